@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { emailField, newPasswordField } from '@carepoint/contract';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../config';
+import { DataDirLockedError } from '../db/lock';
+import { openDatabase } from '../db/open';
+import { users } from '../db/schema';
+import { hashPassword, oneTimePassword } from '../lib/passwords';
+
+const usage = `Usage: npm run create-admin -- --email admin@example.org --first-name Ada --last-name Lovelace
+  The password is read from ADMIN_PASSWORD; without it a one-time password is printed
+  and must be changed at first sign-in. Uses the same DATABASE_URL / DATA_DIR as the server.`;
+
+const argsSchema = z.object({
+  email: emailField,
+  firstName: z.string().trim().min(1, 'First name is required'),
+  lastName: z.string().trim().min(1, 'Last name is required'),
+  password: newPasswordField.optional(),
+});
+
+/** Creates an administrator on any database: the first admin of a real installation. */
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  });
+  const parsed = argsSchema.safeParse({
+    email: values.email,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+    password: process.env.ADMIN_PASSWORD || undefined,
+  });
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+    console.error(usage);
+    process.exit(2);
+  }
+  const config = loadConfig({ ...process.env, DEMO_DATA: 'false' });
+  const database = await openDatabase(config);
+  try {
+    const password = parsed.data.password ?? oneTimePassword();
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email: parsed.data.email,
+        firstName: parsed.data.firstName,
+        lastName: parsed.data.lastName,
+        role: 'admin',
+        passwordHash: await hashPassword(password),
+        mustChangePassword: !parsed.data.password,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!row) {
+      console.error(`An account with the email ${parsed.data.email} already exists.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`Created admin ${parsed.data.email}.`);
+    if (!parsed.data.password) console.log(`One-time password (shown once, change it at first sign-in): ${password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'must be true or false',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('CarePoint <no-reply@carepoint.example>'),
+  PUBLIC_URL: z.url('must be a URL such as https://care.example.org').optional(),
+  TIME_ZONE: z
+    .string()
+    .default('Africa/Lagos')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Africa/Lagos'),
+  WEB_DIST: z.string().optional(),
+  COOKIE_SECURE: flag(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
+  REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE'> & {
+  demoData: boolean;
+  cookieSecure: boolean;
+  webDist: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; every problem is listed in one readable error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { DEMO_DATA, COOKIE_SECURE, ...rest } = parsed.data;
+  const demoDefault = !rest.DATABASE_URL;
+  const demoData = DEMO_DATA === undefined ? demoDefault : ['true', '1', 'yes', 'on'].includes(DEMO_DATA);
+  return {
+    ...rest,
+    demoData,
+    // Secure cookies need HTTPS; production installs sit behind TLS.
+    cookieSecure: COOKIE_SECURE || rest.NODE_ENV === 'production',
+    webDist: path.resolve(rest.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: services accept either so callers can compose them. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query'>;
+
+type Unsubscribe = () => Promise<void>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a Postgres NOTIFY channel; on a server this reaches every instance. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<Unsubscribe>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const MIGRATION_LOCK_KEY = 7_264_001;
+const channelName = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return channel;
+};
+
+/** The embedded database: PGlite in a data directory, or in memory when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const client = new PGlite(dataDir ? path.resolve(dataDir, 'pg') : undefined);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async listen(channel, onMessage) {
+        return client.listen(channelName(channel), onMessage);
+      },
+      async notify(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [channelName(channel), payload]);
+      },
+      async close() {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** A PostgreSQL server: a pool for queries, one dedicated connection for LISTEN. */
+export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  await migrateServer(url);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  const listenerClient = async () => {
+    if (!listener) {
+      listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+    }
+    return listener;
+  };
+
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onMessage) {
+      const name = channelName(channel);
+      const client = await listenerClient();
+      let set = handlers.get(name);
+      if (!set) {
+        set = new Set();
+        handlers.set(name, set);
+        await client.query(`LISTEN ${name}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}
+
+/** Several instances may start at once: an advisory lock lets one of them migrate. */
+async function migrateServer(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

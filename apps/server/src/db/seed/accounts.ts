@@ -1,0 +1,77 @@
+import type { Role } from '@carepoint/contract';
+import { users } from '../../db/schema';
+import type { SeedContext } from './context';
+
+export const DEMO_PASSWORD = 'carepoint-demo';
+
+type NewUser = Omit<typeof users.$inferInsert, 'passwordHash'>;
+const person = (role: Role, firstName: string, lastName: string, extra: Partial<NewUser> = {}) => ({
+  role,
+  firstName,
+  lastName,
+  email: `${firstName}.${lastName}@carepoint.example`.toLowerCase(),
+  phone: `+234 80${Math.abs(hashCode(firstName + lastName)) % 10_000_000}`.padEnd(15, '0'),
+  ...extra,
+});
+
+function hashCode(text: string) {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+const DOCTORS: Array<[string, string, string]> = [
+  ['Adaeze', 'Okafor', 'Cardiology'],
+  ['Tunde', 'Bakare', 'Pediatrics'],
+  ['Ngozi', 'Eze', 'Dermatology'],
+  ['Emeka', 'Nwosu', 'Orthopedics'],
+  ['Fatima', 'Bello', 'Neurology'],
+  ['Kelechi', 'Obi', 'General Medicine'],
+];
+
+const PATIENTS: Array<[string, string, string]> = [
+  ['Chioma', 'Adeyemi', '1988-03-14'],
+  ['Ibrahim', 'Musa', '1975-11-02'],
+  ['Amaka', 'Uche', '1996-07-21'],
+  ['Segun', 'Alabi', '1962-01-30'],
+  ['Zainab', 'Lawal', '2001-09-09'],
+  ['Olumide', 'Ogunleye', '1983-05-17'],
+  ['Blessing', 'Etim', '1979-12-25'],
+  ['Yusuf', 'Garba', '1991-04-03'],
+  ['Funmilayo', 'Ajayi', '1969-08-11'],
+  ['Chinedu', 'Okeke', '2005-02-28'],
+  ['Halima', 'Sani', '1958-06-06'],
+  ['Tobi', 'Adebayo', '1999-10-15'],
+];
+
+/** One account per role with the documented logins, plus more doctors and patients. */
+export async function seedAccounts({ db, passwordHash }: SeedContext) {
+  const rows: NewUser[] = [
+    { role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@carepoint.example', phone: '+234 801 000 0001' },
+    {
+      role: 'doctor',
+      firstName: 'Daniel',
+      lastName: 'Adeyemi',
+      email: 'doctor@carepoint.example',
+      phone: '+234 801 000 0002',
+      address: '12 Marina Road, Lagos',
+      specialty: 'General Medicine',
+    },
+    {
+      role: 'patient',
+      firstName: 'Grace',
+      lastName: 'Okonkwo',
+      email: 'patient@carepoint.example',
+      phone: '+234 801 000 0003',
+      address: '4 Awolowo Road, Ikoyi, Lagos',
+      dateOfBirth: '1990-04-12',
+    },
+    ...DOCTORS.map(([first, last, specialty]) =>
+      person('doctor', first, last, { specialty, address: 'Lagos' }),
+    ),
+    ...PATIENTS.map(([first, last, dob]) =>
+      person('patient', first, last, { dateOfBirth: dob, address: 'Lagos' }),
+    ),
+  ];
+  await db.insert(users).values(rows.map((r) => ({ ...r, passwordHash })));
+}

@@ -1,0 +1,25 @@
+/** An expected failure with its HTTP status and the contract's error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'VALIDATION', message, field ? { [field]: [message] } : undefined);
+export const conflict = (code: string, message: string, field?: string) =>
+  new AppError(409, code, message, field ? { [field]: [message] } : undefined);
+
+/** Over a rate limit: answered as 429 with a plain-text body the app shows as it is. */
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}

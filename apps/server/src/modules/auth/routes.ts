@@ -1,0 +1,92 @@
+import {
+  ROLES,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginResponseSchema,
+  loginSchema,
+  meResponseSchema,
+  okSchema,
+  registerPatientSchema,
+  resetPasswordSchema,
+} from '@carepoint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOKEN_COOKIE, currentUser } from '../../plugins/auth';
+import * as auth from './service';
+import { loadPublicUser } from './users';
+
+const tags = ['auth'];
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/auth/register/patient',
+    {
+      schema: { tags, body: registerPatientSchema, response: { 201: meResponseSchema } },
+      config: { access: 'public' },
+    },
+    async (request, reply) => reply.code(201).send({ user: await auth.registerPatient(request, request.body) }),
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { user, token, expiresAt, persistent } = await auth.login(request, request.body);
+      reply.setCookie(TOKEN_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        path: '/',
+        // Without Remember Me the cookie ends with the browser session.
+        expires: persistent ? expiresAt : undefined,
+      });
+      return { user, token };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, response: { 200: okSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      await auth.logout(request);
+      reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: { tags, response: { 200: meResponseSchema } },
+      config: { access: ROLES, allowPendingPassword: true },
+    },
+    async (request) => ({ user: await loadPublicUser(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { tags, body: forgotPasswordSchema, response: { 200: z.object({ message: z.string() }) } },
+      config: { access: 'public' },
+    },
+    async (request) => auth.requestPasswordReset(request, request.body.email),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } }, config: { access: 'public' } },
+    async (request) => auth.resetPassword(request, request.body),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
+      config: { access: ROLES, allowPendingPassword: true },
+    },
+    async (request) => auth.changePassword(request, currentUser(request).id, request.body),
+  );
+}

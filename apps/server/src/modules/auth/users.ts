@@ -1,0 +1,39 @@
+import type { User } from '@carepoint/contract';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { userImages, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The API's view of a user: never the password hash. */
+export const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  address: row.address,
+  dateOfBirth: row.dateOfBirth,
+  status: row.status,
+  specialty: row.specialty,
+  imageUrl: imageVersion ? `/api/users/${row.id}/image?v=${imageVersion.getTime()}` : null,
+  mustChangePassword: row.mustChangePassword,
+});
+
+export async function loadPublicUser(db: Executor, userId: string): Promise<User> {
+  const [row] = await db
+    .select({ user: users, imageVersion: userImages.updatedAt })
+    .from(users)
+    .leftJoin(userImages, eq(userImages.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound('User');
+  return toPublicUser(row.user, row.imageVersion);
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}

@@ -1,0 +1,71 @@
+import type { Role } from '@carepoint/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import { resolveSession, type SessionUser } from './sessions';
+
+/** Who may call a route: everyone, or signed-in users of these roles. */
+export type Access = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Reachable while the user still has to replace a one-time password. */
+    allowPendingPassword?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export const TOKEN_COOKIE = 'token';
+
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+};
+
+/** The signed-in user, for handlers of routes whose access already requires one. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+  return request.user;
+}
+
+/**
+ * Resolves the session of every request and enforces each route's `access`.
+ * Deny by default: an /api route that declares no access fails at start-up.
+ */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[TOKEN_COOKIE] || bearer(request);
+    if (!token || token.length > 200) return;
+    const session = await resolveSession(app.db, app.config, token, app.now());
+    if (session) {
+      request.user = session.user;
+      request.sessionTokenHash = session.tokenHash;
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { access, allowPendingPassword } = request.routeOptions.config;
+    if (!access || access === 'public') return;
+    const user = request.user;
+    if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+    if (!access.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
+    if (user.mustChangePassword && !allowPendingPassword) {
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please choose a new password first');
+    }
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['@fastify/cookie'] });

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@carepoint/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
+import { users } from '../src/db/schema';
+import type { Mail } from '../src/lib/mailer';
+import { hashPassword } from '../src/lib/passwords';
+import { memoryRateLimiter } from '../src/lib/rate-limiter';
+
+export const TEST_PASSWORD = 'test-password-1';
+
+/** A clock tests move by hand, so time rules are checked without sleeping. */
+export function testClock(start = new Date('2030-01-07T09:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date: Date | string) => {
+      current = new Date(date).getTime();
+    },
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+export type TestClock = ReturnType<typeof testClock>;
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DATABASE !== 'postgres' || !url) return openPglite(undefined);
+  const name = `carepoint_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openPostgres(dbUrl.toString(), 10);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: TestClock;
+  /** Mail the app sent, newest last. */
+  mail: Mail[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const clock = opts.clock ?? testClock();
+  const mail: Mail[] = [];
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    WEB_DIST: '/nonexistent',
+    TIME_ZONE: 'UTC',
+    ...opts.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    limiter: memoryRateLimiter(() => clock.now().getTime()),
+    sendMail: async (m) => {
+      mail.push(m);
+    },
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    mail,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let testPasswordHash: Promise<string> | undefined;
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+}
+
+/** Inserts a user straight into the database (password TEST_PASSWORD). */
+export async function createUser(
+  t: TestApp,
+  role: Role,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<TestUser> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  counter += 1;
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      email: `${role}${counter}-${randomBytes(3).toString('hex')}@test.example`,
+      firstName: `${role[0]?.toUpperCase()}${role.slice(1)}`,
+      lastName: `Number${counter}`,
+      role,
+      passwordHash: await testPasswordHash,
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  return { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+}
+
+/** Signs in through the API and answers headers that carry the session cookie. */
+export async function signIn(t: TestApp, user: Pick<TestUser, 'email'>, password = TEST_PASSWORD) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const token = res.json<{ token: string }>().token;
+  return { cookie: `token=${token}` };
+}
+
+/** A new user of the role, signed in: `{ user, headers }` for `app.inject`. */
+export async function signedIn(t: TestApp, role: Role, fields: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createUser(t, role, fields);
+  return { user, headers: await signIn(t, user) };
+}
+
+export const json = <T>(res: LightMyRequestResponse) => res.json<T>();

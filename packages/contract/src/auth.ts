@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+export const ROLES = ['admin', 'doctor', 'patient'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Where each role lands after signing in (spec §2); any other role goes to "/". */
+export const ROLE_HOME: Record<Role, string> = {
+  admin: '/admin/dashboard',
+  doctor: '/doctor/dashboard',
+  patient: '/patient/dashboard',
+};
+
+export const USER_STATUSES = ['Active', 'Inactive'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+export const PASSWORD_MIN = 8;
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordsDiffer: 'Passwords do not match',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  resetTokenInvalid: 'This reset link is invalid or has expired',
+  currentPasswordWrong: 'Current password is incorrect',
+  genericError: 'An error occurred. Please try again.',
+} as const;
+
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email(MESSAGES.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+const passwordRequired = z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired);
+/** A new password: required, at least PASSWORD_MIN characters, at most 200 (argon2 input bound). */
+export const newPasswordField = passwordRequired
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(200, 'Password is too long');
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordRequired.max(200, MESSAGES.invalidCredentials),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerPatientSchema = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: emailField,
+  password: newPasswordField,
+  phone: requiredText('Phone is required', 40),
+  address: requiredText('Address is required', 300),
+});
+export type RegisterPatient = z.input<typeof registerPatientSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPassword = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, MESSAGES.resetTokenInvalid).max(200, MESSAGES.resetTokenInvalid),
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, 'Please confirm the new password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type ResetPassword = z.input<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, 'Please confirm the new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type ChangePassword = z.input<typeof changePasswordSchema>;
+
+/** The signed-in user as the API shows it: never a secret. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  status: userStatusSchema,
+  specialty: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** Set for accounts created with a one-time password: they must choose their own first. */
+  mustChangePassword: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({ user: userSchema, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const meResponseSchema = z.object({ user: userSchema });
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that email, a reset link has been sent.';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The one error shape every failing API call answers with. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Admin tables show 20 rows a page (spec §9); no client may ask for more than 100. */
+export const ADMIN_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  prevPage: z.number().int().nullable(),
+  nextPage: z.number().int().nullable(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: paginationSchema });
+
+/**
+ * Query string of every list endpoint. `sort` is checked against the endpoint's own
+ * allow-list, so a list schema is built per endpoint from its sortable columns.
+ */
+export const listQuerySchema = <const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaultLimit = ADMIN_PAGE_SIZE,
+) =>
+  z.object({
+    page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be 1 or more')
+      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(defaultLimit),
+    sort: z.enum(sortable, { error: `Sort must be one of: ${sortable.join(', ')}` }).optional(),
+    order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
+    q: z.string().trim().max(100, 'Search is too long').optional(),
+  });
+
+export const paginate = (page: number, limit: number, total: number): Pagination => {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    page,
+    limit,
+    total,
+    totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  };
+};
+
+export const idParamSchema = z.object({ id: z.string().uuid('Invalid id') });
+
+/** A required text field: trimmed, with the spec's message when empty. */
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+export const okSchema = z.object({ ok: z.literal(true) });

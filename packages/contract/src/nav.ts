@@ -1,0 +1,39 @@
+/**
+ * Shell navigation (spec §2 "Shells"): the entries each signed-in area shows, in order.
+ * Shared so the web app and its browser tests name the same labels and routes.
+ */
+export type NavEntry = { readonly key: string; readonly label: string; readonly to: string };
+
+export const DOCTOR_NAV = [
+  { key: 'dashboard', label: 'Dashboard', to: '/doctor/dashboard' },
+  { key: 'patients', label: 'Patients', to: '/doctor/patients' },
+  { key: 'appointments', label: 'Appointments', to: '/doctor/appointments' },
+  { key: 'diagnosis', label: 'Diagnosis', to: '/doctor/diagnosis' },
+  { key: 'transactions', label: 'Transactions', to: '/doctor/transactions' },
+  { key: 'reports', label: 'Reports', to: '/doctor/reports' },
+  { key: 'triage', label: 'Triage', to: '/doctor/triage' },
+  { key: 'schedule', label: 'Schedules', to: '/doctor/schedule' },
+  { key: 'prescription', label: 'Prescription', to: '/doctor/prescription' },
+] as const satisfies readonly NavEntry[];
+
+/** The spec's admin entries first, then the screens CarePoint adds (stats, demo requests, audit). */
+export const ADMIN_NAV = [
+  { key: 'dashboard', label: 'Dashboard', to: '/admin/dashboard' },
+  { key: 'doctors', label: 'Doctors', to: '/admin/doctors' },
+  { key: 'beds', label: 'Beds', to: '/admin/beds' },
+  { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
+  { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
+  { key: 'patients', label: 'Patients', to: '/admin/patients' },
+  { key: 'queues', label: 'Queues', to: '/admin/queues' },
+  { key: 'analytics', label: 'Analytics', to: '/admin/analytics' },
+  { key: 'emergency-room', label: 'Emergency Room', to: '/admin/emergency-room' },
+  { key: 'stats', label: 'Stats', to: '/admin/stats' },
+  { key: 'demo-requests', label: 'Demo Requests', to: '/admin/demo-requests' },
+  { key: 'audit', label: 'Audit Trail', to: '/admin/audit' },
+] as const satisfies readonly NavEntry[];
+
+export const PATIENT_NAV = [
+  { key: 'dashboard', label: 'Dashboard', to: '/patient/dashboard' },
+  { key: 'appointments', label: 'Appointments', to: '/patient/appointments' },
+  { key: 'profile', label: 'Profile', to: '/patient/profile' },
+] as const satisfies readonly NavEntry[];
