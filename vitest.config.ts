@@ -9,6 +9,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { isNewDataDir, pgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,7 +36,13 @@ const channelName = (channel: string) => {
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    const client = new PGlite(dataDir ? path.resolve(dataDir, 'pg') : undefined);
+    const pgDir = dataDir ? path.resolve(dataDir, 'pg') : undefined;
+    const fresh = !pgDir || isNewDataDir(pgDir);
+    const client = new PGlite(pgDir, {
+      loadDataDir: fresh ? pgliteTemplate() : undefined,
+      // A clinic's embedded database is small; 16 MB of buffers (PG's default is 128 MB) keeps memory down.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });

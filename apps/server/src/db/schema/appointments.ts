@@ -1,0 +1,100 @@
+import { APPOINTMENT_PRIORITIES, APPOINTMENT_STATUSES, type AppointmentPriority, type AppointmentStatus } from '@carepoint/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id, updatedAt } from './columns';
+
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * One weekly schedule per doctor. Its row is also the lock that serialises bookings of that
+ * doctor (select ... for update), so two concurrent bookings cannot both take a slot.
+ */
+export const doctorSchedules = pgTable(
+  'doctor_schedules',
+  {
+    doctorId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    perPatientMinutes: integer().notNull().default(45),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('doctor_schedules_per_patient_range', sql`${t.perPatientMinutes} between 5 and 480`)],
+);
+
+/** The seven entries of a schedule; weekday 1 is Monday (ISO). An off day has no hours. */
+export const doctorScheduleDays = pgTable(
+  'doctor_schedule_days',
+  {
+    doctorId: uuid()
+      .notNull()
+      .references(() => doctorSchedules.doctorId, { onDelete: 'cascade' }),
+    weekday: smallint().notNull(),
+    off: boolean().notNull().default(false),
+    fromTime: time(),
+    toTime: time(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.doctorId, t.weekday] }),
+    check('doctor_schedule_days_weekday', sql`${t.weekday} between 1 and 7`),
+    check(
+      'doctor_schedule_days_hours',
+      sql`${t.off} or (${t.fromTime} is not null and ${t.toTime} is not null and ${t.fromTime} < ${t.toTime})`,
+    ),
+  ],
+);
+
+/**
+ * Appointments. `date` + `time` are the facility's wall clock (spec); `startsAt` is the same
+ * moment as an instant, for ordering, "upcoming" and the double-booking index.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    patientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    doctorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    priority: text().$type<AppointmentPriority>().notNull(),
+    notes: text(),
+    date: date({ mode: 'string' }).notNull(),
+    time: time().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull(),
+    status: text().$type<AppointmentStatus>().notNull().default('Pending'),
+    statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The database's own guard against double booking: one active appointment per doctor and start.
+    uniqueIndex('appointments_doctor_active_start_unique')
+      .on(t.doctorId, t.startsAt)
+      .where(sql`status in ('Pending', 'Confirmed')`),
+    index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
+    index('appointments_doctor_date_idx').on(t.doctorId, t.date),
+    index('appointments_status_starts_idx').on(t.status, t.startsAt),
+    check('appointments_status_valid', sql`${t.status} in (${list(APPOINTMENT_STATUSES)})`),
+    check('appointments_priority_valid', sql`${t.priority} in (${list(APPOINTMENT_PRIORITIES)})`),
+    check('appointments_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);

@@ -1,0 +1,281 @@
+import { FORGOT_PASSWORD_ANSWER, MESSAGES } from '@carepoint/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { TEST_PASSWORD, type TestApp, createTestApp, createUser, signIn } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers });
+const registration = (email: string) => ({
+  firstName: 'Amina',
+  lastName: 'Yusuf',
+  email,
+  password: 'a-strong-password',
+  phone: '+234 802 555 0101',
+  address: '7 Allen Avenue, Ikeja',
+});
+const auditRows = (action: string, email: string) =>
+  t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.actorEmail, email)));
+
+describe('registration', () => {
+  it('creates a patient account that can sign in', async () => {
+    const res = await post('/api/auth/register/patient', registration('Amina.Yusuf@Example.org'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ email: 'amina.yusuf@example.org', role: 'patient', firstName: 'Amina' });
+    expect(res.body).not.toContain('passwordHash');
+    const login = await post('/api/auth/login', { email: 'amina.yusuf@example.org', password: 'a-strong-password' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    await post('/api/auth/register/patient', registration('dup@example.org'));
+    const res = await post('/api/auth/register/patient', registration('DUP@example.org'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: MESSAGES.emailTaken,
+      code: 'EMAIL_TAKEN',
+      fieldErrors: { email: [MESSAGES.emailTaken] },
+    });
+  });
+
+  it('answers every missing field with its message', async () => {
+    const res = await post('/api/auth/register/patient', {});
+    expect(res.statusCode).toBe(400);
+    const { fieldErrors } = res.json();
+    expect(fieldErrors).toMatchObject({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      email: ['Email is required'],
+      password: ['Password is required'],
+      phone: ['Phone is required'],
+      address: ['Address is required'],
+    });
+  });
+});
+
+describe('login', () => {
+  it('answers { user, token } and sets an httpOnly SameSite=Lax session cookie', async () => {
+    const user = await createUser(t, 'doctor');
+    const res = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ id: user.id, role: 'doctor' });
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.expires).toBeUndefined();
+    expect(cookie?.secure).toBeUndefined();
+  });
+
+  it('keeps a Remember Me session for 30 days', async () => {
+    const user = await createUser(t, 'patient');
+    const res = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD, rememberMe: true });
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    const days = ((cookie?.expires as Date).getTime() - t.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(30, 3);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const user = await createUser(t, 'patient');
+    const wrong = await post('/api/auth/login', { email: user.email, password: 'not-the-password' });
+    const unknown = await post('/api/auth/login', { email: 'nobody@example.org', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('accepts the token as a Bearer header too', async () => {
+    const user = await createUser(t, 'admin');
+    const login = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const res = await me({ authorization: `Bearer ${login.json().token}` });
+    expect(res.json().user.email).toBe(user.email);
+  });
+
+  it('answers 429 with a text body after repeated failures, even for the right password', async () => {
+    const user = await createUser(t, 'patient');
+    for (let i = 0; i < t.app.config.LOGIN_MAX_FAILURES; i++) {
+      expect((await post('/api/auth/login', { email: user.email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['content-type']).toMatch(/^text\/plain/);
+    expect(blocked.body).toMatch(/^Too many attempts\. Please try again in 15 minutes\.$/);
+    expect(blocked.headers['retry-after']).toBe('900');
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('writes audit rows for successful and failed sign-ins and sign-outs', async () => {
+    const user = await createUser(t, 'doctor');
+    await post('/api/auth/login', { email: user.email, password: 'wrong-password' });
+    const headers = await signIn(t, user);
+    await post('/api/auth/logout', {}, headers);
+    const [failed] = await auditRows('auth.login.failed', user.email);
+    expect(failed).toMatchObject({ actorId: user.id, entityId: user.id, details: { reason: 'wrong password' } });
+    expect(await auditRows('auth.login', user.email)).toHaveLength(1);
+    expect(await auditRows('auth.logout', user.email)).toHaveLength(1);
+    await post('/api/auth/login', { email: 'ghost@example.org', password: 'whatever-1' });
+    const [unknown] = await auditRows('auth.login.failed', 'ghost@example.org');
+    expect(unknown).toMatchObject({ actorId: null, details: { reason: 'unknown email' } });
+  });
+
+  it('refuses a deactivated account', async () => {
+    const user = await createUser(t, 'doctor', { status: 'Inactive' });
+    const res = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('ACCOUNT_INACTIVE');
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token: using it again answers 401', async () => {
+    const user = await createUser(t, 'patient');
+    const headers = await signIn(t, user);
+    expect((await me(headers)).statusCode).toBe(200);
+    const out = await post('/api/auth/logout', {}, headers);
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    const again = await me(headers);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('ends a session left idle too long, and any session past its absolute limit', async () => {
+    const user = await createUser(t, 'patient');
+    const idle = await signIn(t, user);
+    t.clock.advance((t.app.config.SESSION_IDLE_MINUTES + 1) * 60_000);
+    expect((await me(idle)).statusCode).toBe(401);
+
+    const active = await signIn(t, user);
+    const maxMs = t.app.config.SESSION_MAX_HOURS * 3_600_000;
+    for (let elapsed = 0; elapsed < maxMs - 3_600_000; elapsed += 3_600_000) {
+      t.clock.advance(3_600_000);
+      expect((await me(active)).statusCode).toBe(200);
+    }
+    t.clock.advance(3_600_001);
+    expect((await me(active)).statusCode).toBe(401);
+  });
+
+  it('a password change ends the other sessions but keeps the current one', async () => {
+    const user = await createUser(t, 'doctor');
+    const laptop = await signIn(t, user);
+    const phone = await signIn(t, user);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+      laptop,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await me(laptop)).statusCode).toBe(200);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(await auditRows('auth.password.changed', user.email)).toHaveLength(1);
+  });
+
+  it('a password change checks the current password and the confirmation', async () => {
+    const user = await createUser(t, 'doctor');
+    const headers = await signIn(t, user);
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+      headers,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual({ currentPassword: [MESSAGES.currentPasswordWrong] });
+    const mismatch = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-1' },
+      headers,
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().fieldErrors.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+  });
+});
+
+describe('password reset', () => {
+  const resetLinkToken = () => {
+    const body = t.mail.at(-1)?.body ?? '';
+    return /reset-password\?token=([\w-]+)/.exec(body)?.[1] ?? '';
+  };
+
+  it('answers the same for known and unknown e-mails, and mails only real accounts', async () => {
+    const user = await createUser(t, 'patient');
+    const before = t.mail.length;
+    const known = await post('/api/auth/forgot-password', { email: user.email });
+    const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.org' });
+    expect(known.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    expect(unknown.json()).toEqual(known.json());
+    expect(t.mail.length).toBe(before + 1);
+    expect(t.mail.at(-1)?.to).toBe(user.email);
+  });
+
+  it('sets a new password once: the link is single use and ends every session', async () => {
+    const user = await createUser(t, 'patient');
+    const session = await signIn(t, user);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = resetLinkToken();
+    const body = { token, password: 'reset-password-1', confirmPassword: 'reset-password-1' };
+    expect((await post('/api/auth/reset-password', body)).statusCode).toBe(200);
+    expect((await me(session)).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: 'reset-password-1' })).statusCode).toBe(200);
+    const reuse = await post('/api/auth/reset-password', { ...body, password: 'again-pass-2', confirmPassword: 'again-pass-2' });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error).toBe(MESSAGES.resetTokenInvalid);
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await createUser(t, 'patient');
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = resetLinkToken();
+    t.clock.advance(t.app.config.RESET_TOKEN_MINUTES * 60_000 + 1);
+    const res = await post('/api/auth/reset-password', { token, password: 'late-password', confirmPassword: 'late-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ token: [MESSAGES.resetTokenInvalid] });
+  });
+});
+
+describe('errors and access', () => {
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('needs a session for /api/auth/me', async () => {
+    expect((await me({})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  type Role,
+  doctorOptionsResponseSchema,
+  idParamSchema,
+  scheduleResponseSchema,
+  scheduleSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+} from '@carepoint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { audit } from '../../plugins/audit';
+import { currentUser } from '../../plugins/auth';
+import * as schedules from './service';
+
+const tags = ['schedules'];
+const SIGNED_IN: readonly Role[] = ['patient', 'doctor', 'admin'];
+
+/** Doctors to book with, their free slots, and a doctor's own weekly schedule. */
+export async function scheduleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/doctors/available',
+    { schema: { tags, response: { 200: doctorOptionsResponseSchema } }, config: { access: SIGNED_IN } },
+    async () => ({ data: await schedules.listBookableDoctors(app.db) }),
+  );
+
+  app.get(
+    '/api/doctors/:id/slots',
+    {
+      schema: { tags, params: idParamSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } },
+      config: { access: SIGNED_IN },
+    },
+    async (request) => schedules.slotsFor(request, request.params.id, request.query.date),
+  );
+
+  app.get(
+    '/api/doctors/:id/schedule',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: scheduleResponseSchema } },
+      config: { access: SIGNED_IN },
+    },
+    async (request) => schedules.scheduleOf(request, request.params.id),
+  );
+
+  app.get(
+    '/api/doctor/schedule',
+    { schema: { tags, response: { 200: scheduleResponseSchema } }, config: { access: ['doctor'] } },
+    async (request) => {
+      const doctorId = currentUser(request).id;
+      return schedules.scheduleResponse(doctorId, await schedules.loadSchedule(app.db, doctorId));
+    },
+  );
+
+  app.put(
+    '/api/doctor/schedule',
+    {
+      schema: { tags, body: scheduleSchema, response: { 200: scheduleResponseSchema } },
+      config: { access: ['doctor'] },
+    },
+    async (request) => {
+      const doctorId = currentUser(request).id;
+      await app.db.transaction(async (tx) => {
+        // The booking lock: a booking in flight finishes against the old or the new schedule, never a mix.
+        await schedules.lockSchedule(tx, doctorId);
+        await schedules.saveSchedule(tx, doctorId, request.body);
+        await audit(request, { action: 'schedule.update', entityType: 'schedule', entityId: doctorId }, tx);
+      });
+      return schedules.scheduleResponse(doctorId, await schedules.loadSchedule(app.db, doctorId));
+    },
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  ACTIVE_APPOINTMENT_STATUSES,
+  type BusyInterval,
+  DEFAULT_SCHEDULE,
+  type DoctorOption,
+  type LocalDateTime,
+  type Schedule,
+  type ScheduleResponse,
+  type SlotsResponse,
+  WEEKDAYS,
+  formatDuration,
+  formatMinutes,
+  freeSlots,
+  hoursOn,
+  parseTimeMinutes,
+  perPatientMinutes,
+  shortTime,
+  toLocalDateTime,
+  weekdayOf,
+} from '@carepoint/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * Doctor schedules and availability: loading and saving the weekly schedule, the bookable
+ * doctors, and the inputs of the contract's one availability rule (busy times, "now").
+ */
+
+type DayRow = typeof doctorScheduleDays.$inferSelect;
+
+const isoWeekday = (day: (typeof WEEKDAYS)[number]) => WEEKDAYS.indexOf(day) + 1;
+
+function toSchedule(minutes: number, rows: DayRow[]): Schedule {
+  return {
+    perPatientTime: formatDuration(minutes),
+    days: WEEKDAYS.map((day) => {
+      const row = rows.find((r) => r.weekday === isoWeekday(day));
+      if (!row || row.off || !row.fromTime || !row.toTime) return { day, off: true, from: null, to: null };
+      return { day, off: false, from: shortTime(row.fromTime), to: shortTime(row.toTime) };
+    }),
+  };
+}
+
+/** The facility's wall clock now: the injected clock, in the configured time zone. */
+export const facilityNow = (request: FastifyRequest): LocalDateTime =>
+  toLocalDateTime(request.server.now(), request.server.config.TIME_ZONE);
+
+async function writeDays(db: Executor, doctorId: string, schedule: Schedule) {
+  await db.delete(doctorScheduleDays).where(eq(doctorScheduleDays.doctorId, doctorId));
+  await db.insert(doctorScheduleDays).values(
+    schedule.days.map((d) => ({
+      doctorId,
+      weekday: isoWeekday(d.day),
+      off: d.off,
+      fromTime: d.off ? null : d.from,
+      toTime: d.off ? null : d.to,
+    })),
+  );
+}
+
+/**
+ * Gives a doctor the default schedule (Monday-Friday 09:00-16:00, 45 minutes) unless one is
+ * stored. Safe to call repeatedly and concurrently; doctor creation and the seed call it.
+ */
+export async function ensureDefaultSchedule(db: Executor, doctorId: string): Promise<void> {
+  const inserted = await db
+    .insert(doctorSchedules)
+    .values({ doctorId, perPatientMinutes: perPatientMinutes(DEFAULT_SCHEDULE) })
+    .onConflictDoNothing()
+    .returning({ doctorId: doctorSchedules.doctorId });
+  if (inserted.length > 0) await writeDays(db, doctorId, DEFAULT_SCHEDULE);
+}
+
+/** Stores a doctor's whole weekly schedule (the schedule editor's save). */
+export async function saveSchedule(db: Executor, doctorId: string, schedule: Schedule): Promise<void> {
+  await ensureDefaultSchedule(db, doctorId);
+  await db
+    .update(doctorSchedules)
+    .set({ perPatientMinutes: perPatientMinutes(schedule) })
+    .where(eq(doctorSchedules.doctorId, doctorId));
+  await writeDays(db, doctorId, schedule);
+}
+
+/** The schedules of several doctors; a doctor without a stored one gets the default. */
+export async function loadSchedules(db: Executor, doctorIds: string[]): Promise<Map<string, Schedule>> {
+  const result = new Map<string, Schedule>(doctorIds.map((id) => [id, DEFAULT_SCHEDULE]));
+  if (doctorIds.length === 0) return result;
+  const [heads, days] = await Promise.all([
+    db.select().from(doctorSchedules).where(inArray(doctorSchedules.doctorId, doctorIds)),
+    db.select().from(doctorScheduleDays).where(inArray(doctorScheduleDays.doctorId, doctorIds)),
+  ]);
+  for (const head of heads) {
+    result.set(
+      head.doctorId,
+      toSchedule(
+        head.perPatientMinutes,
+        days.filter((d) => d.doctorId === head.doctorId),
+      ),
+    );
+  }
+  return result;
+}
+
+export async function loadSchedule(db: Executor, doctorId: string): Promise<Schedule> {
+  return (await loadSchedules(db, [doctorId])).get(doctorId) ?? DEFAULT_SCHEDULE;
+}
+
+/**
+ * Locks the doctor's schedule row for the rest of the transaction and answers the schedule.
+ * Every booking of that doctor takes this lock before checking overlaps, so concurrent
+ * bookings are checked one after the other.
+ */
+export async function lockSchedule(tx: Executor, doctorId: string): Promise<Schedule> {
+  await ensureDefaultSchedule(tx, doctorId);
+  await tx.select().from(doctorSchedules).where(eq(doctorSchedules.doctorId, doctorId)).for('update');
+  return loadSchedule(tx, doctorId);
+}
+
+export const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
+  doctorId,
+  ...schedule,
+});
+
+// ---------------------------------------------------------------- doctors
+
+const doctorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  specialty: users.specialty,
+};
+const bookable = and(eq(users.role, 'doctor'), eq(users.status, 'Active'));
+
+/** Doctors a patient can book with (active accounts), by name. */
+export function listBookableDoctors(db: Executor): Promise<DoctorOption[]> {
+  return db
+    .select(doctorColumns)
+    .from(users)
+    .where(bookable)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** One bookable doctor, or undefined. */
+export async function findBookableDoctor(db: Executor, doctorId: string): Promise<DoctorOption | undefined> {
+  const [row] = await db
+    .select(doctorColumns)
+    .from(users)
+    .where(and(bookable, eq(users.id, doctorId)))
+    .limit(1);
+  return row;
+}
+
+async function requireDoctor(db: Executor, doctorId: string) {
+  const doctor = await findBookableDoctor(db, doctorId);
+  if (!doctor) throw notFound('Doctor');
+  return doctor;
+}
+
+// ---------------------------------------------------------------- availability inputs
+
+/** The doctor's active appointments on a date, as the availability rule reads them. */
+export async function busyIntervals(db: Executor, doctorId: string, date: string): Promise<BusyInterval[]> {
+  const rows = await db
+    .select({ time: appointments.time, durationMinutes: appointments.durationMinutes })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.date, date),
+        inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+      ),
+    );
+  return rows.map((r) => ({ minutes: parseTimeMinutes(r.time) ?? 0, durationMinutes: r.durationMinutes }));
+}
+
+/** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
+export async function slotsFor(request: FastifyRequest, doctorId: string, date: string): Promise<SlotsResponse> {
+  const { db } = request.server;
+  await requireDoctor(db, doctorId);
+  const [schedule, busy] = await Promise.all([loadSchedule(db, doctorId), busyIntervals(db, doctorId, date)]);
+  const hours = hoursOn(schedule, date);
+  return {
+    doctorId,
+    date,
+    day: weekdayOf(date),
+    hours: hours && { from: formatMinutes(hours.from), to: formatMinutes(hours.to) },
+    perPatientTime: schedule.perPatientTime,
+    slots: freeSlots({ schedule, date, now: facilityNow(request), busy }),
+  };
+}
+
+export async function scheduleOf(request: FastifyRequest, doctorId: string): Promise<ScheduleResponse> {
+  const { db } = request.server;
+  await requireDoctor(db, doctorId);
+  return scheduleResponse(doctorId, await loadSchedule(db, doctorId));
+}

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { emailField, MESSAGES, userStatusSchema } from './auth';
+import { listQuerySchema, pageOf, requiredText } from './common';
+
+/*
+ * Admin area (spec §2 "Admin routes", §3, §5; PRODUCT "Admin area"): staff, ambulances, the
+ * patients table, demo requests, the audit trail and the mail outbox. Every list answers
+ * `{ data, pagination }`, 20 rows by default, sorted only by the columns named in its
+ * *_SORTABLE list; without `sort` each list has the default order its comment names.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Doctors
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §5: one message for any missing field of the Add Doctor form. */
+export const DOCTOR_ALL_FIELDS = 'Please enter all fields: first name, last name, email, phone, address, specialty';
+
+const doctorField = (max: number) => requiredText(DOCTOR_ALL_FIELDS, max);
+const doctorEmail = z
+  .string({ error: DOCTOR_ALL_FIELDS })
+  .trim()
+  .min(1, DOCTOR_ALL_FIELDS)
+  .pipe(emailField);
+
+/**
+ * Add Doctor. A `password` sent by older clients is ignored (stripped): the server sets a random
+ * one-time password, answers it once, and the doctor must replace it at first sign-in.
+ */
+export const createDoctorSchema = z.object({
+  firstName: doctorField(100),
+  lastName: doctorField(100),
+  email: doctorEmail,
+  phone: doctorField(40),
+  address: doctorField(300),
+  specialty: doctorField(100),
+});
+export type CreateDoctor = z.input<typeof createDoctorSchema>;
+
+/** Edit a doctor: any subset of the fields; status Inactive ends all their sessions at once. */
+export const updateDoctorSchema = createDoctorSchema.partial().extend({ status: userStatusSchema.optional() });
+export type UpdateDoctor = z.input<typeof updateDoctorSchema>;
+
+export const adminDoctorSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  specialty: z.string().nullable(),
+  /** Always sent; the spec's "Active when absent" is kept by doctorStatus() for older payloads. */
+  status: userStatusSchema,
+  /** True until the doctor has replaced the one-time password. */
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
+export const doctorStatus = (doctor: { status?: AdminDoctor['status'] | null }) => doctor.status ?? 'Active';
+
+/** The one-time password is in this answer only; it is never stored in clear or shown again. */
+export const createDoctorResponseSchema = z.object({ doctor: adminDoctorSchema, oneTimePassword: z.string() });
+export type CreateDoctorResponse = z.infer<typeof createDoctorResponseSchema>;
+
+/** Without `sort`, by name (last name, then first name). */
+export const DOCTOR_SORTABLE = ['name', 'email', 'specialty', 'status', 'createdAt'] as const;
+export const doctorListQuerySchema = listQuerySchema(DOCTOR_SORTABLE).extend({ status: userStatusSchema.optional() });
+export type DoctorListQuery = z.input<typeof doctorListQuerySchema>;
+export const doctorPageSchema = pageOf(adminDoctorSchema);
+
+export const DOCTOR_MESSAGES = {
+  emailTaken: MESSAGES.emailTaken,
+  notFound: 'Doctor not found',
+  /** Spec §8 toasts. */
+  added: 'Doctor added (password set by default)',
+  fetchFailed: 'Could not fetch doctors',
+  addFailed: 'Failed to add doctor',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Nurses
+// ---------------------------------------------------------------------------------------------
+
+/** New nurses are Active (spec §4). */
+export const NURSE_STATUSES = ['Active', 'On Leave', 'On Duty'] as const;
+export const nurseStatusSchema = z.enum(NURSE_STATUSES, { error: `Status must be one of: ${NURSE_STATUSES.join(', ')}` });
+export type NurseStatus = z.infer<typeof nurseStatusSchema>;
+
+export const NURSE_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  departmentRequired: 'Department is required',
+  emailTaken: 'A nurse with this email already exists',
+  notFound: 'Nurse not found',
+  added: 'Nurse added',
+  updated: 'Nurse updated',
+} as const;
+
+export const createNurseSchema = z.object({
+  fullName: requiredText(NURSE_MESSAGES.fullNameRequired, 200),
+  email: emailField,
+  /** Free text: wards (ICU, Maternity) as well as the queue departments. */
+  department: requiredText(NURSE_MESSAGES.departmentRequired, 100),
+});
+export type CreateNurse = z.input<typeof createNurseSchema>;
+/** PUT: the whole nurse. */
+export const replaceNurseSchema = createNurseSchema.extend({ status: nurseStatusSchema });
+/** PATCH: any subset. */
+export const updateNurseSchema = replaceNurseSchema.partial();
+export type UpdateNurse = z.input<typeof updateNurseSchema>;
+
+export const nurseSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  department: z.string(),
+  status: nurseStatusSchema,
+  createdAt: z.string(),
+});
+export type Nurse = z.infer<typeof nurseSchema>;
+
+/** Without `sort`, by full name. */
+export const NURSE_SORTABLE = ['fullName', 'email', 'department', 'status', 'createdAt'] as const;
+export const nurseListQuerySchema = listQuerySchema(NURSE_SORTABLE).extend({ status: nurseStatusSchema.optional() });
+export type NurseListQuery = z.input<typeof nurseListQuerySchema>;
+export const nursePageSchema = pageOf(nurseSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Ambulances
+// ---------------------------------------------------------------------------------------------
+
+/** New ambulances are Available (spec §4). */
+export const AMBULANCE_STATUSES = ['Available', 'On Duty', 'Maintenance'] as const;
+export const ambulanceStatusSchema = z.enum(AMBULANCE_STATUSES, {
+  error: `Status must be one of: ${AMBULANCE_STATUSES.join(', ')}`,
+});
+export type AmbulanceStatus = z.infer<typeof ambulanceStatusSchema>;
+
+export const AMBULANCE_MESSAGES = {
+  codeRequired: 'Unit code is required',
+  driverRequired: 'Driver name is required',
+  codeTaken: 'An ambulance with this unit code already exists',
+  notFound: 'Ambulance not found',
+  added: 'Ambulance added',
+  updated: 'Ambulance updated',
+} as const;
+
+export const createAmbulanceSchema = z.object({
+  /** Unit code, unique; stored upper-case so "amb-01" and "AMB-01" are the same unit. */
+  code: requiredText(AMBULANCE_MESSAGES.codeRequired, 30).transform((c) => c.toUpperCase()),
+  driverName: requiredText(AMBULANCE_MESSAGES.driverRequired, 200),
+});
+export type CreateAmbulance = z.input<typeof createAmbulanceSchema>;
+export const replaceAmbulanceSchema = createAmbulanceSchema.extend({ status: ambulanceStatusSchema });
+export const updateAmbulanceSchema = replaceAmbulanceSchema.partial();
+export type UpdateAmbulance = z.input<typeof updateAmbulanceSchema>;
+
+export const ambulanceSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  driverName: z.string(),
+  status: ambulanceStatusSchema,
+  createdAt: z.string(),
+});
+export type Ambulance = z.infer<typeof ambulanceSchema>;
+
+/** Without `sort`, by unit code. */
+export const AMBULANCE_SORTABLE = ['code', 'driverName', 'status', 'createdAt'] as const;
+export const ambulanceListQuerySchema = listQuerySchema(AMBULANCE_SORTABLE).extend({
+  status: ambulanceStatusSchema.optional(),
+});
+export type AmbulanceListQuery = z.input<typeof ambulanceListQuerySchema>;
+export const ambulancePageSchema = pageOf(ambulanceSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Patients (admin table, read only)
+// ---------------------------------------------------------------------------------------------
+
+/** Inpatient while the patient occupies a bed, otherwise Outpatient. */
+export const PATIENT_STAYS = ['Inpatient', 'Outpatient'] as const;
+export const patientStaySchema = z.enum(PATIENT_STAYS, { error: 'Status must be Inpatient or Outpatient' });
+export type PatientStay = z.infer<typeof patientStaySchema>;
+
+export const adminPatientSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** Whole years from dateOfBirth in the facility's time zone; null when unknown. */
+  age: z.number().int().nullable(),
+  status: patientStaySchema,
+  /** The bed's label while Inpatient. */
+  bed: z.string().nullable(),
+  accountStatus: userStatusSchema,
+  createdAt: z.string(),
+});
+export type AdminPatient = z.infer<typeof adminPatientSchema>;
+
+/** Without `sort`, by name (last name, then first name). `age` sorts by date of birth (unknown last). */
+export const PATIENT_SORTABLE = ['fullName', 'email', 'age', 'createdAt'] as const;
+export const patientListQuerySchema = listQuerySchema(PATIENT_SORTABLE).extend({ status: patientStaySchema.optional() });
+export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+export const patientPageSchema = pageOf(adminPatientSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Demo requests, audit trail, outbox (read only)
+// ---------------------------------------------------------------------------------------------
+
+export const demoRequestRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  organisation: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type DemoRequestRow = z.infer<typeof demoRequestRowSchema>;
+/** Newest first; `q` searches name, e-mail and organisation. */
+export const DEMO_REQUEST_SORTABLE = ['createdAt'] as const;
+export const demoRequestListQuerySchema = listQuerySchema(DEMO_REQUEST_SORTABLE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export const demoRequestPageSchema = pageOf(demoRequestRowSchema);
+
+const optionalInstant = z.iso
+  .datetime({ offset: true, error: 'Enter a valid date and time' })
+  .optional()
+  .transform((v) => (v ? new Date(v) : undefined));
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+/** Newest first. Filters combine (AND); from is inclusive, to exclusive. */
+export const AUDIT_SORTABLE = ['at'] as const;
+export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  action: z.string().trim().max(100).optional(),
+  actorId: z.string().uuid('Invalid actor id').optional(),
+  patientId: z.string().uuid('Invalid patient id').optional(),
+  entityType: z.string().trim().max(50).optional(),
+  from: optionalInstant,
+  to: optionalInstant,
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+export const auditPageSchema = pageOf(auditEventSchema);
+
+/** Mail kept for operators without SMTP (and a record of what was sent). sentAt is null when not sent. */
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const OUTBOX_SORTABLE = ['createdAt'] as const;
+export const outboxListQuerySchema = listQuerySchema(OUTBOX_SORTABLE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export const outboxPageSchema = pageOf(outboxMailSchema);

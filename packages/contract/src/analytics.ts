@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { departmentSchema } from './emergency';
+
+/*
+ * Admin Dashboard, Operational Analytics and admin stats: every figure is computed from stored
+ * records at the server's clock; "today" is the calendar day in the facility's TIME_ZONE.
+ * An ER wait is erWaitMinutes(): arrival until seen (or until leaving unseen, or until now).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Admin Dashboard: GET /api/admin/summary
+// ---------------------------------------------------------------------------------------------
+
+/** Today Overview rows, in display order. */
+export const TODAY_OVERVIEW = [
+  { key: 'arrivals', label: 'Arrivals today' },
+  { key: 'inTreatment', label: 'In treatment' },
+  { key: 'admitted', label: 'Admitted today' },
+  { key: 'discharged', label: 'Discharged today' },
+  { key: 'queueWaiting', label: 'Waiting in queues' },
+  { key: 'appointments', label: 'Appointments today' },
+  { key: 'bedsFree', label: 'Beds free' },
+  { key: 'bedsOccupied', label: 'Beds occupied' },
+] as const;
+export type TodayOverviewKey = (typeof TODAY_OVERVIEW)[number]['key'];
+
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+export const summarySchema = z.object({
+  /** Tiles. doctors: doctor accounts with status Active. nurses, ambulances: every stored record. */
+  doctors: z.number().int(),
+  nurses: z.number().int(),
+  /** Every patient account. */
+  patients: z.number().int(),
+  ambulances: z.number().int(),
+  /** ER entries with status Waiting, whenever they arrived. */
+  erWaiting: z.number().int(),
+  /**
+   * arrivals: ER arrivals today. inTreatment: ER entries now In Treatment. admitted / discharged:
+   * ER entries that left today with that status. queueWaiting: queue entries now Waiting.
+   * appointments: appointments starting today, Cancelled excluded. bedsFree / bedsOccupied: beds now.
+   */
+  todayOverview: z.array(z.object({ key: z.string(), label: z.string(), value: z.number().int() })),
+  /**
+   * Wait Time Trend: one point per hour of today (0-23, facility time): the average wait in whole
+   * minutes of the ER patients who arrived in that hour; null for hours without arrivals or not
+   * yet begun.
+   */
+  waitTimeTrend: z.array(
+    z.object({ hour: z.number().int(), label: z.string(), avgWaitMin: z.number().int().nullable() }),
+  ),
+  /** Arrivals By Hour: ER arrivals in each hour of today (24 buckets, facility time). */
+  arrivalsByHour: z.array(z.object({ hour: z.number().int(), label: z.string(), arrivals: z.number().int() })),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Operational Analytics: GET /api/admin/analytics, PUT /api/admin/settings/target-wait
+// ---------------------------------------------------------------------------------------------
+
+export const TARGET_WAIT_DEFAULT_MIN = 30;
+export const TARGET_WAIT_SETTING = 'targetWaitMin';
+export const TARGET_WAIT_MESSAGE = 'Target wait must be a whole number of minutes between 1 and 600';
+
+export const targetWaitSchema = z.object({
+  targetWaitMin: z.coerce.number({ error: TARGET_WAIT_MESSAGE }).int(TARGET_WAIT_MESSAGE).min(1, TARGET_WAIT_MESSAGE).max(600, TARGET_WAIT_MESSAGE),
+});
+export type TargetWait = z.infer<typeof targetWaitSchema>;
+
+export const analyticsSchema = z.object({
+  /** Average wait (whole minutes, rounded) of today's ER arrivals; 0 when nobody arrived today. */
+  avgWaitMin: z.number().int(),
+  /** The stored setting (default TARGET_WAIT_DEFAULT_MIN). */
+  targetWaitMin: z.number().int(),
+  /** ER arrivals today. */
+  todayArrivals: z.number().int(),
+  /**
+   * Departments where patients are waiting now, longest average current wait first. The wait of
+   * a queue entry is now - joinedAt; ER entries still Waiting count under ER (now - arrivedAt).
+   */
+  bottlenecks: z.array(z.object({ department: departmentSchema, waitMin: z.number().int(), waiting: z.number().int() })),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin stats: GET /api/admin/stats
+// ---------------------------------------------------------------------------------------------
+
+/** Money is stored and sent in minor units (kobo): 150000 is ₦1,500.00. */
+export const EARNINGS_CURRENCY = 'NGN';
+export const MINOR_PER_MAJOR = 100;
+
+export const STAT_CARDS = [
+  { key: 'allUsers', label: 'All Users' },
+  { key: 'activeUsers', label: 'Active Users' },
+  { key: 'pendingUsers', label: 'Pending Users' },
+  { key: 'totalEarnings', label: 'Total Earnings' },
+  { key: 'completedAppointments', label: 'Completed Appointments' },
+  { key: 'pendingAppointments', label: 'Pending Appointments' },
+] as const;
+
+export const ACTIVE_USER_DAYS = 30;
+
+export const statsSchema = z.object({
+  /** All Users: every account (admins, doctors, patients), whatever its status. */
+  allUsers: z.number().int(),
+  /** Active Users: accounts with status Active that signed in (started a session) in the last 30 days. */
+  activeUsers: z.number().int(),
+  /** Pending Users: Active accounts that must still replace their one-time password (never signed in and set one). */
+  pendingUsers: z.number().int(),
+  /** Total Earnings: sum of the totals of Paid invoices, in minor units of EARNINGS_CURRENCY. */
+  totalEarnings: z.number().int(),
+  /** Completed Appointments: appointments with status Completed. */
+  completedAppointments: z.number().int(),
+  /** Pending Appointments: appointments with status Pending (booked, not yet confirmed). */
+  pendingAppointments: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+/** Shows minor units as money, e.g. 150000 -> "₦1,500.00". */
+export const formatEarnings = (minor: number) =>
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: EARNINGS_CURRENCY }).format(minor / MINOR_PER_MAJOR);

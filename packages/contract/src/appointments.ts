@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import type { Role } from './auth';
+import { listQuerySchema, pageOf, requiredText } from './common';
+import { isCalendarDate, isTimeOfDay, shortTime } from './schedules';
+
+/*
+ * Appointment statuses and transitions
+ * ------------------------------------
+ * Pending    booked, awaiting the doctor
+ * Confirmed  accepted by the doctor (or an admin)
+ * Completed  the visit took place
+ * Cancelled  called off by the patient, the doctor or an admin
+ *
+ * Pending and Confirmed are "active": they hold the doctor's slot.
+ *
+ * Who may move an appointment from one status to another:
+ *   patient (own appointment, start still in the future):  Pending | Confirmed -> Cancelled
+ *   doctor (own appointments) and admin:                   Pending -> Confirmed
+ *                                                          Pending | Confirmed -> Cancelled
+ *                                                          Confirmed -> Completed (once it has started)
+ * Completed and Cancelled are final.
+ */
+export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, {
+  error: `Status must be one of: ${APPOINTMENT_STATUSES.join(', ')}`,
+});
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+/** Statuses that hold a doctor's slot. */
+export const ACTIVE_APPOINTMENT_STATUSES = ['Pending', 'Confirmed'] as const satisfies readonly AppointmentStatus[];
+export const isActiveStatus = (status: AppointmentStatus) =>
+  (ACTIVE_APPOINTMENT_STATUSES as readonly AppointmentStatus[]).includes(status);
+
+type Transition = readonly [from: AppointmentStatus, to: AppointmentStatus];
+const STAFF_TRANSITIONS: readonly Transition[] = [
+  ['Pending', 'Confirmed'],
+  ['Pending', 'Cancelled'],
+  ['Confirmed', 'Cancelled'],
+  ['Confirmed', 'Completed'],
+];
+const TRANSITIONS: Record<Role, readonly Transition[]> = {
+  patient: [
+    ['Pending', 'Cancelled'],
+    ['Confirmed', 'Cancelled'],
+  ],
+  doctor: STAFF_TRANSITIONS,
+  admin: STAFF_TRANSITIONS,
+};
+
+/**
+ * Whether a role may move an appointment from one status to another. Ownership and time
+ * (a patient cancels only upcoming appointments; completing needs a started visit) are
+ * checked by the server, which knows both.
+ */
+export const canTransition = (role: Role, from: AppointmentStatus, to: AppointmentStatus) =>
+  TRANSITIONS[role].some(([f, t]) => f === from && t === to);
+
+/** Spec §4 and §9. */
+export const APPOINTMENT_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
+export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
+
+export const APPOINTMENT_MESSAGES = {
+  /** Spec §5: the one message for any missing title, priority, date or time. */
+  allFieldsRequired: 'All fields are required',
+  priorityInvalid: `Priority must be one of: ${APPOINTMENT_PRIORITIES.join(', ')}`,
+  dateInvalid: 'Enter a valid date as YYYY-MM-DD',
+  timeInvalid: 'Enter a valid time as HH:MM',
+  doctorInvalid: 'Choose a doctor from the list',
+  doctorUnknown: 'That doctor is not available for booking',
+  patientDoubleBooked: 'You already have an appointment at that time',
+  cancelOnlyUpcoming: 'Only upcoming appointments can be cancelled',
+  completeOnlyStarted: 'An appointment can be completed only once it has started',
+  transitionNotAllowed: (from: AppointmentStatus, to: AppointmentStatus) =>
+    `A ${from} appointment cannot be changed to ${to}`,
+  cancelled: 'Appointment cancelled',
+  /** Web defaults (spec §8) when the server gives no reason. */
+  loadFailed: 'Could not load appointments',
+  createFailed: 'Failed to create appointment',
+  cancelFailed: 'Could not cancel the appointment',
+  summaryFailed: 'Failed to load dashboard summary',
+} as const;
+
+const required = APPOINTMENT_MESSAGES.allFieldsRequired;
+/** Missing and empty both read "All fields are required"; a wrong value gets its own message. */
+const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid;
+
+export const appointmentDateField = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .refine(isCalendarDate, APPOINTMENT_MESSAGES.dateInvalid);
+
+/** 'HH:MM' or 'HH:MM:SS'; kept as written so seconds other than :00 fail the slot rule. */
+export const appointmentTimeField = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .refine(isTimeOfDay, APPOINTMENT_MESSAGES.timeInvalid);
+
+/** Spec §3 "Patient appointment create payload" plus the optional doctor (PRODUCT). */
+export const createAppointmentSchema = z.object({
+  title: requiredText(required, 200),
+  priority: z.enum(APPOINTMENT_PRIORITIES, { error: requiredOr(APPOINTMENT_MESSAGES.priorityInvalid) }),
+  date: appointmentDateField,
+  time: appointmentTimeField,
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  /** Empty or absent: the clinic assigns the first doctor free at that time. */
+  doctorId: z
+    .union([z.uuid(APPOINTMENT_MESSAGES.doctorInvalid), z.literal('')], { error: APPOINTMENT_MESSAGES.doctorInvalid })
+    .nullish()
+    .transform((id) => id || undefined),
+});
+export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
+export type CreateAppointment = z.output<typeof createAppointmentSchema>;
+
+export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
+export type AppointmentStatusChange = z.infer<typeof appointmentStatusChangeSchema>;
+
+export const appointmentDoctorSchema = z.object({
+  id: z.string(),
+  user: z.object({ firstName: z.string(), lastName: z.string() }),
+  specialty: z.string().nullable(),
+});
+
+/** A list item as spec §3 names it (`_id`, date, time, doctor.user.*, status) plus the rest. */
+export const appointmentSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  priority: z.enum(APPOINTMENT_PRIORITIES),
+  notes: z.string().nullable(),
+  /** 'YYYY-MM-DD' in the facility's time zone. */
+  date: z.string(),
+  /** 'HH:MM' in the facility's time zone. */
+  time: z.string(),
+  /** The same moment as an ISO instant, for ordering and "is it upcoming" checks. */
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  status: appointmentStatusSchema,
+  patientId: z.string(),
+  doctor: appointmentDoctorSchema,
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentResponseSchema = z.object({ appointment: appointmentSchema });
+export const appointmentPageSchema = pageOf(appointmentSchema);
+export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
+
+/** The patient's list: newest first unless `sort=date&order=asc`. */
+export const PATIENT_APPOINTMENTS_PAGE_SIZE = 10;
+export const patientAppointmentsQuerySchema = listQuerySchema(['date'] as const, PATIENT_APPOINTMENTS_PAGE_SIZE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export type PatientAppointmentsQuery = z.input<typeof patientAppointmentsQuerySchema>;
+
+/** Spec §3 "Patient summary". */
+export const patientSummarySchema = z.object({
+  upcomingAppointments: z.number().int(),
+  prescriptions: z.number().int(),
+  /** Whole days since the most recent completed visit; null when there was none. */
+  lastVisitDays: z.number().int().nullable(),
+});
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+
+/** 'HH:MM' of a stored or typed time, for display. */
+export const displayTime = shortTime;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerPatientSchema,
+  resetPasswordSchema,
+} from './auth';
+import { demoRequestSchema } from './public';
+
+/** The first message per field, as a form shows it under the field. */
+const messages = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+};
+
+describe('loginSchema', () => {
+  it('requires e-mail and password with the spec messages', () => {
+    expect(messages(loginSchema, { email: '', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(messages(loginSchema, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+  it('rejects a malformed e-mail and lower-cases a good one', () => {
+    expect(messages(loginSchema, { email: 'not-an-email', password: 'x' })).toEqual({ email: MESSAGES.emailInvalid });
+    expect(loginSchema.parse({ email: ' Doc@Example.ORG ', password: 'x' })).toEqual({
+      email: 'doc@example.org',
+      password: 'x',
+      rememberMe: false,
+    });
+  });
+});
+
+describe('registerPatientSchema', () => {
+  it('gives the six spec messages for an empty form', () => {
+    const empty = { firstName: '', lastName: '', email: '', password: '', phone: '', address: '' };
+    expect(messages(registerPatientSchema, empty)).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      phone: 'Phone is required',
+      address: 'Address is required',
+    });
+  });
+  it('treats blanks as empty and asks for a password of 8 or more characters', () => {
+    const form = { firstName: '  ', lastName: 'Obi', email: 'a@b.co', password: 'short', phone: '080', address: 'x' };
+    expect(messages(registerPatientSchema, form)).toEqual({
+      firstName: 'First name is required',
+      password: MESSAGES.passwordTooShort,
+    });
+  });
+});
+
+describe('password schemas', () => {
+  it('forgot password requires an e-mail', () => {
+    expect(messages(forgotPasswordSchema, { email: '' })).toEqual({ email: 'Email is required' });
+  });
+  it('reset and change require matching new passwords', () => {
+    expect(
+      messages(resetPasswordSchema, { token: 't', password: 'long-enough', confirmPassword: 'different-1' }),
+    ).toEqual({ confirmPassword: MESSAGES.passwordsDiffer });
+    expect(
+      messages(changePasswordSchema, { currentPassword: '', newPassword: 'long-enough', confirmPassword: 'long-enough' }),
+    ).toEqual({ currentPassword: 'Current password is required' });
+    expect(
+      messages(changePasswordSchema, { currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' }),
+    ).toEqual({ newPassword: MESSAGES.passwordTooShort });
+  });
+});
+
+describe('demoRequestSchema', () => {
+  it('requires name, e-mail and organisation; the message is optional', () => {
+    expect(messages(demoRequestSchema, { name: '', email: '', organisation: '' })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      organisation: 'Organisation is required',
+    });
+    expect(demoRequestSchema.parse({ name: 'Ife', email: 'ife@clinic.ng', organisation: 'Ife Clinic' }).message).toBe('');
+  });
+});
