@@ -3,19 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, acquireDataDirLock } from './db/lock';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', demoData: true, cookieSecure: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      demoData: true,
+      cookieSecure: false,
+    });
   });
   it('turns demo data off by default on a PostgreSQL server, and secure cookies on in production', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/carepoint', NODE_ENV: 'production' });
     expect(config).toMatchObject({ demoData: false, cookieSecure: true });
   });
   it('lists every bad variable in one readable error', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Base' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Base' })).toThrowError(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Base' });
     } catch (error) {

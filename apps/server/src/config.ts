@@ -19,9 +19,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('CarePoint <no-reply@carepoint.example>'),
   PUBLIC_URL: z.url('must be a URL such as https://care.example.org').optional(),
   TIME_ZONE: z
@@ -37,10 +43,19 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Africa/Lagos'),
   WEB_DIST: z.string().optional(),
   COOKIE_SECURE: flag(false),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  RESET_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

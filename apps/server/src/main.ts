@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { openDatabase } from './db/open';
+import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { openDatabase } from './db/open';
 import { seedDemoData } from './db/seed';
 
 async function main() {

@@ -60,7 +60,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { clock?: TestClock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = opts.clock ?? testClock();
   const mail: Mail[] = [];
@@ -131,7 +133,11 @@ export async function createUser(
 
 /** Signs in through the API and answers headers that carry the session cookie. */
 export async function signIn(t: TestApp, user: Pick<TestUser, 'email'>, password = TEST_PASSWORD) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { cookie: `token=${token}` };

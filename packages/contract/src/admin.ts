@@ -14,14 +14,11 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 // ---------------------------------------------------------------------------------------------
 
 /** Spec §5: one message for any missing field of the Add Doctor form. */
-export const DOCTOR_ALL_FIELDS = 'Please enter all fields: first name, last name, email, phone, address, specialty';
+export const DOCTOR_ALL_FIELDS =
+  'Please enter all fields: first name, last name, email, phone, address, specialty';
 
 const doctorField = (max: number) => requiredText(DOCTOR_ALL_FIELDS, max);
-const doctorEmail = z
-  .string({ error: DOCTOR_ALL_FIELDS })
-  .trim()
-  .min(1, DOCTOR_ALL_FIELDS)
-  .pipe(emailField);
+const doctorEmail = z.string({ error: DOCTOR_ALL_FIELDS }).trim().min(1, DOCTOR_ALL_FIELDS).pipe(emailField);
 
 /**
  * Add Doctor. A `password` sent by older clients is ignored (stripped): the server sets a random
@@ -38,7 +35,9 @@ export const createDoctorSchema = z.object({
 export type CreateDoctor = z.input<typeof createDoctorSchema>;
 
 /** Edit a doctor: any subset of the fields; status Inactive ends all their sessions at once. */
-export const updateDoctorSchema = createDoctorSchema.partial().extend({ status: userStatusSchema.optional() });
+export const updateDoctorSchema = createDoctorSchema
+  .partial()
+  .extend({ status: userStatusSchema.optional() });
 export type UpdateDoctor = z.input<typeof updateDoctorSchema>;
 
 export const adminDoctorSchema = z.object({
@@ -59,12 +58,17 @@ export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
 export const doctorStatus = (doctor: { status?: AdminDoctor['status'] | null }) => doctor.status ?? 'Active';
 
 /** The one-time password is in this answer only; it is never stored in clear or shown again. */
-export const createDoctorResponseSchema = z.object({ doctor: adminDoctorSchema, oneTimePassword: z.string() });
+export const createDoctorResponseSchema = z.object({
+  doctor: adminDoctorSchema,
+  oneTimePassword: z.string(),
+});
 export type CreateDoctorResponse = z.infer<typeof createDoctorResponseSchema>;
 
 /** Without `sort`, by name (last name, then first name). */
 export const DOCTOR_SORTABLE = ['name', 'email', 'specialty', 'status', 'createdAt'] as const;
-export const doctorListQuerySchema = listQuerySchema(DOCTOR_SORTABLE).extend({ status: userStatusSchema.optional() });
+export const doctorListQuerySchema = listQuerySchema(DOCTOR_SORTABLE).extend({
+  status: userStatusSchema.optional(),
+});
 export type DoctorListQuery = z.input<typeof doctorListQuerySchema>;
 export const doctorPageSchema = pageOf(adminDoctorSchema);
 
@@ -83,7 +87,9 @@ export const DOCTOR_MESSAGES = {
 
 /** New nurses are Active (spec §4). */
 export const NURSE_STATUSES = ['Active', 'On Leave', 'On Duty'] as const;
-export const nurseStatusSchema = z.enum(NURSE_STATUSES, { error: `Status must be one of: ${NURSE_STATUSES.join(', ')}` });
+export const nurseStatusSchema = z.enum(NURSE_STATUSES, {
+  error: `Status must be one of: ${NURSE_STATUSES.join(', ')}`,
+});
 export type NurseStatus = z.infer<typeof nurseStatusSchema>;
 
 export const NURSE_MESSAGES = {
@@ -120,7 +126,9 @@ export type Nurse = z.infer<typeof nurseSchema>;
 
 /** Without `sort`, by full name. */
 export const NURSE_SORTABLE = ['fullName', 'email', 'department', 'status', 'createdAt'] as const;
-export const nurseListQuerySchema = listQuerySchema(NURSE_SORTABLE).extend({ status: nurseStatusSchema.optional() });
+export const nurseListQuerySchema = listQuerySchema(NURSE_SORTABLE).extend({
+  status: nurseStatusSchema.optional(),
+});
 export type NurseListQuery = z.input<typeof nurseListQuerySchema>;
 export const nursePageSchema = pageOf(nurseSchema);
 
@@ -197,7 +205,9 @@ export type AdminPatient = z.infer<typeof adminPatientSchema>;
 
 /** Without `sort`, by name (last name, then first name). `age` sorts by date of birth (unknown last). */
 export const PATIENT_SORTABLE = ['fullName', 'email', 'age', 'createdAt'] as const;
-export const patientListQuerySchema = listQuerySchema(PATIENT_SORTABLE).extend({ status: patientStaySchema.optional() });
+export const patientListQuerySchema = listQuerySchema(PATIENT_SORTABLE).extend({
+  status: patientStaySchema.optional(),
+});
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 export const patientPageSchema = pageOf(adminPatientSchema);
 

@@ -50,7 +50,9 @@ export const summarySchema = z.object({
     z.object({ hour: z.number().int(), label: z.string(), avgWaitMin: z.number().int().nullable() }),
   ),
   /** Arrivals By Hour: ER arrivals in each hour of today (24 buckets, facility time). */
-  arrivalsByHour: z.array(z.object({ hour: z.number().int(), label: z.string(), arrivals: z.number().int() })),
+  arrivalsByHour: z.array(
+    z.object({ hour: z.number().int(), label: z.string(), arrivals: z.number().int() }),
+  ),
 });
 export type Summary = z.infer<typeof summarySchema>;
 
@@ -63,7 +65,11 @@ export const TARGET_WAIT_SETTING = 'targetWaitMin';
 export const TARGET_WAIT_MESSAGE = 'Target wait must be a whole number of minutes between 1 and 600';
 
 export const targetWaitSchema = z.object({
-  targetWaitMin: z.coerce.number({ error: TARGET_WAIT_MESSAGE }).int(TARGET_WAIT_MESSAGE).min(1, TARGET_WAIT_MESSAGE).max(600, TARGET_WAIT_MESSAGE),
+  targetWaitMin: z.coerce
+    .number({ error: TARGET_WAIT_MESSAGE })
+    .int(TARGET_WAIT_MESSAGE)
+    .min(1, TARGET_WAIT_MESSAGE)
+    .max(600, TARGET_WAIT_MESSAGE),
 });
 export type TargetWait = z.infer<typeof targetWaitSchema>;
 
@@ -78,7 +84,9 @@ export const analyticsSchema = z.object({
    * Departments where patients are waiting now, longest average current wait first. The wait of
    * a queue entry is now - joinedAt; ER entries still Waiting count under ER (now - arrivedAt).
    */
-  bottlenecks: z.array(z.object({ department: departmentSchema, waitMin: z.number().int(), waiting: z.number().int() })),
+  bottlenecks: z.array(
+    z.object({ department: departmentSchema, waitMin: z.number().int(), waiting: z.number().int() }),
+  ),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 
@@ -119,4 +127,6 @@ export type Stats = z.infer<typeof statsSchema>;
 
 /** Shows minor units as money, e.g. 150000 -> "₦1,500.00". */
 export const formatEarnings = (minor: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: EARNINGS_CURRENCY }).format(minor / MINOR_PER_MAJOR);
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: EARNINGS_CURRENCY }).format(
+    minor / MINOR_PER_MAJOR,
+  );

@@ -27,7 +27,10 @@ export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, {
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
 /** Statuses that hold a doctor's slot. */
-export const ACTIVE_APPOINTMENT_STATUSES = ['Pending', 'Confirmed'] as const satisfies readonly AppointmentStatus[];
+export const ACTIVE_APPOINTMENT_STATUSES = [
+  'Pending',
+  'Confirmed',
+] as const satisfies readonly AppointmentStatus[];
 export const isActiveStatus = (status: AppointmentStatus) =>
   (ACTIVE_APPOINTMENT_STATUSES as readonly AppointmentStatus[]).includes(status);
 
@@ -107,7 +110,9 @@ export const createAppointmentSchema = z.object({
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
   /** Empty or absent: the clinic assigns the first doctor free at that time. */
   doctorId: z
-    .union([z.uuid(APPOINTMENT_MESSAGES.doctorInvalid), z.literal('')], { error: APPOINTMENT_MESSAGES.doctorInvalid })
+    .union([z.uuid(APPOINTMENT_MESSAGES.doctorInvalid), z.literal('')], {
+      error: APPOINTMENT_MESSAGES.doctorInvalid,
+    })
     .nullish()
     .transform((id) => id || undefined),
 });
@@ -150,7 +155,10 @@ export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
 /** The patient's list: newest first unless `sort=date&order=asc`. */
 export const PATIENT_APPOINTMENTS_PAGE_SIZE = 10;
-export const patientAppointmentsQuerySchema = listQuerySchema(['date'] as const, PATIENT_APPOINTMENTS_PAGE_SIZE).extend({
+export const patientAppointmentsQuerySchema = listQuerySchema(
+  ['date'] as const,
+  PATIENT_APPOINTMENTS_PAGE_SIZE,
+).extend({
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 });
 export type PatientAppointmentsQuery = z.input<typeof patientAppointmentsQuerySchema>;

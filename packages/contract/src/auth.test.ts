@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  MESSAGES,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  MESSAGES,
   registerPatientSchema,
   resetPasswordSchema,
 } from './auth';
@@ -25,10 +25,15 @@ describe('loginSchema', () => {
       email: 'Email is required',
       password: 'Password is required',
     });
-    expect(messages(loginSchema, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(messages(loginSchema, {})).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
   });
   it('rejects a malformed e-mail and lower-cases a good one', () => {
-    expect(messages(loginSchema, { email: 'not-an-email', password: 'x' })).toEqual({ email: MESSAGES.emailInvalid });
+    expect(messages(loginSchema, { email: 'not-an-email', password: 'x' })).toEqual({
+      email: MESSAGES.emailInvalid,
+    });
     expect(loginSchema.parse({ email: ' Doc@Example.ORG ', password: 'x' })).toEqual({
       email: 'doc@example.org',
       password: 'x',
@@ -50,7 +55,14 @@ describe('registerPatientSchema', () => {
     });
   });
   it('treats blanks as empty and asks for a password of 8 or more characters', () => {
-    const form = { firstName: '  ', lastName: 'Obi', email: 'a@b.co', password: 'short', phone: '080', address: 'x' };
+    const form = {
+      firstName: '  ',
+      lastName: 'Obi',
+      email: 'a@b.co',
+      password: 'short',
+      phone: '080',
+      address: 'x',
+    };
     expect(messages(registerPatientSchema, form)).toEqual({
       firstName: 'First name is required',
       password: MESSAGES.passwordTooShort,
@@ -67,10 +79,18 @@ describe('password schemas', () => {
       messages(resetPasswordSchema, { token: 't', password: 'long-enough', confirmPassword: 'different-1' }),
     ).toEqual({ confirmPassword: MESSAGES.passwordsDiffer });
     expect(
-      messages(changePasswordSchema, { currentPassword: '', newPassword: 'long-enough', confirmPassword: 'long-enough' }),
+      messages(changePasswordSchema, {
+        currentPassword: '',
+        newPassword: 'long-enough',
+        confirmPassword: 'long-enough',
+      }),
     ).toEqual({ currentPassword: 'Current password is required' });
     expect(
-      messages(changePasswordSchema, { currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' }),
+      messages(changePasswordSchema, {
+        currentPassword: 'old',
+        newPassword: 'short',
+        confirmPassword: 'short',
+      }),
     ).toEqual({ newPassword: MESSAGES.passwordTooShort });
   });
 });
@@ -82,6 +102,8 @@ describe('demoRequestSchema', () => {
       email: 'Email is required',
       organisation: 'Organisation is required',
     });
-    expect(demoRequestSchema.parse({ name: 'Ife', email: 'ife@clinic.ng', organisation: 'Ife Clinic' }).message).toBe('');
+    expect(
+      demoRequestSchema.parse({ name: 'Ife', email: 'ife@clinic.ng', organisation: 'Ife Clinic' }).message,
+    ).toBe('');
   });
 });

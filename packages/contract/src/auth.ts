@@ -109,5 +109,4 @@ export const loginResponseSchema = z.object({ user: userSchema, token: z.string(
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema });
 
-export const FORGOT_PASSWORD_ANSWER =
-  'If an account exists for that email, a reset link has been sent.';
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a reset link has been sent.';

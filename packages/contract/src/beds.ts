@@ -49,6 +49,8 @@ export type Bed = z.infer<typeof bedSchema>;
 
 /** Without `sort`, by label. */
 export const BED_SORTABLE = ['label', 'status', 'updatedAt'] as const;
-export const bedListQuerySchema = listQuerySchema(BED_SORTABLE).extend({ status: bedStatusSchema.optional() });
+export const bedListQuerySchema = listQuerySchema(BED_SORTABLE).extend({
+  status: bedStatusSchema.optional(),
+});
 export type BedListQuery = z.input<typeof bedListQuerySchema>;
 export const bedPageSchema = pageOf(bedSchema);

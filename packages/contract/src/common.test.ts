@@ -3,7 +3,14 @@ import { listQuerySchema, paginate } from './common';
 
 describe('paginate', () => {
   it('computes pages and neighbours', () => {
-    expect(paginate(1, 20, 45)).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3, prevPage: null, nextPage: 2 });
+    expect(paginate(1, 20, 45)).toEqual({
+      page: 1,
+      limit: 20,
+      total: 45,
+      totalPages: 3,
+      prevPage: null,
+      nextPage: 2,
+    });
     expect(paginate(3, 20, 45)).toMatchObject({ prevPage: 2, nextPage: null });
     expect(paginate(1, 20, 0)).toMatchObject({ totalPages: 1, prevPage: null, nextPage: null });
   });

@@ -62,10 +62,6 @@ export const idParamSchema = z.object({ id: z.string().uuid('Invalid id') });
 
 /** A required text field: trimmed, with the spec's message when empty. */
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -9,12 +9,16 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 
 /** Triage levels of ER entries and queue entries, lowest to highest urgency (the order matters: sorting and call-next use it). */
 export const TRIAGE_LEVELS = ['Low', 'Medium', 'High', 'Urgent'] as const;
-export const triageLevelSchema = z.enum(TRIAGE_LEVELS, { error: 'Choose a triage level: Low, Medium, High or Urgent' });
+export const triageLevelSchema = z.enum(TRIAGE_LEVELS, {
+  error: 'Choose a triage level: Low, Medium, High or Urgent',
+});
 export type TriageLevel = z.infer<typeof triageLevelSchema>;
 
 /** Departments that keep a queue; ER is the emergency department. */
 export const DEPARTMENTS = ['General', 'Cardiology', 'Pediatrics', 'Orthopedics', 'Radiology', 'ER'] as const;
-export const departmentSchema = z.enum(DEPARTMENTS, { error: `Choose a department: ${DEPARTMENTS.join(', ')}` });
+export const departmentSchema = z.enum(DEPARTMENTS, {
+  error: `Choose a department: ${DEPARTMENTS.join(', ')}`,
+});
 export type Department = z.infer<typeof departmentSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +98,9 @@ export const vitalsSchema = z.object({
  * Admitted and Discharged are final.
  */
 export const ER_STATUSES = ['Waiting', 'In Treatment', 'Admitted', 'Discharged'] as const;
-export const erStatusSchema = z.enum(ER_STATUSES, { error: `Status must be one of: ${ER_STATUSES.join(', ')}` });
+export const erStatusSchema = z.enum(ER_STATUSES, {
+  error: `Status must be one of: ${ER_STATUSES.join(', ')}`,
+});
 export type ErStatus = z.infer<typeof erStatusSchema>;
 
 const ER_TRANSITIONS: Record<ErStatus, readonly ErStatus[]> = {
@@ -104,7 +110,8 @@ const ER_TRANSITIONS: Record<ErStatus, readonly ErStatus[]> = {
   Discharged: [],
 };
 /** Whether an ER entry may move between two statuses (staying put is always allowed). */
-export const canMoveErEntry = (from: ErStatus, to: ErStatus) => from === to || ER_TRANSITIONS[from].includes(to);
+export const canMoveErEntry = (from: ErStatus, to: ErStatus) =>
+  from === to || ER_TRANSITIONS[from].includes(to);
 
 const MINUTE_MS = 60_000;
 

@@ -3,9 +3,9 @@ import { canTransition, createAppointmentSchema } from './appointments';
 import {
   AVAILABILITY_MESSAGES,
   type AvailabilityQuery,
+  checkAvailability,
   DEFAULT_SCHEDULE,
   daysBetween,
-  checkAvailability,
   freeSlots,
   fromLocalDateTime,
   isCalendarDate,
@@ -53,7 +53,9 @@ describe('calendar helpers', () => {
     expect(daysBetween('2030-01-07', '2030-01-07')).toBe(0);
   });
   it('converts between the facility clock and instants', () => {
-    expect(fromLocalDateTime(MONDAY, at('09:00'), 'Africa/Lagos').toISOString()).toBe('2030-01-07T08:00:00.000Z');
+    expect(fromLocalDateTime(MONDAY, at('09:00'), 'Africa/Lagos').toISOString()).toBe(
+      '2030-01-07T08:00:00.000Z',
+    );
     expect(fromLocalDateTime(MONDAY, at('09:00'), 'UTC').toISOString()).toBe('2030-01-07T09:00:00.000Z');
     // Across a daylight-saving change: New York is UTC-4 in July.
     expect(fromLocalDateTime('2030-07-01', at('09:30'), 'America/New_York').toISOString()).toBe(
@@ -68,8 +70,8 @@ describe('calendar helpers', () => {
 
 describe('slot starts', () => {
   it('starts every per-patient time and ends by the closing time', () => {
-    const starts = slotStarts(DEFAULT_SCHEDULE, MONDAY).map((m) =>
-      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+    const starts = slotStarts(DEFAULT_SCHEDULE, MONDAY).map(
+      (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
     );
     expect(starts).toEqual(['09:00', '09:45', '10:30', '11:15', '12:00', '12:45', '13:30', '14:15', '15:00']);
   });
@@ -166,7 +168,9 @@ describe('schedule validation', () => {
     expect(result.error?.issues[0]?.message).toBe('From time must be before To time');
   });
   it('normalises the per-patient time', () => {
-    expect(scheduleSchema.parse({ ...DEFAULT_SCHEDULE, perPatientTime: '00:30' }).perPatientTime).toBe('00:30:00');
+    expect(scheduleSchema.parse({ ...DEFAULT_SCHEDULE, perPatientTime: '00:30' }).perPatientTime).toBe(
+      '00:30:00',
+    );
     expect(scheduleSchema.safeParse({ ...DEFAULT_SCHEDULE, perPatientTime: '00:01' }).success).toBe(false);
   });
 });
@@ -174,16 +178,29 @@ describe('schedule validation', () => {
 describe('appointments', () => {
   it('needs title, priority, date and time, all with the spec message', () => {
     for (const missing of ['title', 'priority', 'date', 'time'] as const) {
-      const input: Record<string, string> = { title: 'Check-up', priority: 'Low', date: MONDAY, time: '09:00' };
+      const input: Record<string, string> = {
+        title: 'Check-up',
+        priority: 'Low',
+        date: MONDAY,
+        time: '09:00',
+      };
       input[missing] = '';
       const result = createAppointmentSchema.safeParse(input);
       expect(result.error?.issues[0]?.message).toBe('All fields are required');
       delete input[missing];
-      expect(createAppointmentSchema.safeParse(input).error?.issues[0]?.message).toBe('All fields are required');
+      expect(createAppointmentSchema.safeParse(input).error?.issues[0]?.message).toBe(
+        'All fields are required',
+      );
     }
   });
   it('turns an empty doctor into "any doctor"', () => {
-    const parsed = createAppointmentSchema.parse({ title: 'x', priority: 'Urgent', date: MONDAY, time: '09:00', doctorId: '' });
+    const parsed = createAppointmentSchema.parse({
+      title: 'x',
+      priority: 'Urgent',
+      date: MONDAY,
+      time: '09:00',
+      doctorId: '',
+    });
     expect(parsed.doctorId).toBeUndefined();
   });
   it('knows who may change which status', () => {

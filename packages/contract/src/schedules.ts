@@ -9,7 +9,15 @@ import { z } from 'zod';
  * the web app (forms) apply exactly the same rule.
  */
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
@@ -216,7 +224,12 @@ export const scheduleResponseSchema = z.object({
   doctorId: z.string(),
   perPatientTime: z.string(),
   days: z.array(
-    z.object({ day: weekdaySchema, off: z.boolean(), from: z.string().nullable(), to: z.string().nullable() }),
+    z.object({
+      day: weekdaySchema,
+      off: z.boolean(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+    }),
   ),
 });
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
@@ -301,7 +314,10 @@ export function checkAvailability(q: AvailabilityQuery): Availability {
   if (!hours) return refuse('dayOff', AVAILABILITY_MESSAGES.dayOff(q.doctorName, weekdayOf(q.date)));
   const length = perPatientMinutes(q.schedule);
   if (q.minutes < hours.from || q.minutes >= hours.to) {
-    return refuse('outsideHours', AVAILABILITY_MESSAGES.outsideHours(formatMinutes(hours.from), formatMinutes(hours.to)));
+    return refuse(
+      'outsideHours',
+      AVAILABILITY_MESSAGES.outsideHours(formatMinutes(hours.from), formatMinutes(hours.to)),
+    );
   }
   if ((q.minutes - hours.from) % length !== 0) {
     const examples = [0, 1].map((k) => formatMinutes(hours.from + k * length));
@@ -311,7 +327,10 @@ export function checkAvailability(q: AvailabilityQuery): Availability {
     const starts = slotStarts(q.schedule, q.date);
     const last = starts[starts.length - 1];
     return last === undefined
-      ? refuse('outsideHours', AVAILABILITY_MESSAGES.outsideHours(formatMinutes(hours.from), formatMinutes(hours.to)))
+      ? refuse(
+          'outsideHours',
+          AVAILABILITY_MESSAGES.outsideHours(formatMinutes(hours.from), formatMinutes(hours.to)),
+        )
       : refuse('outsideHours', AVAILABILITY_MESSAGES.lastSlot(formatMinutes(last)));
   }
   if (isPast(q.date, q.minutes, q.now)) return refuse('past', AVAILABILITY_MESSAGES.past);
@@ -341,7 +360,8 @@ export type DoctorOption = z.infer<typeof doctorOptionSchema>;
 export const doctorOptionsResponseSchema = z.object({ data: z.array(doctorOptionSchema) });
 
 /** "Dr Ada Okafor": how doctors are named in messages and lists. */
-export const doctorDisplayName = (d: { firstName: string; lastName: string }) => `Dr ${d.firstName} ${d.lastName}`;
+export const doctorDisplayName = (d: { firstName: string; lastName: string }) =>
+  `Dr ${d.firstName} ${d.lastName}`;
 
 export const slotsQuerySchema = z.object({
   date: z

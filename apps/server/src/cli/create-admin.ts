@@ -56,7 +56,8 @@ async function main() {
       return;
     }
     console.log(`Created admin ${parsed.data.email}.`);
-    if (!parsed.data.password) console.log(`One-time password (shown once, change it at first sign-in): ${password}`);
+    if (!parsed.data.password)
+      console.log(`One-time password (shown once, change it at first sign-in): ${password}`);
   } finally {
     await database.close();
   }

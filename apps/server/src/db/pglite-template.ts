@@ -1,7 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createRequire } from 'node:module';
 
 /**
  * PGlite runs initdb in a second WebAssembly instance when a data directory is new: seconds

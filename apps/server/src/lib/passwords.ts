@@ -23,4 +23,5 @@ export const decoyPasswordHash = () => {
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** A one-time password for accounts an admin creates: 14 characters, no look-alike letters. */
-export const oneTimePassword = () => Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+export const oneTimePassword = () =>
+  Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

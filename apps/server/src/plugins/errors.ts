@@ -22,7 +22,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-        (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid input');
+        fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message ?? 'Invalid input'];
       }
       const first = error.validation[0]?.message ?? 'Invalid input';
       return reply.code(400).send({ error: first, code: 'VALIDATION', fieldErrors } satisfies ApiError);
@@ -37,6 +37,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(status).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ApiError);
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
-    return reply.code(status).send({ error: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ApiError);
+    return reply
+      .code(status)
+      .send({ error: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ApiError);
   });
 }

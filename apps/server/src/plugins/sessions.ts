@@ -74,8 +74,7 @@ export async function resolveSession(
   const idleLimitMs = session.persistent
     ? sessionLifetimeMs(policy, true)
     : policy.SESSION_IDLE_MINUTES * MINUTE;
-  const expired =
-    session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() > idleLimitMs;
+  const expired = session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() > idleLimitMs;
   if (expired || user.status !== 'Active') return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));

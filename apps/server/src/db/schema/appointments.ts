@@ -1,4 +1,9 @@
-import { APPOINTMENT_PRIORITIES, APPOINTMENT_STATUSES, type AppointmentPriority, type AppointmentStatus } from '@carepoint/contract';
+import {
+  APPOINTMENT_PRIORITIES,
+  APPOINTMENT_STATUSES,
+  type AppointmentPriority,
+  type AppointmentStatus,
+} from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

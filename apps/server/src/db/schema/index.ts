@@ -1,4 +1,4 @@
+export * from './appointments';
 export * from './audit';
 export * from './auth';
 export * from './platform';
-export * from './appointments';

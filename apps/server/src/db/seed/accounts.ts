@@ -47,7 +47,13 @@ const PATIENTS: Array<[string, string, string]> = [
 /** One account per role with the documented logins, plus more doctors and patients. */
 export async function seedAccounts({ db, passwordHash }: SeedContext) {
   const rows: NewUser[] = [
-    { role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@carepoint.example', phone: '+234 801 000 0001' },
+    {
+      role: 'admin',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@carepoint.example',
+      phone: '+234 801 000 0001',
+    },
     {
       role: 'doctor',
       firstName: 'Daniel',

@@ -1,8 +1,8 @@
 import { FORGOT_PASSWORD_ANSWER, MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
 import { auditEvents } from '../../db/schema';
-import { TEST_PASSWORD, type TestApp, createTestApp, createUser, signIn } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,9 +31,16 @@ describe('registration', () => {
   it('creates a patient account that can sign in', async () => {
     const res = await post('/api/auth/register/patient', registration('Amina.Yusuf@Example.org'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ email: 'amina.yusuf@example.org', role: 'patient', firstName: 'Amina' });
+    expect(res.json().user).toMatchObject({
+      email: 'amina.yusuf@example.org',
+      role: 'patient',
+      firstName: 'Amina',
+    });
     expect(res.body).not.toContain('passwordHash');
-    const login = await post('/api/auth/login', { email: 'amina.yusuf@example.org', password: 'a-strong-password' });
+    const login = await post('/api/auth/login', {
+      email: 'amina.yusuf@example.org',
+      password: 'a-strong-password',
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -79,16 +86,24 @@ describe('login', () => {
 
   it('keeps a Remember Me session for 30 days', async () => {
     const user = await createUser(t, 'patient');
-    const res = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD, rememberMe: true });
+    const res = await post('/api/auth/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+      rememberMe: true,
+    });
     const cookie = res.cookies.find((c) => c.name === 'token');
-    const days = ((cookie?.expires as Date).getTime() - t.clock.now().getTime()) / 86_400_000;
+    const expires = cookie?.expires as Date;
+    const days = (expires.getTime() - t.clock.now().getTime()) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const user = await createUser(t, 'patient');
     const wrong = await post('/api/auth/login', { email: user.email, password: 'not-the-password' });
-    const unknown = await post('/api/auth/login', { email: 'nobody@example.org', password: 'not-the-password' });
+    const unknown = await post('/api/auth/login', {
+      email: 'nobody@example.org',
+      password: 'not-the-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -105,7 +120,9 @@ describe('login', () => {
   it('answers 429 with a text body after repeated failures, even for the right password', async () => {
     const user = await createUser(t, 'patient');
     for (let i = 0; i < t.app.config.LOGIN_MAX_FAILURES; i++) {
-      expect((await post('/api/auth/login', { email: user.email, password: 'wrong-password' })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: user.email, password: 'wrong-password' })).statusCode,
+      ).toBe(401);
     }
     const blocked = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
@@ -113,7 +130,9 @@ describe('login', () => {
     expect(blocked.body).toMatch(/^Too many attempts\. Please try again in 15 minutes\.$/);
     expect(blocked.headers['retry-after']).toBe('900');
     t.clock.advance(15 * 60_000 + 1);
-    expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('writes audit rows for successful and failed sign-ins and sign-outs', async () => {
@@ -122,7 +141,11 @@ describe('login', () => {
     const headers = await signIn(t, user);
     await post('/api/auth/logout', {}, headers);
     const [failed] = await auditRows('auth.login.failed', user.email);
-    expect(failed).toMatchObject({ actorId: user.id, entityId: user.id, details: { reason: 'wrong password' } });
+    expect(failed).toMatchObject({
+      actorId: user.id,
+      entityId: user.id,
+      details: { reason: 'wrong password' },
+    });
     expect(await auditRows('auth.login', user.email)).toHaveLength(1);
     expect(await auditRows('auth.logout', user.email)).toHaveLength(1);
     await post('/api/auth/login', { email: 'ghost@example.org', password: 'whatever-1' });
@@ -179,7 +202,9 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     expect((await me(laptop)).statusCode).toBe(200);
     expect((await me(phone)).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode,
+    ).toBe(200);
     expect(await auditRows('auth.password.changed', user.email)).toHaveLength(1);
   });
 
@@ -228,8 +253,14 @@ describe('password reset', () => {
     const body = { token, password: 'reset-password-1', confirmPassword: 'reset-password-1' };
     expect((await post('/api/auth/reset-password', body)).statusCode).toBe(200);
     expect((await me(session)).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: 'reset-password-1' })).statusCode).toBe(200);
-    const reuse = await post('/api/auth/reset-password', { ...body, password: 'again-pass-2', confirmPassword: 'again-pass-2' });
+    expect(
+      (await post('/api/auth/login', { email: user.email, password: 'reset-password-1' })).statusCode,
+    ).toBe(200);
+    const reuse = await post('/api/auth/reset-password', {
+      ...body,
+      password: 'again-pass-2',
+      confirmPassword: 'again-pass-2',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error).toBe(MESSAGES.resetTokenInvalid);
   });
@@ -239,7 +270,11 @@ describe('password reset', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     const token = resetLinkToken();
     t.clock.advance(t.app.config.RESET_TOKEN_MINUTES * 60_000 + 1);
-    const res = await post('/api/auth/reset-password', { token, password: 'late-password', confirmPassword: 'late-password' });
+    const res = await post('/api/auth/reset-password', {
+      token,
+      password: 'late-password',
+      confirmPassword: 'late-password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ token: [MESSAGES.resetTokenInvalid] });
   });

@@ -1,18 +1,18 @@
 import {
-  ROLES,
   changePasswordSchema,
   forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
   meResponseSchema,
   okSchema,
+  ROLES,
   registerPatientSchema,
   resetPasswordSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOKEN_COOKIE, currentUser } from '../../plugins/auth';
+import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
 import * as auth from './service';
 import { loadPublicUser } from './users';
 
@@ -27,12 +27,16 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: registerPatientSchema, response: { 201: meResponseSchema } },
       config: { access: 'public' },
     },
-    async (request, reply) => reply.code(201).send({ user: await auth.registerPatient(request, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ user: await auth.registerPatient(request, request.body) }),
   );
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } }, config: { access: 'public' } },
+    {
+      schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const { user, token, expiresAt, persistent } = await auth.login(request, request.body);
       reply.setCookie(TOKEN_COOKIE, token, {
@@ -77,7 +81,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } }, config: { access: 'public' } },
+    {
+      schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } },
+      config: { access: 'public' },
+    },
     async (request) => auth.resetPassword(request, request.body),
   );
 

@@ -1,3 +1,4 @@
+import type { loginSchema, registerPatientSchema } from '@carepoint/contract';
 import {
   type ChangePassword,
   FORGOT_PASSWORD_ANSWER,
@@ -9,9 +10,8 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { loginSchema, registerPatientSchema } from '@carepoint/contract';
 import { passwordResets, users } from '../../db/schema';
-import { AppError, RateLimitedError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, RateLimitedError } from '../../lib/errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
@@ -63,7 +63,13 @@ export async function registerPatient(request: FastifyRequest, input: Registrati
     if (!row) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
     await audit(
       request,
-      { action: 'auth.register', entityType: 'user', entityId: row.id, patientId: row.id, actor: { id: row.id, role: 'patient', email } },
+      {
+        action: 'auth.register',
+        entityType: 'user',
+        entityId: row.id,
+        patientId: row.id,
+        actor: { id: row.id, role: 'patient', email },
+      },
       tx,
     );
     return row;
@@ -101,7 +107,11 @@ export async function login(request: FastifyRequest, input: Login | LoginInput) 
       actor: { id: user.id, role: user.role, email },
       details: { reason: 'account inactive' },
     });
-    throw new AppError(401, 'ACCOUNT_INACTIVE', 'This account has been deactivated. Please contact your administrator.');
+    throw new AppError(
+      401,
+      'ACCOUNT_INACTIVE',
+      'This account has been deactivated. Please contact your administrator.',
+    );
   }
   await request.server.limiter.reset(accountKey);
   const persistent = input.rememberMe ?? false;
@@ -186,7 +196,16 @@ export async function resetPassword(request: FastifyRequest, input: ResetPasswor
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now })
       .where(eq(users.id, claimed.userId));
     await revokeUserSessions(tx, claimed.userId, now);
-    await audit(request, { action: 'auth.password.reset', entityType: 'user', entityId: claimed.userId, actor: { id: claimed.userId } }, tx);
+    await audit(
+      request,
+      {
+        action: 'auth.password.reset',
+        entityType: 'user',
+        entityId: claimed.userId,
+        actor: { id: claimed.userId },
+      },
+      tx,
+    );
   });
   return { ok: true as const };
 }

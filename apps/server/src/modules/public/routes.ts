@@ -13,7 +13,10 @@ export async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/health',
     {
-      schema: { tags: ['public'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
+      schema: {
+        tags: ['public'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+      },
       config: { access: 'public' },
     },
     async () => {
@@ -34,7 +37,8 @@ export async function publicRoutes(fastify: FastifyInstance) {
         throw new RateLimitedError(hourMs / 1000);
       }
       const [row] = await app.db.insert(demoRequests).values(request.body).returning({ id: demoRequests.id });
-      return reply.code(201).send({ id: row!.id });
+      if (!row) throw new Error('demo request not stored');
+      return reply.code(201).send({ id: row.id });
     },
   );
 }
