@@ -10,6 +10,7 @@ import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import eventsPlugin from './plugins/events';
 import { registerWebApp } from './plugins/web';
 
 declare module 'fastify' {
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(cookie);
   await app.register(authPlugin);
+  await app.register(eventsPlugin);
   await registerApiDocs(app);
   for (const routes of routeModules) await app.register(routes);
   await registerWebApp(app, config.webDist);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@carepoint/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -30,7 +33,17 @@ export type TestClock = ReturnType<typeof testClock>;
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DATABASE !== 'postgres' || !url) return openPglite(undefined);
+  if (process.env.TEST_DATABASE !== 'postgres' || !url) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-test-'));
+    const handle = await openPglite(dir);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const name = `carepoint_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
-import { isNewDataDir, pgliteTemplate } from './pglite-template';
+import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,14 +35,13 @@ const channelName = (channel: string) => {
   return channel;
 };
 
-/** The embedded database: PGlite in a data directory, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+/** The embedded database: PGlite in a data directory (created from the template cluster when new). */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const releaseLock = acquireDataDirLock(dataDir);
   try {
-    const pgDir = dataDir ? path.resolve(dataDir, 'pg') : undefined;
-    const fresh = !pgDir || isNewDataDir(pgDir);
+    const pgDir = path.resolve(dataDir, 'pg');
+    copyPgliteTemplate(pgDir);
     const client = new PGlite(pgDir, {
-      loadDataDir: fresh ? pgliteTemplate() : undefined,
       // A clinic's embedded database is small; 16 MB of buffers (PG's default is 128 MB) keeps memory down.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });

@@ -6,7 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * PGlite runs initdb in a second WebAssembly instance when a data directory is new: seconds
  * of CPU and a memory peak the process never gives back. We run it once, at install time,
- * and start every new embedded database (and every test database) from that cluster.
+ * into a template cluster, and every new embedded database (and test database) starts as a
+ * copy of it.
  */
 const pgliteVersion = (() => {
   // The package does not export its package.json; find it beside its entry point.
@@ -14,24 +15,27 @@ const pgliteVersion = (() => {
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 })();
-const templateFile = path.resolve(import.meta.dirname, `../../.cache/pglite-cluster-${pgliteVersion}.tar.gz`);
+const templateDir = path.resolve(import.meta.dirname, `../../.cache/pglite-cluster-${pgliteVersion}`);
 
-export function pgliteTemplate(): Blob | undefined {
-  return fs.existsSync(templateFile) ? new Blob([fs.readFileSync(templateFile)]) : undefined;
-}
+export const isNewDataDir = (pgDir: string) => !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
 
-/** Creates the initialised cluster if it is not there yet; answers whether it did. */
+/** Creates the template cluster if it is not there yet; answers whether it did. */
 export async function preparePgliteTemplate(): Promise<boolean> {
-  if (fs.existsSync(templateFile)) return false;
-  const client = new PGlite();
+  if (!isNewDataDir(templateDir)) return false;
+  const partial = `${templateDir}.${process.pid}.tmp`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(partial), { recursive: true });
+  const client = new PGlite(partial);
   await client.waitReady;
-  const tarball = await client.dumpDataDir('gzip');
   await client.close();
-  fs.mkdirSync(path.dirname(templateFile), { recursive: true });
-  const partial = `${templateFile}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
-  fs.renameSync(partial, templateFile);
+  fs.rmSync(templateDir, { recursive: true, force: true });
+  fs.renameSync(partial, templateDir);
   return true;
 }
 
-export const isNewDataDir = (pgDir: string) => !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+/** Fills a new data directory with a copy of the template; false when there is no template. */
+export function copyPgliteTemplate(pgDir: string): boolean {
+  if (isNewDataDir(templateDir) || !isNewDataDir(pgDir)) return false;
+  fs.cpSync(templateDir, pgDir, { recursive: true });
+  return true;
+}

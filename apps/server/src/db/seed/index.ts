@@ -4,9 +4,11 @@ import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import type { SeedContext } from './context';
+import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
+seeders.push(seedSchedules, seedAppointments);
 
 /** Loads demo data into an empty database; a database that has any user is left as it is. */
 export async function seedDemoData(db: Database, opts: { now?: Date; timeZone: string }) {

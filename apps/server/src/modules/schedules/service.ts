@@ -161,20 +161,29 @@ async function requireDoctor(db: Executor, doctorId: string) {
 
 // ---------------------------------------------------------------- availability inputs
 
-/** The doctor's active appointments on a date, as the availability rule reads them. */
-export async function busyIntervals(db: Executor, doctorId: string, date: string): Promise<BusyInterval[]> {
+/** Active appointments on a date, per doctor, as the availability rule reads them. */
+export async function busyByDoctor(db: Executor, date: string, doctorIds: string[]) {
+  const busy = new Map<string, BusyInterval[]>(doctorIds.map((id) => [id, []]));
+  if (doctorIds.length === 0) return busy;
   const rows = await db
-    .select({ time: appointments.time, durationMinutes: appointments.durationMinutes })
+    .select({ doctorId: appointments.doctorId, time: appointments.time, durationMinutes: appointments.durationMinutes })
     .from(appointments)
     .where(
       and(
-        eq(appointments.doctorId, doctorId),
+        inArray(appointments.doctorId, doctorIds),
         eq(appointments.date, date),
         inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
       ),
     );
-  return rows.map((r) => ({ minutes: parseTimeMinutes(r.time) ?? 0, durationMinutes: r.durationMinutes }));
+  for (const r of rows) {
+    busy.get(r.doctorId)?.push({ minutes: parseTimeMinutes(r.time) ?? 0, durationMinutes: r.durationMinutes });
+  }
+  return busy;
 }
+
+/** One doctor's active appointments on a date. */
+export const busyIntervals = async (db: Executor, doctorId: string, date: string): Promise<BusyInterval[]> =>
+  (await busyByDoctor(db, date, [doctorId])).get(doctorId) ?? [];
 
 /** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
 export async function slotsFor(request: FastifyRequest, doctorId: string, date: string): Promise<SlotsResponse> {

@@ -1,0 +1,66 @@
+import { DEPARTMENTS, ER_STATUSES, QUEUE_STATUSES, TRIAGE_LEVELS } from '@carepoint/contract';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id, updatedAt } from './columns';
+
+// Enums keep the contract's order, so ORDER BY triage sorts Low < Medium < High < Urgent.
+export const triageLevel = pgEnum('triage_level', TRIAGE_LEVELS);
+export const erStatus = pgEnum('er_status', ER_STATUSES);
+export const department = pgEnum('department', DEPARTMENTS);
+export const queueStatus = pgEnum('queue_status', QUEUE_STATUSES);
+
+/** Emergency room arrivals; waits are measured from arrivedAt to seenAt (or leftAt, or now). */
+export const erEntries = pgTable(
+  'er_entries',
+  {
+    id: id(),
+    patientName: text().notNull(),
+    patientId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    triageLevel: triageLevel().notNull(),
+    status: erStatus().notNull().default('Waiting'),
+    complaint: text().notNull().default(''),
+    arrivedAt: timestamp({ withTimezone: true }).notNull(),
+    seenAt: timestamp({ withTimezone: true }),
+    leftAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('er_arrived_idx').on(t.arrivedAt),
+    index('er_status_arrived_idx').on(t.status, t.arrivedAt),
+    index('er_triage_arrived_idx').on(t.triageLevel, t.arrivedAt),
+    index('er_patient_name_idx').on(t.patientName),
+    index('er_left_idx').on(t.leftAt),
+    index('er_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * Department queue entries. The ETA is stored as minutes plus the instant they were set; the
+ * current ETA is derived from them (contract currentEtaMinutes), never ticked by a timer.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: id(),
+    patientName: text().notNull(),
+    patientId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    department: department().notNull(),
+    triage: triageLevel().notNull(),
+    etaMinutes: integer().notNull(),
+    etaSetAt: timestamp({ withTimezone: true }).notNull(),
+    status: queueStatus().notNull().default('Waiting'),
+    joinedAt: timestamp({ withTimezone: true }).notNull(),
+    calledAt: timestamp({ withTimezone: true }),
+    calledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Queue order within a department: call-next and the board read it.
+    index('queue_position_idx').on(t.status, t.department, t.triage.desc(), t.joinedAt),
+    index('queue_status_joined_idx').on(t.status, t.joinedAt),
+    index('queue_status_patient_idx').on(t.status, t.patientName),
+    index('queue_patient_idx').on(t.patientId),
+  ],
+);

@@ -1,0 +1,371 @@
+import {
+  ACTIVE_APPOINTMENT_STATUSES,
+  APPOINTMENT_MESSAGES,
+  AVAILABILITY_MESSAGES,
+  type Appointment,
+  type AppointmentPage,
+  type AppointmentStatus,
+  type Availability,
+  DEFAULT_SCHEDULE,
+  type CreateAppointment,
+  type DoctorOption,
+  type LocalDateTime,
+  type Role,
+  canTransition,
+  daysBetween,
+  checkAvailability,
+  doctorDisplayName,
+  formatMinutes,
+  fromLocalDateTime,
+  isPast,
+  paginate,
+  parseTimeSeconds,
+  shortTime,
+} from '@carepoint/contract';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { appointments, users } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { audit } from '../../plugins/audit';
+import {
+  busyByDoctor,
+  busyIntervals,
+  facilityNow,
+  findBookableDoctor,
+  listBookableDoctors,
+  loadSchedules,
+  lockSchedule,
+} from '../schedules/service';
+
+/** Booking, listing and status changes of appointments; availability comes from the schedules module. */
+
+const active = inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]);
+const endsAt = sql`${appointments.startsAt} + ${appointments.durationMinutes} * interval '1 minute'`;
+
+// ---------------------------------------------------------------- reading
+
+const doctorUser = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  specialty: users.specialty,
+};
+type Row = { appointment: typeof appointments.$inferSelect; doctor: DoctorOption };
+
+const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
+  _id: a.id,
+  id: a.id,
+  title: a.title,
+  priority: a.priority,
+  notes: a.notes,
+  date: a.date,
+  time: shortTime(a.time),
+  startsAt: a.startsAt.toISOString(),
+  durationMinutes: a.durationMinutes,
+  status: a.status,
+  patientId: a.patientId,
+  doctor: { id: doctor.id, user: { firstName: doctor.firstName, lastName: doctor.lastName }, specialty: doctor.specialty },
+  createdAt: a.createdAt.toISOString(),
+});
+
+const selectRows = (db: Executor) =>
+  db.select({ appointment: appointments, doctor: doctorUser }).from(appointments).innerJoin(users, eq(users.id, appointments.doctorId));
+
+async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
+  const [row] = await selectRows(db).where(eq(appointments.id, id)).limit(1);
+  if (!row) throw notFound('Appointment');
+  return toAppointment(row);
+}
+
+/** The patient's own appointments, newest first (or oldest with order=asc), one audit row per page. */
+export async function listPatientAppointments(
+  request: FastifyRequest,
+  patientId: string,
+  query: { page: number; limit: number; order: 'asc' | 'desc' },
+): Promise<AppointmentPage> {
+  const { db } = request.server;
+  const mine = eq(appointments.patientId, patientId);
+  const direction = query.order === 'asc' ? asc : desc;
+  const [totals, rows] = await Promise.all([
+    db.select({ n: count() }).from(appointments).where(mine),
+    selectRows(db)
+      .where(mine)
+      .orderBy(direction(appointments.startsAt), direction(appointments.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
+  await audit(request, {
+    action: 'appointment.list',
+    entityType: 'appointment',
+    patientId,
+    details: { page: query.page, limit: query.limit, count: rows.length },
+  });
+  return { data: rows.map(toAppointment), pagination: paginate(query.page, query.limit, totals[0]?.n ?? 0) };
+}
+
+/** One of the patient's appointments; another patient's answers 404, as if it did not exist. */
+export async function getPatientAppointment(request: FastifyRequest, patientId: string, id: string) {
+  const { db } = request.server;
+  const [row] = await selectRows(db)
+    .where(and(eq(appointments.id, id), eq(appointments.patientId, patientId)))
+    .limit(1);
+  if (!row) throw notFound('Appointment');
+  await audit(request, { action: 'appointment.read', entityType: 'appointment', entityId: id, patientId });
+  return toAppointment(row);
+}
+
+// ---------------------------------------------------------------- the dashboard summary
+
+/**
+ * Stand-in until the prescriptions area stores prescriptions: answers 0. The prescriptions
+ * area replaces this with a count of the patient's stored prescriptions.
+ */
+export async function countPatientPrescriptions(_db: Executor, _patientId: string): Promise<number> {
+  return 0;
+}
+
+/** GET /api/patient/summary (spec §3 "Patient summary"), computed for the signed-in patient. */
+export async function patientSummary(request: FastifyRequest, patientId: string) {
+  const { db } = request.server;
+  const now = request.server.now();
+  const mine = eq(appointments.patientId, patientId);
+  const [upcoming, lastVisit, prescriptions] = await Promise.all([
+    db.select({ n: count() }).from(appointments).where(and(mine, active, gt(appointments.startsAt, now))),
+    db
+      .select({ date: appointments.date })
+      .from(appointments)
+      .where(and(mine, eq(appointments.status, 'Completed'), lt(appointments.startsAt, now)))
+      .orderBy(desc(appointments.startsAt))
+      .limit(1),
+    countPatientPrescriptions(db, patientId),
+  ]);
+  await audit(request, { action: 'patient.summary.read', entityType: 'appointment', patientId });
+  const visited = lastVisit[0]?.date;
+  return {
+    upcomingAppointments: upcoming[0]?.n ?? 0,
+    prescriptions,
+    // Calendar days on the facility's clock: a visit yesterday is 1 day ago whatever the hour.
+    lastVisitDays: visited ? daysBetween(visited, facilityNow(request).date) : null,
+  };
+}
+
+// ---------------------------------------------------------------- booking
+
+/** An availability refusal as an API error: a taken slot is a conflict, the rest is bad input. */
+function refusal(result: Exclude<Availability, { ok: true }>): AppError {
+  if (result.reason === 'taken') return conflict('SLOT_TAKEN', result.message, 'time');
+  return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
+}
+
+/** Postgres unique violation: the database's double-booking index caught a race. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+interface Slot {
+  date: string;
+  /** Minutes since midnight; fractional when the time has seconds, which no slot boundary has. */
+  minutes: number;
+}
+
+async function patientIsBusy(db: Executor, patientId: string, start: Date, durationMinutes: number) {
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patientId), active, lt(appointments.startsAt, end), gt(endsAt, start)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Books one doctor in one transaction: lock the doctor's schedule row, apply the availability
+ * rule to the current bookings, insert. The unique index is the last line of defence.
+ */
+async function bookWithDoctor(
+  request: FastifyRequest,
+  patientId: string,
+  doctor: DoctorOption,
+  input: CreateAppointment,
+  slot: Slot,
+): Promise<string> {
+  const { db, config } = request.server;
+  try {
+    return await db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, doctor.id);
+      const result = checkAvailability({
+        schedule,
+        doctorName: doctorDisplayName(doctor),
+        date: slot.date,
+        minutes: slot.minutes,
+        now: facilityNow(request),
+        busy: await busyIntervals(tx, doctor.id, slot.date),
+      });
+      if (!result.ok) throw refusal(result);
+      const startsAt = fromLocalDateTime(slot.date, slot.minutes, config.TIME_ZONE);
+      if (await patientIsBusy(tx, patientId, startsAt, result.durationMinutes)) {
+        throw conflict('PATIENT_BUSY', APPOINTMENT_MESSAGES.patientDoubleBooked, 'time');
+      }
+      const [row] = await tx
+        .insert(appointments)
+        .values({
+          patientId,
+          doctorId: doctor.id,
+          title: input.title,
+          priority: input.priority,
+          notes: input.notes || null,
+          date: slot.date,
+          time: `${formatMinutes(slot.minutes)}:00`,
+          startsAt,
+          durationMinutes: result.durationMinutes,
+          status: 'Pending',
+          statusChangedAt: request.server.now(),
+          createdBy: request.user?.id ?? null,
+        })
+        .returning({ id: appointments.id });
+      if (!row) throw new Error('appointment not inserted');
+      await audit(
+        request,
+        {
+          action: 'appointment.create',
+          entityType: 'appointment',
+          entityId: row.id,
+          patientId,
+          details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes) },
+        },
+        tx,
+      );
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
+    throw error;
+  }
+}
+
+/** How many active appointments each doctor has on a date (for spreading the clinic's work). */
+async function activeCounts(db: Executor, date: string) {
+  const rows = await db
+    .select({ doctorId: appointments.doctorId, n: count() })
+    .from(appointments)
+    .where(and(eq(appointments.date, date), active))
+    .groupBy(appointments.doctorId);
+  return new Map(rows.map((r) => [r.doctorId, r.n]));
+}
+
+/**
+ * Doctors free at a slot, in the order the clinic assigns them: fewest active appointments
+ * that day first, then by name (the list is already by name, and the sort is stable).
+ */
+async function freeDoctors(request: FastifyRequest, slot: Slot, now: LocalDateTime) {
+  const { db } = request.server;
+  const doctors = await listBookableDoctors(db);
+  const ids = doctors.map((d) => d.id);
+  const [schedules, busy, counts] = await Promise.all([
+    loadSchedules(db, ids),
+    busyByDoctor(db, slot.date, ids),
+    activeCounts(db, slot.date),
+  ]);
+  const free = doctors.filter(
+    (doctor) =>
+      checkAvailability({
+        schedule: schedules.get(doctor.id) ?? DEFAULT_SCHEDULE,
+        doctorName: doctorDisplayName(doctor),
+        date: slot.date,
+        minutes: slot.minutes,
+        now,
+        busy: busy.get(doctor.id) ?? [],
+      }).ok,
+  );
+  return free.sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
+}
+
+/**
+ * POST /api/patient/appointments. With a doctor, that doctor's schedule decides; without,
+ * the clinic assigns the first free doctor, moving on if another booking takes it first.
+ */
+export async function bookAppointment(request: FastifyRequest, patientId: string, input: CreateAppointment) {
+  const { db } = request.server;
+  const slot: Slot = { date: input.date, minutes: (parseTimeSeconds(input.time) ?? 0) / 60 };
+  let id: string | undefined;
+  if (input.doctorId) {
+    const doctor = await findBookableDoctor(db, input.doctorId);
+    if (!doctor) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
+    id = await bookWithDoctor(request, patientId, doctor, input, slot);
+  } else {
+    const now = facilityNow(request);
+    if (isPast(slot.date, slot.minutes, now)) throw badRequest(AVAILABILITY_MESSAGES.past, 'time');
+    for (const doctor of await freeDoctors(request, slot, now)) {
+      try {
+        id = await bookWithDoctor(request, patientId, doctor, input, slot);
+        break;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'SLOT_TAKEN')) throw error;
+      }
+    }
+    if (!id) throw conflict('NO_DOCTOR_AVAILABLE', AVAILABILITY_MESSAGES.noDoctor, 'time');
+  }
+  return loadAppointment(db, id);
+}
+
+// ---------------------------------------------------------------- status changes
+
+type Actor = { id: string; role: Role };
+
+/**
+ * Moves an appointment to a new status under the contract's transition table. The row is
+ * locked so two changes cannot both start from the same status. `scope` limits which
+ * appointments the actor may see at all (others answer 404).
+ */
+async function transition(
+  request: FastifyRequest,
+  actor: Actor,
+  id: string,
+  to: AppointmentStatus,
+  scope: { patientId?: string; doctorId?: string },
+) {
+  const { db } = request.server;
+  const now = request.server.now();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+    const visible =
+      current &&
+      (!scope.patientId || current.patientId === scope.patientId) &&
+      (!scope.doctorId || current.doctorId === scope.doctorId);
+    if (!visible) throw notFound('Appointment');
+    if (!canTransition(actor.role, current.status, to)) {
+      throw conflict('INVALID_TRANSITION', APPOINTMENT_MESSAGES.transitionNotAllowed(current.status, to), 'status');
+    }
+    if (actor.role === 'patient' && current.startsAt <= now) {
+      throw conflict('NOT_UPCOMING', APPOINTMENT_MESSAGES.cancelOnlyUpcoming);
+    }
+    if (to === 'Completed' && current.startsAt > now) {
+      throw conflict('NOT_STARTED', APPOINTMENT_MESSAGES.completeOnlyStarted, 'status');
+    }
+    await tx.update(appointments).set({ status: to, statusChangedAt: now }).where(eq(appointments.id, id));
+    await audit(
+      request,
+      {
+        action: 'appointment.status',
+        entityType: 'appointment',
+        entityId: id,
+        patientId: current.patientId,
+        details: { from: current.status, to },
+      },
+      tx,
+    );
+  });
+  return loadAppointment(db, id);
+}
+
+/** POST /api/patient/appointments/:id/cancel: the patient's own, upcoming, active appointment. */
+export const cancelPatientAppointment = (request: FastifyRequest, patient: Actor, id: string) =>
+  transition(request, patient, id, 'Cancelled', { patientId: patient.id });
+
+/** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
+export const changeAppointmentStatus = (request: FastifyRequest, actor: Actor, id: string, to: AppointmentStatus) =>
+  transition(request, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});

@@ -1,0 +1,110 @@
+import type { ServerResponse } from 'node:http';
+import { LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/*
+ * Live boards. A change to the ER or a queue is published with Postgres NOTIFY after its
+ * transaction commits; every instance LISTENs once and forwards the topic to its own
+ * Server-Sent Events clients. So a change made on one instance reaches browsers connected to
+ * any other instance on the same database (on PGlite there is only one instance).
+ */
+
+export const EVENTS_CHANNEL = 'carepoint_events';
+/** Proxies close idle connections; a comment line every 25 s keeps the stream open. */
+export const HEARTBEAT_MS = 25_000;
+
+export interface EventHub {
+  /** Announces a change to every instance. Call it after the transaction committed; it never throws. */
+  publish(topic: LiveTopic): Promise<void>;
+  /** Takes over the reply and streams events to this client until it disconnects. */
+  stream(request: FastifyRequest, reply: FastifyReply): void;
+  /** Clients connected to this instance. */
+  clients(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventHub;
+  }
+}
+
+const isTopic = (value: unknown): value is LiveTopic =>
+  typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
+
+const message = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+function topicOf(payload: string): LiveTopic | undefined {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    const topic = typeof parsed === 'object' && parsed !== null ? (parsed as { topic?: unknown }).topic : undefined;
+    return isTopic(topic) ? topic : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function eventsPlugin(app: FastifyInstance) {
+  const clients = new Set<ServerResponse>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const broadcast = (topic: LiveTopic) => {
+    const text = message(topic, { topic });
+    for (const res of clients) res.write(text);
+  };
+
+  const hub: EventHub = {
+    async publish(topic) {
+      try {
+        await app.dbHandle.notify(EVENTS_CHANNEL, JSON.stringify({ topic }));
+      } catch (error) {
+        // The change itself is saved; boards catch up at their next refetch.
+        app.log.warn({ err: error, topic }, 'could not publish live event');
+      }
+    },
+    stream(request, reply) {
+      reply.hijack();
+      const res = reply.raw;
+      // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(message('ready', {}));
+      clients.add(res);
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        clients.delete(res);
+      };
+      request.raw.on('close', cleanup);
+      res.on('close', cleanup);
+    },
+    clients: () => clients.size,
+  };
+  app.decorate('events', hub);
+
+  // One subscription per instance, made when the server is ready.
+  app.addHook('onReady', async () => {
+    unlisten = await app.dbHandle.listen(EVENTS_CHANNEL, (payload) => {
+      const topic = topicOf(payload);
+      if (topic) broadcast(topic);
+    });
+  });
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const res of clients) res.end();
+    clients.clear();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.();
+  });
+}
+
+export default fp(eventsPlugin, { name: 'events' });
