@@ -1,0 +1,53 @@
+// Starts the CarePoint API (serving the built web app) for the browser tests on a fresh,
+// temporary data directory with demo data, and removes that directory when it exits.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const webDist = path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build -w @carepoint/web` first.');
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-e2e-'));
+const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+// `node --import tsx` is `npx tsx` without the extra npm and tsx processes in between, so
+// the stop signal reaches the server itself.
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '4173',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    WEB_DIST: webDist,
+    NODE_ENV: 'test',
+  },
+});
+
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  // The server closes its database on SIGTERM; do not wait for ever.
+  setTimeout(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }, 10_000).unref();
+};
+
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+
+child.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+});

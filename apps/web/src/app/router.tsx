@@ -1,0 +1,91 @@
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import LandingPage from '../features/public/pages/landing-page';
+import { RouteErrorPage } from './errors/route-error-page';
+import { indexPage, lazyPage, page } from './lazy-route';
+import { RootLayout } from './providers';
+
+/** The spec's older prescription paths (/prescriptions/{id}[/edit]) lead to the doctor area. */
+function PrescriptionRedirect({ edit = false }: { edit?: boolean }) {
+  const { id = '' } = useParams();
+  return <Navigate to={`/doctor/prescription/${encodeURIComponent(id)}${edit ? '/edit' : ''}`} replace />;
+}
+
+/*
+ * Each signed-in area's routes live in features/<area>/routes.tsx and are added to the
+ * router the first time one of its paths is visited (React Router's patchRoutesOnNavigation),
+ * so the landing page's first load does not carry every page of every area.
+ */
+const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
+  admin: () => import('../features/admin/routes'),
+  doctor: () => import('../features/doctor/routes'),
+  patient: () => import('../features/patient/routes'),
+};
+const patchedAreas = new Map<string, Promise<void>>();
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // The landing page is in the first load; everything else is fetched when visited.
+      { index: true, element: <LandingPage /> },
+      page('about', 'About', () => import('../features/public/pages/about-page')),
+      {
+        lazy: lazyPage(() => import('../features/auth/components/auth-layout')),
+        children: [
+          page('login', 'Login', () => import('../features/auth/pages/login-page')),
+          page('signup', 'Sign up', () => import('../features/auth/pages/signup-page')),
+          page(
+            'forgot-password',
+            'Forgot Password',
+            () => import('../features/auth/pages/forgot-password-page'),
+          ),
+          page(
+            'reset-password',
+            'Reset Password',
+            () => import('../features/auth/pages/reset-password-page'),
+          ),
+          page('set-password', 'Set Your Password', () => import('../features/auth/pages/set-password-page')),
+        ],
+      },
+      {
+        id: 'admin',
+        path: 'admin',
+        lazy: lazyPage(() => import('./shells/admin-shell')),
+        children: [indexPage('Admin Dashboard', () => import('../features/admin/pages/dashboard-page'))],
+      },
+      {
+        id: 'patient',
+        path: 'patient',
+        lazy: lazyPage(() => import('./shells/patient-shell')),
+        children: [indexPage('Patient Dashboard', () => import('../features/patient/pages/dashboard-page'))],
+      },
+      {
+        id: 'doctor',
+        path: 'doctor',
+        lazy: lazyPage(() => import('./shells/doctor-shell')),
+        children: [{ index: true, element: <Navigate to="/doctor/dashboard" replace /> }],
+      },
+      { path: 'prescriptions/:id', element: <PrescriptionRedirect /> },
+      { path: 'prescriptions/:id/edit', element: <PrescriptionRedirect edit /> },
+      page('*', 'Page not found', () => import('./errors/not-found-page')),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ path, patch }) {
+    const area = path.split('/')[1]?.toLowerCase() ?? '';
+    const load = AREA_ROUTES[area];
+    if (!load) return;
+    let pending = patchedAreas.get(area);
+    if (!pending) {
+      pending = load().then(({ routes: children }) => patch(area, children));
+      // A failed download may be retried on the next navigation.
+      pending.catch(() => patchedAreas.delete(area));
+      patchedAreas.set(area, pending);
+    }
+    await pending;
+  },
+});

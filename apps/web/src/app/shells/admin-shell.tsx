@@ -1,0 +1,37 @@
+import { ADMIN_NAV } from '@carepoint/contract';
+import {
+  Ambulance,
+  BarChart3,
+  BedDouble,
+  ChartNoAxesCombined,
+  History,
+  LayoutDashboard,
+  ListOrdered,
+  MailQuestion,
+  Siren,
+  Stethoscope,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { AppShell, type ShellNavEntry } from './app-shell';
+
+const ICONS = {
+  dashboard: LayoutDashboard,
+  doctors: Stethoscope,
+  beds: BedDouble,
+  nurses: UserRound,
+  ambulances: Ambulance,
+  patients: Users,
+  queues: ListOrdered,
+  analytics: ChartNoAxesCombined,
+  'emergency-room': Siren,
+  stats: BarChart3,
+  'demo-requests': MailQuestion,
+  audit: History,
+} satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
+
+const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
+
+export default function AdminShell() {
+  return <AppShell userRole="admin" areaLabel="Admin" nav={NAV} />;
+}

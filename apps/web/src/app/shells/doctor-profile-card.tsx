@@ -1,0 +1,82 @@
+import { ChevronDown, KeyRound, LogOut, UserPen } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth';
+
+/**
+ * The doctor's header: the picture links to the profile page; the name opens a
+ * 300 x 400 px profile card with the signed-in doctor's name, e-mail and picture.
+ */
+export function DoctorProfileCard() {
+  const { user, logout } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  if (!user) return null;
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const linkClass =
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-muted hover:text-ink';
+
+  return (
+    <div className="flex items-center gap-3">
+      <Link to="/doctor/settings/profile-page" className="rounded-full" title="Profile page">
+        <Avatar name={name} imageUrl={user.imageUrl} size="sm" decorative />
+        <span className="sr-only">Profile page</span>
+      </Link>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-ink hover:bg-muted"
+          >
+            {name}
+            <ChevronDown aria-hidden size={16} />
+          </button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="end"
+            sideOffset={8}
+            aria-label="Profile card"
+            data-testid="profile-card"
+            className="z-50 flex h-[400px] w-[300px] flex-col rounded-lg border border-border bg-surface shadow-xl"
+          >
+            <div className="flex flex-col items-center gap-2 border-b border-border px-4 py-6 text-center">
+              <Avatar name={name} imageUrl={user.imageUrl} size="xl" decorative />
+              <p className="mt-2 text-base font-semibold text-ink">{name}</p>
+              <p className="max-w-full truncate text-sm text-ink-muted">{user.email}</p>
+              {user.specialty ? <p className="text-xs text-primary-800">{user.specialty}</p> : null}
+            </div>
+            <nav aria-label="Profile" className="flex flex-1 flex-col gap-1 p-2">
+              <Link to="/doctor/settings/edit-profile" className={linkClass} onClick={() => setOpen(false)}>
+                <UserPen aria-hidden size={16} /> Edit Profile
+              </Link>
+              <Link
+                to="/doctor/settings/change-password"
+                className={linkClass}
+                onClick={() => setOpen(false)}
+              >
+                <KeyRound aria-hidden size={16} /> Change Password
+              </Link>
+            </nav>
+            <div className="border-t border-border p-2">
+              <Button
+                variant="ghost"
+                className="w-full justify-start"
+                loading={loggingOut}
+                onClick={() => {
+                  setLoggingOut(true);
+                  void logout().finally(() => setLoggingOut(false));
+                }}
+              >
+                <LogOut aria-hidden size={16} /> Logout
+              </Button>
+            </div>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </div>
+  );
+}

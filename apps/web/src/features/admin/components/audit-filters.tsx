@@ -1,0 +1,137 @@
+import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { type PatientChoice, PatientPicker } from './patient-picker';
+import { useUrlFilter, useUrlFilters } from './use-url-filter';
+
+/** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
+function dayStart(day: string, addDays = 0): string | undefined {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return undefined;
+  return new Date(y, m - 1, d + addDays).toISOString();
+}
+
+/** The audit filters as the API takes them; the "to" day is included (the API's `to` is exclusive). */
+export function useAuditFilters() {
+  const [action] = useUrlFilter('action');
+  const [actorId] = useUrlFilter('actorId');
+  const [patientId] = useUrlFilter('patientId');
+  const [from] = useUrlFilter('from');
+  const [to] = useUrlFilter('to');
+  return {
+    action,
+    actorId,
+    patientId,
+    from: from ? dayStart(from) : undefined,
+    to: to ? dayStart(to, 1) : undefined,
+  };
+}
+
+function ActionFilter() {
+  const [action, setAction] = useUrlFilter('action');
+  const [text, setText] = useState(action);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced !== action) setAction(debounced);
+  }, [debounced, action, setAction]);
+  return (
+    <Input
+      label="Action"
+      placeholder="e.g. patient.read"
+      className="w-52"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+    />
+  );
+}
+
+function PatientFilter() {
+  const { get, set } = useUrlFilters();
+  const [choice, setChoice] = useState<PatientChoice>({
+    id: get('patientId') || null,
+    name: get('patientName'),
+  });
+  return (
+    <div className="w-64">
+      <PatientPicker
+        label="Patient"
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          // The list narrows once a patient is chosen, and widens again when the choice is edited.
+          if (next.id) set({ patientId: next.id, patientName: next.name });
+          else if (get('patientId')) set({ patientId: '', patientName: '' });
+        }}
+      />
+    </div>
+  );
+}
+
+function DateFilter({ name, label }: { name: 'from' | 'to'; label: string }) {
+  const [value, setValue] = useUrlFilter(name);
+  return (
+    <Input
+      label={label}
+      type="date"
+      className="w-40"
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+    />
+  );
+}
+
+/** Shown while the list is narrowed to one actor (chosen from a row). */
+function ActorChip() {
+  const { get, set } = useUrlFilters();
+  const actorId = get('actorId');
+  if (!actorId) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-ink-soft">Actor</span>
+      <span className="inline-flex h-10 items-center gap-1 rounded-lg border border-border-strong bg-primary-50 pr-1 pl-3 text-sm">
+        {get('actorEmail') || actorId}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2"
+          onClick={() => set({ actorId: '', actorEmail: '' })}
+        >
+          <X aria-hidden size={14} />
+          <span className="sr-only">Clear actor filter</span>
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+/** Filters of the audit trail: action, actor, patient and a date range, all kept in the URL. */
+export function AuditFilters() {
+  return (
+    <fieldset className="mb-4 flex flex-wrap items-start gap-4 rounded-lg border border-border bg-surface p-4">
+      <legend className="sr-only">Filter the audit trail</legend>
+      <ActionFilter />
+      <ActorChip />
+      <PatientFilter />
+      <DateFilter name="from" label="From" />
+      <DateFilter name="to" label="To" />
+    </fieldset>
+  );
+}
+
+/** A row's actor as a button that narrows the list to them. */
+export function ActorFilterButton({ actorId, label }: { actorId: string; label: string }) {
+  const { set } = useUrlFilters();
+  return (
+    <button
+      type="button"
+      className="text-left text-primary-800 hover:underline"
+      title="Show only this actor's events"
+      onClick={() => set({ actorId, actorEmail: label })}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  BED_MESSAGES,
+  BED_STATUSES,
+  type Bed,
+  createBedSchema,
+  TOASTS,
+  type UpdateBed,
+  updateBedSchema,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ButtonVariant } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { useCreateBed, useUpdateBed } from '../api';
+import { DialogButton, type DialogComponentProps } from './dialog-button';
+import { FormDialog } from './form-dialog';
+import { optionsOf } from './options';
+import { type PatientChoice, PatientPicker } from './patient-picker';
+import { submitWithToasts } from './submit';
+
+/** Spec §8 default toasts when the server gives no error text. */
+const BED_FAILURES = { add: 'Failed to add bed', update: 'Failed to update bed' } as const;
+
+/** Add Bed: a label; new beds are Free. */
+function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
+  const create = useCreateBed();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(createBedSchema), defaultValues: { label: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await submitWithToasts(() => create.mutateAsync(values), {
+      success: TOASTS.bedAdded,
+      failure: BED_FAILURES.add,
+      setError,
+      fields: ['label'],
+    });
+    if (!saved) return;
+    reset({ label: '' });
+    onOpenChange(false);
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Bed"
+      description="New beds are Free."
+      submitLabel="Add Bed"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <Input label="Label" autoComplete="off" error={errors.label?.message} {...register('label')} />
+    </FormDialog>
+  );
+}
+
+export function AddBedButton({ variant }: { variant?: ButtonVariant }) {
+  return <DialogButton label="Add Bed" dialog={AddBedDialog} variant={variant} />;
+}
+
+/** Edit Bed: label, Free or Occupied, and the patient in it while Occupied. */
+export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps & { bed: Bed }) {
+  const update = useUpdateBed();
+  const [patient, setPatient] = useState<PatientChoice>({ id: bed.patientId, name: bed.patientName ?? '' });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(updateBedSchema),
+    defaultValues: { label: bed.label, status: bed.status, patientId: bed.patientId } satisfies UpdateBed,
+  });
+  const occupied = watch('status') === 'Occupied';
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (occupied && patient.name.trim() && !patient.id) {
+      setError('patientId', { type: 'manual', message: BED_MESSAGES.patientNotFound }, { shouldFocus: true });
+      return;
+    }
+    const body = { ...values, patientId: occupied ? patient.id : null };
+    const saved = await submitWithToasts(() => update.mutateAsync({ id: bed.id, body }), {
+      success: TOASTS.bedUpdated,
+      failure: BED_FAILURES.update,
+      setError,
+      fields: ['label', 'status', 'patientId'],
+    });
+    if (saved) onOpenChange(false);
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Bed"
+      submitLabel="Save"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <Input label="Label" autoComplete="off" error={errors.label?.message} {...register('label')} />
+      <Select
+        label="Status"
+        options={optionsOf(BED_STATUSES)}
+        error={errors.status?.message}
+        {...register('status')}
+      />
+      {occupied ? (
+        <PatientPicker
+          label="Patient (optional)"
+          value={patient}
+          onChange={(next) => {
+            setPatient(next);
+            clearErrors('patientId');
+          }}
+          error={errors.patientId?.message}
+          hint="Search registered patients by name or e-mail."
+        />
+      ) : null}
+    </FormDialog>
+  );
+}

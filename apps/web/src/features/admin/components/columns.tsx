@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import type { DataTableColumn } from '../../../components/data-table';
+import { StatusBadge } from '../../../components/ui/badge';
+import { formatDateTime } from '../format';
+
+function columnId<T>(column: DataTableColumn<T>): string | undefined {
+  if (column.id) return column.id;
+  const key = (column as { accessorKey?: unknown }).accessorKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/**
+ * Only the columns in the endpoint's sort allow-list (the contract's *_SORTABLE) offer
+ * Asc/Desc; the column id is the server's sort key.
+ */
+export function withSorting<T>(
+  sortable: readonly string[],
+  columns: DataTableColumn<T>[],
+): DataTableColumn<T>[] {
+  return columns.map((column) => {
+    const id = columnId(column);
+    return id && sortable.includes(id) ? column : { ...column, enableSorting: false };
+  });
+}
+
+/** A status word as a coloured badge (the word is always shown). */
+export function statusColumn<T>(
+  id: string,
+  header: string,
+  status: (row: T) => string,
+  extra?: (row: T) => ReactNode,
+): DataTableColumn<T> {
+  return {
+    id,
+    header,
+    cell: ({ row }) => (
+      <span className="inline-flex items-center gap-2">
+        <StatusBadge status={status(row.original)} />
+        {extra?.(row.original)}
+      </span>
+    ),
+  };
+}
+
+/** A timestamp column, e.g. "22 Nov 2026, 09:41". */
+export function dateTimeColumn<T>(
+  id: string,
+  header: string,
+  value: (row: T) => string | null,
+): DataTableColumn<T> {
+  return {
+    id,
+    header,
+    cell: ({ row }) => {
+      const iso = value(row.original);
+      return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '—';
+    },
+  };
+}
+
+/** A text column whose empty values show a dash. */
+export function textColumn<T>(
+  id: string,
+  header: string,
+  value: (row: T) => string | number | null,
+): DataTableColumn<T> {
+  return { id, header, cell: ({ row }) => value(row.original) ?? '—' };
+}
+
+/** The row actions (buttons), never sortable nor hidden. */
+export function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
+  return {
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    enableSorting: false,
+    enableHiding: false,
+    cell: ({ row }) => <div className="flex justify-end gap-2">{render(row.original)}</div>,
+  };
+}
+
+/** The column builders for one row type, so each cell's row is typed without repeating it. */
+export const columnsFor = <T,>() => ({
+  text: textColumn<T>,
+  status: statusColumn<T>,
+  dateTime: dateTimeColumn<T>,
+  actions: actionsColumn<T>,
+});

@@ -1,0 +1,174 @@
+import {
+  type CreateDoctor,
+  type CreateDoctorResponse,
+  createDoctorSchema,
+  DOCTOR_ALL_FIELDS,
+  DOCTOR_MESSAGES,
+  TOASTS,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Copy } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import type { ButtonVariant } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { useCreateDoctor } from '../api';
+import { fullName } from '../format';
+import { DialogButton, type DialogComponentProps } from './dialog-button';
+import { FormDialog } from './form-dialog';
+import { submitWithToasts } from './submit';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty'] as const;
+const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };
+
+/**
+ * Spec §5: a missing field gives one message for the whole form; other problems (a malformed
+ * e-mail) stay under their field.
+ */
+function splitErrors(errors: FieldErrors<CreateDoctor>) {
+  const missing = FIELDS.filter((f) => errors[f]?.message === DOCTOR_ALL_FIELDS);
+  const fieldError = (f: (typeof FIELDS)[number]) => {
+    const message = errors[f]?.message;
+    return message && message !== DOCTOR_ALL_FIELDS ? message : undefined;
+  };
+  return { missing, fieldError };
+}
+
+/** Add Doctor: the server sets a one-time password, shown once afterwards. */
+function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
+  const create = useCreateDoctor();
+  const [created, setCreated] = useState<CreateDoctorResponse | null>(null);
+  const formErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(createDoctorSchema), defaultValues: EMPTY });
+  const { missing, fieldError } = splitErrors(errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await submitWithToasts(() => create.mutateAsync(values), {
+      success: TOASTS.doctorAdded,
+      failure: DOCTOR_MESSAGES.addFailed,
+      setError,
+      fields: FIELDS,
+    });
+    if (!result) return;
+    reset(EMPTY);
+    onOpenChange(false);
+    setCreated(result);
+  });
+
+  const input = (
+    name: (typeof FIELDS)[number],
+    label: string,
+    extra: { type?: string; autoComplete?: string } = {},
+  ) => (
+    <Input
+      label={label}
+      error={fieldError(name)}
+      {...extra}
+      {...register(name)}
+      {...(missing.includes(name) ? { 'aria-invalid': true, 'aria-describedby': formErrorId } : {})}
+    />
+  );
+
+  return (
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Add Doctor"
+        description="The doctor gets a one-time password and chooses their own at first sign-in."
+        submitLabel="Add Doctor"
+        submitting={isSubmitting}
+        onSubmit={onSubmit}
+      >
+        {missing.length ? (
+          <p
+            id={formErrorId}
+            role="alert"
+            className="rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700"
+          >
+            {DOCTOR_ALL_FIELDS}
+          </p>
+        ) : null}
+        <div className="grid grid-cols-2 gap-4">
+          {input('firstName', 'First name', { autoComplete: 'off' })}
+          {input('lastName', 'Last name', { autoComplete: 'off' })}
+        </div>
+        {input('email', 'Email', { type: 'email', autoComplete: 'off' })}
+        <div className="grid grid-cols-2 gap-4">
+          {input('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
+          {input('specialty', 'Specialty', { autoComplete: 'off' })}
+        </div>
+        {input('address', 'Address', { autoComplete: 'off' })}
+      </FormDialog>
+      <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />
+    </>
+  );
+}
+
+/** Shows the one-time password once, with a copy button; it is never shown again. */
+function OneTimePasswordDialog({
+  created,
+  onClose,
+}: {
+  created: CreateDoctorResponse | null;
+  onClose: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.oneTimePassword);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={created !== null}
+      onOpenChange={(open) => !open && close()}
+      title="One-time password"
+      description={created ? `For Dr ${fullName(created.doctor)} (${created.doctor.email})` : undefined}
+      footer={<Button onClick={close}>Done</Button>}
+    >
+      {created ? (
+        <div className="flex flex-col gap-3">
+          <div className="flex items-center gap-2">
+            <output
+              aria-label="One-time password"
+              data-testid="one-time-password"
+              className="flex-1 rounded-lg border border-border-strong bg-muted px-3 py-2 font-mono text-base text-ink select-all"
+            >
+              {created.oneTimePassword}
+            </output>
+            <Button variant="secondary" onClick={() => void copy()}>
+              {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <p className="text-sm text-ink-soft">
+            This password is shown only once. Give it to the doctor: they must change it at their first
+            sign-in.
+          </p>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function AddDoctorButton({ variant }: { variant?: ButtonVariant }) {
+  return <DialogButton label="Add Doctor" dialog={AddDoctorDialog} variant={variant} />;
+}

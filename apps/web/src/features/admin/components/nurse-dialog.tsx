@@ -1,0 +1,109 @@
+import {
+  DEPARTMENTS,
+  NURSE_MESSAGES,
+  NURSE_STATUSES,
+  type Nurse,
+  replaceNurseSchema,
+  type UpdateNurse,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ButtonVariant } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { useCreateNurse, useUpdateNurse } from '../api';
+import { DialogButton, type DialogComponentProps } from './dialog-button';
+import { FormDialog } from './form-dialog';
+import { optionsOf } from './options';
+import { submitWithToasts } from './submit';
+
+const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
+
+/** Add Nurse (no nurse: new nurses are Active) or edit one, status included. */
+export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps & { nurse?: Nurse }) {
+  const create = useCreateNurse();
+  const update = useUpdateNurse();
+  const departmentsId = useId();
+  const blank = { fullName: '', email: '', department: '', status: 'Active' } satisfies UpdateNurse;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(replaceNurseSchema),
+    defaultValues: nurse
+      ? { fullName: nurse.fullName, email: nurse.email, department: nurse.department, status: nurse.status }
+      : blank,
+  });
+
+  const onSubmit = handleSubmit(async ({ status, ...fields }) => {
+    const saved = await submitWithToasts(
+      () =>
+        nurse
+          ? update.mutateAsync({ id: nurse.id, body: { ...fields, status } })
+          : create.mutateAsync(fields),
+      {
+        success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added,
+        failure: nurse ? 'Failed to update nurse' : 'Failed to add nurse',
+        setError,
+        fields: FIELDS,
+      },
+    );
+    if (!saved) return;
+    if (!nurse) reset(blank);
+    onOpenChange(false);
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={nurse ? 'Edit Nurse' : 'Add Nurse'}
+      submitLabel={nurse ? 'Save' : 'Add Nurse'}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <Input
+        label="Full name"
+        autoComplete="off"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label="Department"
+        list={departmentsId}
+        autoComplete="off"
+        hint="A ward (ICU, Maternity) or a clinic department."
+        error={errors.department?.message}
+        {...register('department')}
+      />
+      <datalist id={departmentsId}>
+        {DEPARTMENTS.map((d) => (
+          <option key={d} value={d} />
+        ))}
+      </datalist>
+      {nurse ? (
+        <Select
+          label="Status"
+          options={optionsOf(NURSE_STATUSES)}
+          error={errors.status?.message}
+          {...register('status')}
+        />
+      ) : null}
+    </FormDialog>
+  );
+}
+
+export function AddNurseButton({ variant }: { variant?: ButtonVariant }) {
+  return <DialogButton label="Add Nurse" dialog={NurseDialog} variant={variant} />;
+}

@@ -1,0 +1,5 @@
+import type { SelectOption } from '../../../components/ui/select';
+
+/** Select options whose label is the value itself (statuses, departments, triage levels). */
+export const optionsOf = (values: readonly string[]): SelectOption[] =>
+  values.map((value) => ({ value, label: value }));

@@ -1,0 +1,140 @@
+import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
+import { CircleCheck } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { controlClass, describedBy, FieldShell, useFieldIds } from '../../../components/ui/field';
+import { cx } from '../../../lib/cx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminList } from '../api';
+
+/** A patient as a form holds it: the name shown, and the account when one was chosen. */
+export type PatientChoice = { id: string | null; name: string };
+
+type PatientPickerProps = {
+  label: string;
+  value: PatientChoice;
+  onChange: (value: PatientChoice) => void;
+  error?: string;
+  hint?: string;
+  /** Whether a typed name without a registered patient is a valid answer (walk-ins). */
+  allowFreeText?: boolean;
+};
+
+const SUGGESTIONS = 8;
+
+/**
+ * A searchable patient field (ARIA combobox): typing searches registered patients on the
+ * server; choosing one links the account. The spec's empty dropdown text is "No names found."
+ */
+export function PatientPicker({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  allowFreeText = false,
+}: PatientPickerProps) {
+  const ids = useFieldIds();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const term = useDebouncedValue(value.name.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useAdminList(
+    'patients',
+    `?page=1&limit=${SUGGESTIONS}&q=${encodeURIComponent(term)}`,
+    open && term.length > 0,
+  );
+  const options = term ? (search.data?.data ?? []) : [];
+  const showList = open && term.length > 0 && !value.id;
+
+  const choose = (index: number) => {
+    const patient = options[index];
+    if (!patient) return;
+    onChange({ id: patient.id, name: patient.fullName });
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!showList) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (options.length ? (i + step + options.length) % options.length : 0));
+    } else if (event.key === 'Enter' && options[active]) {
+      event.preventDefault();
+      choose(active);
+    }
+  };
+
+  const linked = value.id !== null;
+  const help = linked
+    ? 'Registered patient'
+    : (hint ?? (allowFreeText ? undefined : 'Choose a registered patient'));
+
+  return (
+    <FieldShell ids={ids} label={label} error={error} hint={help}>
+      <div className="relative">
+        <input
+          id={ids.id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && options[active] ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(ids, error, help)}
+          className={controlClass(Boolean(error), cx('h-10', linked && 'pr-9'))}
+          value={value.name}
+          onChange={(event) => {
+            onChange({ id: null, name: event.target.value });
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {linked ? (
+          <CircleCheck
+            aria-hidden
+            size={18}
+            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-success-700"
+          />
+        ) : null}
+      </div>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden={!showList || options.length === 0}
+        className="max-h-48 overflow-y-auto rounded-lg border border-border bg-surface py-1 text-sm shadow-sm"
+      >
+        {options.map((patient, index) => (
+          <div
+            key={patient.id}
+            tabIndex={-1}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={cx('cursor-pointer px-3 py-2', index === active && 'bg-primary-50')}
+            // Chosen before the input's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(index);
+            }}
+            onMouseEnter={() => setActive(index)}
+          >
+            <span className="font-medium text-ink">{patient.fullName}</span>{' '}
+            <span className="text-ink-muted">{patient.email}</span>
+          </div>
+        ))}
+      </div>
+      {showList && options.length === 0 ? (
+        <p role="status" className="rounded-lg border border-border px-3 py-2 text-sm text-ink-muted">
+          {search.isFetching || term !== value.name.trim() ? 'Searching…' : 'No names found.'}
+        </p>
+      ) : null}
+    </FieldShell>
+  );
+}

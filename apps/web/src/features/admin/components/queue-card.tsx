@@ -1,0 +1,143 @@
+import {
+  currentEtaMinutes,
+  type Department,
+  EMPTY_TABLE,
+  type QueueBoard,
+  type QueueEntry,
+} from '@carepoint/contract';
+import { PhoneCall, X } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toastError } from '../../../lib/api-client';
+import { useCallNext, useRemoveQueueEntry } from '../api';
+import { useMinuteClock } from '../use-clock';
+
+type DepartmentQueue = QueueBoard['departments'][number];
+
+/** The ETA now, from what the server stored: it falls one minute every 60 s and stops at 0. */
+function LiveEta({ entry }: { entry: QueueEntry }) {
+  const now = useMinuteClock(entry.etaMinutes > 0 ? entry.etaSetAt : null);
+  const eta = currentEtaMinutes(entry.etaSetMinutes, entry.etaSetAt, now);
+  return <span className="tabular-nums">{eta} min</span>;
+}
+
+function CallNextButton({ department, waiting }: { department: Department; waiting: number }) {
+  const callNext = useCallNext();
+  const call = async () => {
+    try {
+      const called = await callNext.mutateAsync(department);
+      toast.success(`Called ${called.patient} (${department})`);
+    } catch (err) {
+      toastError(err, 'Failed to call the next patient');
+    }
+  };
+  return (
+    <Button size="sm" onClick={() => void call()} loading={callNext.isPending} disabled={waiting === 0}>
+      <PhoneCall aria-hidden size={14} /> Call next<span className="sr-only"> in {department}</span>
+    </Button>
+  );
+}
+
+function RemoveEntry({ entry }: { entry: QueueEntry }) {
+  const remove = useRemoveQueueEntry();
+  const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(entry.id);
+      toast.success(`${entry.patient} removed from the ${entry.department} queue`);
+      setOpen(false);
+    } catch (err) {
+      toastError(err, 'Failed to remove from the queue');
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title={`Remove ${entry.patient}`}>
+        <X aria-hidden size={14} />
+        <span className="sr-only">Remove {entry.patient}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Remove from queue?"
+        description={`${entry.patient} leaves the ${entry.department} queue without being called.`}
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}
+
+/** One department's queue: waiting count, the first entries in queue order, Call next. */
+export function QueueCard({ queue }: { queue: DepartmentQueue }) {
+  const { department, waiting, entries } = queue;
+  const more = waiting - entries.length;
+  return (
+    <Card
+      aria-label={`${department} queue`}
+      title={
+        <span className="flex items-center gap-2">
+          {department} <Badge tone={waiting ? 'amber' : 'grey'}>{waiting} waiting</Badge>
+        </span>
+      }
+      actions={<CallNextButton department={department} waiting={waiting} />}
+      flush
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{department} queue, in order</caption>
+        <thead className="bg-muted text-xs font-semibold tracking-wide text-ink-soft uppercase">
+          <tr>
+            <th scope="col" className="h-9 w-10 px-3">
+              #
+            </th>
+            <th scope="col" className="px-3">
+              Patient
+            </th>
+            <th scope="col" className="px-3">
+              Triage
+            </th>
+            <th scope="col" className="px-3">
+              ETA
+            </th>
+            <th scope="col" className="w-10 px-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="px-3 py-6 text-center text-ink-muted">
+                {EMPTY_TABLE}
+              </td>
+            </tr>
+          ) : (
+            entries.map((entry, index) => (
+              <tr key={entry.id} className="h-10 border-t border-border">
+                <td className="px-3 tabular-nums text-ink-muted">{index + 1}</td>
+                <td className="px-3 font-medium text-ink">{entry.patient}</td>
+                <td className="px-3">
+                  <StatusBadge status={entry.triage} />
+                </td>
+                <td className="px-3 text-ink-soft">
+                  <LiveEta entry={entry} />
+                </td>
+                <td className="px-1 text-right">
+                  <RemoveEntry entry={entry} />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {more > 0 ? (
+        <p className="border-t border-border px-3 py-2 text-xs text-ink-muted">and {more} more waiting</p>
+      ) : null}
+    </Card>
+  );
+}

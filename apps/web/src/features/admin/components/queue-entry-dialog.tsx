@@ -1,0 +1,102 @@
+import {
+  type CreateQueueEntry,
+  createQueueEntrySchema,
+  DEPARTMENTS,
+  TRIAGE_LEVELS,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { ButtonVariant } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { useCreateQueueEntry } from '../api';
+import { DialogButton, type DialogComponentProps } from './dialog-button';
+import { FormDialog } from './form-dialog';
+import { optionsOf } from './options';
+import { PatientPicker } from './patient-picker';
+import { submitWithToasts } from './submit';
+
+const BLANK: CreateQueueEntry = {
+  patient: '',
+  patientId: null,
+  department: 'General',
+  triage: 'Low',
+  etaMinutes: 15,
+};
+
+/** Add to Queue: the patient, the department, triage and the estimated wait. */
+function QueueEntryDialog({ open, onOpenChange }: DialogComponentProps) {
+  const create = useCreateQueueEntry();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm({ resolver: zodResolver(createQueueEntrySchema), defaultValues: BLANK });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await submitWithToasts(() => create.mutateAsync(values), {
+      success: (entry) => `${entry.patient} added to the ${entry.department} queue`,
+      failure: 'Failed to add to the queue',
+      setError,
+      fields: ['patient', 'patientId', 'department', 'triage', 'etaMinutes'],
+    });
+    if (!saved) return;
+    reset(BLANK);
+    onOpenChange(false);
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add to Queue"
+      submitLabel="Add to Queue"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <PatientPicker
+        label="Patient"
+        allowFreeText
+        hint="Type a name, or choose a registered patient."
+        value={{ id: watch('patientId') ?? null, name: watch('patient') ?? '' }}
+        onChange={({ id, name }) => {
+          setValue('patientId', id);
+          setValue('patient', name, { shouldValidate: isSubmitted });
+        }}
+        error={errors.patient?.message ?? errors.patientId?.message}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <Select
+          label="Department"
+          options={optionsOf(DEPARTMENTS)}
+          error={errors.department?.message}
+          {...register('department')}
+        />
+        <Select
+          label="Triage"
+          options={optionsOf(TRIAGE_LEVELS)}
+          error={errors.triage?.message}
+          {...register('triage')}
+        />
+      </div>
+      <Input
+        label="ETA (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint="Falls by one minute every minute until the patient is called."
+        error={errors.etaMinutes?.message}
+        {...register('etaMinutes')}
+      />
+    </FormDialog>
+  );
+}
+
+export function AddToQueueButton({ variant }: { variant?: ButtonVariant }) {
+  return <DialogButton label="Add to Queue" dialog={QueueEntryDialog} variant={variant} />;
+}

@@ -1,0 +1,48 @@
+import { targetWaitSchema } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { useUpdateTargetWait } from '../api';
+import { submitWithToasts } from './submit';
+
+/** The target wait setting: analytics compare the average wait against it. */
+export function TargetWaitForm({ current }: { current: number }) {
+  const update = useUpdateTargetWait();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm({ resolver: zodResolver(targetWaitSchema), values: { targetWaitMin: current } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    await submitWithToasts(() => update.mutateAsync(values), {
+      success: 'Target wait updated',
+      failure: 'Failed to update the target wait',
+      setError,
+      fields: ['targetWaitMin'],
+    });
+  });
+
+  return (
+    <Card title="Target wait">
+      <form onSubmit={onSubmit} noValidate className="flex items-start gap-3">
+        <Input
+          label="Target wait (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={600}
+          className="w-48"
+          error={errors.targetWaitMin?.message}
+          {...register('targetWaitMin')}
+        />
+        <Button type="submit" className="mt-7" loading={isSubmitting} disabled={!isDirty}>
+          Save
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { AMBULANCE_SORTABLE, type Ambulance } from '@carepoint/contract';
+import type { DataTableColumn } from '../../../components/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminListTable } from '../components/admin-list-table';
+import { AddAmbulanceButton, AmbulanceDialog } from '../components/ambulance-dialog';
+import { columnsFor, withSorting } from '../components/columns';
+import { useRowDialog } from '../components/dialog-button';
+import { EditButton } from '../components/edit-button';
+
+const col = columnsFor<Ambulance>();
+
+const columns = (onEdit: (ambulance: Ambulance) => void): DataTableColumn<Ambulance>[] =>
+  withSorting(AMBULANCE_SORTABLE, [
+    col.text('code', 'Unit code', (a) => a.code),
+    col.text('driverName', 'Driver name', (a) => a.driverName),
+    col.status('status', 'Status', (a) => a.status),
+    col.actions((a) => <EditButton name={a.code} onClick={() => onEdit(a)} />),
+  ]);
+
+/** Manage Ambulances: the fleet with add and edit. */
+export default function ManageAmbulancesPage() {
+  const editing = useRowDialog<Ambulance>();
+  return (
+    <>
+      <PageHeader
+        title="Manage Ambulances"
+        description="Units, drivers and availability."
+        actions={<AddAmbulanceButton />}
+      />
+      <AdminListTable
+        resource="ambulances"
+        label="Ambulances"
+        columns={columns(editing.edit)}
+        fetchError="Could not fetch ambulances"
+        searchPlaceholder="Search unit or driver"
+      />
+      {editing.row ? (
+        <AmbulanceDialog key={editing.row.id} ambulance={editing.row} {...editing.dialogProps} />
+      ) : null}
+    </>
+  );
+}

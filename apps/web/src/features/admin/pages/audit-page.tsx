@@ -1,0 +1,128 @@
+import { AUDIT_SORTABLE, type AuditEvent, OUTBOX_SORTABLE, type OutboxMail } from '@carepoint/contract';
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminListTable } from '../components/admin-list-table';
+import { ActorFilterButton, AuditFilters, useAuditFilters } from '../components/audit-filters';
+import { columnsFor, withSorting } from '../components/columns';
+
+const audit = columnsFor<AuditEvent>();
+
+const auditColumns = withSorting(AUDIT_SORTABLE, [
+  audit.dateTime('at', 'When', (e) => e.at),
+  {
+    id: 'actor',
+    header: 'Actor',
+    cell: ({ row: { original: e } }) =>
+      e.actorId ? (
+        <span className="flex flex-col">
+          <ActorFilterButton actorId={e.actorId} label={e.actorEmail ?? e.actorId} />
+          {e.actorRole ? <span className="text-xs text-ink-muted">{e.actorRole}</span> : null}
+        </span>
+      ) : (
+        <span className="text-ink-muted">System</span>
+      ),
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: ({ row }) => <code className="text-xs">{row.original.action}</code>,
+  },
+  audit.text('entity', 'Record', (e) =>
+    e.entityType ? `${e.entityType}${e.entityId ? ` ${e.entityId.slice(0, 8)}` : ''}` : null,
+  ),
+  audit.text('patient', 'Patient', (e) => (e.patientId ? e.patientId.slice(0, 8) : null)),
+  audit.text('ip', 'Address', (e) => e.ip),
+  {
+    id: 'details',
+    header: 'Details',
+    cell: ({ row }) =>
+      row.original.details ? (
+        <code className="block max-w-xs truncate text-xs" title={JSON.stringify(row.original.details)}>
+          {JSON.stringify(row.original.details)}
+        </code>
+      ) : (
+        '—'
+      ),
+  },
+]);
+
+const mail = columnsFor<OutboxMail>();
+
+const outboxColumns = withSorting(OUTBOX_SORTABLE, [
+  mail.dateTime('createdAt', 'Written', (m) => m.createdAt),
+  mail.text('to', 'To', (m) => m.to),
+  {
+    id: 'subject',
+    header: 'Subject',
+    cell: ({ row }) => (
+      <details className="max-w-lg">
+        <summary className="cursor-pointer text-ink">{row.original.subject}</summary>
+        <pre className="mt-2 whitespace-pre-wrap text-xs text-ink-soft">{row.original.body}</pre>
+      </details>
+    ),
+  },
+  mail.status('sentAt', 'Delivery', (m) => (m.sentAt ? 'Sent' : 'Not sent')),
+]);
+
+function AuditTable() {
+  const filters = useAuditFilters();
+  return (
+    <>
+      <AuditFilters />
+      <AdminListTable
+        resource="audit"
+        label="Audit trail"
+        columns={auditColumns}
+        fetchError="Could not fetch the audit trail"
+        filters={filters}
+        searchable={false}
+      />
+    </>
+  );
+}
+
+const TABS = { audit: 'Audit Trail', outbox: 'Outbox' } as const;
+type Tab = keyof typeof TABS;
+
+/** Audit Trail: who read or changed what, when (read only); and the mail outbox. */
+export default function AuditTrailPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'outbox' ? 'outbox' : 'audit';
+  // Each tab has its own filters, paging and sort: switching starts afresh.
+  const select = (next: string) => setParams(next === 'outbox' ? { tab: 'outbox' } : {}, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="Audit Trail"
+        description="Who read or changed clinical records, and when. Read only."
+      />
+      <Tabs.Root value={tab} onValueChange={select}>
+        <Tabs.List aria-label="Audit views" className="mb-4 flex gap-1 border-b border-border">
+          {(Object.keys(TABS) as Tab[]).map((key) => (
+            <Tabs.Trigger
+              key={key}
+              value={key}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-ink-soft hover:text-ink data-[state=active]:border-primary-700 data-[state=active]:text-primary-800"
+            >
+              {TABS[key]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="audit">{tab === 'audit' ? <AuditTable /> : null}</Tabs.Content>
+        <Tabs.Content value="outbox">
+          {tab === 'outbox' ? (
+            <AdminListTable
+              resource="outbox"
+              label="Mail outbox"
+              columns={outboxColumns}
+              fetchError="Could not fetch the outbox"
+              searchable={false}
+            />
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

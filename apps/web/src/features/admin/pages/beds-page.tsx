@@ -1,0 +1,41 @@
+import { BED_SORTABLE, type Bed } from '@carepoint/contract';
+import type { DataTableColumn } from '../../../components/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminListTable } from '../components/admin-list-table';
+import { AddBedButton, EditBedDialog } from '../components/bed-dialogs';
+import { columnsFor, withSorting } from '../components/columns';
+import { useRowDialog } from '../components/dialog-button';
+import { EditButton } from '../components/edit-button';
+
+const col = columnsFor<Bed>();
+
+const columns = (onEdit: (bed: Bed) => void): DataTableColumn<Bed>[] =>
+  withSorting(BED_SORTABLE, [
+    col.text('label', 'Label', (b) => b.label),
+    col.status('status', 'Status', (b) => b.status),
+    col.text('patient', 'Patient', (b) => (b.status === 'Occupied' ? b.patientName : null)),
+    col.dateTime('updatedAt', 'Updated', (b) => b.updatedAt),
+    col.actions((b) => <EditButton name={b.label} onClick={() => onEdit(b)} />),
+  ]);
+
+/** Manage Beds: Free or Occupied, and who is in each occupied bed. */
+export default function ManageBedsPage() {
+  const editing = useRowDialog<Bed>();
+  return (
+    <>
+      <PageHeader
+        title="Manage Beds"
+        description="Beds, their status and occupants."
+        actions={<AddBedButton />}
+      />
+      <AdminListTable
+        resource="beds"
+        label="Beds"
+        columns={columns(editing.edit)}
+        fetchError="Could not fetch beds"
+        searchPlaceholder="Search beds"
+      />
+      {editing.row ? <EditBedDialog key={editing.row.id} bed={editing.row} {...editing.dialogProps} /> : null}
+    </>
+  );
+}

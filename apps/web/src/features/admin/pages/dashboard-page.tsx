@@ -1,0 +1,64 @@
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useSummary } from '../api';
+import { AddAmbulanceButton } from '../components/ambulance-dialog';
+import { ArrivalsByHour, WaitTimeTrend } from '../components/dashboard-charts';
+import { AddDoctorButton } from '../components/doctor-dialogs';
+import { AddNurseButton } from '../components/nurse-dialog';
+import { QuickLinks } from '../components/quick-links';
+import { SummaryTiles } from '../components/summary-tiles';
+import { TodayOverview } from '../components/today-overview';
+import { useErrorToast } from '../components/use-error-toast';
+import { useLiveEvents } from '../use-live-events';
+
+const LOAD_FAILED = 'Failed to load dashboard summary';
+
+/** Admin Dashboard: counts, today's figures and charts, all computed by the server from records. */
+export default function AdminDashboardPage() {
+  const summary = useSummary();
+  useErrorToast(summary.error, LOAD_FAILED);
+  // ER arrivals and queue changes move the tiles and charts: keep them current.
+  useLiveEvents(['emergency', 'queues']);
+  const loading = summary.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        description="Today at a glance, from the facility's records."
+        actions={
+          <>
+            <AddDoctorButton />
+            <AddNurseButton variant="secondary" />
+            <AddAmbulanceButton variant="secondary" />
+          </>
+        }
+      />
+      {summary.isError && !summary.data ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <ErrorState
+              message={errorMessage(summary.error, LOAD_FAILED)}
+              onRetry={() => void summary.refetch()}
+            />
+          </Card>
+          <QuickLinks />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <SummaryTiles summary={summary.data} loading={loading} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <WaitTimeTrend summary={summary.data} loading={loading} />
+            <ArrivalsByHour summary={summary.data} loading={loading} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TodayOverview summary={summary.data} loading={loading} />
+            <QuickLinks />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { type AdminDoctor, DOCTOR_MESSAGES, DOCTOR_SORTABLE, doctorStatus } from '@carepoint/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { DataTableColumn } from '../../../components/data-table';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toastError } from '../../../lib/api-client';
+import { useUpdateDoctor } from '../api';
+import { AdminListTable } from '../components/admin-list-table';
+import { columnsFor, withSorting } from '../components/columns';
+import { AddDoctorButton } from '../components/doctor-dialogs';
+import { fullName } from '../format';
+
+const col = columnsFor<AdminDoctor>();
+
+const columns = (onToggle: (doctor: AdminDoctor) => void): DataTableColumn<AdminDoctor>[] =>
+  withSorting(DOCTOR_SORTABLE, [
+    col.text('name', 'Name', fullName),
+    col.text('email', 'Email', (d) => d.email),
+    col.text('specialty', 'Specialty', (d) => d.specialty),
+    col.status('status', 'Status', doctorStatus, (d) =>
+      d.mustChangePassword ? <span className="text-xs text-ink-muted">Awaiting first sign-in</span> : null,
+    ),
+    col.actions((d) => (
+      <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
+        {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
+        <span className="sr-only"> {fullName(d)}</span>
+      </Button>
+    )),
+  ]);
+
+/** Deactivating ends the doctor's sessions and blocks sign-in; activating restores it. */
+function StatusConfirm({ doctor, onClose }: { doctor: AdminDoctor | null; onClose: () => void }) {
+  const update = useUpdateDoctor();
+  const deactivate = doctor ? doctorStatus(doctor) === 'Active' : false;
+  const confirm = async () => {
+    if (!doctor) return;
+    try {
+      await update.mutateAsync({ id: doctor.id, body: { status: deactivate ? 'Inactive' : 'Active' } });
+      toast.success(deactivate ? 'Doctor deactivated' : 'Doctor activated');
+      onClose();
+    } catch (err) {
+      toastError(err, 'Failed to update doctor');
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={doctor !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={deactivate ? 'Deactivate doctor?' : 'Activate doctor?'}
+      description={
+        doctor
+          ? deactivate
+            ? `Dr ${fullName(doctor)} will be signed out and can no longer sign in.`
+            : `Dr ${fullName(doctor)} will be able to sign in again.`
+          : ''
+      }
+      confirmLabel={deactivate ? 'Deactivate' : 'Activate'}
+      destructive={deactivate}
+      loading={update.isPending}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
+/** Manage Doctors: the doctor accounts, sorted and paged on the server. */
+export default function ManageDoctorsPage() {
+  const [target, setTarget] = useState<AdminDoctor | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Manage Doctors"
+        description="Doctor accounts and their status."
+        actions={<AddDoctorButton />}
+      />
+      <AdminListTable
+        resource="doctors"
+        label="Doctors"
+        columns={columns(setTarget)}
+        fetchError={DOCTOR_MESSAGES.fetchFailed}
+        searchPlaceholder="Search doctors"
+      />
+      <StatusConfirm doctor={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}

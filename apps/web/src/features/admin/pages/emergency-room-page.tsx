@@ -1,0 +1,70 @@
+import { ER_SORTABLE, ER_STATUSES, type ErEntry, erWaitMinutes, TRIAGE_LEVELS } from '@carepoint/contract';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminListTable } from '../components/admin-list-table';
+import { columnsFor, withSorting } from '../components/columns';
+import { ErActions } from '../components/er-actions';
+import { AddArrivalButton } from '../components/er-arrival-dialog';
+import { FilterSelect } from '../components/filter-select';
+import { LiveIndicator } from '../components/live-indicator';
+import { useUrlFilter } from '../components/use-url-filter';
+import { useMinuteClock } from '../use-clock';
+import { useLiveEvents } from '../use-live-events';
+
+/** Minutes waited, counting on while the patient still waits (from the stored arrival time). */
+function WaitMinutes({ entry }: { entry: ErEntry }) {
+  const waiting = entry.status === 'Waiting';
+  const now = useMinuteClock(waiting ? entry.arrivedAt : null);
+  const value = waiting ? erWaitMinutes(entry, now) : entry.waitMinutes;
+  return <span className="tabular-nums">{value} min</span>;
+}
+
+const col = columnsFor<ErEntry>();
+
+const columns = withSorting(ER_SORTABLE, [
+  col.text('patientName', 'Patient', (e) => e.patientName),
+  col.status('triageLevel', 'Triage', (e) => e.triageLevel),
+  col.status('status', 'Status', (e) => e.status),
+  col.dateTime('arrivedAt', 'Arrived', (e) => e.arrivedAt),
+  { id: 'waitMinutes', header: 'Waiting', cell: ({ row }) => <WaitMinutes entry={row.original} /> },
+  col.actions((e) => <ErActions entry={e} />),
+]);
+
+/** Manage Emergency Room: arrivals and their moves, live across every open screen. */
+export default function ManageEmergencyRoomPage() {
+  const live = useLiveEvents(['emergency']);
+  const [status] = useUrlFilter('status');
+  const [triageLevel] = useUrlFilter('triageLevel');
+  return (
+    <>
+      <PageHeader
+        title="Manage Emergency Room"
+        description="Arrivals, triage and moves from Waiting to In Treatment to Admitted or Discharged."
+        actions={
+          <>
+            <LiveIndicator status={live} />
+            <AddArrivalButton />
+          </>
+        }
+      />
+      <AdminListTable
+        resource="emergency-room"
+        label="Emergency room"
+        columns={columns}
+        fetchError="Could not fetch the emergency room"
+        searchPlaceholder="Search patients"
+        filters={{ status, triageLevel }}
+        toolbar={
+          <>
+            <FilterSelect name="status" label="Status" values={ER_STATUSES} allLabel="All statuses" />
+            <FilterSelect
+              name="triageLevel"
+              label="Triage"
+              values={TRIAGE_LEVELS}
+              allLabel="All triage levels"
+            />
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { NURSE_SORTABLE, type Nurse } from '@carepoint/contract';
+import type { DataTableColumn } from '../../../components/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminListTable } from '../components/admin-list-table';
+import { columnsFor, withSorting } from '../components/columns';
+import { useRowDialog } from '../components/dialog-button';
+import { EditButton } from '../components/edit-button';
+import { AddNurseButton, NurseDialog } from '../components/nurse-dialog';
+
+const col = columnsFor<Nurse>();
+
+const columns = (onEdit: (nurse: Nurse) => void): DataTableColumn<Nurse>[] =>
+  withSorting(NURSE_SORTABLE, [
+    col.text('fullName', 'Full name', (n) => n.fullName),
+    col.text('email', 'Email', (n) => n.email),
+    col.text('department', 'Department', (n) => n.department),
+    col.status('status', 'Status', (n) => n.status),
+    col.actions((n) => <EditButton name={n.fullName} onClick={() => onEdit(n)} />),
+  ]);
+
+/** Manage Nurses: the nursing roll with add and edit. */
+export default function ManageNursesPage() {
+  const editing = useRowDialog<Nurse>();
+  return (
+    <>
+      <PageHeader
+        title="Manage Nurses"
+        description="Nurses, their departments and status."
+        actions={<AddNurseButton />}
+      />
+      <AdminListTable
+        resource="nurses"
+        label="Nurses"
+        columns={columns(editing.edit)}
+        fetchError="Could not fetch nurses"
+        searchPlaceholder="Search nurses"
+      />
+      {editing.row ? <NurseDialog key={editing.row.id} nurse={editing.row} {...editing.dialogProps} /> : null}
+    </>
+  );
+}

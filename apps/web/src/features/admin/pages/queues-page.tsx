@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useQueueBoard } from '../api';
+import { LiveIndicator } from '../components/live-indicator';
+import { QueueCard } from '../components/queue-card';
+import { AddToQueueButton } from '../components/queue-entry-dialog';
+import { useErrorToast } from '../components/use-error-toast';
+import { useLiveEvents } from '../use-live-events';
+
+const LOAD_FAILED = 'Could not fetch queues';
+
+/** Department Queues: every department's waiting patients in order, live across screens. */
+export default function DepartmentQueuesPage() {
+  const live = useLiveEvents(['queues']);
+  const board = useQueueBoard();
+  useErrorToast(board.error, LOAD_FAILED);
+
+  let content: ReactNode;
+  if (board.isPending)
+    content = Array.from({ length: 4 }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+      <Card key={i}>
+        <Skeleton className="mb-3 h-5 w-32" />
+        <Skeleton className="mb-2 h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </Card>
+    ));
+  else if (board.isError && !board.data)
+    content = (
+      <Card className="lg:col-span-2">
+        <ErrorState message={errorMessage(board.error, LOAD_FAILED)} onRetry={() => void board.refetch()} />
+      </Card>
+    );
+  else content = board.data.departments.map((queue) => <QueueCard key={queue.department} queue={queue} />);
+
+  return (
+    <>
+      <PageHeader
+        title="Department Queues"
+        description="Highest triage first, then by arrival. ETAs fall by a minute every minute."
+        actions={
+          <>
+            <LiveIndicator status={live} />
+            <AddToQueueButton />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">{content}</div>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+import { page } from '../../app/lazy-route';
+
+/** /admin/* (the index is declared in app/router.tsx). Loaded when an admin path is first visited. */
+export const routes: RouteObject[] = [
+  page('dashboard', 'Admin Dashboard', () => import('./pages/dashboard-page')),
+  page('doctors', 'Manage Doctors', () => import('./pages/doctors-page')),
+  page('beds', 'Manage Beds', () => import('./pages/beds-page')),
+  page('nurses', 'Manage Nurses', () => import('./pages/nurses-page')),
+  page('ambulances', 'Manage Ambulances', () => import('./pages/ambulances-page')),
+  page('patients', 'Manage Patients', () => import('./pages/patients-page')),
+  page('emergency-room', 'Manage Emergency Room', () => import('./pages/emergency-room-page')),
+  page('queues', 'Department Queues', () => import('./pages/queues-page')),
+  page('analytics', 'Operational Analytics', () => import('./pages/analytics-page')),
+  page('stats', 'Stats', () => import('./pages/stats-page')),
+  page('demo-requests', 'Demo Requests', () => import('./pages/demo-requests-page')),
+  page('audit', 'Audit Trail', () => import('./pages/audit-page')),
+];

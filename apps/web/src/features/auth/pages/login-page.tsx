@@ -1,0 +1,97 @@
+import {
+  LOGIN_REDIRECT_MS,
+  type LoginInput,
+  loginSchema,
+  MESSAGES,
+  ROLE_HOME,
+  TOASTS,
+  type User,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { errorMessage } from '../../../lib/api-client';
+import { pathBelongsToRole, useAuth } from '../../../lib/auth';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { AuthCard } from '../components/auth-layout';
+
+/** Where a freshly signed-in user goes: the forced password change, ?next= in their area, or their home. */
+export function destinationAfterLogin(user: User, next: string | null): string {
+  if (user.mustChangePassword) return '/set-password';
+  if (pathBelongsToRole(next, user.role)) return next;
+  return ROLE_HOME[user.role] ?? '/';
+}
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [signedIn, setSignedIn] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false } satisfies LoginInput,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await login(values);
+      setSignedIn(true);
+      toast.success(TOASTS.loginSuccess);
+      const to = destinationAfterLogin(user, params.get('next'));
+      timer.current = window.setTimeout(() => void navigate(to, { replace: true }), LOGIN_REDIRECT_MS);
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ['email', 'password']);
+      // The server's `error` text (429: its plain-text body), else the spec's generic message.
+      toast.error(errorMessage(err, MESSAGES.genericError));
+    }
+  });
+
+  return (
+    <AuthCard title="Login" subtitle="Welcome back. Sign in to continue to CarePoint.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex items-center justify-between gap-3">
+          <Checkbox label="Remember Me" {...register('rememberMe')} />
+          <Link to="/forgot-password" className="text-sm font-medium text-primary-800 hover:underline">
+            Forgot Password
+          </Link>
+        </div>
+        <Button type="submit" loading={isSubmitting || signedIn} className="w-full">
+          Login
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="font-medium text-primary-800 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

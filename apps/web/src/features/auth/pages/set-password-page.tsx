@@ -1,0 +1,91 @@
+import { type ChangePassword, changePasswordSchema, MESSAGES, ROLE_HOME } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Navigate, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { api, toastError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { AuthCard } from '../components/auth-layout';
+
+/**
+ * First sign-in with a one-time password (user.mustChangePassword): the user picks their
+ * own password before using the app.
+ */
+export default function SetPasswordPage() {
+  const { user, refreshUser, setUser, logout } = useAuth();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!user) return;
+    try {
+      await api.post('/auth/change-password', values);
+      let fresh = { ...user, mustChangePassword: false };
+      try {
+        fresh = (await refreshUser()) ?? fresh;
+      } catch {
+        setUser(fresh);
+      }
+      toast.success('Your password has been changed.');
+      await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
+      toastError(err, MESSAGES.genericError);
+    }
+  });
+
+  if (!user) return <Navigate to="/login?next=%2Fset-password" replace />;
+  if (!user.mustChangePassword && !isSubmitting) return <Navigate to={ROLE_HOME[user.role] ?? '/'} replace />;
+
+  return (
+    <AuthCard
+      title="Set Your Password"
+      subtitle="Your account was created with a one-time password. Choose your own password to continue."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <PasswordInput
+          label="Current password (the one-time password)"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" loading={isSubmitting} className="w-full">
+          Set Password
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        Signed in as {user.email}.{' '}
+        <button
+          type="button"
+          className="font-medium text-primary-800 hover:underline"
+          onClick={() => void logout()}
+        >
+          Logout
+        </button>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  MESSAGES,
+  type RegisterPatient,
+  registerPatientSchema,
+  SIGNUP_REDIRECT_MS,
+  TOASTS,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { api, errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { AuthCard } from '../components/auth-layout';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address'] as const;
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerPatientSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      phone: '',
+      address: '',
+    } satisfies RegisterPatient,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post('/auth/register/patient', values, { authRedirect: false });
+      setDone(true);
+      toast.success(TOASTS.signupSuccess);
+      timer.current = window.setTimeout(() => void navigate('/login'), SIGNUP_REDIRECT_MS);
+    } catch (err) {
+      applyServerFieldErrors(err, setError, FIELDS);
+      toast.error(errorMessage(err, MESSAGES.genericError));
+    }
+  });
+
+  return (
+    <AuthCard title="Sign up" subtitle="Create your patient account to book and follow your appointments.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <Input
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Input
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Input
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <Button type="submit" loading={isSubmitting || done} className="w-full">
+          Sign up
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-primary-800 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

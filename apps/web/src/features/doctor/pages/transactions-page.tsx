@@ -1,0 +1,14 @@
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+
+/** Transactions: placeholder until this screen is built (the route and shell are ready). */
+export default function TransactionsPage() {
+  return (
+    <>
+      <PageHeader title="Transactions" />
+      <Card>
+        <p className="text-sm text-ink-muted">This screen is being built.</p>
+      </Card>
+    </>
+  );
+}

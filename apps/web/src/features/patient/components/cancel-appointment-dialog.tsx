@@ -1,0 +1,44 @@
+import { APPOINTMENT_MESSAGES, type Appointment, doctorDisplayName } from '@carepoint/contract';
+import toast from 'react-hot-toast';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toastError } from '../../../lib/api-client';
+import { useCancelAppointment } from '../api';
+
+export type CancelAppointmentDialogProps = {
+  /** The appointment to cancel; null keeps the dialog closed. */
+  appointment: Appointment | null;
+  onClose: () => void;
+};
+
+/** "Are you sure?" before a patient cancels an upcoming appointment: it frees the slot for others. */
+export function CancelAppointmentDialog({ appointment, onClose }: CancelAppointmentDialogProps) {
+  const cancel = useCancelAppointment();
+  const confirm = async () => {
+    if (!appointment) return;
+    try {
+      await cancel.mutateAsync(appointment.id);
+      toast.success(APPOINTMENT_MESSAGES.cancelled);
+      onClose();
+    } catch (err) {
+      toastError(err, APPOINTMENT_MESSAGES.cancelFailed);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={appointment !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Cancel appointment?"
+      description={
+        appointment
+          ? `Your appointment "${appointment.title}" with ${doctorDisplayName(appointment.doctor.user)} on ${appointment.date.slice(0, 10)} at ${appointment.time} will be cancelled.`
+          : ''
+      }
+      confirmLabel="Yes, cancel it"
+      cancelLabel="Keep it"
+      loading={cancel.isPending}
+      onConfirm={() => void confirm()}
+    />
+  );
+}

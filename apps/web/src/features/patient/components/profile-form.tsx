@@ -1,0 +1,114 @@
+import {
+  PROFILE_MESSAGES,
+  TOASTS,
+  type UpdateProfile,
+  type UpdateProfileInput,
+  type User,
+  updateProfileSchema,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toastError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useUpdateProfile } from '../api';
+
+const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
+
+/** The saved profile as form values (empty text for what is not set). */
+export const profileValues = (user: User): UpdateProfileInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phone: user.phone ?? '',
+  dateOfBirth: user.dateOfBirth ?? '',
+  address: user.address ?? '',
+});
+
+export type ProfileFormProps = { user: User; onDone: () => void };
+
+/** Edit mode of My Profile. Cancel leaves without saving, so the saved values show again. */
+export function ProfileForm({ user, onDone }: ProfileFormProps) {
+  const update = useUpdateProfile();
+  const { setUser } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateProfileInput, unknown, UpdateProfile>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: profileValues(user),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      // The shell's header shows the stored user: keep it in step with the new name.
+      setUser(saved);
+      toast.success(TOASTS.profileUpdated);
+      onDone();
+    } catch (err) {
+      applyServerFieldErrors(err, setError, FIELDS);
+      // Once: the spec's mock-up showed this toast twice, a defect.
+      toastError(err, PROFILE_MESSAGES.updateFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <Input
+          label="Email"
+          type="email"
+          value={user.email}
+          readOnly
+          aria-readonly
+          hint="Your e-mail address cannot be changed here."
+          inputClassName="bg-muted text-ink-muted"
+        />
+        <Input
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Input
+          label="Date of birth"
+          type="date"
+          error={errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
+        <Input
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { APPOINTMENT_MESSAGES, type Appointment, PATIENT_APPOINTMENTS_PAGE_SIZE } from '@carepoint/contract';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useListQuery } from '../../../lib/use-list-query';
+import { useErrorToast, usePatientAppointments } from '../api';
+import { appointmentDate, appointmentDoctor, canCancel } from '../components/appointment-cells';
+import { BookAppointmentDialog } from '../components/book-appointment-dialog';
+import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
+
+/** `?book=1` (the dashboard's link) opens the booking form on arrival. */
+const BOOK_PARAM = 'book';
+
+/** My Appointments: the patient's appointments, newest first, with booking and cancelling. */
+export default function MyAppointmentsPage() {
+  const list = useListQuery({ defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE });
+  const appointments = usePatientAppointments(list.queryString);
+  useErrorToast(appointments.error, APPOINTMENT_MESSAGES.loadFailed);
+  const [params, setParams] = useSearchParams();
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+
+  const booking = params.get(BOOK_PARAM) === '1';
+  const setBooking = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set(BOOK_PARAM, '1');
+        else next.delete(BOOK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: DataTableColumn<Appointment>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      enableHiding: false,
+      cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDate(row.original)}</span>,
+    },
+    { accessorKey: 'time', header: 'Time', enableHiding: false },
+    {
+      id: 'doctor',
+      header: 'Doctor',
+      enableHiding: false,
+      cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDoctor(row.original)}</span>,
+    },
+    { accessorKey: 'title', header: 'Title' },
+    {
+      accessorKey: 'priority',
+      header: 'Priority',
+      cell: ({ row }) => <StatusBadge status={row.original.priority} />,
+    },
+    {
+      accessorKey: 'status',
+      header: 'Status',
+      enableHiding: false,
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'actions',
+      // A visible word: an sr-only (absolute) header escapes the table's scroll box and widens the page on phones.
+      header: 'Actions',
+      enableHiding: false,
+      cell: ({ row }) =>
+        canCancel(row.original) ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setCancelling(row.original)}
+            aria-label={`Cancel ${row.original.title} on ${appointmentDate(row.original)} at ${row.original.time}`}
+          >
+            Cancel
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="My Appointments" description="Your bookings, newest first." />
+      <DataTable
+        label="My appointments"
+        columns={columns}
+        data={appointments.data?.data ?? []}
+        getRowId={(a) => a.id}
+        pagination={appointments.data?.pagination}
+        onPageChange={list.setPage}
+        isLoading={appointments.isLoading}
+        error={
+          appointments.isError ? errorMessage(appointments.error, APPOINTMENT_MESSAGES.loadFailed) : null
+        }
+        onRetry={() => void appointments.refetch()}
+        emptyText="No appointments yet. Use Book Appointment to make your first booking."
+      />
+      {/* Room under the list so the floating button never hides the last row. */}
+      <div className="h-20" aria-hidden />
+      <Button
+        size="lg"
+        className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg sm:right-8 sm:bottom-8"
+        onClick={() => setBooking(true)}
+      >
+        <Plus aria-hidden size={20} /> Book Appointment
+      </Button>
+      <BookAppointmentDialog open={booking} onOpenChange={setBooking} />
+      <CancelAppointmentDialog appointment={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { APPOINTMENT_MESSAGES } from '@carepoint/contract';
+import { CalendarClock, History, Pill } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatTile } from '../../../components/ui/stat-tile';
+import { useAuth } from '../../../lib/auth';
+import { useErrorToast, usePatientSummary } from '../api';
+import { NextAppointments } from '../components/next-appointments';
+
+/** Patient Dashboard: the summary tiles (spec §3 "Patient summary") and the next appointments. */
+export default function PatientDashboardPage() {
+  const { user } = useAuth();
+  const summary = usePatientSummary();
+  // Spec §8: the error toast; the inline Retry below lets the patient try again.
+  useErrorToast(summary.error, APPOINTMENT_MESSAGES.summaryFailed);
+  const data = summary.data;
+  const lastVisit = data?.lastVisitDays;
+
+  return (
+    <>
+      <PageHeader
+        title="Patient Dashboard"
+        description={user ? `Welcome back, ${user.firstName}.` : undefined}
+      />
+      {summary.isError ? (
+        <Card className="mb-6">
+          <ErrorState
+            message={APPOINTMENT_MESSAGES.summaryFailed}
+            onRetry={() => void summary.refetch()}
+            retrying={summary.isFetching}
+          />
+        </Card>
+      ) : (
+        <div className="mb-6 grid gap-4 sm:grid-cols-3">
+          <StatTile
+            label="Upcoming Appointments"
+            icon={CalendarClock}
+            value={data?.upcomingAppointments}
+            loading={summary.isLoading}
+            to="/patient/appointments"
+          />
+          <StatTile
+            label="Prescriptions"
+            icon={Pill}
+            value={data?.prescriptions}
+            loading={summary.isLoading}
+          />
+          <StatTile
+            label="Days Since Last Visit"
+            icon={History}
+            value={lastVisit ?? '—'}
+            hint={data && lastVisit === null ? 'No completed visit yet' : undefined}
+            loading={summary.isLoading}
+          />
+        </div>
+      )}
+      <NextAppointments />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { PROFILE_MESSAGES, type User } from '@carepoint/contract';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useErrorToast, useProfile } from '../api';
+import { ProfileForm } from '../components/profile-form';
+
+const NOT_SET = 'Not set';
+
+function ProfileDetails({ user }: { user: User }) {
+  const rows: Array<[string, string | null]> = [
+    ['First name', user.firstName],
+    ['Last name', user.lastName],
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['Date of birth', user.dateOfBirth],
+    ['Address', user.address],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-sm font-medium text-ink-muted">{label}</dt>
+          <dd className="mt-0.5 break-words text-ink">{value || NOT_SET}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading profile" className="grid gap-4 sm:grid-cols-2">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <div key={i} className="flex flex-col gap-2">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** My Profile: view mode, and an edit mode whose Cancel restores the saved values. */
+export default function MyProfilePage() {
+  const profile = useProfile();
+  useErrorToast(profile.error, PROFILE_MESSAGES.loadFailed);
+  const [editing, setEditing] = useState(false);
+  const user = profile.data;
+
+  let body = <ProfileSkeleton />;
+  if (profile.isError) {
+    body = (
+      <ErrorState
+        message={PROFILE_MESSAGES.loadFailed}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  } else if (user) {
+    body = editing ? (
+      <ProfileForm user={user} onDone={() => setEditing(false)} />
+    ) : (
+      <ProfileDetails user={user} />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="My Profile"
+        actions={
+          user && !editing ? (
+            <Button onClick={() => setEditing(true)}>
+              <Pencil aria-hidden size={16} /> Edit Profile
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        {user ? (
+          <div className="mb-6 flex items-center gap-4">
+            <Avatar name={`${user.firstName} ${user.lastName}`} imageUrl={user.imageUrl} size="lg" />
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold text-ink">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="truncate text-sm text-ink-muted">{user.email}</p>
+            </div>
+          </div>
+        ) : null}
+        {body}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+import { page } from '../../app/lazy-route';
+
+/** /patient/* (the index is declared in app/router.tsx). Loaded when a patient path is first visited. */
+export const routes: RouteObject[] = [
+  page('dashboard', 'Patient Dashboard', () => import('./pages/dashboard-page')),
+  page('appointments', 'My Appointments', () => import('./pages/appointments-page')),
+  page('profile', 'My Profile', () => import('./pages/profile-page')),
+];

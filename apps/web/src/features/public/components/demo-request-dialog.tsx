@@ -1,0 +1,78 @@
+import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema, MESSAGES } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { api, toastError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/forms';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** Schedule Demo: a short request stored by the server and listed for admins. */
+export default function DemoRequestDialog({ open, onOpenChange }: Props) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(demoRequestSchema),
+    defaultValues: { name: '', email: '', organisation: '', message: '' } satisfies DemoRequestInput,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post('/public/demo-requests', values);
+      toast.success(DEMO_REQUEST_THANKS);
+      reset();
+      onOpenChange(false);
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ['name', 'email', 'organisation', 'message']);
+      toastError(err, MESSAGES.genericError);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Schedule Demo"
+      description="Tell us about your facility and we will arrange a walk-through of CarePoint."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Input
+          label="Organisation"
+          autoComplete="organization"
+          error={errors.organisation?.message}
+          {...register('organisation')}
+        />
+        <Textarea
+          label="Message (optional)"
+          rows={3}
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Send request
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+import type { LoginInput, LoginResponse, Role, User } from '@carepoint/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest, setApiNavigator } from './api-client';
+import { clearSession, getSessionUser, setSessionUser, subscribeSession } from './session';
+
+type VerifyState = 'idle' | 'checking' | 'done';
+
+type AuthContextValue = {
+  /** The signed-in user as last seen (localStorage `user`), or null. */
+  user: User | null;
+  /** Whether the stored user has been checked against GET /api/auth/me in this page load. */
+  verifyState: VerifyState;
+  /** POST /api/auth/login; throws ApiRequestError on failure (401 is a failed login, not a redirect). */
+  login: (input: LoginInput) => Promise<User>;
+  /** Ends the server session, clears the client one and goes to /login. */
+  logout: () => Promise<void>;
+  setUser: (user: User | null) => void;
+  /** Re-reads the user from GET /api/auth/me (after a password or profile change). */
+  refreshUser: () => Promise<User | null>;
+  /** Checks the stored user once per page load; signed-in shells call it. */
+  ensureVerified: () => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/*
+ * Whether the stored user was checked with the server in this page load. Module state, so
+ * the auth pages' and each shell's provider (all lazily loaded, none in the landing page's
+ * first load) share one check.
+ */
+let verifyState: VerifyState = 'idle';
+let verifying: Promise<User | null> | null = null;
+const verifyListeners = new Set<() => void>();
+function setVerifyState(next: VerifyState) {
+  verifyState = next;
+  for (const listener of verifyListeners) listener();
+}
+const subscribeVerify = (listener: () => void) => {
+  verifyListeners.add(listener);
+  return () => verifyListeners.delete(listener);
+};
+const getVerifyState = () => verifyState;
+
+/**
+ * Signed-in state for the auth pages and the shells. Also lets the API client redirect
+ * (401/403) through the router instead of reloading the page.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const user = useSyncExternalStore(subscribeSession, getSessionUser, () => null);
+  const currentVerifyState = useSyncExternalStore(subscribeVerify, getVerifyState, getVerifyState);
+
+  useEffect(() => {
+    setApiNavigator((to, options) => {
+      void navigate(to, options);
+    });
+  }, [navigate]);
+
+  const refreshUser = useCallback(async () => {
+    const { user: fresh } = await apiRequest<{ user: User }>('/auth/me');
+    setSessionUser(fresh);
+    return fresh;
+  }, []);
+
+  const ensureVerified = useCallback(() => {
+    if (verifying) return;
+    setVerifyState('checking');
+    verifying = refreshUser()
+      .catch(() => null) // a 401 has already cleared the session and redirected to /login
+      .finally(() => setVerifyState('done'));
+  }, [refreshUser]);
+
+  const login = useCallback(async (input: LoginInput) => {
+    const answer = await apiRequest<LoginResponse>('/auth/login', {
+      method: 'POST',
+      body: input,
+      authRedirect: false,
+    });
+    setSessionUser(answer.user);
+    // A fresh sign-in is verified by definition.
+    verifying = Promise.resolve(answer.user);
+    setVerifyState('done');
+    return answer.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('/auth/logout', { method: 'POST', body: {}, authRedirect: false });
+    } catch {
+      // The session may already be gone on the server; the client one is cleared anyway.
+    }
+    // Leave the shell first (committed synchronously, not in a transition), so its guard
+    // never sees the cleared session and adds ?next= for the page being left.
+    await navigate('/login', { replace: true, flushSync: true });
+    clearSession();
+    verifying = null;
+    setVerifyState('idle');
+  }, [navigate]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      verifyState: currentVerifyState,
+      login,
+      logout,
+      setUser: setSessionUser,
+      refreshUser,
+      ensureVerified,
+    }),
+    [user, currentVerifyState, login, logout, refreshUser, ensureVerified],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within the AuthProvider');
+  return value;
+}
+
+/** Whether `path` is a same-site path inside `role`'s own area (used for ?next=). */
+export function pathBelongsToRole(path: string | null | undefined, role: Role): path is string {
+  if (!path?.startsWith('/') || path.startsWith('//')) return false;
+  const area = `/${role}`;
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === area || pathname.startsWith(`${area}/`);
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests drive the built web app served by the real API on a fresh embedded database
+ * with demo data (apps/web/e2e/start-server.mjs). Build first: `npm run build -w @carepoint/web`.
+ */
+// E2E_PORT lets two runs on one machine use different ports.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  // Another directory (with another E2E_PORT) keeps a second run on the machine from deleting this one's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node apps/web/e2e/start-server.mjs',
+    env: { E2E_PORT: String(PORT) },
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Give the server time to close its database and the script time to remove the data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});
