@@ -9,6 +9,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    // Configuration and process tests touch no database: one run is enough.
+    exclude: database === 'postgres' ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts'] : [],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,

@@ -43,7 +43,6 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: ONE_MIB,
     trustProxy: config.NODE_ENV === 'production',
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

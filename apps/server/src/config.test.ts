@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/carepoint', NODE_ENV: 'production' });
     expect(config).toMatchObject({ demoData: false, cookieSecure: true });
   });
+  it('treats an empty variable as not set', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+  });
   it('lists every bad variable in one readable error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Base' })).toThrowError(
       ConfigError,
