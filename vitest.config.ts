@@ -10,7 +10,11 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/server/src/**/*.test.ts'],
     // Configuration and process tests touch no database: one run is enough.
-    exclude: database === 'postgres' ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts'] : [],
+    // Tests named *.postgres.test.ts need a PostgreSQL server itself (not through the app).
+    exclude:
+      database === 'postgres'
+        ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts']
+        : ['apps/server/src/**/*.postgres.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,

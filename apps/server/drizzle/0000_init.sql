@@ -106,30 +106,6 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "demo_requests" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"name" text NOT NULL,
-	"email" text NOT NULL,
-	"organisation" text NOT NULL,
-	"message" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "outbox" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"to" text NOT NULL,
-	"subject" text NOT NULL,
-	"body" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "settings" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" jsonb NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "beds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"label" text NOT NULL,
@@ -166,6 +142,30 @@ CREATE TABLE "queue_entries" (
 	"called_at" timestamp with time zone,
 	"called_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "demo_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"organisation" text NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -240,8 +240,6 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id") WHERE "se
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role","last_name","first_name");--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
-CREATE INDEX "demo_requests_created_idx" ON "demo_requests" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "beds_label_unique" ON "beds" USING btree (lower("label"));--> statement-breakpoint
 CREATE INDEX "beds_label_idx" ON "beds" USING btree ("label");--> statement-breakpoint
 CREATE UNIQUE INDEX "beds_patient_unique" ON "beds" USING btree ("patient_id");--> statement-breakpoint
@@ -255,16 +253,20 @@ CREATE INDEX "er_left_idx" ON "er_entries" USING btree ("left_at");--> statement
 CREATE INDEX "er_patient_idx" ON "er_entries" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "queue_position_idx" ON "queue_entries" USING btree ("status","department","triage" DESC NULLS LAST,"joined_at");--> statement-breakpoint
 CREATE INDEX "queue_status_joined_idx" ON "queue_entries" USING btree ("status","joined_at");--> statement-breakpoint
+CREATE INDEX "queue_status_triage_idx" ON "queue_entries" USING btree ("status","triage","joined_at");--> statement-breakpoint
 CREATE INDEX "queue_status_patient_idx" ON "queue_entries" USING btree ("status","patient_name");--> statement-breakpoint
 CREATE INDEX "queue_patient_idx" ON "queue_entries" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "demo_requests_created_idx" ON "demo_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ambulances_code_unique" ON "ambulances" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "ambulances_driver_idx" ON "ambulances" USING btree ("driver_name");--> statement-breakpoint
-CREATE INDEX "ambulances_status_idx" ON "ambulances" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "ambulances_status_idx" ON "ambulances" USING btree ("status","code");--> statement-breakpoint
 CREATE INDEX "ambulances_created_idx" ON "ambulances" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "nurses_email_unique" ON "nurses" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "nurses_email_idx" ON "nurses" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "nurses_full_name_idx" ON "nurses" USING btree ("full_name");--> statement-breakpoint
-CREATE INDEX "nurses_department_idx" ON "nurses" USING btree ("department");--> statement-breakpoint
-CREATE INDEX "nurses_status_idx" ON "nurses" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "nurses_department_idx" ON "nurses" USING btree ("department","full_name");--> statement-breakpoint
+CREATE INDEX "nurses_status_idx" ON "nurses" USING btree ("status","full_name");--> statement-breakpoint
 CREATE INDEX "nurses_created_idx" ON "nurses" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number");--> statement-breakpoint

@@ -1,12 +1,47 @@
 import { z } from 'zod';
 import { emailField, MESSAGES, userStatusSchema } from './auth';
 import { listQuerySchema, pageOf, requiredText } from './common';
+import { TOASTS } from './ui';
 
 /*
  * Admin area (spec §2 "Admin routes", §3, §5; PRODUCT "Admin area"): staff, ambulances, the
  * patients table, demo requests, the audit trail and the mail outbox. Every list answers
  * `{ data, pagination }`, 20 rows by default, sorted only by the columns named in its
  * *_SORTABLE list; without `sort` each list has the default order its comment names.
+ *
+ * Endpoints (all admin only; the body / query schema and the answer's schema in brackets):
+ *   GET   /api/admin/doctors                  [doctorListQuerySchema -> doctorPageSchema]
+ *   POST  /api/admin/create/doctor            [createDoctorSchema -> 201 createDoctorResponseSchema]
+ *   PATCH /api/admin/doctors/:id              [updateDoctorSchema -> adminDoctorSchema]
+ *   GET   /api/admin/nurses                   [nurseListQuerySchema -> nursePageSchema]
+ *   POST  /api/admin/nurses                   [createNurseSchema -> 201 nurseSchema]
+ *   PUT | PATCH /api/admin/nurses/:id         [replaceNurseSchema | updateNurseSchema -> nurseSchema]
+ *   GET   /api/admin/ambulances               [ambulanceListQuerySchema -> ambulancePageSchema]
+ *   POST  /api/admin/ambulances               [createAmbulanceSchema -> 201 ambulanceSchema]
+ *   PUT | PATCH /api/admin/ambulances/:id     [replaceAmbulanceSchema | updateAmbulanceSchema -> ambulanceSchema]
+ *   GET   /api/admin/patients                 [patientListQuerySchema -> patientPageSchema]
+ *   GET   /api/admin/beds                     [bedListQuerySchema -> bedPageSchema]            (beds.ts)
+ *   POST  /api/admin/beds                     [createBedSchema -> 201 bedSchema]
+ *   PUT   /api/admin/beds/:id                 [updateBedSchema -> bedSchema]
+ *   DELETE /api/admin/beds/:id                [-> okSchema] (Free beds only)
+ *   GET   /api/admin/emergency-room           [erListQuerySchema -> erPageSchema]             (emergency.ts)
+ *   POST  /api/admin/emergency-room           [createErEntrySchema -> 201 erEntrySchema]
+ *   PATCH /api/admin/emergency-room/:id       [updateErEntrySchema -> erEntrySchema]
+ *   GET   /api/admin/queues                   [queueListQuerySchema -> queuePageSchema]
+ *   GET   /api/admin/queues/board             [-> queueBoardSchema]
+ *   POST  /api/admin/queues                   [createQueueEntrySchema -> 201 queueEntrySchema]
+ *   PATCH /api/admin/queues/:id               [updateQueueEntrySchema -> queueEntrySchema]
+ *   POST  /api/admin/queues/:department/call-next [-> queueEntrySchema; 404 when nobody waits]
+ *   GET   /api/admin/events                   Server-Sent Events (LIVE_TOPICS)
+ *   GET   /api/admin/summary                  [-> summarySchema]                            (analytics.ts)
+ *   GET   /api/admin/analytics                [-> analyticsSchema]
+ *   PUT   /api/admin/settings/target-wait     [targetWaitSchema -> targetWaitSchema]
+ *   GET   /api/admin/stats                    [-> statsSchema]
+ *   GET   /api/admin/demo-requests            [demoRequestListQuerySchema -> demoRequestPageSchema]
+ *   GET   /api/admin/audit                    [auditListQuerySchema -> auditPageSchema]
+ *   GET   /api/admin/outbox                   [outboxListQuerySchema -> outboxPageSchema]
+ * Errors use the one shape { error, code, fieldErrors? }: 400 VALIDATION with the messages here,
+ * 404 NOT_FOUND, 409 for duplicates and disallowed moves.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +111,7 @@ export const DOCTOR_MESSAGES = {
   emailTaken: MESSAGES.emailTaken,
   notFound: 'Doctor not found',
   /** Spec §8 toasts. */
-  added: 'Doctor added (password set by default)',
+  added: TOASTS.doctorAdded,
   fetchFailed: 'Could not fetch doctors',
   addFailed: 'Failed to add doctor',
 } as const;

@@ -86,7 +86,11 @@ export const APPOINTMENT_MESSAGES = {
 const required = APPOINTMENT_MESSAGES.allFieldsRequired;
 /** Missing and empty both read "All fields are required"; a wrong value gets its own message. */
 const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid;
+  issue.input === undefined ||
+  issue.input === null ||
+  (typeof issue.input === 'string' && !issue.input.trim())
+    ? required
+    : invalid;
 
 export const appointmentDateField = z
   .string({ error: required })
@@ -153,13 +157,19 @@ export const appointmentResponseSchema = z.object({ appointment: appointmentSche
 export const appointmentPageSchema = pageOf(appointmentSchema);
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
-/** The patient's list: newest first unless `sort=date&order=asc`. */
+/**
+ * The patient's list. `scope=upcoming` keeps the active appointments still ahead (the
+ * dashboard's next appointments), soonest first; otherwise all of them, newest first.
+ * `order` overrides either default.
+ */
 export const PATIENT_APPOINTMENTS_PAGE_SIZE = 10;
+export const APPOINTMENT_SCOPES = ['all', 'upcoming'] as const;
 export const patientAppointmentsQuerySchema = listQuerySchema(
   ['date'] as const,
   PATIENT_APPOINTMENTS_PAGE_SIZE,
 ).extend({
-  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
+  scope: z.enum(APPOINTMENT_SCOPES, { error: 'Scope must be all or upcoming' }).default('all'),
 });
 export type PatientAppointmentsQuery = z.input<typeof patientAppointmentsQuerySchema>;
 

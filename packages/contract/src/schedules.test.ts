@@ -130,7 +130,7 @@ describe('the availability rule', () => {
     expect(checkAvailability(query({ minutes: at('10:30'), busy })).ok).toBe(true);
     // Booked under an older 60-minute schedule: 10:30 is still free, 09:45's successor is not.
     const long = [{ minutes: at('09:45'), durationMinutes: 60 }];
-    expect(checkAvailability(query({ minutes: at('10:30'), busy: long })).reason).toBe('taken');
+    expect(checkAvailability(query({ minutes: at('10:30'), busy: long }))).toMatchObject({ reason: 'taken' });
   });
   it('uses the schedule of the weekday', () => {
     const schedule: Schedule = scheduleSchema.parse({

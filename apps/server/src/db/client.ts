@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { createPgListener } from './pg-listener';
 import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -72,43 +73,21 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   await migrateServer(url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection drops (server restart, a dropped test database) is reported on the
+  // pool; the pool already discards it, and an unhandled 'error' event would end the process.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-
-  const listenerClient = async () => {
-    if (!listener) {
-      listener = new pg.Client({ connectionString: url });
-      await listener.connect();
-      listener.on('notification', (msg) => {
-        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-      });
-    }
-    return listener;
-  };
+  const listener = createPgListener(url);
 
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
-      const name = channelName(channel);
-      const client = await listenerClient();
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-        await client.query(`LISTEN ${name}`);
-      }
-      set.add(onMessage);
-      return async () => {
-        set.delete(onMessage);
-      };
-    },
+    listen: (channel, onMessage) => listener.listen(channelName(channel), onMessage),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
     },
     async close() {
-      await listener?.end();
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,10 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { publicRoutes } from './public/routes';
+import { ambulanceRoutes } from './ambulances/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { appointmentRoutes } from './appointments/routes';
+import { auditRoutes } from './audit/routes';
+import { authRoutes } from './auth/routes';
+import { bedRoutes } from './beds/routes';
+import { doctorRoutes } from './doctors/routes';
+import { emergencyRoutes } from './emergency/routes';
+import { nurseRoutes } from './nurses/routes';
+import { patientAdminRoutes } from './patients/routes';
 import { profileRoutes } from './profile/routes';
+import { demoRequestAdminRoutes } from './public/demo-requests';
+import { publicRoutes } from './public/routes';
 import { scheduleRoutes } from './schedules/routes';
 
 /** Every area's routes; a new area adds its plugin here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [publicRoutes, authRoutes];
 routeModules.push(scheduleRoutes, appointmentRoutes, profileRoutes);
+// Admin area.
+routeModules.push(
+  doctorRoutes,
+  nurseRoutes,
+  ambulanceRoutes,
+  patientAdminRoutes,
+  bedRoutes,
+  emergencyRoutes,
+  analyticsRoutes,
+  auditRoutes,
+  demoRequestAdminRoutes,
+);

@@ -56,7 +56,8 @@ async function authPlugin(app: FastifyInstance) {
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Before validation: a caller without access learns nothing from the validation messages.
+  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const { access, allowPendingPassword } = request.routeOptions.config;
     if (!access || access === 'public') return;
     const user = request.user;

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema';
 
 /*
  * Live boards. A change to the ER or a queue is published with Postgres NOTIFY after its
@@ -11,7 +13,7 @@ import fp from 'fastify-plugin';
  */
 
 export const EVENTS_CHANNEL = 'carepoint_events';
-/** Proxies close idle connections; a comment line every 25 s keeps the stream open. */
+/** Proxies close idle connections; a comment line every 25 s keeps the stream open (and re-checks the session). */
 export const HEARTBEAT_MS = 25_000;
 
 export interface EventHub {
@@ -37,11 +39,26 @@ const message = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON
 function topicOf(payload: string): LiveTopic | undefined {
   try {
     const parsed: unknown = JSON.parse(payload);
-    const topic = typeof parsed === 'object' && parsed !== null ? (parsed as { topic?: unknown }).topic : undefined;
+    const topic =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { topic?: unknown }).topic : undefined;
     return isTopic(topic) ? topic : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
+async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {
+  if (!tokenHash) return false;
+  const [row] = await app.db
+    .select({ status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, app.now())),
+    )
+    .limit(1);
+  return row?.status === 'Active';
 }
 
 async function eventsPlugin(app: FastifyInstance) {
@@ -67,7 +84,8 @@ async function eventsPlugin(app: FastifyInstance) {
       const res = reply.raw;
       // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
       const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) headers[name] = value;
       res.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',
@@ -77,7 +95,14 @@ async function eventsPlugin(app: FastifyInstance) {
       });
       res.write(message('ready', {}));
       clients.add(res);
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(async () => {
+        try {
+          if (await sessionHolds(app, request.sessionTokenHash)) res.write(': heartbeat\n\n');
+          else res.end();
+        } catch {
+          // The database is briefly unreachable: keep the stream, check again next time.
+        }
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       const cleanup = () => {
         clearInterval(heartbeat);
@@ -97,13 +122,17 @@ async function eventsPlugin(app: FastifyInstance) {
       if (topic) broadcast(topic);
     });
   });
-  // Open streams would keep the server from closing.
+  // Before the server and the database close: open streams would keep the server from closing, and
+  // the subscription must end while its database connection is still open.
   app.addHook('preClose', async () => {
     for (const res of clients) res.end();
     clients.clear();
-  });
-  app.addHook('onClose', async () => {
-    await unlisten?.();
+    try {
+      await unlisten?.();
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not stop listening for live events');
+    }
+    unlisten = undefined;
   });
 }
 

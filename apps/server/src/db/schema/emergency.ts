@@ -60,6 +60,7 @@ export const queueEntries = pgTable(
     // Queue order within a department: call-next and the board read it.
     index('queue_position_idx').on(t.status, t.department, t.triage.desc(), t.joinedAt),
     index('queue_status_joined_idx').on(t.status, t.joinedAt),
+    index('queue_status_triage_idx').on(t.status, t.triage, t.joinedAt),
     index('queue_status_patient_idx').on(t.status, t.patientName),
     index('queue_patient_idx').on(t.patientId),
   ],

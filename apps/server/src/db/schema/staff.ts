@@ -20,9 +20,10 @@ export const nurses = pgTable(
   },
   (t) => [
     uniqueIndex('nurses_email_unique').on(sql`lower(${t.email})`),
+    index('nurses_email_idx').on(t.email),
     index('nurses_full_name_idx').on(t.fullName),
-    index('nurses_department_idx').on(t.department),
-    index('nurses_status_idx').on(t.status),
+    index('nurses_department_idx').on(t.department, t.fullName),
+    index('nurses_status_idx').on(t.status, t.fullName),
     index('nurses_created_idx').on(t.createdAt),
   ],
 );
@@ -41,7 +42,7 @@ export const ambulances = pgTable(
   (t) => [
     uniqueIndex('ambulances_code_unique').on(t.code),
     index('ambulances_driver_idx').on(t.driverName),
-    index('ambulances_status_idx').on(t.status),
+    index('ambulances_status_idx').on(t.status, t.code),
     index('ambulances_created_idx').on(t.createdAt),
   ],
 );

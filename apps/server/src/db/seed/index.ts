@@ -3,12 +3,14 @@ import { hashPassword } from '../../lib/passwords';
 import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
+import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
+seeders.push(seedAdminArea);
 
 /** Loads demo data into an empty database; a database that has any user is left as it is. */
 export async function seedDemoData(db: Database, opts: { now?: Date; timeZone: string }) {

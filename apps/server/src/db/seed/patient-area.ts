@@ -1,12 +1,12 @@
 import {
   APPOINTMENT_PRIORITIES,
   type AppointmentStatus,
-  DEFAULT_SCHEDULE,
-  type Schedule,
   addDays,
+  DEFAULT_SCHEDULE,
   formatMinutes,
   fromLocalDateTime,
   perPatientMinutes,
+  type Schedule,
   slotStarts,
   toLocalDateTime,
 } from '@carepoint/contract';
@@ -21,7 +21,8 @@ const weekdays = (from: string, to: string, saturday?: [string, string]): Schedu
   ...DEFAULT_SCHEDULE,
   days: DEFAULT_SCHEDULE.days.map((d) => {
     if (d.day === 'Sunday') return d;
-    if (d.day === 'Saturday') return saturday ? { day: d.day, off: false, from: saturday[0], to: saturday[1] } : d;
+    if (d.day === 'Saturday')
+      return saturday ? { day: d.day, off: false, from: saturday[0], to: saturday[1] } : d;
     return { day: d.day, off: false, from, to };
   }),
 });
@@ -59,7 +60,14 @@ function workingDay(schedule: Schedule, date: string, step: 1 | -1, n: number) {
   return day;
 }
 
-const TITLES = ['General check-up', 'Follow-up visit', 'Blood pressure review', 'Skin rash', 'Knee pain', 'Headaches'];
+const TITLES = [
+  'General check-up',
+  'Follow-up visit',
+  'Blood pressure review',
+  'Skin rash',
+  'Knee pain',
+  'Headaches',
+];
 
 /**
  * Each demo patient gets a completed visit in the past and an upcoming booking; the

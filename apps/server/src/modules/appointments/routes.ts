@@ -52,7 +52,11 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request) => ({
-      appointment: await appointments.getPatientAppointment(request, currentUser(request).id, request.params.id),
+      appointment: await appointments.getPatientAppointment(
+        request,
+        currentUser(request).id,
+        request.params.id,
+      ),
     }),
   );
 
@@ -63,7 +67,11 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request) => ({
-      appointment: await appointments.cancelPatientAppointment(request, currentUser(request), request.params.id),
+      appointment: await appointments.cancelPatientAppointment(
+        request,
+        currentUser(request),
+        request.params.id,
+      ),
     }),
   );
 

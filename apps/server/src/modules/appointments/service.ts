@@ -1,31 +1,32 @@
 import {
   ACTIVE_APPOINTMENT_STATUSES,
   APPOINTMENT_MESSAGES,
-  AVAILABILITY_MESSAGES,
   type Appointment,
   type AppointmentPage,
   type AppointmentStatus,
+  AVAILABILITY_MESSAGES,
   type Availability,
-  DEFAULT_SCHEDULE,
   type CreateAppointment,
-  type DoctorOption,
-  type LocalDateTime,
-  type Role,
   canTransition,
-  daysBetween,
   checkAvailability,
+  DEFAULT_SCHEDULE,
+  type DoctorOption,
+  daysBetween,
   doctorDisplayName,
   formatMinutes,
   fromLocalDateTime,
   isPast,
+  type LocalDateTime,
   paginate,
   parseTimeSeconds,
+  type Role,
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
+import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import {
@@ -65,12 +66,19 @@ const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
   durationMinutes: a.durationMinutes,
   status: a.status,
   patientId: a.patientId,
-  doctor: { id: doctor.id, user: { firstName: doctor.firstName, lastName: doctor.lastName }, specialty: doctor.specialty },
+  doctor: {
+    id: doctor.id,
+    user: { firstName: doctor.firstName, lastName: doctor.lastName },
+    specialty: doctor.specialty,
+  },
   createdAt: a.createdAt.toISOString(),
 });
 
 const selectRows = (db: Executor) =>
-  db.select({ appointment: appointments, doctor: doctorUser }).from(appointments).innerJoin(users, eq(users.id, appointments.doctorId));
+  db
+    .select({ appointment: appointments, doctor: doctorUser })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.doctorId));
 
 async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
   const [row] = await selectRows(db).where(eq(appointments.id, id)).limit(1);
@@ -78,19 +86,23 @@ async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
   return toAppointment(row);
 }
 
-/** The patient's own appointments, newest first (or oldest with order=asc), one audit row per page. */
+/** The patient's own appointments (all newest first, or the upcoming soonest first), one audit row per page. */
 export async function listPatientAppointments(
   request: FastifyRequest,
   patientId: string,
-  query: { page: number; limit: number; order: 'asc' | 'desc' },
+  query: { page: number; limit: number; order?: 'asc' | 'desc'; scope: 'all' | 'upcoming' },
 ): Promise<AppointmentPage> {
   const { db } = request.server;
-  const mine = eq(appointments.patientId, patientId);
-  const direction = query.order === 'asc' ? asc : desc;
+  const upcoming = query.scope === 'upcoming';
+  const where = and(
+    eq(appointments.patientId, patientId),
+    upcoming ? and(active, gt(appointments.startsAt, request.server.now())) : undefined,
+  );
+  const direction = (query.order ?? (upcoming ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [totals, rows] = await Promise.all([
-    db.select({ n: count() }).from(appointments).where(mine),
+    db.select({ n: count() }).from(appointments).where(where),
     selectRows(db)
-      .where(mine)
+      .where(where)
       .orderBy(direction(appointments.startsAt), direction(appointments.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
@@ -99,7 +111,7 @@ export async function listPatientAppointments(
     action: 'appointment.list',
     entityType: 'appointment',
     patientId,
-    details: { page: query.page, limit: query.limit, count: rows.length },
+    details: { scope: query.scope, page: query.page, limit: query.limit, count: rows.length },
   });
   return { data: rows.map(toAppointment), pagination: paginate(query.page, query.limit, totals[0]?.n ?? 0) };
 }
@@ -131,7 +143,10 @@ export async function patientSummary(request: FastifyRequest, patientId: string)
   const now = request.server.now();
   const mine = eq(appointments.patientId, patientId);
   const [upcoming, lastVisit, prescriptions] = await Promise.all([
-    db.select({ n: count() }).from(appointments).where(and(mine, active, gt(appointments.startsAt, now))),
+    db
+      .select({ n: count() })
+      .from(appointments)
+      .where(and(mine, active, gt(appointments.startsAt, now))),
     db
       .select({ date: appointments.date })
       .from(appointments)
@@ -158,14 +173,6 @@ function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
 }
 
-/** Postgres unique violation: the database's double-booking index caught a race. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 interface Slot {
   date: string;
   /** Minutes since midnight; fractional when the time has seconds, which no slot boundary has. */
@@ -177,7 +184,9 @@ async function patientIsBusy(db: Executor, patientId: string, start: Date, durat
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.patientId, patientId), active, lt(appointments.startsAt, end), gt(endsAt, start)))
+    .where(
+      and(eq(appointments.patientId, patientId), active, lt(appointments.startsAt, end), gt(endsAt, start)),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -242,7 +251,9 @@ async function bookWithDoctor(
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
+    // The database's double-booking index caught a race the lock did not (it should not happen).
+    if (violatedUnique(error) !== undefined)
+      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
     throw error;
   }
 }
@@ -338,7 +349,11 @@ async function transition(
       (!scope.doctorId || current.doctorId === scope.doctorId);
     if (!visible) throw notFound('Appointment');
     if (!canTransition(actor.role, current.status, to)) {
-      throw conflict('INVALID_TRANSITION', APPOINTMENT_MESSAGES.transitionNotAllowed(current.status, to), 'status');
+      throw conflict(
+        'INVALID_TRANSITION',
+        APPOINTMENT_MESSAGES.transitionNotAllowed(current.status, to),
+        'status',
+      );
     }
     if (actor.role === 'patient' && current.startsAt <= now) {
       throw conflict('NOT_UPCOMING', APPOINTMENT_MESSAGES.cancelOnlyUpcoming);
@@ -367,5 +382,9 @@ export const cancelPatientAppointment = (request: FastifyRequest, patient: Actor
   transition(request, patient, id, 'Cancelled', { patientId: patient.id });
 
 /** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
-export const changeAppointmentStatus = (request: FastifyRequest, actor: Actor, id: string, to: AppointmentStatus) =>
-  transition(request, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});
+export const changeAppointmentStatus = (
+  request: FastifyRequest,
+  actor: Actor,
+  id: string,
+  to: AppointmentStatus,
+) => transition(request, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});

@@ -1,4 +1,4 @@
-import { ROLES, idParamSchema, profileResponseSchema, updateProfileSchema } from '@carepoint/contract';
+import { idParamSchema, profileResponseSchema, ROLES, updateProfileSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';

@@ -1,11 +1,10 @@
-import { PROFILE_MESSAGES, type UpdateProfile, type User } from '@carepoint/contract';
+import { PROFILE_MESSAGES, toLocalDateTime, type UpdateProfile, type User } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { userImages, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
-import { toLocalDateTime } from '@carepoint/contract';
 import { loadPublicUser } from '../auth/users';
 
 /** My Profile for every role: read and edit one's own account; e-mail is read-only. */
@@ -15,11 +14,20 @@ const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : 
 
 export async function readProfile(request: FastifyRequest, user: SessionUser): Promise<User> {
   const profile = await loadPublicUser(request.server.db, user.id);
-  await audit(request, { action: 'profile.read', entityType: 'user', entityId: user.id, patientId: patientIdOf(user) });
+  await audit(request, {
+    action: 'profile.read',
+    entityType: 'user',
+    entityId: user.id,
+    patientId: patientIdOf(user),
+  });
   return profile;
 }
 
-export async function updateProfile(request: FastifyRequest, user: SessionUser, input: UpdateProfile): Promise<User> {
+export async function updateProfile(
+  request: FastifyRequest,
+  user: SessionUser,
+  input: UpdateProfile,
+): Promise<User> {
   const { db, config } = request.server;
   if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(PROFILE_MESSAGES.emailReadOnly, 'email');
@@ -38,10 +46,18 @@ export async function updateProfile(request: FastifyRequest, user: SessionUser, 
     const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!before) throw notFound('User');
     await tx.update(users).set(changes).where(eq(users.id, user.id));
-    const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter((k) => before[k] !== changes[k]);
+    const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter(
+      (k) => before[k] !== changes[k],
+    );
     await audit(
       request,
-      { action: 'profile.update', entityType: 'user', entityId: user.id, patientId: patientIdOf(user), details: { changed } },
+      {
+        action: 'profile.update',
+        entityType: 'user',
+        entityId: user.id,
+        patientId: patientIdOf(user),
+        details: { changed },
+      },
       tx,
     );
   });
@@ -50,7 +66,15 @@ export async function updateProfile(request: FastifyRequest, user: SessionUser, 
 
 /** The stored profile picture, or 404. */
 export async function profileImage(request: FastifyRequest, userId: string) {
-  const [image] = await request.server.db.select().from(userImages).where(eq(userImages.userId, userId)).limit(1);
+  const [image] = await request.server.db
+    .select()
+    .from(userImages)
+    .where(eq(userImages.userId, userId))
+    .limit(1);
   if (!image) throw notFound('Image');
-  return { contentType: image.contentType, body: Buffer.from(image.data, 'base64'), updatedAt: image.updatedAt };
+  return {
+    contentType: image.contentType,
+    body: Buffer.from(image.data, 'base64'),
+    updatedAt: image.updatedAt,
+  };
 }

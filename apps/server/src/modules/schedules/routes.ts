@@ -1,7 +1,7 @@
 import {
-  type Role,
   doctorOptionsResponseSchema,
   idParamSchema,
+  type Role,
   scheduleResponseSchema,
   scheduleSchema,
   slotsQuerySchema,
@@ -29,7 +29,12 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/doctors/:id/slots',
     {
-      schema: { tags, params: idParamSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema },
+      },
       config: { access: SIGNED_IN },
     },
     async (request) => schedules.slotsFor(request, request.params.id, request.query.date),

@@ -3,19 +3,19 @@ import {
   type BusyInterval,
   DEFAULT_SCHEDULE,
   type DoctorOption,
-  type LocalDateTime,
-  type Schedule,
-  type ScheduleResponse,
-  type SlotsResponse,
-  WEEKDAYS,
   formatDuration,
   formatMinutes,
   freeSlots,
   hoursOn,
+  type LocalDateTime,
   parseTimeMinutes,
   perPatientMinutes,
+  type Schedule,
+  type ScheduleResponse,
+  type SlotsResponse,
   shortTime,
   toLocalDateTime,
+  WEEKDAYS,
   weekdayOf,
 } from '@carepoint/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -166,7 +166,11 @@ export async function busyByDoctor(db: Executor, date: string, doctorIds: string
   const busy = new Map<string, BusyInterval[]>(doctorIds.map((id) => [id, []]));
   if (doctorIds.length === 0) return busy;
   const rows = await db
-    .select({ doctorId: appointments.doctorId, time: appointments.time, durationMinutes: appointments.durationMinutes })
+    .select({
+      doctorId: appointments.doctorId,
+      time: appointments.time,
+      durationMinutes: appointments.durationMinutes,
+    })
     .from(appointments)
     .where(
       and(
@@ -176,7 +180,9 @@ export async function busyByDoctor(db: Executor, date: string, doctorIds: string
       ),
     );
   for (const r of rows) {
-    busy.get(r.doctorId)?.push({ minutes: parseTimeMinutes(r.time) ?? 0, durationMinutes: r.durationMinutes });
+    busy
+      .get(r.doctorId)
+      ?.push({ minutes: parseTimeMinutes(r.time) ?? 0, durationMinutes: r.durationMinutes });
   }
   return busy;
 }
@@ -186,7 +192,11 @@ export const busyIntervals = async (db: Executor, doctorId: string, date: string
   (await busyByDoctor(db, date, [doctorId])).get(doctorId) ?? [];
 
 /** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
-export async function slotsFor(request: FastifyRequest, doctorId: string, date: string): Promise<SlotsResponse> {
+export async function slotsFor(
+  request: FastifyRequest,
+  doctorId: string,
+  date: string,
+): Promise<SlotsResponse> {
   const { db } = request.server;
   await requireDoctor(db, doctorId);
   const [schedule, busy] = await Promise.all([loadSchedule(db, doctorId), busyIntervals(db, doctorId, date)]);

@@ -183,7 +183,8 @@ export function DataTable<T>({
           </div>
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      {/* relative: keeps sr-only header text inside the scroll box on narrow screens. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left" aria-busy={isLoading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted">

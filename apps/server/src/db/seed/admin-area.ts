@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { DEPARTMENTS, type ErStatus, type TriageLevel } from '@carepoint/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { facilityDay } from '../../lib/facility-time';
+import {
+  ambulances,
+  beds,
+  demoRequests,
+  erEntries,
+  invoiceItems,
+  invoices,
+  nurses,
+  queueEntries,
+  users,
+} from '../schema';
+import type { SeedContext } from './context';
+
+/*
+ * Demo records for every admin screen, relative to ctx.now in the facility's time zone, so the
+ * dashboard shows a plausible "today" whenever the app is first started. One insert per table.
+ */
+
+const MINUTE = 60_000;
+
+/** A small deterministic generator: the same demo data on every first start. */
+function generator(seed: number) {
+  let state = seed;
+  return (max: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state % max;
+  };
+}
+
+/** More patients, so the admin patients table has more than one page; one has no birth date on file. */
+const EXTRA_PATIENTS: Array<[string, string, string | null]> = [
+  ['Aisha', 'Mohammed', '1985-02-11'],
+  ['Babajide', 'Oladipo', '1977-06-23'],
+  ['Chiamaka', 'Nnadi', '1993-10-05'],
+  ['Damilola', 'Fashola', '2010-03-19'],
+  ['Efe', 'Okoro', '1966-12-01'],
+  ['Folake', 'Adewale', '1989-08-30'],
+  ['Gbenga', 'Ishola', '1972-04-14'],
+  ['Hadiza', 'Umar', '2003-01-27'],
+  ['Ifeanyi', 'Chukwu', '1981-09-08'],
+  ['Jumoke', 'Balogun', '1995-05-16'],
+  ['Kunle', 'Afolabi', '1958-11-22'],
+  ['Lami', 'Danjuma', '2016-07-04'],
+  ['Musa', 'Abubakar', '1970-02-02'],
+  ['Nneka', 'Obiora', '1987-03-29'],
+  ['Oluwaseun', 'Akinola', null],
+];
+
+const NURSES: Array<[string, string, 'Active' | 'On Leave' | 'On Duty']> = [
+  ['Adunni Bankole', 'ER', 'On Duty'],
+  ['Chidinma Eze', 'ICU', 'On Duty'],
+  ['Hauwa Yusuf', 'Pediatrics', 'Active'],
+  ['Ebere Nwachukwu', 'General', 'On Duty'],
+  ['Titilayo Ogun', 'Maternity', 'On Leave'],
+  ['Ruth Ekanem', 'Cardiology', 'Active'],
+  ['Patience Idowu', 'Orthopedics', 'On Duty'],
+  ['Maryam Sule', 'Radiology', 'Active'],
+  ['Ngozi Amadi', 'ER', 'Active'],
+  ['Bisola Kuti', 'Surgery', 'On Leave'],
+];
+
+const AMBULANCES: Array<[string, string, 'Available' | 'On Duty' | 'Maintenance']> = [
+  ['AMB-01', 'Sunday Okon', 'Available'],
+  ['AMB-02', 'Ibrahim Lawal', 'On Duty'],
+  ['AMB-03', 'Chukwuma Obi', 'Available'],
+  ['AMB-04', 'Festus Ade', 'Maintenance'],
+  ['AMB-05', 'Yakubu Bello', 'On Duty'],
+  ['AMB-06', 'Olalekan Ayo', 'Available'],
+  ['AMB-07', 'Godwin Etuk', 'Available'],
+];
+
+const ER_NAMES = [
+  'Obinna Eze',
+  'Rukayat Salami',
+  'Peter Okafor',
+  'Esther Johnson',
+  'Ahmed Tijani',
+  'Bukola Oyedepo',
+  'Samuel Akpan',
+  'Comfort Udoh',
+  'Victor Onyeka',
+  'Zainab Aliyu',
+  'Kehinde Ojo',
+  'Taiwo Ojo',
+  'Mercy Edet',
+  'Daniel Nwosu',
+  'Halima Bello',
+];
+const COMPLAINTS = [
+  'Chest pain',
+  'Fever',
+  'Fracture',
+  'Shortness of breath',
+  'Abdominal pain',
+  'Laceration',
+  'Headache',
+];
+const TRIAGE: TriageLevel[] = ['Low', 'Medium', 'Medium', 'High', 'Low', 'Urgent', 'Medium', 'Low'];
+
+async function seedExtraPatients(ctx: SeedContext) {
+  await ctx.db.insert(users).values(
+    EXTRA_PATIENTS.map(([firstName, lastName, dateOfBirth], i) => ({
+      role: 'patient' as const,
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}@carepoint.example`.toLowerCase(),
+      phone: `+234 803 555 ${String(1000 + i * 37).padStart(4, '0')}`,
+      address: 'Lagos',
+      dateOfBirth,
+      passwordHash: ctx.passwordHash,
+      createdAt: new Date(ctx.now.getTime() - (EXTRA_PATIENTS.length - i) * 24 * 60 * MINUTE),
+    })),
+  );
+}
+
+async function seedStaff(ctx: SeedContext) {
+  await ctx.db.insert(nurses).values(
+    NURSES.map(([fullName, department, status]) => ({
+      fullName,
+      department,
+      status,
+      email: `${fullName.toLowerCase().replace(' ', '.')}@carepoint.example`,
+    })),
+  );
+  await ctx.db
+    .insert(ambulances)
+    .values(AMBULANCES.map(([code, driverName, status]) => ({ code, driverName, status })));
+}
+
+async function seedBeds(ctx: SeedContext, patientIds: string[]) {
+  const labels = [
+    ...['A-01', 'A-02', 'A-03', 'A-04', 'A-05', 'A-06'].map((l) => `Ward ${l}`),
+    ...['B-01', 'B-02', 'B-03', 'B-04'].map((l) => `Ward ${l}`),
+    'ICU-1',
+    'ICU-2',
+  ];
+  // Every other bed of the first ten is taken, plus one ICU bed.
+  const occupied = [0, 2, 4, 6, 10];
+  await ctx.db.insert(beds).values(
+    labels.map((label, i) => {
+      const slot = occupied.indexOf(i);
+      const patientId = slot >= 0 ? patientIds[slot] : undefined;
+      return {
+        label,
+        status: patientId ? ('Occupied' as const) : ('Free' as const),
+        patientId: patientId ?? null,
+      };
+    }),
+  );
+}
+
+/** 32 arrivals spread from the facility's midnight to now: the latest wait, earlier ones were seen or left. */
+async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
+  const { start } = facilityDay(ctx.now, ctx.timeZone);
+  const elapsed = ctx.now.getTime() - start.getTime();
+  const count = 32;
+  const rand = generator(7);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const arrivedAt = new Date(start.getTime() + Math.floor((elapsed * (i + 0.5)) / count));
+    const waitMs = (5 + rand(55)) * MINUTE;
+    const seenAt = new Date(arrivedAt.getTime() + waitMs);
+    const leftAt = new Date(seenAt.getTime() + (30 + rand(120)) * MINUTE);
+    let status: ErStatus;
+    if (i >= count - 5 || seenAt > ctx.now) status = 'Waiting';
+    else if (leftAt > ctx.now || i >= count - 9) status = 'In Treatment';
+    else status = i % 4 === 0 ? 'Admitted' : 'Discharged';
+    return {
+      patientName: ER_NAMES[i % ER_NAMES.length] ?? 'Walk-in patient',
+      // A few arrivals are registered patients.
+      patientId: i % 8 === 3 ? (patientIds[5 + (i % 4)] ?? null) : null,
+      triageLevel: TRIAGE[i % TRIAGE.length] ?? 'Low',
+      complaint: COMPLAINTS[i % COMPLAINTS.length] ?? '',
+      status,
+      arrivedAt,
+      seenAt: status === 'Waiting' ? null : seenAt,
+      leftAt: status === 'Admitted' || status === 'Discharged' ? leftAt : null,
+    };
+  });
+  await ctx.db.insert(erEntries).values(rows);
+}
+
+async function seedQueues(ctx: SeedContext) {
+  const perDepartment: Record<(typeof DEPARTMENTS)[number], number> = {
+    General: 6,
+    Cardiology: 3,
+    Pediatrics: 3,
+    Orthopedics: 2,
+    Radiology: 2,
+    ER: 1,
+  };
+  const rand = generator(11);
+  const rows = DEPARTMENTS.flatMap((department) =>
+    Array.from({ length: perDepartment[department] }, (_, i) => {
+      const joinedAt = new Date(ctx.now.getTime() - (5 + rand(80)) * MINUTE);
+      const called = i === 0 && department !== 'ER';
+      return {
+        patientName: ER_NAMES[(i * 5 + department.length) % ER_NAMES.length] ?? 'Patient',
+        department,
+        triage: TRIAGE[(i + department.length) % TRIAGE.length] ?? 'Low',
+        etaMinutes: 10 + rand(50),
+        etaSetAt: joinedAt,
+        joinedAt,
+        status: called ? ('Called' as const) : ('Waiting' as const),
+        calledAt: called ? new Date(joinedAt.getTime() + 4 * MINUTE) : null,
+      };
+    }),
+  );
+  await ctx.db.insert(queueEntries).values(rows);
+}
+
+/** A few invoices (Paid, Pending, Cancelled) so Total Earnings is a real sum. */
+async function seedInvoices(ctx: SeedContext, patientIds: string[], doctorIds: string[]) {
+  const lines: Array<[string, number]> = [
+    ['Consultation', 1_500_000],
+    ['Full blood count', 800_000],
+    ['Chest X-ray', 1_200_000],
+    ['ECG', 950_000],
+    ['Physiotherapy session', 700_000],
+    ['Malaria test', 350_000],
+  ];
+  const statuses = ['Paid', 'Paid', 'Pending', 'Paid', 'Cancelled', 'Pending'] as const;
+  const TAX_RATE = 0.075; // Nigerian VAT
+  const invoiceRows: Array<typeof invoices.$inferInsert> = [];
+  const itemRows: Array<typeof invoiceItems.$inferInsert> = [];
+  statuses.forEach((status, i) => {
+    const id = randomUUID();
+    const items = [lines[i % lines.length], lines[(i + 2) % lines.length]].flatMap((l) => (l ? [l] : []));
+    const subtotal = items.reduce((sum, [, price]) => sum + price, 0);
+    const tax = Math.round(subtotal * TAX_RATE);
+    const patientId = patientIds[i % patientIds.length];
+    const doctorId = doctorIds[i % doctorIds.length];
+    if (!patientId || !doctorId) return;
+    invoiceRows.push({
+      id,
+      number: `INV-${String(i + 1).padStart(5, '0')}`,
+      patientId,
+      doctorId,
+      issuedAt: new Date(ctx.now.getTime() - (i + 1) * 26 * 60 * MINUTE),
+      status,
+      subtotal,
+      tax,
+      total: subtotal + tax,
+    });
+    for (const [description, unitPrice] of items) {
+      itemRows.push({ invoiceId: id, description, quantity: 1, unitPrice, amount: unitPrice });
+    }
+  });
+  if (invoiceRows.length === 0) return;
+  await ctx.db.insert(invoices).values(invoiceRows);
+  await ctx.db.insert(invoiceItems).values(itemRows);
+}
+
+async function seedDemoRequests(ctx: SeedContext) {
+  const requests: Array<[string, string, string, string]> = [
+    [
+      'Dr Bisi Adeleke',
+      'bisi@lagoonclinic.example',
+      'Lagoon Family Clinic',
+      'We run 3 sites and want to see queues.',
+    ],
+    ['Musa Danladi', 'musa@northcare.example', 'NorthCare Hospital', 'Interested in the emergency board.'],
+    ['Ifeoma Uzor', 'ifeoma@smilesdental.example', 'Smiles Dental', ''],
+    ['Kayode Bello', 'kayode@unitymed.example', 'Unity Medical Centre', 'Can it run on our own server?'],
+  ];
+  await ctx.db.insert(demoRequests).values(
+    requests.map(([name, email, organisation, message], i) => ({
+      name,
+      email,
+      organisation,
+      message,
+      createdAt: new Date(ctx.now.getTime() - (i + 1) * 31 * 60 * MINUTE),
+    })),
+  );
+}
+
+/** Staff, beds, ER, queues, invoices and demo requests; runs after accounts and the patient area. */
+export async function seedAdminArea(ctx: SeedContext) {
+  await seedExtraPatients(ctx);
+  const people = await ctx.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['patient', 'doctor']))
+    .orderBy(asc(users.email));
+  const patientIds = people.filter((p) => p.role === 'patient').map((p) => p.id);
+  const doctorIds = people.filter((p) => p.role === 'doctor').map((p) => p.id);
+  await seedStaff(ctx);
+  await seedBeds(ctx, patientIds);
+  await seedEmergencyRoom(ctx, patientIds);
+  await seedQueues(ctx);
+  await seedInvoices(ctx, patientIds, doctorIds);
+  await seedDemoRequests(ctx);
+}

@@ -1,0 +1,26 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+
+/** "First Last" of an account, for display, search and the patient named on a bed or ER entry. */
+export const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** A patient account by id, or undefined when there is none (or the id is another role's). */
+export async function findPatient(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: users.id, fullName: fullNameOf })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'patient')))
+    .limit(1);
+  return row;
+}
+
+/** Whole years from a 'YYYY-MM-DD' birth date to the facility's 'YYYY-MM-DD' today; null when unknown. */
+export function ageOn(dateOfBirth: string | null, today: string): number | null {
+  if (!dateOfBirth) return null;
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  if (!by || !bm || !bd || !ty || !tm || !td) return null;
+  const hadBirthday = tm > bm || (tm === bm && td >= bd);
+  return Math.max(0, ty - by - (hadBirthday ? 0 : 1));
+}

@@ -1,0 +1,105 @@
+import {
+  AMBULANCE_MESSAGES,
+  type AMBULANCE_SORTABLE,
+  type Ambulance,
+  type ambulanceListQuerySchema,
+  type createAmbulanceSchema,
+  type updateAmbulanceSchema,
+} from '@carepoint/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ambulances } from '../../db/schema';
+import { mapUnique } from '../../lib/db-errors';
+import { AppError, conflict } from '../../lib/errors';
+import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { audit } from '../../plugins/audit';
+
+/** Ambulances: unit code (unique), driver and status; new ones are Available. */
+
+type ListQuery = z.output<typeof ambulanceListQuerySchema>;
+type CreateInput = z.output<typeof createAmbulanceSchema>;
+type UpdateInput = z.output<typeof updateAmbulanceSchema>;
+type Row = typeof ambulances.$inferSelect;
+
+const toAmbulance = ({ id, code, driverName, status, createdAt }: Row): Ambulance => ({
+  id,
+  code,
+  driverName,
+  status,
+  createdAt: iso(createdAt),
+});
+
+const SORT: SortColumns<(typeof AMBULANCE_SORTABLE)[number]> = {
+  code: ambulances.code,
+  driverName: ambulances.driverName,
+  status: [ambulances.status, ambulances.code],
+  createdAt: ambulances.createdAt,
+};
+
+const uniqueCode = <T>(write: () => Promise<T>) =>
+  mapUnique(write, () => conflict('AMBULANCE_CODE_TAKEN', AMBULANCE_MESSAGES.codeTaken, 'code'));
+
+export async function listAmbulances(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const where = and(
+    query.status ? eq(ambulances.status, query.status) : undefined,
+    search(query.q, [ambulances.code, ambulances.driverName]),
+  );
+  return page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(ambulances)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [asc(ambulances.code)], ambulances.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(ambulances, where),
+    toAmbulance,
+  );
+}
+
+export async function createAmbulance(request: FastifyRequest, input: CreateInput) {
+  const now = request.server.now();
+  const row = await uniqueCode(() =>
+    request.server.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ambulances)
+        .values({ ...input, status: 'Available', createdAt: now, updatedAt: now })
+        .returning();
+      if (!created) throw new Error('ambulance not created');
+      await audit(request, { action: 'ambulance.create', entityType: 'ambulance', entityId: created.id }, tx);
+      return created;
+    }),
+  );
+  return toAmbulance(row);
+}
+
+/** PUT (every field) and PATCH (some fields) both end here. */
+export async function updateAmbulance(request: FastifyRequest, id: string, input: UpdateInput) {
+  const now = request.server.now();
+  const row = await uniqueCode(() =>
+    request.server.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(ambulances)
+        .set({ ...input, updatedAt: now })
+        .where(eq(ambulances.id, id))
+        .returning();
+      if (!updated) throw new AppError(404, 'NOT_FOUND', AMBULANCE_MESSAGES.notFound);
+      await audit(
+        request,
+        {
+          action: 'ambulance.update',
+          entityType: 'ambulance',
+          entityId: id,
+          details: { fields: Object.keys(input) },
+        },
+        tx,
+      );
+      return updated;
+    }),
+  );
+  return toAmbulance(row);
+}

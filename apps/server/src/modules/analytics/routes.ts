@@ -1,0 +1,31 @@
+import { analyticsSchema, statsSchema, summarySchema, targetWaitSchema } from '@carepoint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as figures from './service';
+
+const tags = ['admin: analytics'];
+const config = { access: ['admin'] as const };
+
+/** Admin Dashboard, Operational Analytics (and its target wait setting) and admin stats. */
+export async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/summary',
+    { schema: { tags, response: { 200: summarySchema } }, config },
+    async (request) => figures.summary(request),
+  );
+  app.get(
+    '/api/admin/analytics',
+    { schema: { tags, response: { 200: analyticsSchema } }, config },
+    async (request) => figures.analytics(request),
+  );
+  app.put(
+    '/api/admin/settings/target-wait',
+    { schema: { tags, body: targetWaitSchema, response: { 200: targetWaitSchema } }, config },
+    async (request) => figures.saveTargetWait(request, request.body.targetWaitMin),
+  );
+  app.get('/api/admin/stats', { schema: { tags, response: { 200: statsSchema } }, config }, async (request) =>
+    figures.stats(request),
+  );
+}

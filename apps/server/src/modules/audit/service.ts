@@ -1,0 +1,65 @@
+import type {
+  AuditEvent,
+  auditListQuerySchema,
+  OutboxMail,
+  outboxListQuerySchema,
+} from '@carepoint/contract';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { auditEvents, outbox } from '../../db/schema';
+import { iso, isoOrNull, orderBy, page } from '../../lib/list';
+import { audit } from '../../plugins/audit';
+
+/** Read-only operator records: the audit trail and the mail outbox. */
+
+type AuditQuery = z.output<typeof auditListQuerySchema>;
+type OutboxQuery = z.output<typeof outboxListQuerySchema>;
+
+export async function listAudit(request: FastifyRequest, query: AuditQuery) {
+  const { db } = request.server;
+  const where = and(
+    query.action ? eq(auditEvents.action, query.action) : undefined,
+    query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
+    query.patientId ? eq(auditEvents.patientId, query.patientId) : undefined,
+    query.entityType ? eq(auditEvents.entityType, query.entityType) : undefined,
+    query.from ? gte(auditEvents.at, query.from) : undefined,
+    query.to ? lt(auditEvents.at, query.to) : undefined,
+  );
+  return page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(...orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(auditEvents, where),
+    (row): AuditEvent => ({ ...row, at: iso(row.at) }),
+  );
+}
+
+/** Outbox mail holds reset links, so reading it is itself recorded. */
+export async function listOutbox(request: FastifyRequest, query: OutboxQuery) {
+  const { db } = request.server;
+  const result = await page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(outbox)
+        .orderBy(...orderBy({ ...query, sort: 'createdAt' }, { createdAt: outbox.createdAt }, [], outbox.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(outbox),
+    (row): OutboxMail => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }),
+  );
+  await audit(request, {
+    action: 'outbox.read',
+    entityType: 'outbox',
+    details: { ids: result.data.map((m) => m.id) },
+  });
+  return result;
+}

@@ -1,0 +1,171 @@
+import {
+  BED_MESSAGES,
+  type BED_SORTABLE,
+  type Bed,
+  type bedListQuerySchema,
+  type createBedSchema,
+  type updateBedSchema,
+} from '@carepoint/contract';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { beds, users } from '../../db/schema';
+import { mapUnique } from '../../lib/db-errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { findPatient, fullNameOf } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+
+/** Beds: unique labels; Free or Occupied; an occupied bed may name its patient (one bed per patient). */
+
+type ListQuery = z.output<typeof bedListQuerySchema>;
+type CreateInput = z.output<typeof createBedSchema>;
+type UpdateInput = z.output<typeof updateBedSchema>;
+
+const columns = {
+  id: beds.id,
+  label: beds.label,
+  status: beds.status,
+  patientId: beds.patientId,
+  patientName: fullNameOf,
+  updatedAt: beds.updatedAt,
+};
+type Row = Omit<Bed, 'updatedAt'> & { updatedAt: Date };
+const toBed = ({ updatedAt, ...row }: Row): Bed => ({ ...row, updatedAt: iso(updatedAt) });
+
+const SORT: SortColumns<(typeof BED_SORTABLE)[number]> = {
+  label: beds.label,
+  status: [beds.status, beds.label],
+  updatedAt: beds.updatedAt,
+};
+
+const notFound = () => new AppError(404, 'NOT_FOUND', BED_MESSAGES.notFound);
+
+/** Both unique indexes answer 409 with their own message. */
+const bedConflict = (constraint: string) =>
+  constraint === 'beds_patient_unique'
+    ? conflict('BED_PATIENT_TAKEN', BED_MESSAGES.patientInAnotherBed, 'patientId')
+    : conflict('BED_LABEL_TAKEN', BED_MESSAGES.labelTaken, 'label');
+
+async function loadBed(db: Executor, id: string): Promise<Bed> {
+  const [row] = await db
+    .select(columns)
+    .from(beds)
+    .leftJoin(users, eq(users.id, beds.patientId))
+    .where(eq(beds.id, id));
+  if (!row) throw notFound();
+  return toBed(row);
+}
+
+export async function listBeds(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const where = and(
+    query.status ? eq(beds.status, query.status) : undefined,
+    search(query.q, [beds.label, fullNameOf]),
+  );
+  const result = await page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select(columns)
+        .from(beds)
+        .leftJoin(users, eq(users.id, beds.patientId))
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [asc(beds.label)], beds.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(beds)
+        .leftJoin(users, eq(users.id, beds.patientId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    toBed,
+  );
+  const patientIds = result.data.flatMap((b) => (b.patientId ? [b.patientId] : []));
+  if (patientIds.length > 0) {
+    await audit(request, { action: 'beds.list', entityType: 'bed', details: { query, patientIds } });
+  }
+  return result;
+}
+
+export async function createBed(request: FastifyRequest, input: CreateInput) {
+  const now = request.server.now();
+  const id = await mapUnique(
+    () =>
+      request.server.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(beds)
+          .values({ label: input.label, status: 'Free', createdAt: now, updatedAt: now })
+          .returning({ id: beds.id });
+        if (!created) throw new Error('bed not created');
+        await audit(
+          request,
+          { action: 'bed.create', entityType: 'bed', entityId: created.id, details: input },
+          tx,
+        );
+        return created.id;
+      }),
+    bedConflict,
+  );
+  return loadBed(request.server.db, id);
+}
+
+/** The Edit Bed dialog saves the whole bed; a Free bed never keeps a patient. */
+export async function updateBed(request: FastifyRequest, id: string, input: UpdateInput) {
+  const { db } = request.server;
+  const now = request.server.now();
+  const patientId = input.status === 'Occupied' ? (input.patientId ?? null) : null;
+  await mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        if (patientId && !(await findPatient(tx, patientId))) {
+          throw badRequest(BED_MESSAGES.patientNotFound, 'patientId');
+        }
+        const [before] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
+        if (!before) throw notFound();
+        await tx
+          .update(beds)
+          .set({ label: input.label, status: input.status, patientId, updatedAt: now })
+          .where(eq(beds.id, id));
+        await audit(
+          request,
+          {
+            action: 'bed.update',
+            entityType: 'bed',
+            entityId: id,
+            // Placing a patient in a bed (or taking them out) is a change to their care record.
+            patientId: patientId ?? before.patientId,
+            details: {
+              label: input.label,
+              status: input.status,
+              patientId,
+              previousPatientId: before.patientId,
+            },
+          },
+          tx,
+        );
+      }),
+    bedConflict,
+  );
+  return loadBed(db, id);
+}
+
+/** Only a Free bed can be removed, so nobody loses their bed by accident. */
+export async function deleteBed(request: FastifyRequest, id: string) {
+  await request.server.db.transaction(async (tx) => {
+    const [bed] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
+    if (!bed) throw notFound();
+    if (bed.status !== 'Free') throw conflict('BED_OCCUPIED', BED_MESSAGES.occupiedCannotBeRemoved);
+    await tx.delete(beds).where(eq(beds.id, id));
+    await audit(
+      request,
+      { action: 'bed.delete', entityType: 'bed', entityId: id, details: { label: bed.label } },
+      tx,
+    );
+  });
+  return { ok: true as const };
+}

@@ -1,0 +1,145 @@
+import {
+  type AdminDoctor,
+  type CreateDoctorResponse,
+  type createDoctorSchema,
+  DOCTOR_MESSAGES,
+  type DOCTOR_SORTABLE,
+  type doctorListQuerySchema,
+  type updateDoctorSchema,
+} from '@carepoint/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { users } from '../../db/schema';
+import { mapUnique } from '../../lib/db-errors';
+import { AppError, conflict } from '../../lib/errors';
+import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { hashPassword, oneTimePassword } from '../../lib/passwords';
+import { fullNameOf } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+import { revokeUserSessions } from '../../plugins/sessions';
+import { ensureDefaultSchedule } from '../schedules/service';
+
+/** Doctors are user accounts with role doctor; admins create, edit and (de)activate them. */
+
+type ListQuery = z.output<typeof doctorListQuerySchema>;
+type CreateInput = z.output<typeof createDoctorSchema>;
+type UpdateInput = z.output<typeof updateDoctorSchema>;
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  specialty: users.specialty,
+  status: users.status,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+};
+type Row = Pick<typeof users.$inferSelect, keyof typeof columns>;
+
+const toDoctor = (row: Row): AdminDoctor => ({ ...row, createdAt: iso(row.createdAt) });
+
+const SORT: SortColumns<(typeof DOCTOR_SORTABLE)[number]> = {
+  name: [users.lastName, users.firstName],
+  email: users.email,
+  specialty: users.specialty,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+
+const emailTaken = () => conflict('EMAIL_TAKEN', DOCTOR_MESSAGES.emailTaken, 'email');
+const isDoctor = eq(users.role, 'doctor');
+
+export async function listDoctors(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const where = and(
+    isDoctor,
+    query.status ? eq(users.status, query.status) : undefined,
+    search(query.q, [fullNameOf, users.email, users.specialty]),
+  );
+  return page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select(columns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(users, where),
+    toDoctor,
+  );
+}
+
+/**
+ * Creates the account with a random one-time password, answered once to the admin; the doctor
+ * must replace it at first sign-in. A default weekly schedule makes them bookable at once.
+ */
+export async function createDoctor(
+  request: FastifyRequest,
+  input: CreateInput,
+): Promise<CreateDoctorResponse> {
+  const { db } = request.server;
+  const now = request.server.now();
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        ...input,
+        role: 'doctor',
+        passwordHash,
+        mustChangePassword: true,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(columns);
+    if (!created) throw emailTaken();
+    await ensureDefaultSchedule(tx, created.id);
+    await audit(request, { action: 'doctor.create', entityType: 'user', entityId: created.id }, tx);
+    return created;
+  });
+  return { doctor: toDoctor(row), oneTimePassword: password };
+}
+
+/** Edits a doctor; setting status Inactive ends every session of theirs in the same transaction. */
+export async function updateDoctor(
+  request: FastifyRequest,
+  id: string,
+  input: UpdateInput,
+): Promise<AdminDoctor> {
+  const { db } = request.server;
+  const now = request.server.now();
+  const row = await mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ ...input, updatedAt: now })
+          .where(and(eq(users.id, id), isDoctor))
+          .returning(columns);
+        if (!updated) throw new AppError(404, 'NOT_FOUND', DOCTOR_MESSAGES.notFound);
+        if (input.status === 'Inactive') await revokeUserSessions(tx, id, now);
+        await audit(
+          request,
+          {
+            action: 'doctor.update',
+            entityType: 'user',
+            entityId: id,
+            details: { fields: Object.keys(input) },
+          },
+          tx,
+        );
+        return updated;
+      }),
+    emailTaken,
+  );
+  return toDoctor(row);
+}

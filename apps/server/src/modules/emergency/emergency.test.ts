@@ -1,0 +1,301 @@
+import { ER_MESSAGES, QUEUE_MESSAGES } from '@carepoint/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminClient, type Client, expectInvalid } from '../../../test/admin';
+import { createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
+import { queueEntries } from '../../db/schema';
+
+const T0 = new Date('2030-01-07T09:00:00Z');
+const clock = testClock(T0);
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+let t: TestApp;
+let admin: Client;
+let otherAdmin: Client;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = await adminClient(t);
+  otherAdmin = await adminClient(t);
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set(T0));
+
+const arrive = async (body: object) => {
+  const res = await admin.post('/api/admin/emergency-room', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; waitMinutes: number; status: string }>();
+};
+
+describe('emergency room entries', () => {
+  it('validates a new arrival', async () => {
+    expectInvalid(
+      await admin.post('/api/admin/emergency-room', { triageLevel: 'High' }),
+      ER_MESSAGES.patientNameRequired,
+    );
+    expectInvalid(
+      await admin.post('/api/admin/emergency-room', { patientName: 'X', triageLevel: 'Critical' }),
+      'Choose a triage level: Low, Medium, High or Urgent',
+    );
+    expectInvalid(
+      await admin.post('/api/admin/emergency-room', {
+        patientName: 'X',
+        triageLevel: 'Low',
+        arrivedAt: '2030-01-07T09:01:00Z',
+      }),
+      ER_MESSAGES.arrivalInFuture,
+    );
+    const doctor = await createUser(t, 'doctor');
+    expectInvalid(
+      await admin.post('/api/admin/emergency-room', { triageLevel: 'Low', patientId: doctor.id }),
+      ER_MESSAGES.patientNotFound,
+    );
+  });
+
+  it('takes the name of a linked patient and records the arrival time', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Ngozi', lastName: 'Linked' });
+    const entry = await arrive({ triageLevel: 'Medium', patientId: patient.id, complaint: 'Fever' });
+    expect(entry).toMatchObject({
+      patientName: 'Ngozi Linked',
+      patientId: patient.id,
+      status: 'Waiting',
+      arrivedAt: T0.toISOString(),
+      seenAt: null,
+      leftAt: null,
+      waitMinutes: 0,
+      complaint: 'Fever',
+    });
+    const trail = (await admin.get(`/api/admin/audit?patientId=${patient.id}&action=er.create`)).json();
+    expect(trail.pagination.total).toBe(1);
+  });
+
+  it('measures the wait until seen, and until now while waiting', async () => {
+    const entry = await arrive({
+      patientName: 'Wait Measured',
+      triageLevel: 'High',
+      arrivedAt: '2030-01-07T08:30:00Z',
+    });
+    expect(entry.waitMinutes).toBe(30);
+    clock.advance(15 * MINUTE + 59 * SECOND);
+    const waiting = (await admin.get('/api/admin/emergency-room?q=wait%20measured')).json().data[0];
+    expect(waiting.waitMinutes).toBe(45);
+
+    const seen = (
+      await admin.patch(`/api/admin/emergency-room/${entry.id}`, { status: 'In Treatment' })
+    ).json();
+    expect(seen).toMatchObject({
+      status: 'In Treatment',
+      seenAt: '2030-01-07T09:15:59.000Z',
+      leftAt: null,
+      waitMinutes: 45,
+    });
+    clock.advance(60 * MINUTE);
+    const later = (await admin.get('/api/admin/emergency-room?q=wait%20measured')).json().data[0];
+    expect(later.waitMinutes).toBe(45);
+
+    const admitted = (
+      await admin.patch(`/api/admin/emergency-room/${entry.id}`, { status: 'Admitted' })
+    ).json();
+    expect(admitted).toMatchObject({
+      status: 'Admitted',
+      seenAt: '2030-01-07T09:15:59.000Z',
+      leftAt: '2030-01-07T10:15:59.000Z',
+    });
+  });
+
+  it('allows only forward moves; leaving unseen keeps seenAt empty', async () => {
+    const entry = await arrive({ patientName: 'Left Unseen', triageLevel: 'Low' });
+    clock.advance(20 * MINUTE);
+    const left = (
+      await admin.patch(`/api/admin/emergency-room/${entry.id}`, { status: 'Discharged' })
+    ).json();
+    expect(left).toMatchObject({
+      status: 'Discharged',
+      seenAt: null,
+      leftAt: '2030-01-07T09:20:00.000Z',
+      waitMinutes: 20,
+    });
+    const back = await admin.patch(`/api/admin/emergency-room/${entry.id}`, { status: 'Waiting' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toBe('Cannot move an entry from Discharged to Waiting');
+    expectInvalid(
+      await admin.patch(`/api/admin/emergency-room/${entry.id}`, { status: 'Gone' }),
+      /^Status must be one of/,
+    );
+    const missing = await admin.patch('/api/admin/emergency-room/00000000-0000-4000-8000-000000000003', {
+      triageLevel: 'Low',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists newest first, filters, sorts by urgency and records the read', async () => {
+    await arrive({ patientName: 'Sort Low', triageLevel: 'Low', arrivedAt: '2030-01-07T08:00:00Z' });
+    await arrive({ patientName: 'Sort Urgent', triageLevel: 'Urgent', arrivedAt: '2030-01-07T07:00:00Z' });
+    await arrive({ patientName: 'Sort Medium', triageLevel: 'Medium', arrivedAt: '2030-01-07T08:30:00Z' });
+    const names = (query: string) =>
+      admin
+        .get(`/api/admin/emergency-room?q=sort${query}`)
+        .then((r) => r.json().data.map((e: { patientName: string }) => e.patientName));
+    expect(await names('')).toEqual(['Sort Medium', 'Sort Low', 'Sort Urgent']);
+    expect(await names('&sort=triageLevel&order=desc')).toEqual(['Sort Urgent', 'Sort Medium', 'Sort Low']);
+    expect(await names('&triageLevel=Low')).toEqual(['Sort Low']);
+    expect(await names('&status=Waiting&sort=arrivedAt')).toEqual(['Sort Urgent', 'Sort Low', 'Sort Medium']);
+    // Earlier tests moved the clock on; the reads of this test happened at T0.
+    const trail = (await admin.get('/api/admin/audit?action=er.list&limit=1&to=2030-01-07T09:00:01Z')).json();
+    expect(trail.data[0].details.entryIds).toHaveLength(3);
+  });
+});
+
+const join = async (body: object) => {
+  const res = await admin.post('/api/admin/queues', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; etaMinutes: number }>();
+};
+const etaOf = async (c: Client, id: string) => {
+  const board = (await c.get('/api/admin/queues?department=Radiology&limit=100')).json();
+  return board.data.find((e: { id: string }) => e.id === id)?.etaMinutes;
+};
+
+describe('department queues', () => {
+  it('validates a new queue entry', async () => {
+    expectInvalid(
+      await admin.post('/api/admin/queues', { department: 'General', etaMinutes: 5 }),
+      QUEUE_MESSAGES.patientRequired,
+    );
+    expectInvalid(
+      await admin.post('/api/admin/queues', { patient: 'X', department: 'Dentistry', etaMinutes: 5 }),
+      /^Choose a department/,
+    );
+    expectInvalid(
+      await admin.post('/api/admin/queues', { patient: 'X', department: 'General' }),
+      QUEUE_MESSAGES.etaRequired,
+    );
+    expectInvalid(
+      await admin.post('/api/admin/queues', { patient: 'X', department: 'General', etaMinutes: -1 }),
+      QUEUE_MESSAGES.etaRange,
+    );
+    expectInvalid(
+      await admin.post('/api/admin/queues', { patient: 'X', department: 'General', etaMinutes: 1.5 }),
+      QUEUE_MESSAGES.etaRange,
+    );
+  });
+
+  it('derives the ETA from stored times: same at 0 and 59 s, one less at 60 s, never below 0, alike for every reader', async () => {
+    const entry = await join({
+      patient: 'Eta Patient',
+      department: 'Radiology',
+      triage: 'Low',
+      etaMinutes: 3,
+    });
+    expect(entry.etaMinutes).toBe(3);
+    expect(await etaOf(admin, entry.id)).toBe(3);
+    clock.advance(59 * SECOND);
+    expect(await etaOf(admin, entry.id)).toBe(3);
+    clock.advance(1 * SECOND);
+    expect(await etaOf(admin, entry.id)).toBe(2);
+    expect(await etaOf(otherAdmin, entry.id)).toBe(2);
+    clock.advance(2 * MINUTE + 59 * SECOND);
+    expect(await etaOf(admin, entry.id)).toBe(0);
+    clock.advance(30 * MINUTE);
+    expect(await etaOf(admin, entry.id)).toBe(0);
+    expect(await etaOf(otherAdmin, entry.id)).toBe(0);
+
+    // A new estimate restarts the countdown from now.
+    const reset = (await admin.patch(`/api/admin/queues/${entry.id}`, { etaMinutes: 10 })).json();
+    expect(reset).toMatchObject({ etaMinutes: 10, etaSetMinutes: 10, etaSetAt: clock.now().toISOString() });
+    clock.advance(61 * SECOND);
+    expect(await etaOf(otherAdmin, entry.id)).toBe(9);
+  });
+
+  it('calls the highest triage first, then the earliest, and answers 404 when nobody waits', async () => {
+    const early = await join({
+      patient: 'Early Medium',
+      department: 'Orthopedics',
+      triage: 'Medium',
+      etaMinutes: 5,
+    });
+    clock.advance(MINUTE);
+    const urgent = await join({
+      patient: 'Late Urgent',
+      department: 'Orthopedics',
+      triage: 'Urgent',
+      etaMinutes: 5,
+    });
+    clock.advance(MINUTE);
+    const second = await join({
+      patient: 'Later Medium',
+      department: 'Orthopedics',
+      triage: 'Medium',
+      etaMinutes: 5,
+    });
+
+    const order = (await admin.get('/api/admin/queues?department=Orthopedics')).json();
+    expect(order.data.map((e: { id: string }) => e.id)).toEqual([urgent.id, early.id, second.id]);
+
+    const called: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await admin.post('/api/admin/queues/Orthopedics/call-next');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'Called', calledAt: clock.now().toISOString() });
+      called.push(res.json().id);
+    }
+    expect(called).toEqual([urgent.id, early.id, second.id]);
+    const empty = await admin.post('/api/admin/queues/Orthopedics/call-next');
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toMatchObject({ code: 'QUEUE_EMPTY', error: QUEUE_MESSAGES.nobodyWaiting });
+    expect((await admin.get('/api/admin/queues?department=Orthopedics')).json().data).toEqual([]);
+    expectInvalid(await admin.post('/api/admin/queues/Dentistry/call-next'), /^Choose a department/);
+
+    const late = await admin.patch(`/api/admin/queues/${urgent.id}`, { triage: 'Low' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(QUEUE_MESSAGES.notWaiting);
+  });
+
+  it('removes a waiting patient from the queue', async () => {
+    const entry = await join({ patient: 'Walked Out', department: 'Cardiology', etaMinutes: 5 });
+    const removed = (await admin.patch(`/api/admin/queues/${entry.id}`, { status: 'Removed' })).json();
+    expect(removed.status).toBe('Removed');
+    expect((await admin.get('/api/admin/queues?q=walked')).json().data).toEqual([]);
+    expectInvalid(
+      await admin.patch(`/api/admin/queues/${entry.id}`, { status: 'Called' }),
+      'Status can only be set to Removed',
+    );
+  });
+
+  it('shows a board of every department with counts and its first entries in queue order', async () => {
+    await t.database.db.insert(queueEntries).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        patientName: `Board ${i}`,
+        department: 'Pediatrics' as const,
+        triage: i === 11 ? ('High' as const) : ('Low' as const),
+        etaMinutes: 10,
+        etaSetAt: T0,
+        joinedAt: new Date(T0.getTime() + i * SECOND),
+      })),
+    );
+    const board = (await admin.get('/api/admin/queues/board')).json();
+    expect(board.departments.map((d: { department: string }) => d.department)).toEqual([
+      'General',
+      'Cardiology',
+      'Pediatrics',
+      'Orthopedics',
+      'Radiology',
+      'ER',
+    ]);
+    const pediatrics = board.departments.find((d: { department: string }) => d.department === 'Pediatrics');
+    expect(pediatrics.waiting).toBe(12);
+    expect(pediatrics.entries).toHaveLength(10);
+    expect(pediatrics.entries.slice(0, 3).map((e: { patient: string }) => e.patient)).toEqual([
+      'Board 11',
+      'Board 0',
+      'Board 1',
+    ]);
+    expect(board.departments.find((d: { department: string }) => d.department === 'ER')).toEqual({
+      department: 'ER',
+      waiting: 0,
+      entries: [],
+    });
+    expect((await admin.get('/api/admin/audit?action=queues.board')).json().pagination.total).toBeGreaterThan(
+      0,
+    );
+  });
+});

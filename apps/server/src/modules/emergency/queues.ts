@@ -1,0 +1,236 @@
+import {
+  type createQueueEntrySchema,
+  currentEtaMinutes,
+  DEPARTMENTS,
+  type Department,
+  QUEUE_BOARD_ENTRIES,
+  QUEUE_MESSAGES,
+  type QUEUE_SORTABLE,
+  type QueueBoard,
+  type QueueEntry,
+  type queueListQuerySchema,
+  type updateQueueEntrySchema,
+} from '@carepoint/contract';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { queueEntries } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
+import { iso, isoOrNull, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { audit } from '../../plugins/audit';
+import { currentUser } from '../../plugins/auth';
+import { resolvePatient } from './service';
+
+/**
+ * Department queues. The ETA is stored as minutes plus when they were set and derived at read
+ * time, so every reader at the same instant sees the same value and a reload loses nothing.
+ */
+
+type ListQuery = z.output<typeof queueListQuerySchema>;
+type CreateInput = z.output<typeof createQueueEntrySchema>;
+type UpdateInput = z.output<typeof updateQueueEntrySchema>;
+type Row = typeof queueEntries.$inferSelect;
+
+const q = queueEntries;
+
+export const toQueueEntry = (row: Row, now: Date): QueueEntry => ({
+  id: row.id,
+  patient: row.patientName,
+  patientId: row.patientId,
+  department: row.department,
+  triage: row.triage,
+  etaMinutes: currentEtaMinutes(row.etaMinutes, row.etaSetAt, now),
+  etaSetMinutes: row.etaMinutes,
+  etaSetAt: iso(row.etaSetAt),
+  joinedAt: iso(row.joinedAt),
+  status: row.status,
+  calledAt: isoOrNull(row.calledAt),
+});
+
+/** Queue order: the most urgent first, then whoever joined first. */
+const QUEUE_ORDER = [desc(q.triage), asc(q.joinedAt)];
+
+const SORT: SortColumns<(typeof QUEUE_SORTABLE)[number]> = {
+  position: (order) => (order === 'asc' ? QUEUE_ORDER : [asc(q.triage), desc(q.joinedAt)]),
+  joinedAt: q.joinedAt,
+  triage: [q.triage, q.joinedAt],
+  patient: q.patientName,
+  department: (order) => [order === 'asc' ? asc(q.department) : desc(q.department), ...QUEUE_ORDER],
+};
+
+const waiting = eq(q.status, 'Waiting');
+const notFound = () => new AppError(404, 'NOT_FOUND', QUEUE_MESSAGES.notFound);
+
+/** Queue reads show patient names: each one is recorded in the audit trail. */
+const auditRead = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
+  audit(request, { action, entityType: 'queue_entry', details });
+
+export async function listQueue(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const now = request.server.now();
+  const where = and(
+    waiting,
+    query.department ? eq(q.department, query.department) : undefined,
+    search(query.q, [q.patientName]),
+  );
+  const result = await page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(q)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, QUEUE_ORDER, q.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(q, where),
+    (row) => toQueueEntry(row, now),
+  );
+  await auditRead(request, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
+  return result;
+}
+
+/** Every department, its waiting count and its first entries in queue order, in one query. */
+export async function queueBoard(request: FastifyRequest): Promise<QueueBoard> {
+  const { db } = request.server;
+  const now = request.server.now();
+  const ranked = db
+    .select({
+      id: q.id,
+      rank: sql<number>`row_number() over (partition by ${q.department} order by ${q.triage} desc, ${q.joinedAt}, ${q.id})`.as(
+        'rank',
+      ),
+      waiting: sql<number>`count(*) over (partition by ${q.department})`.as('waiting'),
+    })
+    .from(q)
+    .where(waiting)
+    .as('ranked');
+  const rows = await db
+    .select({ entry: q, waiting: ranked.waiting })
+    .from(ranked)
+    .innerJoin(q, eq(q.id, ranked.id))
+    .where(lte(ranked.rank, QUEUE_BOARD_ENTRIES))
+    .orderBy(asc(ranked.rank));
+  const byDepartment = new Map<Department, QueueBoard['departments'][number]>(
+    DEPARTMENTS.map((department) => [department, { department, waiting: 0, entries: [] }]),
+  );
+  for (const { entry, waiting: count } of rows) {
+    const board = byDepartment.get(entry.department);
+    if (!board) continue;
+    board.waiting = Number(count);
+    board.entries.push(toQueueEntry(entry, now));
+  }
+  const departments = [...byDepartment.values()];
+  await auditRead(request, 'queues.board', {
+    entryIds: departments.flatMap((d) => d.entries.map((e) => e.id)),
+  });
+  return { departments };
+}
+
+export async function addToQueue(request: FastifyRequest, input: CreateInput) {
+  const now = request.server.now();
+  const patient = await resolvePatient(request, input.patient, input.patientId);
+  const row = await request.server.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(q)
+      .values({
+        ...patient,
+        department: input.department,
+        triage: input.triage,
+        etaMinutes: input.etaMinutes,
+        etaSetAt: now,
+        joinedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('queue entry not created');
+    await audit(
+      request,
+      {
+        action: 'queue.add',
+        entityType: 'queue_entry',
+        entityId: created.id,
+        patientId: created.patientId,
+        details: { department: created.department, triage: created.triage, etaMinutes: created.etaMinutes },
+      },
+      tx,
+    );
+    return created;
+  });
+  await request.server.events.publish('queues');
+  return toQueueEntry(row, now);
+}
+
+/** Re-triage, re-estimate (the countdown restarts now) or take a waiting patient out of the queue. */
+export async function updateQueueEntry(request: FastifyRequest, id: string, input: UpdateInput) {
+  const now = request.server.now();
+  const row = await request.server.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(q).where(eq(q.id, id)).for('update');
+    if (!current) throw notFound();
+    if (current.status !== 'Waiting') throw conflict('NOT_WAITING', QUEUE_MESSAGES.notWaiting);
+    const [updated] = await tx
+      .update(q)
+      .set({
+        triage: input.triage,
+        status: input.status,
+        ...(input.etaMinutes === undefined ? {} : { etaMinutes: input.etaMinutes, etaSetAt: now }),
+        updatedAt: now,
+      })
+      .where(eq(q.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await audit(
+      request,
+      {
+        action: 'queue.update',
+        entityType: 'queue_entry',
+        entityId: id,
+        patientId: updated.patientId,
+        details: { fields: Object.keys(input) },
+      },
+      tx,
+    );
+    return updated;
+  });
+  await request.server.events.publish('queues');
+  return toQueueEntry(row, now);
+}
+
+/**
+ * Calls the first waiting patient of a department (highest triage, then earliest). The row is
+ * locked with SKIP LOCKED, so two staff calling at once call two different patients.
+ */
+export async function callNext(request: FastifyRequest, department: Department) {
+  const now = request.server.now();
+  const row = await request.server.db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ id: q.id })
+      .from(q)
+      .where(and(waiting, eq(q.department, department)))
+      .orderBy(...QUEUE_ORDER, asc(q.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!next) throw new AppError(404, 'QUEUE_EMPTY', QUEUE_MESSAGES.nobodyWaiting);
+    const [called] = await tx
+      .update(q)
+      .set({ status: 'Called', calledAt: now, calledBy: currentUser(request).id, updatedAt: now })
+      .where(eq(q.id, next.id))
+      .returning();
+    if (!called) throw notFound();
+    await audit(
+      request,
+      {
+        action: 'queue.call',
+        entityType: 'queue_entry',
+        entityId: called.id,
+        patientId: called.patientId,
+        details: { department },
+      },
+      tx,
+    );
+    return called;
+  });
+  await request.server.events.publish('queues');
+  return toQueueEntry(row, now);
+}

@@ -1,0 +1,166 @@
+import {
+  canMoveErEntry,
+  type createErEntrySchema,
+  ER_MESSAGES,
+  type ER_SORTABLE,
+  type ErEntry,
+  type ErStatus,
+  type erListQuerySchema,
+  erWaitMinutes,
+  type updateErEntrySchema,
+} from '@carepoint/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { erEntries } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { iso, isoOrNull, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { findPatient } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+
+/** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */
+
+type ListQuery = z.output<typeof erListQuerySchema>;
+type CreateInput = z.output<typeof createErEntrySchema>;
+type UpdateInput = z.output<typeof updateErEntrySchema>;
+type Row = typeof erEntries.$inferSelect;
+
+export const toErEntry = (row: Row, now: Date): ErEntry => ({
+  id: row.id,
+  patientName: row.patientName,
+  patientId: row.patientId,
+  triageLevel: row.triageLevel,
+  status: row.status,
+  complaint: row.complaint,
+  arrivedAt: iso(row.arrivedAt),
+  seenAt: isoOrNull(row.seenAt),
+  leftAt: isoOrNull(row.leftAt),
+  waitMinutes: erWaitMinutes(row, now),
+});
+
+const SORT: SortColumns<(typeof ER_SORTABLE)[number]> = {
+  arrivedAt: erEntries.arrivedAt,
+  patientName: erEntries.patientName,
+  triageLevel: [erEntries.triageLevel, erEntries.arrivedAt],
+  status: [erEntries.status, erEntries.arrivedAt],
+};
+
+const notFound = () => new AppError(404, 'NOT_FOUND', ER_MESSAGES.notFound);
+
+export async function listErEntries(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const now = request.server.now();
+  const where = and(
+    query.status ? eq(erEntries.status, query.status) : undefined,
+    query.triageLevel ? eq(erEntries.triageLevel, query.triageLevel) : undefined,
+    search(query.q, [erEntries.patientName]),
+  );
+  const result = await page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(erEntries)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [desc(erEntries.arrivedAt)], erEntries.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(erEntries, where),
+    (row) => toErEntry(row, now),
+  );
+  await audit(request, {
+    action: 'er.list',
+    entityType: 'er_entry',
+    details: { query, entryIds: result.data.map((e) => e.id) },
+  });
+  return result;
+}
+
+/** The name to show: the one given, or the linked patient's; the linked patient must exist. */
+export async function resolvePatient(
+  request: FastifyRequest,
+  name: string,
+  patientId: string | null | undefined,
+) {
+  if (!patientId) return { patientName: name, patientId: null };
+  const patient = await findPatient(request.server.db, patientId);
+  if (!patient) throw badRequest(ER_MESSAGES.patientNotFound, 'patientId');
+  return { patientName: name || patient.fullName, patientId };
+}
+
+export async function createErEntry(request: FastifyRequest, input: CreateInput) {
+  const now = request.server.now();
+  const arrivedAt = input.arrivedAt ? new Date(input.arrivedAt) : now;
+  if (arrivedAt > now) throw badRequest(ER_MESSAGES.arrivalInFuture, 'arrivedAt');
+  const patient = await resolvePatient(request, input.patientName, input.patientId);
+  const row = await request.server.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(erEntries)
+      .values({
+        ...patient,
+        triageLevel: input.triageLevel,
+        complaint: input.complaint,
+        arrivedAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('ER entry not created');
+    await audit(
+      request,
+      {
+        action: 'er.create',
+        entityType: 'er_entry',
+        entityId: created.id,
+        patientId: created.patientId,
+        details: { triageLevel: created.triageLevel },
+      },
+      tx,
+    );
+    return created;
+  });
+  await request.server.events.publish('emergency');
+  return toErEntry(row, now);
+}
+
+/** Times that a move to `to` records: seen when treatment (or admission) starts, left when the ER visit ends. */
+function timesFor(row: Row, to: ErStatus, now: Date) {
+  const seen = to === 'In Treatment' || to === 'Admitted';
+  const leaving = to === 'Admitted' || to === 'Discharged';
+  return {
+    seenAt: seen && !row.seenAt ? now : row.seenAt,
+    leftAt: leaving && !row.leftAt ? now : row.leftAt,
+  };
+}
+
+export async function updateErEntry(request: FastifyRequest, id: string, input: UpdateInput) {
+  const now = request.server.now();
+  const row = await request.server.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
+    if (!current) throw notFound();
+    const to = input.status ?? current.status;
+    if (!canMoveErEntry(current.status, to)) {
+      throw conflict('INVALID_TRANSITION', `Cannot move an entry from ${current.status} to ${to}`, 'status');
+    }
+    const [updated] = await tx
+      .update(erEntries)
+      .set({ ...input, status: to, ...timesFor(current, to, now), updatedAt: now })
+      .where(eq(erEntries.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await audit(
+      request,
+      {
+        action: 'er.update',
+        entityType: 'er_entry',
+        entityId: id,
+        patientId: updated.patientId,
+        details: { from: current.status, to, fields: Object.keys(input) },
+      },
+      tx,
+    );
+    return updated;
+  });
+  await request.server.events.publish('emergency');
+  return toErEntry(row, now);
+}

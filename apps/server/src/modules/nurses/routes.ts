@@ -1,0 +1,43 @@
+import {
+  createNurseSchema,
+  idParamSchema,
+  nurseListQuerySchema,
+  nursePageSchema,
+  nurseSchema,
+  replaceNurseSchema,
+  updateNurseSchema,
+} from '@carepoint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as nurses from './service';
+
+const tags = ['admin: nurses'];
+const config = { access: ['admin'] as const };
+
+export async function nurseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/nurses',
+    { schema: { tags, querystring: nurseListQuerySchema, response: { 200: nursePageSchema } }, config },
+    async (request) => nurses.listNurses(request, request.query),
+  );
+
+  app.post(
+    '/api/admin/nurses',
+    { schema: { tags, body: createNurseSchema, response: { 201: nurseSchema } }, config },
+    async (request, reply) => reply.code(201).send(await nurses.createNurse(request, request.body)),
+  );
+
+  const response = { 200: nurseSchema };
+  app.put(
+    '/api/admin/nurses/:id',
+    { schema: { tags, params: idParamSchema, body: replaceNurseSchema, response }, config },
+    async (request) => nurses.updateNurse(request, request.params.id, request.body),
+  );
+  app.patch(
+    '/api/admin/nurses/:id',
+    { schema: { tags, params: idParamSchema, body: updateNurseSchema, response }, config },
+    async (request) => nurses.updateNurse(request, request.params.id, request.body),
+  );
+}

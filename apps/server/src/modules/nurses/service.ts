@@ -1,0 +1,107 @@
+import {
+  type createNurseSchema,
+  NURSE_MESSAGES,
+  type NURSE_SORTABLE,
+  type Nurse,
+  type nurseListQuerySchema,
+  type updateNurseSchema,
+} from '@carepoint/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { nurses } from '../../db/schema';
+import { mapUnique } from '../../lib/db-errors';
+import { AppError, conflict } from '../../lib/errors';
+import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { audit } from '../../plugins/audit';
+
+/** Nurses are staff records (they do not sign in); new ones are Active. */
+
+type ListQuery = z.output<typeof nurseListQuerySchema>;
+type CreateInput = z.output<typeof createNurseSchema>;
+type UpdateInput = z.output<typeof updateNurseSchema>;
+type Row = typeof nurses.$inferSelect;
+
+const toNurse = ({ id, fullName, email, department, status, createdAt }: Row): Nurse => ({
+  id,
+  fullName,
+  email,
+  department,
+  status,
+  createdAt: iso(createdAt),
+});
+
+const SORT: SortColumns<(typeof NURSE_SORTABLE)[number]> = {
+  fullName: nurses.fullName,
+  email: nurses.email,
+  department: [nurses.department, nurses.fullName],
+  status: [nurses.status, nurses.fullName],
+  createdAt: nurses.createdAt,
+};
+
+const uniqueEmail = <T>(write: () => Promise<T>) =>
+  mapUnique(write, () => conflict('NURSE_EMAIL_TAKEN', NURSE_MESSAGES.emailTaken, 'email'));
+
+export async function listNurses(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const where = and(
+    query.status ? eq(nurses.status, query.status) : undefined,
+    search(query.q, [nurses.fullName, nurses.email, nurses.department]),
+  );
+  return page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(nurses)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [asc(nurses.fullName)], nurses.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(nurses, where),
+    toNurse,
+  );
+}
+
+export async function createNurse(request: FastifyRequest, input: CreateInput) {
+  const now = request.server.now();
+  const row = await uniqueEmail(() =>
+    request.server.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(nurses)
+        .values({ ...input, status: 'Active', createdAt: now, updatedAt: now })
+        .returning();
+      if (!created) throw new Error('nurse not created');
+      await audit(request, { action: 'nurse.create', entityType: 'nurse', entityId: created.id }, tx);
+      return created;
+    }),
+  );
+  return toNurse(row);
+}
+
+/** PUT (every field) and PATCH (some fields) both end here. */
+export async function updateNurse(request: FastifyRequest, id: string, input: UpdateInput) {
+  const now = request.server.now();
+  const row = await uniqueEmail(() =>
+    request.server.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(nurses)
+        .set({ ...input, updatedAt: now })
+        .where(eq(nurses.id, id))
+        .returning();
+      if (!updated) throw new AppError(404, 'NOT_FOUND', NURSE_MESSAGES.notFound);
+      await audit(
+        request,
+        {
+          action: 'nurse.update',
+          entityType: 'nurse',
+          entityId: id,
+          details: { fields: Object.keys(input) },
+        },
+        tx,
+      );
+      return updated;
+    }),
+  );
+  return toNurse(row);
+}

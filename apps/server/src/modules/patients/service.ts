@@ -1,0 +1,79 @@
+import type { AdminPatient, PATIENT_SORTABLE, patientListQuerySchema } from '@carepoint/contract';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { beds, users } from '../../db/schema';
+import { facilityDay } from '../../lib/facility-time';
+import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { ageOn, fullNameOf } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+
+/** The admin patients table: accounts with role patient; Inpatient while they occupy a bed. */
+
+type ListQuery = z.output<typeof patientListQuerySchema>;
+
+const SORT: SortColumns<(typeof PATIENT_SORTABLE)[number]> = {
+  fullName: [users.lastName, users.firstName],
+  email: users.email,
+  // Older means an earlier birth date; unknown ages go last either way.
+  age: (order) => [
+    order === 'asc' ? sql`${users.dateOfBirth} desc nulls last` : sql`${users.dateOfBirth} asc nulls last`,
+  ],
+  createdAt: users.createdAt,
+};
+
+// A bed names its patient only while Occupied (the beds service clears it when Free).
+const occupiedBed = and(eq(beds.patientId, users.id), eq(beds.status, 'Occupied'));
+
+export async function listPatients(request: FastifyRequest, query: ListQuery) {
+  const { db } = request.server;
+  const today = facilityDay(request.server.now(), request.server.config.TIME_ZONE).date;
+  const where = and(
+    eq(users.role, 'patient'),
+    query.status === 'Inpatient'
+      ? isNotNull(beds.id)
+      : query.status === 'Outpatient'
+        ? isNull(beds.id)
+        : undefined,
+    search(query.q, [fullNameOf, users.email]),
+  );
+  const result = await page(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: users.id,
+          fullName: fullNameOf,
+          email: users.email,
+          phone: users.phone,
+          dateOfBirth: users.dateOfBirth,
+          accountStatus: users.status,
+          createdAt: users.createdAt,
+          bed: beds.label,
+        })
+        .from(users)
+        .leftJoin(beds, occupiedBed)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db.select({ n: count() }).from(users).leftJoin(beds, occupiedBed).where(where);
+      return row?.n ?? 0;
+    },
+    ({ dateOfBirth, createdAt, bed, ...row }): AdminPatient => ({
+      ...row,
+      age: ageOn(dateOfBirth, today),
+      status: bed === null ? 'Outpatient' : 'Inpatient',
+      bed,
+      createdAt: iso(createdAt),
+    }),
+  );
+  // Reading the patient list is a read of clinical data (who is an inpatient): one row per page read.
+  await audit(request, {
+    action: 'patients.list',
+    entityType: 'patient',
+    details: { query, patientIds: result.data.map((p) => p.id) },
+  });
+  return result;
+}
