@@ -235,10 +235,14 @@ CREATE INDEX "audit_at_idx" ON "audit_events" USING btree ("at");--> statement-b
 CREATE INDEX "audit_actor_idx" ON "audit_events" USING btree ("actor_id","at");--> statement-breakpoint
 CREATE INDEX "audit_patient_idx" ON "audit_events" USING btree ("patient_id","at");--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_events" USING btree ("action","at");--> statement-breakpoint
+CREATE INDEX "audit_entity_idx" ON "audit_events" USING btree ("entity_type","entity_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "password_resets_token_unique" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id") WHERE "sessions"."revoked_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role","last_name","first_name");--> statement-breakpoint
+CREATE INDEX "users_role_birth_idx" ON "users" USING btree ("role","date_of_birth");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "beds_label_unique" ON "beds" USING btree (lower("label"));--> statement-breakpoint
 CREATE INDEX "beds_label_idx" ON "beds" USING btree ("label");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK_KEY = 7_264_001;
+/** Extensions the schema's indexes use (trigram search); drizzle-kit does not emit CREATE EXTENSION. */
+const REQUIRED_EXTENSIONS = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 const channelName = (channel: string) => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
   return channel;
@@ -43,11 +46,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const pgDir = path.resolve(dataDir, 'pg');
     copyPgliteTemplate(pgDir);
     const client = new PGlite(pgDir, {
+      extensions: { pg_trgm },
       // A clinic's embedded database is small; 16 MB of buffers (PG's default is 128 MB) keeps memory down.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    await client.exec(REQUIRED_EXTENSIONS);
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
     return {
       db,
@@ -99,6 +104,7 @@ async function migrateServer(url: string) {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(REQUIRED_EXTENSIONS);
     await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

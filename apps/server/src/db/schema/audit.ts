@@ -21,5 +21,6 @@ export const auditEvents = pgTable(
     index('audit_actor_idx').on(t.actorId, t.at),
     index('audit_patient_idx').on(t.patientId, t.at),
     index('audit_action_idx').on(t.action, t.at),
+    index('audit_entity_idx').on(t.entityType, t.entityId, t.at),
   ],
 );

@@ -35,6 +35,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_role_idx').on(t.role, t.lastName, t.firstName),
+    index('users_role_birth_idx').on(t.role, t.dateOfBirth),
+    // Substring search (ILIKE '%term%') on names and e-mails, as lib/list.ts search() writes it.
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_created_idx').on(t.role, t.createdAt),
   ],
 );
