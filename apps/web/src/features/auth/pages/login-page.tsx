@@ -8,10 +8,10 @@ import {
   type User,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -19,6 +19,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage } from '../../../lib/api-client';
 import { pathBelongsToRole, useAuth } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { AuthCard } from '../components/auth-layout';
 
 /** Where a freshly signed-in user goes: the forced password change, ?next= in their area, or their home. */
@@ -30,11 +31,9 @@ export function destinationAfterLogin(user: User, next: string | null): string {
 
 export default function LoginPage() {
   const { login } = useAuth();
-  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const {
     register,
@@ -52,7 +51,7 @@ export default function LoginPage() {
       setSignedIn(true);
       toast.success(TOASTS.loginSuccess);
       const to = destinationAfterLogin(user, params.get('next'));
-      timer.current = window.setTimeout(() => void navigate(to, { replace: true }), LOGIN_REDIRECT_MS);
+      navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
     } catch (err) {
       applyServerFieldErrors(err, setError, ['email', 'password']);
       // The server's `error` text (429: its plain-text body), else the spec's generic message.

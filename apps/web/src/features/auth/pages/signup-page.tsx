@@ -6,24 +6,23 @@ import {
   TOASTS,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { api, errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { AuthCard } from '../components/auth-layout';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address'] as const;
 
 export default function SignupPage() {
-  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
   const [done, setDone] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const {
     register,
@@ -47,7 +46,7 @@ export default function SignupPage() {
       await api.post('/auth/register/patient', values, { authRedirect: false });
       setDone(true);
       toast.success(TOASTS.signupSuccess);
-      timer.current = window.setTimeout(() => void navigate('/login'), SIGNUP_REDIRECT_MS);
+      navigateLater('/login', SIGNUP_REDIRECT_MS);
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELDS);
       toast.error(errorMessage(err, MESSAGES.genericError));
