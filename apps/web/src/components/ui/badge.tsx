@@ -44,6 +44,9 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   'in progress': 'blue',
   seen: 'green',
   discharged: 'grey',
+  admitted: 'slate',
+  maintenance: 'amber',
+  sent: 'green',
   outpatient: 'blue',
   inpatient: 'slate',
   // money

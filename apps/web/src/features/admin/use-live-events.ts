@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { invalidateAdmin, TOPIC_RESOURCES } from './api';
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+/** offline: the stream was refused (e.g. the session ended) and will not reconnect by itself. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 function topicOf(data: unknown): LiveTopic | undefined {
   if (typeof data !== 'string') return undefined;
@@ -48,7 +49,7 @@ export function useLiveEvents(topics: readonly LiveTopic[]): LiveStatus {
     };
     const onError = () => {
       dropped = true;
-      setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
+      setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting');
     };
 
     // The server names each message after its topic; plain messages are accepted too.

@@ -40,7 +40,8 @@ function ActionFilter() {
   return (
     <Input
       label="Action"
-      placeholder="e.g. patient.read"
+      placeholder="e.g. patients.list"
+      hint="The exact action name."
       className="w-52"
       value={text}
       onChange={(event) => setText(event.target.value)}

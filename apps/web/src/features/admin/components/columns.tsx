@@ -10,7 +10,8 @@ function columnId<T>(column: DataTableColumn<T>): string | undefined {
 }
 
 /**
- * Only the columns in the endpoint's sort allow-list (the contract's *_SORTABLE) offer
+ * Only the columns in the endpoint's sort allow-list (and with a value: TanStack sorts only
+ * accessor columns) (the contract's *_SORTABLE) offer
  * Asc/Desc; the column id is the server's sort key.
  */
 export function withSorting<T>(
@@ -33,6 +34,7 @@ export function statusColumn<T>(
   return {
     id,
     header,
+    accessorFn: status,
     cell: ({ row }) => (
       <span className="inline-flex items-center gap-2">
         <StatusBadge status={status(row.original)} />
@@ -51,9 +53,16 @@ export function dateTimeColumn<T>(
   return {
     id,
     header,
+    accessorFn: value,
     cell: ({ row }) => {
       const iso = value(row.original);
-      return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '—';
+      return iso ? (
+        <time dateTime={iso} className="whitespace-nowrap">
+          {formatDateTime(iso)}
+        </time>
+      ) : (
+        '—'
+      );
     },
   };
 }
@@ -64,7 +73,7 @@ export function textColumn<T>(
   header: string,
   value: (row: T) => string | number | null,
 ): DataTableColumn<T> {
-  return { id, header, cell: ({ row }) => value(row.original) ?? '—' };
+  return { id, header, accessorFn: value, cell: ({ row }) => value(row.original) ?? '—' };
 }
 
 /** The row actions (buttons), never sortable nor hidden. */

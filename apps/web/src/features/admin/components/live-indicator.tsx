@@ -5,6 +5,7 @@ const TEXT: Record<LiveStatus, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  offline: 'Offline: reload to resume live updates',
 };
 
 /** Whether a live board is receiving changes as they happen. */

@@ -44,7 +44,7 @@ export function PatientPicker({
     open && term.length > 0,
   );
   const options = term ? (search.data?.data ?? []) : [];
-  const showList = open && term.length > 0 && !value.id;
+  const showList = open && term.length > 0 && value.name.trim().length > 0 && !value.id;
 
   const choose = (index: number) => {
     const patient = options[index];

@@ -1,4 +1,5 @@
 import { AMBULANCE_SORTABLE, type Ambulance } from '@carepoint/contract';
+import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
@@ -20,6 +21,7 @@ const columns = (onEdit: (ambulance: Ambulance) => void): DataTableColumn<Ambula
 /** Manage Ambulances: the fleet with add and edit. */
 export default function ManageAmbulancesPage() {
   const editing = useRowDialog<Ambulance>();
+  const tableColumns = useMemo(() => columns(editing.edit), [editing.edit]);
   return (
     <>
       <PageHeader
@@ -30,8 +32,9 @@ export default function ManageAmbulancesPage() {
       <AdminListTable
         resource="ambulances"
         label="Ambulances"
-        columns={columns(editing.edit)}
+        columns={tableColumns}
         fetchError="Could not fetch ambulances"
+        defaultSort="code"
         searchPlaceholder="Search unit or driver"
       />
       {editing.row ? (

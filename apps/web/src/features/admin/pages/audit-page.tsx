@@ -38,7 +38,7 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
     header: 'Details',
     cell: ({ row }) =>
       row.original.details ? (
-        <code className="block max-w-xs truncate text-xs" title={JSON.stringify(row.original.details)}>
+        <code className="block max-w-56 truncate text-xs" title={JSON.stringify(row.original.details)}>
           {JSON.stringify(row.original.details)}
         </code>
       ) : (
@@ -75,6 +75,8 @@ function AuditTable() {
         label="Audit trail"
         columns={auditColumns}
         fetchError="Could not fetch the audit trail"
+        defaultSort="at"
+        defaultOrder="desc"
         filters={filters}
         searchable={false}
       />
@@ -118,6 +120,8 @@ export default function AuditTrailPage() {
               label="Mail outbox"
               columns={outboxColumns}
               fetchError="Could not fetch the outbox"
+              defaultSort="createdAt"
+              defaultOrder="desc"
               searchable={false}
             />
           ) : null}

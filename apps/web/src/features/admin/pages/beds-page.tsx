@@ -1,4 +1,5 @@
 import { BED_SORTABLE, type Bed } from '@carepoint/contract';
+import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
@@ -21,6 +22,7 @@ const columns = (onEdit: (bed: Bed) => void): DataTableColumn<Bed>[] =>
 /** Manage Beds: Free or Occupied, and who is in each occupied bed. */
 export default function ManageBedsPage() {
   const editing = useRowDialog<Bed>();
+  const tableColumns = useMemo(() => columns(editing.edit), [editing.edit]);
   return (
     <>
       <PageHeader
@@ -31,8 +33,9 @@ export default function ManageBedsPage() {
       <AdminListTable
         resource="beds"
         label="Beds"
-        columns={columns(editing.edit)}
+        columns={tableColumns}
         fetchError="Could not fetch beds"
+        defaultSort="label"
         searchPlaceholder="Search beds"
       />
       {editing.row ? <EditBedDialog key={editing.row.id} bed={editing.row} {...editing.dialogProps} /> : null}

@@ -38,6 +38,8 @@ export default function DemoRequestsPage() {
         label="Demo requests"
         columns={columns}
         fetchError="Could not fetch demo requests"
+        defaultSort="createdAt"
+        defaultOrder="desc"
         searchPlaceholder="Search name, e-mail or organisation"
       />
     </>

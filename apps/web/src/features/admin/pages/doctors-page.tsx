@@ -1,5 +1,5 @@
 import { type AdminDoctor, DOCTOR_MESSAGES, DOCTOR_SORTABLE, doctorStatus } from '@carepoint/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { DataTableColumn } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
@@ -67,6 +67,7 @@ function StatusConfirm({ doctor, onClose }: { doctor: AdminDoctor | null; onClos
 /** Manage Doctors: the doctor accounts, sorted and paged on the server. */
 export default function ManageDoctorsPage() {
   const [target, setTarget] = useState<AdminDoctor | null>(null);
+  const tableColumns = useMemo(() => columns(setTarget), []);
   return (
     <>
       <PageHeader
@@ -77,8 +78,9 @@ export default function ManageDoctorsPage() {
       <AdminListTable
         resource="doctors"
         label="Doctors"
-        columns={columns(setTarget)}
+        columns={tableColumns}
         fetchError={DOCTOR_MESSAGES.fetchFailed}
+        defaultSort="name"
         searchPlaceholder="Search doctors"
       />
       <StatusConfirm doctor={target} onClose={() => setTarget(null)} />

@@ -51,6 +51,8 @@ export default function ManageEmergencyRoomPage() {
         label="Emergency room"
         columns={columns}
         fetchError="Could not fetch the emergency room"
+        defaultSort="arrivedAt"
+        defaultOrder="desc"
         searchPlaceholder="Search patients"
         filters={{ status, triageLevel }}
         toolbar={

@@ -1,4 +1,5 @@
 import { NURSE_SORTABLE, type Nurse } from '@carepoint/contract';
+import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
@@ -21,6 +22,7 @@ const columns = (onEdit: (nurse: Nurse) => void): DataTableColumn<Nurse>[] =>
 /** Manage Nurses: the nursing roll with add and edit. */
 export default function ManageNursesPage() {
   const editing = useRowDialog<Nurse>();
+  const tableColumns = useMemo(() => columns(editing.edit), [editing.edit]);
   return (
     <>
       <PageHeader
@@ -31,8 +33,9 @@ export default function ManageNursesPage() {
       <AdminListTable
         resource="nurses"
         label="Nurses"
-        columns={columns(editing.edit)}
+        columns={tableColumns}
         fetchError="Could not fetch nurses"
+        defaultSort="fullName"
         searchPlaceholder="Search nurses"
       />
       {editing.row ? <NurseDialog key={editing.row.id} nurse={editing.row} {...editing.dialogProps} /> : null}
