@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { COUNT_CAP } from '@carepoint/contract';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -57,7 +58,10 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // How far past a page lists count matching rows (lib/list.ts countUpTo); tests lower it.
+  LIST_COUNT_CAP: z.coerce.number().int().min(1).default(COUNT_CAP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

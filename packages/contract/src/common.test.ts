@@ -8,11 +8,29 @@ describe('paginate', () => {
       limit: 20,
       total: 45,
       totalPages: 3,
+      totalIsLowerBound: false,
       prevPage: null,
       nextPage: 2,
     });
     expect(paginate(3, 20, 45)).toMatchObject({ prevPage: 2, nextPage: null });
     expect(paginate(1, 20, 0)).toMatchObject({ totalPages: 1, prevPage: null, nextPage: null });
+  });
+
+  it('with a lower bound always offers the next page', () => {
+    // Page 1 of 20 rows, counted up to 1,000 and more exist: "1,000+" rows, "50+" pages.
+    expect(paginate(1, 20, 1000, true)).toEqual({
+      page: 1,
+      limit: 20,
+      total: 1000,
+      totalPages: 50,
+      totalIsLowerBound: true,
+      prevPage: null,
+      nextPage: 2,
+    });
+    // A count capped at the end of this very page still means there is a page after it.
+    expect(paginate(3, 20, 60, true)).toMatchObject({ totalPages: 4, prevPage: 2, nextPage: 4 });
+    // The same numbers as an exact total end at this page.
+    expect(paginate(3, 20, 60)).toMatchObject({ totalPages: 3, totalIsLowerBound: false, nextPage: null });
   });
 });
 

@@ -12,11 +12,20 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Lists count matching rows only this far past the start of the page asked for: an exact
+ * count(*) over a large table costs more than the page itself. Beyond it, `total` is a lower
+ * bound and the screen shows "1,000+".
+ */
+export const COUNT_CAP = 1000;
+
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
+  /** Exact, or at least this many when `totalIsLowerBound` (the count stopped at its cap). */
   total: z.number().int(),
   totalPages: z.number().int(),
+  totalIsLowerBound: z.boolean(),
   prevPage: z.number().int().nullable(),
   nextPage: z.number().int().nullable(),
 });
@@ -46,13 +55,18 @@ export const listQuerySchema = <const S extends readonly [string, ...string[]]>(
     q: z.string().trim().max(100, 'Search is too long').optional(),
   });
 
-export const paginate = (page: number, limit: number, total: number): Pagination => {
-  const totalPages = Math.max(1, Math.ceil(total / limit));
+/**
+ * Page numbers for `total` matching rows. With `lowerBound` there are more rows than `total`
+ * past this page (the count stopped early), so there is always a next page.
+ */
+export const paginate = (page: number, limit: number, total: number, lowerBound = false): Pagination => {
+  const totalPages = Math.max(1, Math.ceil(total / limit), lowerBound ? page + 1 : 1);
   return {
     page,
     limit,
     total,
     totalPages,
+    totalIsLowerBound: lowerBound,
     prevPage: page > 1 ? page - 1 : null,
     nextPage: page < totalPages ? page + 1 : null,
   };

@@ -1,5 +1,7 @@
 import { type Pagination, paginate } from '@carepoint/contract';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { type AnyColumn, asc, count, desc, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
 
 /*
  * The one implementation of server-side lists: the contract's listQuerySchema has already
@@ -56,21 +58,63 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** What page() needs of the app: the database and how far to count (the Fastify instance has both). */
+export interface ListContext {
+  db: Executor;
+  config: Pick<Config, 'LIST_COUNT_CAP'>;
+}
+
+/** A select of a list's matching rows without ORDER BY (drizzle's select builders are one). */
+export interface MatchingRows {
+  limit(limit: number): SQLWrapper;
+}
+
 /**
- * Runs a page query and its count together and answers `{ data, pagination }`. `rows` gets
- * LIMIT and OFFSET; `total` counts with the same conditions.
+ * The start of a count query: `select 1` names no column, so an index that serves the
+ * conditions can answer alone (index-only scan). Joins the conditions do not need can stay:
+ * Postgres removes a left join to a unique key that nothing reads.
+ */
+export const matchingRows = (db: Executor) => db.select({ one: sql`1` });
+
+/**
+ * Counts the rows of `matching` but stops after `bound` of them:
+ * `select count(*) from (select 1 … limit bound + 1) as counted`. Past the bound the answer
+ * is the bound and a lower bound, so a broad search over a large table costs `bound` rows,
+ * not every match.
+ */
+export async function countUpTo(
+  db: Executor,
+  matching: MatchingRows,
+  bound: number,
+): Promise<{ total: number; lowerBound: boolean }> {
+  const [row] = await db.select({ n: count() }).from(sql`${matching.limit(bound + 1)} as counted`);
+  const n = row?.n ?? 0;
+  return n > bound ? { total: bound, lowerBound: true } : { total: n, lowerBound: false };
+}
+
+/**
+ * Runs a page query and its bounded count together and answers `{ data, pagination }`.
+ * `rows` gets LIMIT and OFFSET; `matching` selects the same rows (see matchingRows). The count
+ * goes LIST_COUNT_CAP rows past the start of the page (at least the whole page), so a lower
+ * bound still proves that a next page exists.
  */
 export async function page<Row, T>(
+  { db, config }: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
   rows: (window: { limit: number; offset: number }) => Promise<Row[]>,
-  total: () => Promise<number>,
+  matching: MatchingRows,
   toItem: (row: Row) => T,
 ): Promise<Page<T>> {
-  const [found, count] = await Promise.all([
-    rows({ limit: query.limit, offset: (query.page - 1) * query.limit }),
-    total(),
+  const offset = (query.page - 1) * query.limit;
+  const bound = offset + Math.max(config.LIST_COUNT_CAP, query.limit);
+  const [found, counted] = await Promise.all([
+    rows({ limit: query.limit, offset }),
+    countUpTo(db, matching, bound),
   ]);
-  return { data: found.map(toItem), pagination: paginate(query.page, query.limit, count) };
+  return {
+    data: found.map(toItem),
+    pagination: paginate(query.page, query.limit, counted.total, counted.lowerBound),
+  };
 }
 
 /** count(*) comes back as a number from drizzle's count(), but sums and bigints as strings. */

@@ -57,7 +57,17 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
+/*
+ * While the user signs out, requests still in flight come back 401 once the session is gone;
+ * logout itself goes to /login, so they must not redirect to /login?next=<the page being left>.
+ */
+let signingOut = false;
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
 function handleAuthFailure(status: number, code: string): boolean {
+  if (signingOut && (status === 401 || status === 403)) return true;
   if (status === 403 && code === 'PASSWORD_CHANGE_REQUIRED') {
     if (window.location.pathname !== '/set-password') navigate('/set-password', { replace: true });
     return true;

@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest, setApiNavigator } from './api-client';
+import { apiRequest, setApiNavigator, setSigningOut } from './api-client';
 import { clearSession, getSessionUser, setSessionUser, subscribeSession } from './session';
 
 type VerifyState = 'idle' | 'checking' | 'done';
@@ -93,17 +93,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
+    setSigningOut(true);
     try {
       await apiRequest('/auth/logout', { method: 'POST', body: {}, authRedirect: false });
     } catch {
       // The session may already be gone on the server; the client one is cleared anyway.
     }
-    // Leave the shell first (committed synchronously, not in a transition), so its guard
-    // never sees the cleared session and adds ?next= for the page being left.
-    await navigate('/login', { replace: true, flushSync: true });
-    clearSession();
-    verifying = null;
-    setVerifyState('idle');
+    try {
+      // Leave the shell first (committed synchronously, not in a transition), so its guard
+      // never sees the cleared session and adds ?next= for the page being left.
+      await navigate('/login', { replace: true, flushSync: true });
+      clearSession();
+      verifying = null;
+      setVerifyState('idle');
+    } finally {
+      setSigningOut(false);
+    }
   }, [navigate]);
 
   const value = useMemo<AuthContextValue>(

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { ambulances } from '../../db/schema';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
-import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Ambulances: unit code (unique), driver and status; new ones are Available. */
@@ -47,6 +47,7 @@ export async function listAmbulances(request: FastifyRequest, query: ListQuery) 
     search(query.q, [ambulances.code, ambulances.driverName]),
   );
   return page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -56,7 +57,7 @@ export async function listAmbulances(request: FastifyRequest, query: ListQuery) 
         .orderBy(...orderBy(query, SORT, [asc(ambulances.code)], ambulances.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(ambulances, where),
+    matchingRows(db).from(ambulances).where(where),
     toAmbulance,
   );
 }

@@ -267,6 +267,7 @@ describe('the patient list and detail', () => {
       limit: 2,
       total: 3,
       totalPages: 2,
+      totalIsLowerBound: false,
       prevPage: null,
       nextPage: 2,
     });

@@ -17,7 +17,6 @@ import {
   fromLocalDateTime,
   isPast,
   type LocalDateTime,
-  paginate,
   parseTimeSeconds,
   type Role,
   shortTime,
@@ -28,6 +27,7 @@ import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { matchingRows, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import {
   busyByDoctor,
@@ -99,21 +99,25 @@ export async function listPatientAppointments(
     upcoming ? and(active, gt(appointments.startsAt, request.server.now())) : undefined,
   );
   const direction = (query.order ?? (upcoming ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const [totals, rows] = await Promise.all([
-    db.select({ n: count() }).from(appointments).where(where),
-    selectRows(db)
-      .where(where)
-      .orderBy(direction(appointments.startsAt), direction(appointments.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
+  const result = await page(
+    request.server,
+    query,
+    ({ limit, offset }) =>
+      selectRows(db)
+        .where(where)
+        .orderBy(direction(appointments.startsAt), direction(appointments.id))
+        .limit(limit)
+        .offset(offset),
+    matchingRows(db).from(appointments).where(where),
+    toAppointment,
+  );
   await audit(request, {
     action: 'appointment.list',
     entityType: 'appointment',
     patientId,
-    details: { scope: query.scope, page: query.page, limit: query.limit, count: rows.length },
+    details: { scope: query.scope, page: query.page, limit: query.limit, count: result.data.length },
   });
-  return { data: rows.map(toAppointment), pagination: paginate(query.page, query.limit, totals[0]?.n ?? 0) };
+  return result;
 }
 
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */

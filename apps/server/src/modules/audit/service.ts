@@ -8,7 +8,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
-import { iso, isoOrNull, orderBy, page } from '../../lib/list';
+import { iso, isoOrNull, matchingRows, orderBy, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
@@ -27,6 +27,7 @@ export async function listAudit(request: FastifyRequest, query: AuditQuery) {
     query.to ? lt(auditEvents.at, query.to) : undefined,
   );
   return page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -36,7 +37,7 @@ export async function listAudit(request: FastifyRequest, query: AuditQuery) {
         .orderBy(...orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(auditEvents, where),
+    matchingRows(db).from(auditEvents).where(where),
     (row): AuditEvent => ({ ...row, at: iso(row.at) }),
   );
 }
@@ -45,6 +46,7 @@ export async function listAudit(request: FastifyRequest, query: AuditQuery) {
 export async function listOutbox(request: FastifyRequest, query: OutboxQuery) {
   const { db } = request.server;
   const result = await page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -53,7 +55,7 @@ export async function listOutbox(request: FastifyRequest, query: OutboxQuery) {
         .orderBy(...orderBy({ ...query, sort: 'createdAt' }, { createdAt: outbox.createdAt }, [], outbox.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(outbox),
+    matchingRows(db).from(outbox),
     (row): OutboxMail => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }),
   );
   await audit(request, {

@@ -135,6 +135,22 @@ describe('login', () => {
     );
   });
 
+  it('limits failed sign-ins per address across accounts, but never counts successful ones', async () => {
+    const user = await createUser(t, 'doctor');
+    const from = (remoteAddress: string, email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+    // A whole ward signing in from one address is fine.
+    for (let i = 0; i < 60; i++)
+      expect((await from('10.1.1.1', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // Guessing across many accounts from one address is not.
+    for (let i = 0; i < t.app.config.LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await from('10.2.2.2', `guess${i}@example.org`, 'wrong-password')).statusCode).toBe(401);
+    }
+    const blocked = await from('10.2.2.2', user.email, TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect((await from('10.3.3.3', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('writes audit rows for successful and failed sign-ins and sign-outs', async () => {
     const user = await createUser(t, 'doctor');
     await post('/api/auth/login', { email: user.email, password: 'wrong-password' });

@@ -21,8 +21,8 @@ import { findUserByEmail, loadPublicUser } from './users';
 type Login = z.output<typeof loginSchema>;
 type Registration = z.output<typeof registerPatientSchema>;
 
-// Per-address ceilings; the per-account failure limit comes from config.
-const LOGIN_ATTEMPTS_PER_IP = 30;
+// Per-address ceilings for registration and reset requests; sign-in limits come from config.
+const REGISTRATIONS_PER_IP = 30;
 const RESET_REQUESTS_PER_IP = 10;
 const RESET_REQUESTS_PER_ACCOUNT = 3;
 
@@ -42,7 +42,7 @@ async function throttle(request: FastifyRequest, limits: Array<[key: string, max
 
 export async function registerPatient(request: FastifyRequest, input: Registration | RegisterPatient) {
   const { db } = request.server;
-  await throttle(request, [[`register:ip:${request.ip}`, LOGIN_ATTEMPTS_PER_IP]]);
+  await throttle(request, [[`register:ip:${request.ip}`, REGISTRATIONS_PER_IP]]);
   const email = input.email.toLowerCase();
   if (await findUserByEmail(db, email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
   const passwordHash = await hashPassword(input.password);
@@ -77,19 +77,27 @@ export async function registerPatient(request: FastifyRequest, input: Registrati
   return loadPublicUser(db, created.id);
 }
 
-/** Same answer for an unknown e-mail and a wrong password; failures are counted per account and address. */
+/**
+ * Same answer for an unknown e-mail and a wrong password. Failures are counted per account and
+ * per address, successes are not: a ward of staff signing in behind one address at shift change
+ * must not lock itself out, while guessing across accounts from one address still is.
+ */
 export async function login(request: FastifyRequest, input: Login | LoginInput) {
-  const { db, config } = request.server;
+  const { db, config, limiter } = request.server;
   const email = input.email.toLowerCase();
   const accountKey = `login-fail:acct:${email}`;
-  await throttle(request, [[`login:ip:${request.ip}`, LOGIN_ATTEMPTS_PER_IP]]);
-  if ((await request.server.limiter.count(accountKey)) >= config.LOGIN_MAX_FAILURES) {
+  const addressKey = `login-fail:ip:${request.ip}`;
+  if (
+    (await limiter.count(accountKey)) >= config.LOGIN_MAX_FAILURES ||
+    (await limiter.count(addressKey)) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
+  ) {
     throw new RateLimitedError(windowMs(request) / 1000);
   }
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
-    await request.server.limiter.hit(accountKey, windowMs(request));
+    await limiter.hit(accountKey, windowMs(request));
+    await limiter.hit(addressKey, windowMs(request));
     await audit(request, {
       action: 'auth.login.failed',
       entityType: 'user',
@@ -113,7 +121,7 @@ export async function login(request: FastifyRequest, input: Login | LoginInput) 
       'This account has been deactivated. Please contact your administrator.',
     );
   }
-  await request.server.limiter.reset(accountKey);
+  await limiter.reset(accountKey);
   const persistent = input.rememberMe ?? false;
   const session = await createSession(db, config, {
     userId: user.id,

@@ -6,14 +6,14 @@ import {
   type createBedSchema,
   type updateBedSchema,
 } from '@carepoint/contract';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { beds, users } from '../../db/schema';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -65,6 +65,7 @@ export async function listBeds(request: FastifyRequest, query: ListQuery) {
     search(query.q, [beds.label, fullNameOf]),
   );
   const result = await page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -75,14 +76,7 @@ export async function listBeds(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, [asc(beds.label)], beds.id))
         .limit(limit)
         .offset(offset),
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(beds)
-        .leftJoin(users, eq(users.id, beds.patientId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    matchingRows(db).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
     toBed,
   );
   const patientIds = result.data.flatMap((b) => (b.patientId ? [b.patientId] : []));

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
-import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -61,6 +61,7 @@ export async function listDoctors(request: FastifyRequest, query: ListQuery) {
     search(query.q, [fullNameOf, users.email, users.specialty]),
   );
   return page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -70,7 +71,7 @@ export async function listDoctors(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(users, where),
+    matchingRows(db).from(users).where(where),
     toDoctor,
   );
 }

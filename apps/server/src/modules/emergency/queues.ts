@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { queueEntries } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
-import { iso, isoOrNull, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { resolvePatient } from './service';
@@ -74,6 +74,7 @@ export async function listQueue(request: FastifyRequest, query: ListQuery) {
     search(query.q, [q.patientName]),
   );
   const result = await page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -83,7 +84,7 @@ export async function listQueue(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, QUEUE_ORDER, q.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(q, where),
+    matchingRows(db).from(q).where(where),
     (row) => toQueueEntry(row, now),
   );
   await auditRead(request, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { erEntries } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { iso, isoOrNull, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -56,6 +56,7 @@ export async function listErEntries(request: FastifyRequest, query: ListQuery) {
     search(query.q, [erEntries.patientName]),
   );
   const result = await page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -65,7 +66,7 @@ export async function listErEntries(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, [desc(erEntries.arrivedAt)], erEntries.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(erEntries, where),
+    matchingRows(db).from(erEntries).where(where),
     (row) => toErEntry(row, now),
   );
   await audit(request, {

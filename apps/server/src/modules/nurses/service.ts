@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { nurses } from '../../db/schema';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
-import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Nurses are staff records (they do not sign in); new ones are Active. */
@@ -49,6 +49,7 @@ export async function listNurses(request: FastifyRequest, query: ListQuery) {
     search(query.q, [nurses.fullName, nurses.email, nurses.department]),
   );
   return page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -58,7 +59,7 @@ export async function listNurses(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, [asc(nurses.fullName)], nurses.id))
         .limit(limit)
         .offset(offset),
-    () => db.$count(nurses, where),
+    matchingRows(db).from(nurses).where(where),
     toNurse,
   );
 }

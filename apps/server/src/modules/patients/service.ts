@@ -1,10 +1,10 @@
 import type { AdminPatient, PATIENT_SORTABLE, patientListQuerySchema } from '@carepoint/contract';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { beds, users } from '../../db/schema';
 import { facilityDay } from '../../lib/facility-time';
-import { iso, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { ageOn, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -28,16 +28,20 @@ const occupiedBed = and(eq(beds.patientId, users.id), eq(beds.status, 'Occupied'
 export async function listPatients(request: FastifyRequest, query: ListQuery) {
   const { db } = request.server;
   const today = facilityDay(request.server.now(), request.server.config.TIME_ZONE).date;
+  // Null tests on the bed's patientId (the join column), not its id: Postgres then plans an anti
+  // join and still walks users_role_idx in name order. On beds.id it estimated one Outpatient
+  // and sorted every patient (0.9 s over 1,000,000).
   const where = and(
     eq(users.role, 'patient'),
     query.status === 'Inpatient'
-      ? isNotNull(beds.id)
+      ? isNotNull(beds.patientId)
       : query.status === 'Outpatient'
-        ? isNull(beds.id)
+        ? isNull(beds.patientId)
         : undefined,
     search(query.q, [fullNameOf, users.email]),
   );
   const result = await page(
+    request.server,
     query,
     ({ limit, offset }) =>
       db
@@ -57,10 +61,7 @@ export async function listPatients(request: FastifyRequest, query: ListQuery) {
         .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
         .limit(limit)
         .offset(offset),
-    async () => {
-      const [row] = await db.select({ n: count() }).from(users).leftJoin(beds, occupiedBed).where(where);
-      return row?.n ?? 0;
-    },
+    matchingRows(db).from(users).leftJoin(beds, occupiedBed).where(where),
     ({ dateOfBirth, createdAt, bed, ...row }): AdminPatient => ({
       ...row,
       age: ageOn(dateOfBirth, today),

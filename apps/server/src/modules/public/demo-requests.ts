@@ -2,7 +2,7 @@ import { type DemoRequestRow, demoRequestListQuerySchema, demoRequestPageSchema 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoRequests } from '../../db/schema';
-import { iso, orderBy, page, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, page, search } from '../../lib/list';
 
 /** Schedule Demo requests from the landing page, listed for admins newest first. */
 export async function demoRequestAdminRoutes(fastify: FastifyInstance) {
@@ -22,6 +22,7 @@ export async function demoRequestAdminRoutes(fastify: FastifyInstance) {
       const query = request.query;
       const where = search(query.q, [demoRequests.name, demoRequests.email, demoRequests.organisation]);
       return page(
+        app,
         query,
         ({ limit, offset }) =>
           app.db
@@ -38,7 +39,7 @@ export async function demoRequestAdminRoutes(fastify: FastifyInstance) {
             )
             .limit(limit)
             .offset(offset),
-        () => app.db.$count(demoRequests, where),
+        matchingRows(app.db).from(demoRequests).where(where),
         (row): DemoRequestRow => ({ ...row, createdAt: iso(row.createdAt) }),
       );
     },

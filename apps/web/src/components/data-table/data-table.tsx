@@ -109,7 +109,8 @@ export function DataTable<T>({
     enableSorting: Boolean(onSortChange),
     manualSorting: true,
     manualPagination: true,
-    pageCount: pagination?.totalPages ?? -1,
+    // -1 (unknown) when the server stopped counting: its totalPages is only a lower bound.
+    pageCount: pagination && !pagination.totalIsLowerBound ? pagination.totalPages : -1,
     getCoreRowModel: getCoreRowModel(),
   });
 
@@ -374,20 +375,22 @@ function PaginationBar({
   onPageChange?: (page: number) => void;
   rowsShown: number;
 }) {
-  const { page, limit, total, totalPages, prevPage, nextPage } = pagination;
+  const { page, limit, total, totalPages, totalIsLowerBound, prevPage, nextPage } = pagination;
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = total === 0 ? 0 : first + rowsShown - 1;
+  // Large lists are counted only so far past this page: "of 1,000+" and "Page 3 of 52+".
+  const count = (n: number) => `${n.toLocaleString('en-GB')}${totalIsLowerBound ? '+' : ''}`;
   return (
     <nav
       aria-label="Pagination"
       className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-3 py-2 text-sm text-ink-muted"
     >
       <p>
-        {total === 0 ? 'No rows' : `Showing ${first}–${last} of ${total}`}
+        {total === 0 ? 'No rows' : `Showing ${first}–${last} of ${count(total)}`}
         <span className="mx-2" aria-hidden>
           ·
         </span>
-        Page {page} of {totalPages}
+        Page {page} of {count(totalPages)}
       </p>
       <div className="flex items-center gap-2">
         <Button

@@ -1,0 +1,97 @@
+import type { Pagination } from '@carepoint/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminClient, adminClient } from '../../test/admin';
+import { createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { beds, nurses } from '../db/schema';
+
+/** Bounded list counts: past LIST_COUNT_CAP the total is a lower bound and the next page stays open. */
+
+let t: TestApp;
+let admin: AdminClient;
+beforeAll(async () => {
+  // A cap of 5 instead of 1,000, so a few rows go past it.
+  t = await createTestApp({ env: { LIST_COUNT_CAP: '5' } });
+  admin = await adminClient(t);
+  await t.database.db.insert(nurses).values(
+    Array.from({ length: 25 }, (_, i) => ({
+      fullName: `Capped ${String(i).padStart(2, '0')}`,
+      email: `capped${i}@test.example`,
+      department: 'ICU',
+    })),
+  );
+});
+afterAll(() => t.close());
+
+const pageOf = async (url: string) => {
+  const res = await admin.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: unknown[]; pagination: Pagination }>();
+};
+
+describe('bounded counts', () => {
+  it('counts the cap past the page start (at least the page), then says "at least"', async () => {
+    // 25 nurses, 10 a page: page 1 counts up to 10 (the page is larger than the cap of 5).
+    const first = await pageOf('/api/admin/nurses?limit=10');
+    expect(first.data).toHaveLength(10);
+    expect(first.pagination).toEqual({
+      page: 1,
+      limit: 10,
+      total: 10,
+      totalPages: 2,
+      totalIsLowerBound: true,
+      prevPage: null,
+      nextPage: 2,
+    });
+    const second = await pageOf('/api/admin/nurses?limit=10&page=2');
+    expect(second.pagination).toMatchObject({
+      total: 20,
+      totalPages: 3,
+      totalIsLowerBound: true,
+      nextPage: 3,
+    });
+    // The last page counts to the end: the total is exact again and there is no next page.
+    const last = await pageOf('/api/admin/nurses?limit=10&page=3');
+    expect(last.data).toHaveLength(5);
+    expect(last.pagination).toMatchObject({
+      total: 25,
+      totalPages: 3,
+      totalIsLowerBound: false,
+      prevPage: 2,
+      nextPage: null,
+    });
+  });
+
+  it('stops at the cap on small pages, and is exact when the matches end at the cap', async () => {
+    const capped = await pageOf('/api/admin/nurses?limit=2');
+    expect(capped.pagination).toMatchObject({
+      total: 5,
+      totalPages: 3,
+      totalIsLowerBound: true,
+      nextPage: 2,
+    });
+    // "Capped 2x": exactly 5 matches, as many as the cap.
+    const exact = await pageOf('/api/admin/nurses?limit=2&q=capped%202');
+    expect(exact.pagination).toMatchObject({
+      total: 5,
+      totalPages: 3,
+      totalIsLowerBound: false,
+      nextPage: 2,
+    });
+  });
+
+  it('counts through the joins a list filters on (patients and their beds)', async () => {
+    const patients = [];
+    for (let i = 0; i < 8; i++) patients.push(await createUser(t, 'patient', { firstName: 'Bounded' }));
+    await t.database.db
+      .insert(beds)
+      .values({ label: 'Cap-1', status: 'Occupied', patientId: patients[0]?.id ?? null });
+
+    const outpatients = await pageOf('/api/admin/patients?limit=2&status=Outpatient&q=bounded');
+    expect(outpatients.pagination).toMatchObject({ total: 5, totalIsLowerBound: true, nextPage: 2 });
+    const inpatients = await pageOf('/api/admin/patients?limit=2&status=Inpatient&q=bounded');
+    expect(inpatients.pagination).toMatchObject({ total: 1, totalIsLowerBound: false, nextPage: null });
+    const all = await pageOf('/api/admin/patients?limit=20&q=bounded');
+    expect(all.data).toHaveLength(8);
+    expect(all.pagination).toMatchObject({ total: 8, totalIsLowerBound: false });
+  });
+});
