@@ -9,11 +9,11 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
-    // Configuration and process tests touch no database: one run is enough.
+    // Configuration, process and command tests use the embedded database or none: one run is enough.
     // Tests named *.postgres.test.ts need a PostgreSQL server itself (not through the app).
     exclude:
       database === 'postgres'
-        ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts']
+        ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts', 'apps/server/src/cli/*.test.ts']
         : ['apps/server/src/**/*.postgres.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE: database },
