@@ -1,4 +1,12 @@
-import { ADMIN_NAV, type AdminPatient, BED_MESSAGES, DOCTOR_ALL_FIELDS, TOASTS } from '@carepoint/contract';
+import {
+  ADMIN_NAV,
+  type AdminPatient,
+  AMBULANCE_MESSAGES,
+  BED_MESSAGES,
+  DOCTOR_ALL_FIELDS,
+  NURSE_MESSAGES,
+  TOASTS,
+} from '@carepoint/contract';
 import { type BrowserContextOptions, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
 
@@ -165,6 +173,38 @@ test('a bed added and marked Occupied changes the dashboard and beds figures', a
   const patientRow = page.getByRole('row', { name: new RegExp(patient.email) });
   await expect(patientRow).toContainText('Inpatient');
   await expect(patientRow).toContainText(`Bed ${label}`);
+});
+
+test('an admin adds a nurse and changes an ambulance status, both stored', async ({ adminPage }) => {
+  const page = await adminPage();
+  const name = unique('Nurse E2E');
+  await page.goto('/admin/nurses');
+  await page.getByRole('button', { name: 'Add Nurse' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Nurse' });
+  await add.getByRole('button', { name: 'Add Nurse' }).click();
+  await expect(add.getByText(NURSE_MESSAGES.fullNameRequired)).toBeVisible();
+  await add.getByLabel('Full name').fill(name);
+  await add.getByLabel('Email').fill(uniqueEmail('nurse'));
+  await add.getByLabel('Department').fill('Maternity');
+  await add.getByRole('button', { name: 'Add Nurse' }).click();
+  await expect(page.getByText(NURSE_MESSAGES.added)).toBeVisible();
+  await expect(add).toBeHidden();
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Active');
+
+  await page.goto('/admin/ambulances');
+  await waitForScreen(page);
+  const first = page.getByRole('row').nth(1);
+  const code = (await first.getByRole('cell').first().textContent())?.trim() ?? '';
+  const next = (await first.textContent())?.includes('Maintenance') ? 'Available' : 'Maintenance';
+  await first.getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Ambulance' });
+  await edit.getByLabel('Status').selectOption(next);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(AMBULANCE_MESSAGES.updated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText(next);
 });
 
 test('sorting and paging a table of more than 20 rows, kept in the URL', async ({ adminPage }) => {

@@ -5,8 +5,6 @@ import {
   replaceAmbulanceSchema,
   type UpdateAmbulance,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -14,7 +12,7 @@ import { useCreateAmbulance, useUpdateAmbulance } from '../api';
 import { DialogButton, type DialogComponentProps } from './dialog-button';
 import { FormDialog } from './form-dialog';
 import { optionsOf } from './options';
-import { submitWithToasts } from './submit';
+import { useStaffRecordForm } from './staff-record-form';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
 
@@ -28,34 +26,26 @@ export function AmbulanceDialog({
   const update = useUpdateAmbulance();
   const blank = { code: '', driverName: '', status: 'Available' } satisfies UpdateAmbulance;
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(replaceAmbulanceSchema),
-    defaultValues: ambulance
-      ? { code: ambulance.code, driverName: ambulance.driverName, status: ambulance.status }
-      : blank,
-  });
-
-  const onSubmit = handleSubmit(async ({ status, ...fields }) => {
-    const saved = await submitWithToasts(
-      () =>
-        ambulance
-          ? update.mutateAsync({ id: ambulance.id, body: { ...fields, status } })
-          : create.mutateAsync(fields),
-      {
-        success: ambulance ? AMBULANCE_MESSAGES.updated : AMBULANCE_MESSAGES.added,
-        failure: ambulance ? 'Failed to update ambulance' : 'Failed to add ambulance',
-        setError,
-        fields: FIELDS,
-      },
-    );
-    if (!saved) return;
-    if (!ambulance) reset(blank);
-    onOpenChange(false);
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+  } = useStaffRecordForm({
+    schema: replaceAmbulanceSchema,
+    record: ambulance,
+    blank,
+    valuesOf: ({ code, driverName, status }) => ({ code, driverName, status }),
+    create: (fields) => create.mutateAsync(fields),
+    update: (id, body) => update.mutateAsync({ id, body }),
+    messages: {
+      added: AMBULANCE_MESSAGES.added,
+      updated: AMBULANCE_MESSAGES.updated,
+      addFailed: 'Failed to add ambulance',
+      updateFailed: 'Failed to update ambulance',
+    },
+    fields: FIELDS,
+    onDone: () => onOpenChange(false),
   });
 
   return (

@@ -6,9 +6,7 @@ import {
   replaceNurseSchema,
   type UpdateNurse,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -16,7 +14,7 @@ import { useCreateNurse, useUpdateNurse } from '../api';
 import { DialogButton, type DialogComponentProps } from './dialog-button';
 import { FormDialog } from './form-dialog';
 import { optionsOf } from './options';
-import { submitWithToasts } from './submit';
+import { useStaffRecordForm } from './staff-record-form';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
 
@@ -27,34 +25,26 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
   const departmentsId = useId();
   const blank = { fullName: '', email: '', department: '', status: 'Active' } satisfies UpdateNurse;
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(replaceNurseSchema),
-    defaultValues: nurse
-      ? { fullName: nurse.fullName, email: nurse.email, department: nurse.department, status: nurse.status }
-      : blank,
-  });
-
-  const onSubmit = handleSubmit(async ({ status, ...fields }) => {
-    const saved = await submitWithToasts(
-      () =>
-        nurse
-          ? update.mutateAsync({ id: nurse.id, body: { ...fields, status } })
-          : create.mutateAsync(fields),
-      {
-        success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added,
-        failure: nurse ? 'Failed to update nurse' : 'Failed to add nurse',
-        setError,
-        fields: FIELDS,
-      },
-    );
-    if (!saved) return;
-    if (!nurse) reset(blank);
-    onOpenChange(false);
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+  } = useStaffRecordForm({
+    schema: replaceNurseSchema,
+    record: nurse,
+    blank,
+    valuesOf: ({ fullName, email, department, status }) => ({ fullName, email, department, status }),
+    create: (fields) => create.mutateAsync(fields),
+    update: (id, body) => update.mutateAsync({ id, body }),
+    messages: {
+      added: NURSE_MESSAGES.added,
+      updated: NURSE_MESSAGES.updated,
+      addFailed: 'Failed to add nurse',
+      updateFailed: 'Failed to update nurse',
+    },
+    fields: FIELDS,
+    onDone: () => onOpenChange(false),
   });
 
   return (
