@@ -7,14 +7,22 @@ import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ INIT_CWD: '/srv/carepoint' });
     expect(config).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',
-      DATA_DIR: './data',
+      DATA_DIR: '/srv/carepoint/data',
       demoData: true,
       cookieSecure: false,
     });
+  });
+  it('resolves a relative DATA_DIR from where npm was run, and keeps an absolute one', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/carepoint', DATA_DIR: 'var/db' }).DATA_DIR).toBe(
+      '/srv/carepoint/var/db',
+    );
+    expect(loadConfig({ INIT_CWD: '/srv/carepoint', DATA_DIR: '/var/lib/carepoint' }).DATA_DIR).toBe(
+      '/var/lib/carepoint',
+    );
   });
   it('turns demo data off by default on a PostgreSQL server, and secure cookies on in production', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/carepoint', NODE_ENV: 'production' });

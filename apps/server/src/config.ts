@@ -88,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoData = DEMO_DATA === undefined ? demoDefault : ['true', '1', 'yes', 'on'].includes(DEMO_DATA);
   return {
     ...rest,
+    // npm runs workspace scripts in the workspace's folder: a relative DATA_DIR means relative to
+    // where the operator ran npm (INIT_CWD), so `npm start` at the root keeps data in ./data there.
+    DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), rest.DATA_DIR),
     demoData,
     // Secure cookies need HTTPS; production installs sit behind TLS.
     cookieSecure: COOKIE_SECURE || rest.NODE_ENV === 'production',
