@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@carepoint/contract';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -161,5 +161,3 @@ export async function signedIn(t: TestApp, role: Role, fields: Partial<typeof us
   const user = await createUser(t, role, fields);
   return { user, headers: await signIn(t, user) };
 }
-
-export const json = <T>(res: LightMyRequestResponse) => res.json<T>();

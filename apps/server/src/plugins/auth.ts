@@ -47,6 +47,8 @@ async function authPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
+    // Only the API reads the session: the web app's files and index.html need no database query.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[TOKEN_COOKIE] || bearer(request);
     if (!token || token.length > 200) return;
     const session = await resolveSession(app.db, app.config, token, app.now());

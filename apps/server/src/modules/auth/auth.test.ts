@@ -2,7 +2,7 @@ import { FORGOT_PASSWORD_ANSWER, MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, sessions } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,6 +204,22 @@ describe('sessions', () => {
     }
     t.clock.advance(3_600_001);
     expect((await me(active)).statusCode).toBe(401);
+  });
+
+  it('reads the session only for API requests: web files and pages cost no session query', async () => {
+    const user = await createUser(t, 'patient');
+    const headers = await signIn(t, user);
+    const lastSeen = async () => {
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      return row?.lastSeenAt.getTime();
+    };
+    const before = await lastSeen();
+    t.clock.advance(5 * 60_000);
+    await t.app.inject({ url: '/patient/dashboard', headers });
+    await t.app.inject({ url: '/assets/index.js', headers });
+    expect(await lastSeen()).toBe(before);
+    await me(headers);
+    expect(await lastSeen()).toBe(t.clock.now().getTime());
   });
 
   it('a password change ends the other sessions but keeps the current one', async () => {
