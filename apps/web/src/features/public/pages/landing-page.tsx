@@ -55,9 +55,9 @@ const REASONS = [
 
 function HeroIllustration() {
   const rows = [
-    { name: 'Adaeze Okafor', dept: 'Emergency', badge: 'High', tone: 'bg-danger-100 text-danger-800' },
-    { name: 'Tunde Bakare', dept: 'General', badge: 'Medium', tone: 'bg-warning-100 text-warning-900' },
-    { name: 'Ngozi Eze', dept: 'Pediatrics', badge: 'Low', tone: 'bg-success-100 text-success-800' },
+    { name: 'Musa Ibrahim', dept: 'Emergency', badge: 'High', tone: 'bg-danger-100 text-danger-800' },
+    { name: 'Kemi Alade', dept: 'General', badge: 'Medium', tone: 'bg-warning-100 text-warning-900' },
+    { name: 'Tolu Bassey', dept: 'Pediatrics', badge: 'Low', tone: 'bg-success-100 text-success-800' },
   ];
   return (
     <div
@@ -66,7 +66,8 @@ function HeroIllustration() {
     >
       <div className="mb-4 flex items-center justify-between">
         <span className="text-sm font-semibold text-ink">Today Overview</span>
-        <span className="h-2.5 w-2.5 rounded-full bg-success-700" />
+        {/* An illustration of the product, not live figures: say so rather than show a "live" dot. */}
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-ink-soft">Example</span>
       </div>
       <div className="grid grid-cols-3 gap-3">
         {[
