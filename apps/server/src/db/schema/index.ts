@@ -2,6 +2,7 @@ export * from './appointments';
 export * from './audit';
 export * from './auth';
 export * from './beds';
+export * from './clinical';
 export * from './emergency';
 export * from './platform';
 export * from './staff';

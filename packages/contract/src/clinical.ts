@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/*
+ * The clinical vocabulary the doctor area shares: vital signs with their units and plausible
+ * ranges, blood groups, genders. A vital sign outside its range is refused as a typing error
+ * (a living patient cannot show it); abnormal but possible values are accepted.
+ */
+
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'Choose a blood group, for example O+' });
+export type BloodGroup = z.infer<typeof bloodGroupSchema>;
+
+/** Spec §3 "gender (male, female or other)". */
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const genderSchema = z.enum(GENDERS, { error: 'Choose male, female or other' });
+export type Gender = z.infer<typeof genderSchema>;
+
+/** How a vital sign is measured and what a living patient can show; `step` is the precision stored. */
+export interface VitalRange {
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  step: number;
+}
+
+export const VITAL_RANGES = {
+  heartRate: { label: 'Heart rate', unit: 'bpm', min: 10, max: 300, step: 1 },
+  systolic: { label: 'Systolic blood pressure', unit: 'mmHg', min: 30, max: 300, step: 1 },
+  diastolic: { label: 'Diastolic blood pressure', unit: 'mmHg', min: 10, max: 200, step: 1 },
+  temperature: { label: 'Temperature', unit: '°C', min: 25, max: 45, step: 0.1 },
+  respiratoryRate: { label: 'Respiratory rate', unit: 'breaths/min', min: 2, max: 80, step: 1 },
+  oxygenSaturation: { label: 'Oxygen saturation', unit: '%', min: 40, max: 100, step: 1 },
+  weight: { label: 'Weight', unit: 'kg', min: 0.3, max: 400, step: 0.1 },
+  height: { label: 'Height', unit: 'cm', min: 20, max: 260, step: 0.1 },
+  bloodGlucose: { label: 'Blood glucose', unit: 'mg/dL', min: 10, max: 1000, step: 1 },
+} as const satisfies Record<string, VitalRange>;
+export type VitalName = keyof typeof VITAL_RANGES;
+
+const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+
+/** A required vital sign: a number (forms send text) within its plausible range, rounded to its precision. */
+export function vitalField(name: VitalName) {
+  const r: VitalRange = VITAL_RANGES[name];
+  const wrong = `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
+  return z.coerce
+    .number({ error: `${r.label} is required` })
+    .refine(Number.isFinite, `${r.label} is required`)
+    .refine((v) => v >= r.min && v <= r.max, wrong)
+    .transform((v) => Number(roundTo(v, r.step).toFixed(1)));
+}
+
+/** The same, optional: empty text or null means "not measured". */
+export function optionalVitalField(name: VitalName) {
+  return z
+    .union([z.literal(''), z.null(), z.undefined(), vitalField(name)])
+    .transform((v) => (typeof v === 'number' ? v : null));
+}
+
+/** "120/80 mmHg" from stored parts; empty when not measured. */
+export const formatBloodPressure = (systolic: number | null, diastolic: number | null) =>
+  systolic == null ? '' : diastolic == null ? `${systolic} mmHg` : `${systolic}/${diastolic} mmHg`;
