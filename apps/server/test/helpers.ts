@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { type SystemContextOptions, systemContext } from '../src/lib/context';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
 import { memoryRateLimiter } from '../src/lib/rate-limiter';
@@ -109,6 +110,18 @@ export async function createTestApp(
     },
   };
 }
+
+/** A service context on the test app's database, configuration, clock and mail: services called without HTTP. */
+export const serviceContext = (t: TestApp, options: Partial<SystemContextOptions> = {}) =>
+  systemContext({
+    db: t.database.db,
+    config: t.app.config,
+    now: t.clock.now,
+    sendMail: async (m) => {
+      t.mail.push(m);
+    },
+    ...options,
+  });
 
 let testPasswordHash: Promise<string> | undefined;
 let counter = 0;
