@@ -8,6 +8,7 @@ import { createMailer, type SendMail } from './lib/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
+import contextPlugin from './plugins/context';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(contextPlugin);
   await registerApiDocs(app);
   for (const routes of routeModules) await app.register(routes);
   await registerWebApp(app, config.webDist);

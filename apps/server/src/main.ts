@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { openDatabase } from './db/open';
 import { seedDemoData } from './db/seed';
+import { systemContext } from './lib/context';
 
 async function main() {
   const started = performance.now();
@@ -11,7 +12,7 @@ async function main() {
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
 
-  if (config.demoData && (await seedDemoData(database.db, { timeZone: config.TIME_ZONE }))) {
+  if (config.demoData && (await seedDemoData(systemContext({ db: database.db, config, log: app.log })))) {
     app.log.info('Loaded demo data (set DEMO_DATA=false to start empty)');
   }
 

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { type SystemContextOptions, systemContext } from '../src/lib/context';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
 import { memoryRateLimiter } from '../src/lib/rate-limiter';
@@ -30,10 +31,34 @@ export function testClock(start = new Date('2030-01-07T09:00:00Z')) {
 }
 export type TestClock = ReturnType<typeof testClock>;
 
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function scratchPostgresDatabase(serverUrl: string) {
+  const name = `carepoint_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The PostgreSQL server of this test run, or undefined when it runs on PGlite. */
+export const testPostgresUrl = () =>
+  process.env.TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL || undefined : undefined;
+
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function freshDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DATABASE !== 'postgres' || !url) {
+  const url = testPostgresUrl();
+  if (!url) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-test-'));
     const handle = await openPglite(dir);
     return {
@@ -44,22 +69,13 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const name = `carepoint_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString(), 10);
+  const scratch = await scratchPostgresDatabase(url);
+  const handle = await openPostgres(scratch.url, 10);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
@@ -109,6 +125,18 @@ export async function createTestApp(
     },
   };
 }
+
+/** A service context on the test app's database, configuration, clock and mail: services called without HTTP. */
+export const serviceContext = (t: TestApp, options: Partial<SystemContextOptions> = {}) =>
+  systemContext({
+    db: t.database.db,
+    config: t.app.config,
+    now: t.clock.now,
+    sendMail: async (m) => {
+      t.mail.push(m);
+    },
+    ...options,
+  });
 
 let testPasswordHash: Promise<string> | undefined;
 let counter = 0;

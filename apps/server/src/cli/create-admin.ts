@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
-import { users } from '../db/schema';
-import { hashPassword, oneTimePassword } from '../lib/passwords';
+import { systemContext } from '../lib/context';
+import { AppError } from '../lib/errors';
+import { createAdmin } from '../modules/auth/service';
 
 const usage = `Usage: npm run create-admin -- --email admin@example.org --first-name Ada --last-name Lovelace
   The password is read from ADMIN_PASSWORD; without it a one-time password is printed
@@ -37,27 +38,14 @@ async function main() {
   const config = loadConfig({ ...process.env, DEMO_DATA: 'false' });
   const database = await openDatabase(config);
   try {
-    const password = parsed.data.password ?? oneTimePassword();
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        email: parsed.data.email,
-        firstName: parsed.data.firstName,
-        lastName: parsed.data.lastName,
-        role: 'admin',
-        passwordHash: await hashPassword(password),
-        mustChangePassword: !parsed.data.password,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (!row) {
-      console.error(`An account with the email ${parsed.data.email} already exists.`);
-      process.exitCode = 1;
-      return;
-    }
-    console.log(`Created admin ${parsed.data.email}.`);
-    if (!parsed.data.password)
-      console.log(`One-time password (shown once, change it at first sign-in): ${password}`);
+    const created = await createAdmin(systemContext({ db: database.db, config }), parsed.data);
+    console.log(`Created admin ${created.user.email}.`);
+    if (created.oneTimePassword)
+      console.log(`One-time password (shown once, change it at first sign-in): ${created.oneTimePassword}`);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'EMAIL_TAKEN')) throw error;
+    console.error(`An account with the email ${parsed.data.email} already exists.`);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }

@@ -2,7 +2,7 @@ import type { LiveTopic, Role } from '@carepoint/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
-import type { SendMail } from './mailer';
+import { createMailer, type SendMail } from './mailer';
 
 /** Who is acting: the signed-in user, or null for anonymous calls, the seed and the CLI. */
 export interface Actor {
@@ -35,3 +35,50 @@ export interface ServiceContext {
 
 /** The same context inside a transaction, so audit rows and reads commit or roll back with it. */
 export const inTransaction = (ctx: ServiceContext, tx: Executor): ServiceContext => ({ ...ctx, db: tx });
+
+/** The address recorded for work that did not come over HTTP (the seed, the CLI, jobs, tests). */
+export const LOCAL_ADDRESS = 'local';
+
+const ignore = () => {};
+/** A logger that drops everything, for callers that have none. */
+export const silentLogger: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: ignore,
+  error: ignore,
+  warn: ignore,
+  info: ignore,
+  debug: ignore,
+  trace: ignore,
+  silent: ignore,
+  child: () => silentLogger,
+};
+
+export interface SystemContextOptions {
+  db: Executor;
+  config: Config;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+  actor?: Actor | null;
+  /** Without one, mail goes the way the server sends it: SMTP_URL if set, and the outbox. */
+  sendMail?: SendMail;
+  /** Without one, changes are not announced: only a running server has live boards to tell. */
+  publish?: (topic: LiveTopic) => Promise<void>;
+}
+
+/** A context for work outside HTTP: the seed, the CLI, jobs and tests call services with it. */
+export function systemContext(options: SystemContextOptions): ServiceContext {
+  const { db, config } = options;
+  const log = options.log ?? silentLogger;
+  return {
+    db,
+    now: options.now ?? (() => new Date()),
+    actor: options.actor ?? null,
+    ip: LOCAL_ADDRESS,
+    config,
+    log,
+    sendMail:
+      options.sendMail ??
+      createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (msg) => log.info(msg) }),
+    publish: options.publish ?? (async () => {}),
+  };
+}

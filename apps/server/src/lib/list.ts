@@ -58,7 +58,7 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-/** What page() needs of the app: the database and how far to count (the Fastify instance has both). */
+/** What page() needs: the database and how far to count (a ServiceContext has both). */
 export interface ListContext {
   db: Executor;
   config: Pick<Config, 'LIST_COUNT_CAP'>;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client';
+import type { Executor } from '../db/client';
 import { outbox } from '../db/schema';
 
 export interface Mail {
@@ -14,7 +14,7 @@ export type SendMail = (mail: Mail) => Promise<void>;
  * table, so without SMTP the operator reads it there (admin screen) or in the server log.
  */
 export function createMailer(opts: {
-  db: Database;
+  db: Executor;
   smtpUrl?: string;
   from: string;
   log: (msg: string) => void;

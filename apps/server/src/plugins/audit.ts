@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
+import type { ServiceContext } from '../lib/context';
 
 export interface AuditEntry {
   action: string;
@@ -13,19 +12,22 @@ export interface AuditEntry {
   actor?: { id?: string | null; role?: string | null; email?: string | null };
 }
 
-/** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
-export async function audit(request: FastifyRequest, entry: AuditEntry, db: Executor = request.server.db) {
-  const user = request.user;
-  await db.insert(auditEvents).values({
-    at: request.server.now(),
-    actorId: entry.actor?.id ?? user?.id ?? null,
-    actorRole: entry.actor?.role ?? user?.role ?? null,
-    actorEmail: entry.actor?.email ?? user?.email ?? null,
+/**
+ * Writes one audit row with the context's actor, address and clock. Inside a transaction pass
+ * `inTransaction(ctx, tx)`, so the row commits or rolls back with the change.
+ */
+export async function audit(ctx: ServiceContext, entry: AuditEntry) {
+  const { actor } = ctx;
+  await ctx.db.insert(auditEvents).values({
+    at: ctx.now(),
+    actorId: entry.actor?.id ?? actor?.id ?? null,
+    actorRole: entry.actor?.role ?? actor?.role ?? null,
+    actorEmail: entry.actor?.email ?? actor?.email ?? null,
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId ?? null,
     patientId: entry.patientId ?? null,
-    ip: request.ip,
+    ip: ctx.ip,
     details: entry.details ?? null,
   });
 }

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 /*
@@ -30,6 +31,20 @@ declare module 'fastify' {
     events: EventHub;
   }
 }
+
+/**
+ * Announces a topic to every instance on the database with NOTIFY. A failure is logged, not
+ * thrown: the change itself is saved, and boards catch up at their next refetch. The server's
+ * hub uses it; a job outside the server can pass one to systemContext.
+ */
+export const publisher =
+  (database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) => async (topic: LiveTopic) => {
+    try {
+      await database.notify(EVENTS_CHANNEL, JSON.stringify({ topic }));
+    } catch (error) {
+      log.warn({ err: error, topic }, 'could not publish live event');
+    }
+  };
 
 const isTopic = (value: unknown): value is LiveTopic =>
   typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
@@ -71,14 +86,7 @@ async function eventsPlugin(app: FastifyInstance) {
   };
 
   const hub: EventHub = {
-    async publish(topic) {
-      try {
-        await app.dbHandle.notify(EVENTS_CHANNEL, JSON.stringify({ topic }));
-      } catch (error) {
-        // The change itself is saved; boards catch up at their next refetch.
-        app.log.warn({ err: error, topic }, 'could not publish live event');
-      }
-    },
+    publish: publisher(app.dbHandle, app.log),
     stream(request, reply) {
       reply.hijack();
       const res = reply.raw;

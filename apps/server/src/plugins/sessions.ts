@@ -1,18 +1,12 @@
-import type { Role } from '@carepoint/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { Actor } from '../lib/context';
 import { hashToken, newToken } from '../lib/tokens';
 
-export interface SessionUser {
-  id: string;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
-  mustChangePassword: boolean;
-}
+/** The signed-in user is the actor of everything the request does. */
+export type SessionUser = Actor;
 
 type SessionPolicy = Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS' | 'REMEMBER_ME_DAYS'>;
 

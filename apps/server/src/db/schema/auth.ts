@@ -1,10 +1,11 @@
-import type { Role } from '@carepoint/contract';
+import { ROLES, USER_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
   integer,
+  pgEnum,
   pgTable,
   text,
   timestamp,
@@ -13,19 +14,22 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
+export const userRole = pgEnum('user_role', ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+
 export const users = pgTable(
   'users',
   {
     id: id(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text().$type<Role>().notNull(),
+    role: userRole().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     phone: text(),
     address: text(),
     dateOfBirth: date({ mode: 'string' }),
-    status: text().$type<'Active' | 'Inactive'>().notNull().default('Active'),
+    status: userStatus().notNull().default('Active'),
     specialty: text(),
     mustChangePassword: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

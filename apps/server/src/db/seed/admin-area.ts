@@ -16,7 +16,7 @@ import {
 import type { SeedContext } from './context';
 
 /*
- * Demo records for every admin screen, relative to ctx.now in the facility's time zone, so the
+ * Demo records for every admin screen, relative to ctx.seededAt in the facility's time zone, so the
  * dashboard shows a plausible "today" whenever the app is first started. One insert per table.
  */
 
@@ -112,7 +112,7 @@ async function seedExtraPatients(ctx: SeedContext) {
       address: 'Lagos',
       dateOfBirth,
       passwordHash: ctx.passwordHash,
-      createdAt: new Date(ctx.now.getTime() - (EXTRA_PATIENTS.length - i) * 24 * 60 * MINUTE),
+      createdAt: new Date(ctx.seededAt.getTime() - (EXTRA_PATIENTS.length - i) * 24 * 60 * MINUTE),
     })),
   );
 }
@@ -155,8 +155,8 @@ async function seedBeds(ctx: SeedContext, patientIds: string[]) {
 
 /** 32 arrivals spread from the facility's midnight to now: the latest wait, earlier ones were seen or left. */
 async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
-  const { start } = facilityDay(ctx.now, ctx.timeZone);
-  const elapsed = ctx.now.getTime() - start.getTime();
+  const { start } = facilityDay(ctx.seededAt, ctx.config.TIME_ZONE);
+  const elapsed = ctx.seededAt.getTime() - start.getTime();
   const count = 32;
   const rand = generator(7);
   const rows = Array.from({ length: count }, (_, i) => {
@@ -165,8 +165,8 @@ async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
     const seenAt = new Date(arrivedAt.getTime() + waitMs);
     const leftAt = new Date(seenAt.getTime() + (30 + rand(120)) * MINUTE);
     let status: ErStatus;
-    if (i >= count - 5 || seenAt > ctx.now) status = 'Waiting';
-    else if (leftAt > ctx.now || i >= count - 9) status = 'In Treatment';
+    if (i >= count - 5 || seenAt > ctx.seededAt) status = 'Waiting';
+    else if (leftAt > ctx.seededAt || i >= count - 9) status = 'In Treatment';
     else status = i % 4 === 0 ? 'Admitted' : 'Discharged';
     return {
       patientName: ER_NAMES[i % ER_NAMES.length] ?? 'Walk-in patient',
@@ -195,7 +195,7 @@ async function seedQueues(ctx: SeedContext) {
   const rand = generator(11);
   const rows = DEPARTMENTS.flatMap((department) =>
     Array.from({ length: perDepartment[department] }, (_, i) => {
-      const joinedAt = new Date(ctx.now.getTime() - (5 + rand(80)) * MINUTE);
+      const joinedAt = new Date(ctx.seededAt.getTime() - (5 + rand(80)) * MINUTE);
       const called = i === 0 && department !== 'ER';
       return {
         patientName: ER_NAMES[(i * 5 + department.length) % ER_NAMES.length] ?? 'Patient',
@@ -239,7 +239,7 @@ async function seedInvoices(ctx: SeedContext, patientIds: string[], doctorIds: s
       number: `INV-${String(i + 1).padStart(5, '0')}`,
       patientId,
       doctorId,
-      issuedAt: new Date(ctx.now.getTime() - (i + 1) * 26 * 60 * MINUTE),
+      issuedAt: new Date(ctx.seededAt.getTime() - (i + 1) * 26 * 60 * MINUTE),
       status,
       subtotal,
       tax,
@@ -272,7 +272,7 @@ async function seedDemoRequests(ctx: SeedContext) {
       email,
       organisation,
       message,
-      createdAt: new Date(ctx.now.getTime() - (i + 1) * 31 * 60 * MINUTE),
+      createdAt: new Date(ctx.seededAt.getTime() - (i + 1) * 31 * 60 * MINUTE),
     })),
   );
 }

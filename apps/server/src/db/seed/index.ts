@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
@@ -12,18 +12,18 @@ const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea);
 
-/** Loads demo data into an empty database; a database that has any user is left as it is. */
-export async function seedDemoData(db: Database, opts: { now?: Date; timeZone: string }) {
-  const [row] = await db.select({ n: count() }).from(users);
+/**
+ * Loads demo data into an empty database, at the context's clock and time zone; a database that
+ * has any user is left as it is. Records that have a service are made through it.
+ */
+export async function seedDemoData(ctx: ServiceContext) {
+  const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  const ctx: SeedContext = {
-    db,
-    now: opts.now ?? new Date(),
-    timeZone: opts.timeZone,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  };
-  await db.transaction(async (tx) => {
-    for (const seed of seeders) await seed({ ...ctx, db: tx as unknown as Database });
+  const seededAt = ctx.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    const seed: SeedContext = { ...inTransaction(ctx, tx), now: () => seededAt, seededAt, passwordHash };
+    for (const seeder of seeders) await seeder(seed);
   });
   return true;
 }

@@ -11,7 +11,7 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
-import { ensureDefaultSchedule, saveSchedule } from '../../modules/schedules/service';
+import { ensureDefaultSchedule, updateSchedule } from '../../modules/schedules/service';
 import { appointments, users } from '../schema';
 import type { SeedContext } from './context';
 
@@ -42,10 +42,11 @@ async function doctorsOf(ctx: SeedContext) {
     .orderBy(asc(users.email));
 }
 
+/** Demo hours are saved as a doctor saves theirs (the same service, lock and audit row); the rest get the default. */
 export async function seedSchedules(ctx: SeedContext) {
   for (const doctor of await doctorsOf(ctx)) {
     const hours = DEMO_HOURS[doctor.email];
-    if (hours) await saveSchedule(ctx.db, doctor.id, hours);
+    if (hours) await updateSchedule(ctx, doctor.id, hours);
     else await ensureDefaultSchedule(ctx.db, doctor.id);
   }
 }
@@ -82,7 +83,7 @@ export async function seedAppointments(ctx: SeedContext) {
     .where(eq(users.role, 'patient'))
     .orderBy(asc(users.email));
   if (doctors.length === 0) return;
-  const today = toLocalDateTime(ctx.now, ctx.timeZone).date;
+  const today = toLocalDateTime(ctx.seededAt, ctx.config.TIME_ZONE).date;
   const scheduleOf = (email: string) => DEMO_HOURS[email] ?? DEFAULT_SCHEDULE;
 
   const rows: Array<typeof appointments.$inferInsert> = [];
@@ -106,7 +107,7 @@ export async function seedAppointments(ctx: SeedContext) {
       notes: n % 3 === 0 ? 'Please bring previous test results.' : null,
       date,
       time: `${formatMinutes(minutes)}:00`,
-      startsAt: fromLocalDateTime(date, minutes, ctx.timeZone),
+      startsAt: fromLocalDateTime(date, minutes, ctx.config.TIME_ZONE),
       durationMinutes: perPatientMinutes(schedule),
       status,
       createdBy: patientId,

@@ -7,9 +7,9 @@ import {
   type updateAmbulanceSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ambulances } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
@@ -40,14 +40,14 @@ const SORT: SortColumns<(typeof AMBULANCE_SORTABLE)[number]> = {
 const uniqueCode = <T>(write: () => Promise<T>) =>
   mapUnique(write, () => conflict('AMBULANCE_CODE_TAKEN', AMBULANCE_MESSAGES.codeTaken, 'code'));
 
-export async function listAmbulances(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
+export async function listAmbulances(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
   const where = and(
     query.status ? eq(ambulances.status, query.status) : undefined,
     search(query.q, [ambulances.code, ambulances.driverName]),
   );
   return page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -62,16 +62,20 @@ export async function listAmbulances(request: FastifyRequest, query: ListQuery) 
   );
 }
 
-export async function createAmbulance(request: FastifyRequest, input: CreateInput) {
-  const now = request.server.now();
+export async function createAmbulance(ctx: ServiceContext, input: CreateInput) {
+  const now = ctx.now();
   const row = await uniqueCode(() =>
-    request.server.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(ambulances)
         .values({ ...input, status: 'Available', createdAt: now, updatedAt: now })
         .returning();
       if (!created) throw new Error('ambulance not created');
-      await audit(request, { action: 'ambulance.create', entityType: 'ambulance', entityId: created.id }, tx);
+      await audit(inTransaction(ctx, tx), {
+        action: 'ambulance.create',
+        entityType: 'ambulance',
+        entityId: created.id,
+      });
       return created;
     }),
   );
@@ -79,26 +83,22 @@ export async function createAmbulance(request: FastifyRequest, input: CreateInpu
 }
 
 /** PUT (every field) and PATCH (some fields) both end here. */
-export async function updateAmbulance(request: FastifyRequest, id: string, input: UpdateInput) {
-  const now = request.server.now();
+export async function updateAmbulance(ctx: ServiceContext, id: string, input: UpdateInput) {
+  const now = ctx.now();
   const row = await uniqueCode(() =>
-    request.server.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(ambulances)
         .set({ ...input, updatedAt: now })
         .where(eq(ambulances.id, id))
         .returning();
       if (!updated) throw new AppError(404, 'NOT_FOUND', AMBULANCE_MESSAGES.notFound);
-      await audit(
-        request,
-        {
-          action: 'ambulance.update',
-          entityType: 'ambulance',
-          entityId: id,
-          details: { fields: Object.keys(input) },
-        },
-        tx,
-      );
+      await audit(inTransaction(ctx, tx), {
+        action: 'ambulance.update',
+        entityType: 'ambulance',
+        entityId: id,
+        details: { fields: Object.keys(input) },
+      });
       return updated;
     }),
   );

@@ -13,19 +13,19 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/summary',
     { schema: { tags, response: { 200: summarySchema } }, config },
-    async (request) => figures.summary(request),
+    async (request) => figures.summary(request.ctx),
   );
   app.get(
     '/api/admin/analytics',
     { schema: { tags, response: { 200: analyticsSchema } }, config },
-    async (request) => figures.analytics(request),
+    async (request) => figures.analytics(request.ctx),
   );
   app.put(
     '/api/admin/settings/target-wait',
     { schema: { tags, body: targetWaitSchema, response: { 200: targetWaitSchema } }, config },
-    async (request) => figures.saveTargetWait(request, request.body.targetWaitMin),
+    async (request) => figures.saveTargetWait(request.ctx, request.body.targetWaitMin),
   );
   app.get('/api/admin/stats', { schema: { tags, response: { 200: statsSchema } }, config }, async (request) =>
-    figures.stats(request),
+    figures.stats(request.ctx),
   );
 }

@@ -12,8 +12,7 @@ import {
   type TodayOverviewKey,
 } from '@carepoint/contract';
 import { and, eq, exists, gte, lt, ne, sql, sum } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   ambulances,
   appointments,
@@ -26,6 +25,7 @@ import {
   settings,
   users,
 } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { facilityDay, facilityHour } from '../../lib/facility-time';
 import { toNumber } from '../../lib/list';
 import { audit } from '../../plugins/audit';
@@ -40,25 +40,24 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 type Day = ReturnType<typeof facilityDay>;
-const today = (request: FastifyRequest): Day =>
-  facilityDay(request.server.now(), request.server.config.TIME_ZONE);
+const today = (ctx: ServiceContext): Day => facilityDay(ctx.now(), ctx.config.TIME_ZONE);
 const within = (
   column: typeof erEntries.leftAt | typeof erEntries.arrivedAt | typeof appointments.startsAt,
   day: Day,
 ) => and(gte(column, day.start), lt(column, day.end));
 
 /** Today's ER arrivals with the times their waits are measured from; a day's arrivals are few. */
-const arrivalsOf = (db: Database, day: Day) =>
+const arrivalsOf = (db: Executor, day: Day) =>
   db
     .select({ arrivedAt: erEntries.arrivedAt, seenAt: erEntries.seenAt, leftAt: erEntries.leftAt })
     .from(erEntries)
     .where(within(erEntries.arrivedAt, day));
 
-export async function summary(request: FastifyRequest): Promise<Summary> {
-  const { db } = request.server;
-  const { TIME_ZONE } = request.server.config;
-  const now = request.server.now();
-  const day = today(request);
+export async function summary(ctx: ServiceContext): Promise<Summary> {
+  const { db } = ctx;
+  const { TIME_ZONE } = ctx.config;
+  const now = ctx.now();
+  const day = today(ctx);
   const [doctors, nurseCount, patients, ambulanceCount, erWaiting, arrivals, overview] = await Promise.all([
     db.$count(users, and(eq(users.role, 'doctor'), eq(users.status, 'Active'))),
     db.$count(nurses),
@@ -95,7 +94,7 @@ export async function summary(request: FastifyRequest): Promise<Summary> {
 }
 
 async function todayOverview(
-  db: Database,
+  db: Executor,
   day: Day,
 ): Promise<Omit<Record<TodayOverviewKey, number>, 'arrivals'>> {
   const left = (status: 'Admitted' | 'Discharged') =>
@@ -121,37 +120,33 @@ async function todayOverview(
   };
 }
 
-export async function readTargetWait(db: Database): Promise<number> {
+export async function readTargetWait(db: Executor): Promise<number> {
   const [row] = await db.select().from(settings).where(eq(settings.key, TARGET_WAIT_SETTING));
   return typeof row?.value === 'number' ? row.value : TARGET_WAIT_DEFAULT_MIN;
 }
 
-export async function saveTargetWait(request: FastifyRequest, targetWaitMin: number) {
-  const now = request.server.now();
-  await request.server.db.transaction(async (tx) => {
+export async function saveTargetWait(ctx: ServiceContext, targetWaitMin: number) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
     await tx
       .insert(settings)
       .values({ key: TARGET_WAIT_SETTING, value: targetWaitMin, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value: targetWaitMin, updatedAt: now } });
-    await audit(
-      request,
-      {
-        action: 'settings.update',
-        entityType: 'setting',
-        entityId: TARGET_WAIT_SETTING,
-        details: { targetWaitMin },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'settings.update',
+      entityType: 'setting',
+      entityId: TARGET_WAIT_SETTING,
+      details: { targetWaitMin },
+    });
   });
   return { targetWaitMin };
 }
 
-export async function analytics(request: FastifyRequest): Promise<Analytics> {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function analytics(ctx: ServiceContext): Promise<Analytics> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [arrivals, targetWaitMin, queued, erWaiting] = await Promise.all([
-    arrivalsOf(db, today(request)),
+    arrivalsOf(db, today(ctx)),
     readTargetWait(db),
     db
       .select({ department: queueEntries.department, since: queueEntries.joinedAt })
@@ -180,9 +175,9 @@ export async function analytics(request: FastifyRequest): Promise<Analytics> {
 }
 
 /** The six admin stats; their definitions are the contract's (statsSchema). */
-export async function stats(request: FastifyRequest): Promise<Stats> {
-  const { db } = request.server;
-  const activeSince = new Date(request.server.now().getTime() - ACTIVE_USER_DAYS * DAY_MS);
+export async function stats(ctx: ServiceContext): Promise<Stats> {
+  const { db } = ctx;
+  const activeSince = new Date(ctx.now().getTime() - ACTIVE_USER_DAYS * DAY_MS);
   const active = eq(users.status, 'Active');
   const signedInRecently = exists(
     db

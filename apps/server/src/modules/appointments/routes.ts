@@ -21,7 +21,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/patient/summary',
     { schema: { tags, response: { 200: patientSummarySchema } }, config: { access: ['patient'] } },
-    async (request) => appointments.patientSummary(request, currentUser(request).id),
+    async (request) => appointments.patientSummary(request.ctx, currentUser(request).id),
   );
 
   app.get(
@@ -30,7 +30,8 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: patientAppointmentsQuerySchema, response: { 200: appointmentPageSchema } },
       config: { access: ['patient'] },
     },
-    async (request) => appointments.listPatientAppointments(request, currentUser(request).id, request.query),
+    async (request) =>
+      appointments.listPatientAppointments(request.ctx, currentUser(request).id, request.query),
   );
 
   app.post(
@@ -40,7 +41,11 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request, reply) => {
-      const appointment = await appointments.bookAppointment(request, currentUser(request).id, request.body);
+      const appointment = await appointments.bookAppointment(
+        request.ctx,
+        currentUser(request).id,
+        request.body,
+      );
       return reply.code(201).send({ appointment });
     },
   );
@@ -53,7 +58,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       appointment: await appointments.getPatientAppointment(
-        request,
+        request.ctx,
         currentUser(request).id,
         request.params.id,
       ),
@@ -68,7 +73,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       appointment: await appointments.cancelPatientAppointment(
-        request,
+        request.ctx,
         currentUser(request),
         request.params.id,
       ),
@@ -88,7 +93,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       appointment: await appointments.changeAppointmentStatus(
-        request,
+        request.ctx,
         currentUser(request),
         request.params.id,
         request.body.status,

@@ -18,13 +18,12 @@ import {
   isPast,
   type LocalDateTime,
   parseTimeSeconds,
-  type Role,
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
+import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { matchingRows, page } from '../../lib/list';
@@ -88,19 +87,19 @@ async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
 
 /** The patient's own appointments (all newest first, or the upcoming soonest first), one audit row per page. */
 export async function listPatientAppointments(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   patientId: string,
   query: { page: number; limit: number; order?: 'asc' | 'desc'; scope: 'all' | 'upcoming' },
 ): Promise<AppointmentPage> {
-  const { db } = request.server;
+  const { db } = ctx;
   const upcoming = query.scope === 'upcoming';
   const where = and(
     eq(appointments.patientId, patientId),
-    upcoming ? and(active, gt(appointments.startsAt, request.server.now())) : undefined,
+    upcoming ? and(active, gt(appointments.startsAt, ctx.now())) : undefined,
   );
   const direction = (query.order ?? (upcoming ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       selectRows(db)
@@ -111,7 +110,7 @@ export async function listPatientAppointments(
     matchingRows(db).from(appointments).where(where),
     toAppointment,
   );
-  await audit(request, {
+  await audit(ctx, {
     action: 'appointment.list',
     entityType: 'appointment',
     patientId,
@@ -121,13 +120,13 @@ export async function listPatientAppointments(
 }
 
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */
-export async function getPatientAppointment(request: FastifyRequest, patientId: string, id: string) {
-  const { db } = request.server;
+export async function getPatientAppointment(ctx: ServiceContext, patientId: string, id: string) {
+  const { db } = ctx;
   const [row] = await selectRows(db)
     .where(and(eq(appointments.id, id), eq(appointments.patientId, patientId)))
     .limit(1);
   if (!row) throw notFound('Appointment');
-  await audit(request, { action: 'appointment.read', entityType: 'appointment', entityId: id, patientId });
+  await audit(ctx, { action: 'appointment.read', entityType: 'appointment', entityId: id, patientId });
   return toAppointment(row);
 }
 
@@ -142,9 +141,9 @@ export async function countPatientPrescriptions(_db: Executor, _patientId: strin
 }
 
 /** GET /api/patient/summary (spec §3 "Patient summary"), computed for the signed-in patient. */
-export async function patientSummary(request: FastifyRequest, patientId: string) {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function patientSummary(ctx: ServiceContext, patientId: string) {
+  const { db } = ctx;
+  const now = ctx.now();
   const mine = eq(appointments.patientId, patientId);
   const [upcoming, lastVisit, prescriptions] = await Promise.all([
     db
@@ -159,13 +158,13 @@ export async function patientSummary(request: FastifyRequest, patientId: string)
       .limit(1),
     countPatientPrescriptions(db, patientId),
   ]);
-  await audit(request, { action: 'patient.summary.read', entityType: 'appointment', patientId });
+  await audit(ctx, { action: 'patient.summary.read', entityType: 'appointment', patientId });
   const visited = lastVisit[0]?.date;
   return {
     upcomingAppointments: upcoming[0]?.n ?? 0,
     prescriptions,
     // Calendar days on the facility's clock: a visit yesterday is 1 day ago whatever the hour.
-    lastVisitDays: visited ? daysBetween(visited, facilityNow(request).date) : null,
+    lastVisitDays: visited ? daysBetween(visited, facilityNow(ctx).date) : null,
   };
 }
 
@@ -200,13 +199,13 @@ async function patientIsBusy(db: Executor, patientId: string, start: Date, durat
  * rule to the current bookings, insert. The unique index is the last line of defence.
  */
 async function bookWithDoctor(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   patientId: string,
   doctor: DoctorOption,
   input: CreateAppointment,
   slot: Slot,
 ): Promise<string> {
-  const { db, config } = request.server;
+  const { db, config } = ctx;
   try {
     return await db.transaction(async (tx) => {
       const schedule = await lockSchedule(tx, doctor.id);
@@ -215,7 +214,7 @@ async function bookWithDoctor(
         doctorName: doctorDisplayName(doctor),
         date: slot.date,
         minutes: slot.minutes,
-        now: facilityNow(request),
+        now: facilityNow(ctx),
         busy: await busyIntervals(tx, doctor.id, slot.date),
       });
       if (!result.ok) throw refusal(result);
@@ -236,22 +235,18 @@ async function bookWithDoctor(
           startsAt,
           durationMinutes: result.durationMinutes,
           status: 'Pending',
-          statusChangedAt: request.server.now(),
-          createdBy: request.user?.id ?? null,
+          statusChangedAt: ctx.now(),
+          createdBy: ctx.actor?.id ?? null,
         })
         .returning({ id: appointments.id });
       if (!row) throw new Error('appointment not inserted');
-      await audit(
-        request,
-        {
-          action: 'appointment.create',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId,
-          details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes) },
-        },
-        tx,
-      );
+      await audit(inTransaction(ctx, tx), {
+        action: 'appointment.create',
+        entityType: 'appointment',
+        entityId: row.id,
+        patientId,
+        details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes) },
+      });
       return row.id;
     });
   } catch (error) {
@@ -276,8 +271,8 @@ async function activeCounts(db: Executor, date: string) {
  * Doctors free at a slot, in the order the clinic assigns them: fewest active appointments
  * that day first, then by name (the list is already by name, and the sort is stable).
  */
-async function freeDoctors(request: FastifyRequest, slot: Slot, now: LocalDateTime) {
-  const { db } = request.server;
+async function freeDoctors(ctx: ServiceContext, slot: Slot, now: LocalDateTime) {
+  const { db } = ctx;
   const doctors = await listBookableDoctors(db);
   const ids = doctors.map((d) => d.id);
   const [schedules, busy, counts] = await Promise.all([
@@ -303,20 +298,20 @@ async function freeDoctors(request: FastifyRequest, slot: Slot, now: LocalDateTi
  * POST /api/patient/appointments. With a doctor, that doctor's schedule decides; without,
  * the clinic assigns the first free doctor, moving on if another booking takes it first.
  */
-export async function bookAppointment(request: FastifyRequest, patientId: string, input: CreateAppointment) {
-  const { db } = request.server;
+export async function bookAppointment(ctx: ServiceContext, patientId: string, input: CreateAppointment) {
+  const { db } = ctx;
   const slot: Slot = { date: input.date, minutes: (parseTimeSeconds(input.time) ?? 0) / 60 };
   let id: string | undefined;
   if (input.doctorId) {
     const doctor = await findBookableDoctor(db, input.doctorId);
     if (!doctor) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
-    id = await bookWithDoctor(request, patientId, doctor, input, slot);
+    id = await bookWithDoctor(ctx, patientId, doctor, input, slot);
   } else {
-    const now = facilityNow(request);
+    const now = facilityNow(ctx);
     if (isPast(slot.date, slot.minutes, now)) throw badRequest(AVAILABILITY_MESSAGES.past, 'time');
-    for (const doctor of await freeDoctors(request, slot, now)) {
+    for (const doctor of await freeDoctors(ctx, slot, now)) {
       try {
-        id = await bookWithDoctor(request, patientId, doctor, input, slot);
+        id = await bookWithDoctor(ctx, patientId, doctor, input, slot);
         break;
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'SLOT_TAKEN')) throw error;
@@ -329,7 +324,8 @@ export async function bookAppointment(request: FastifyRequest, patientId: string
 
 // ---------------------------------------------------------------- status changes
 
-type Actor = { id: string; role: Role };
+/** Who changes a status: a status rule reads only their id and role. */
+type Caller = Pick<Actor, 'id' | 'role'>;
 
 /**
  * Moves an appointment to a new status under the contract's transition table. The row is
@@ -337,14 +333,14 @@ type Actor = { id: string; role: Role };
  * appointments the actor may see at all (others answer 404).
  */
 async function transition(
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
+  actor: Caller,
   id: string,
   to: AppointmentStatus,
   scope: { patientId?: string; doctorId?: string },
 ) {
-  const { db } = request.server;
-  const now = request.server.now();
+  const { db } = ctx;
+  const now = ctx.now();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     const visible =
@@ -366,29 +362,25 @@ async function transition(
       throw conflict('NOT_STARTED', APPOINTMENT_MESSAGES.completeOnlyStarted, 'status');
     }
     await tx.update(appointments).set({ status: to, statusChangedAt: now }).where(eq(appointments.id, id));
-    await audit(
-      request,
-      {
-        action: 'appointment.status',
-        entityType: 'appointment',
-        entityId: id,
-        patientId: current.patientId,
-        details: { from: current.status, to },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'appointment.status',
+      entityType: 'appointment',
+      entityId: id,
+      patientId: current.patientId,
+      details: { from: current.status, to },
+    });
   });
   return loadAppointment(db, id);
 }
 
 /** POST /api/patient/appointments/:id/cancel: the patient's own, upcoming, active appointment. */
-export const cancelPatientAppointment = (request: FastifyRequest, patient: Actor, id: string) =>
-  transition(request, patient, id, 'Cancelled', { patientId: patient.id });
+export const cancelPatientAppointment = (ctx: ServiceContext, patient: Caller, id: string) =>
+  transition(ctx, patient, id, 'Cancelled', { patientId: patient.id });
 
 /** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
 export const changeAppointmentStatus = (
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
+  actor: Caller,
   id: string,
   to: AppointmentStatus,
-) => transition(request, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});
+) => transition(ctx, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});

@@ -23,7 +23,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    async (request) => records.listAudit(request, request.query),
+    async (request) => records.listAudit(request.ctx, request.query),
   );
   app.get(
     '/api/admin/outbox',
@@ -35,6 +35,6 @@ export async function auditRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    async (request) => records.listOutbox(request, request.query),
+    async (request) => records.listOutbox(request.ctx, request.query),
   );
 }

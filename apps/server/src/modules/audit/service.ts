@@ -5,9 +5,9 @@ import type {
   outboxListQuerySchema,
 } from '@carepoint/contract';
 import { and, eq, gte, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { iso, isoOrNull, matchingRows, orderBy, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
@@ -16,8 +16,8 @@ import { audit } from '../../plugins/audit';
 type AuditQuery = z.output<typeof auditListQuerySchema>;
 type OutboxQuery = z.output<typeof outboxListQuerySchema>;
 
-export async function listAudit(request: FastifyRequest, query: AuditQuery) {
-  const { db } = request.server;
+export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
+  const { db } = ctx;
   const where = and(
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
@@ -27,7 +27,7 @@ export async function listAudit(request: FastifyRequest, query: AuditQuery) {
     query.to ? lt(auditEvents.at, query.to) : undefined,
   );
   return page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -43,10 +43,10 @@ export async function listAudit(request: FastifyRequest, query: AuditQuery) {
 }
 
 /** Outbox mail holds reset links, so reading it is itself recorded. */
-export async function listOutbox(request: FastifyRequest, query: OutboxQuery) {
-  const { db } = request.server;
+export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
+  const { db } = ctx;
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -58,7 +58,7 @@ export async function listOutbox(request: FastifyRequest, query: OutboxQuery) {
     matchingRows(db).from(outbox),
     (row): OutboxMail => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }),
   );
-  await audit(request, {
+  await audit(ctx, {
     action: 'outbox.read',
     entityType: 'outbox',
     details: { ids: result.data.map((m) => m.id) },

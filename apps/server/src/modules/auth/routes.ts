@@ -28,7 +28,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (request, reply) =>
-      reply.code(201).send({ user: await auth.registerPatient(request, request.body) }),
+      reply.code(201).send({ user: await auth.registerPatient(request.ctx, app.limiter, request.body) }),
   );
 
   app.post(
@@ -38,7 +38,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const { user, token, expiresAt, persistent } = await auth.login(request, request.body);
+      const { user, token, expiresAt, persistent } = await auth.login(
+        request.ctx,
+        app.limiter,
+        request.body,
+        request.headers['user-agent'],
+      );
       reply.setCookie(TOKEN_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
@@ -55,7 +60,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/logout',
     { schema: { tags, response: { 200: okSchema } }, config: { access: 'public' } },
     async (request, reply) => {
-      await auth.logout(request);
+      await auth.logout(request.ctx, request.sessionTokenHash);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { ok: true as const };
     },
@@ -76,7 +81,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: forgotPasswordSchema, response: { 200: z.object({ message: z.string() }) } },
       config: { access: 'public' },
     },
-    async (request) => auth.requestPasswordReset(request, request.body.email),
+    async (request) => auth.requestPasswordReset(request.ctx, app.limiter, request.body.email),
   );
 
   app.post(
@@ -85,7 +90,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } },
       config: { access: 'public' },
     },
-    async (request) => auth.resetPassword(request, request.body),
+    async (request) => auth.resetPassword(request.ctx, request.body),
   );
 
   app.post(
@@ -94,6 +99,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
       config: { access: ROLES, allowPendingPassword: true },
     },
-    async (request) => auth.changePassword(request, currentUser(request).id, request.body),
+    async (request) =>
+      auth.changePassword(
+        request.ctx,
+        app.limiter,
+        currentUser(request).id,
+        request.body,
+        request.sessionTokenHash ?? undefined,
+      ),
   );
 }

@@ -6,13 +6,15 @@ import {
   MESSAGES,
   type RegisterPatient,
   type ResetPassword,
+  type User,
 } from '@carepoint/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { passwordResets, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, RateLimitedError } from '../../lib/errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { decoyPasswordHash, hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
 import { createSession, revokeSession, revokeUserSessions } from '../../plugins/sessions';
@@ -21,28 +23,41 @@ import { findUserByEmail, loadPublicUser } from './users';
 type Login = z.output<typeof loginSchema>;
 type Registration = z.output<typeof registerPatientSchema>;
 
+/*
+ * Throttling counts attempts per HTTP client, so the services that throttle take the rate
+ * limiter as their second parameter: routes pass the app's, tests their own, and nothing
+ * that is not an HTTP client (the seed, the CLI) has to be throttled.
+ */
+
 // Per-address ceilings for registration and reset requests; sign-in limits come from config.
 const REGISTRATIONS_PER_IP = 30;
 const RESET_REQUESTS_PER_IP = 10;
 const RESET_REQUESTS_PER_ACCOUNT = 3;
 
-function windowMs(request: FastifyRequest) {
-  return request.server.config.LOGIN_WINDOW_MINUTES * 60_000;
+function windowMs(ctx: ServiceContext) {
+  return ctx.config.LOGIN_WINDOW_MINUTES * 60_000;
 }
 
 /** Counts one attempt under each key; over any key's ceiling the caller gets a 429. */
-async function throttle(request: FastifyRequest, limits: Array<[key: string, max: number]>) {
-  const { limiter } = request.server;
+async function throttle(
+  ctx: ServiceContext,
+  limiter: RateLimiter,
+  limits: Array<[key: string, max: number]>,
+) {
   for (const [key, max] of limits) {
-    if ((await limiter.hit(key, windowMs(request))) > max) {
-      throw new RateLimitedError(windowMs(request) / 1000);
+    if ((await limiter.hit(key, windowMs(ctx))) > max) {
+      throw new RateLimitedError(windowMs(ctx) / 1000);
     }
   }
 }
 
-export async function registerPatient(request: FastifyRequest, input: Registration | RegisterPatient) {
-  const { db } = request.server;
-  await throttle(request, [[`register:ip:${request.ip}`, REGISTRATIONS_PER_IP]]);
+export async function registerPatient(
+  ctx: ServiceContext,
+  limiter: RateLimiter,
+  input: Registration | RegisterPatient,
+) {
+  const { db } = ctx;
+  await throttle(ctx, limiter, [[`register:ip:${ctx.ip}`, REGISTRATIONS_PER_IP]]);
   const email = input.email.toLowerCase();
   if (await findUserByEmail(db, email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
   const passwordHash = await hashPassword(input.password);
@@ -61,20 +76,56 @@ export async function registerPatient(request: FastifyRequest, input: Registrati
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!row) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
-    await audit(
-      request,
-      {
-        action: 'auth.register',
-        entityType: 'user',
-        entityId: row.id,
-        patientId: row.id,
-        actor: { id: row.id, role: 'patient', email },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'auth.register',
+      entityType: 'user',
+      entityId: row.id,
+      patientId: row.id,
+      actor: { id: row.id, role: 'patient', email },
+    });
     return row;
   });
   return loadPublicUser(db, created.id);
+}
+
+export interface NewAdmin {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Without one, a one-time password is made, answered once and must be replaced at first sign-in. */
+  password?: string | undefined;
+}
+
+/** Creates an administrator: the CLI's create-admin, the first admin of a real installation. */
+export async function createAdmin(
+  ctx: ServiceContext,
+  input: NewAdmin,
+): Promise<{ user: User; oneTimePassword?: string }> {
+  const now = ctx.now();
+  const password = input.password ?? oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'admin',
+        passwordHash,
+        mustChangePassword: input.password === undefined,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!row) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
+    await audit(inTransaction(ctx, tx), { action: 'admin.create', entityType: 'user', entityId: row.id });
+    return row.id;
+  });
+  const user = await loadPublicUser(ctx.db, id);
+  return input.password === undefined ? { user, oneTimePassword: password } : { user };
 }
 
 /**
@@ -82,23 +133,28 @@ export async function registerPatient(request: FastifyRequest, input: Registrati
  * per address, successes are not: a ward of staff signing in behind one address at shift change
  * must not lock itself out, while guessing across accounts from one address still is.
  */
-export async function login(request: FastifyRequest, input: Login | LoginInput) {
-  const { db, config, limiter } = request.server;
+export async function login(
+  ctx: ServiceContext,
+  limiter: RateLimiter,
+  input: Login | LoginInput,
+  userAgent?: string,
+) {
+  const { db, config } = ctx;
   const email = input.email.toLowerCase();
   const accountKey = `login-fail:acct:${email}`;
-  const addressKey = `login-fail:ip:${request.ip}`;
+  const addressKey = `login-fail:ip:${ctx.ip}`;
   if (
     (await limiter.count(accountKey)) >= config.LOGIN_MAX_FAILURES ||
     (await limiter.count(addressKey)) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
   ) {
-    throw new RateLimitedError(windowMs(request) / 1000);
+    throw new RateLimitedError(windowMs(ctx) / 1000);
   }
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
-    await limiter.hit(accountKey, windowMs(request));
-    await limiter.hit(addressKey, windowMs(request));
-    await audit(request, {
+    await limiter.hit(accountKey, windowMs(ctx));
+    await limiter.hit(addressKey, windowMs(ctx));
+    await audit(ctx, {
       action: 'auth.login.failed',
       entityType: 'user',
       entityId: user?.id,
@@ -108,7 +164,7 @@ export async function login(request: FastifyRequest, input: Login | LoginInput) 
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
   if (user.status !== 'Active') {
-    await audit(request, {
+    await audit(ctx, {
       action: 'auth.login.failed',
       entityType: 'user',
       entityId: user.id,
@@ -126,11 +182,11 @@ export async function login(request: FastifyRequest, input: Login | LoginInput) 
   const session = await createSession(db, config, {
     userId: user.id,
     persistent,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    now: request.server.now(),
+    ip: ctx.ip,
+    userAgent,
+    now: ctx.now(),
   });
-  await audit(request, {
+  await audit(ctx, {
     action: 'auth.login',
     entityType: 'user',
     entityId: user.id,
@@ -140,22 +196,23 @@ export async function login(request: FastifyRequest, input: Login | LoginInput) 
   return { user: await loadPublicUser(db, user.id), ...session, persistent };
 }
 
-export async function logout(request: FastifyRequest) {
-  if (!request.sessionTokenHash) return;
-  await revokeSession(request.server.db, request.sessionTokenHash, request.server.now());
-  await audit(request, { action: 'auth.logout', entityType: 'user', entityId: request.user?.id });
+/** Ends the session behind the caller's token, if there is one. */
+export async function logout(ctx: ServiceContext, sessionTokenHash: string | null) {
+  if (!sessionTokenHash) return;
+  await revokeSession(ctx.db, sessionTokenHash, ctx.now());
+  await audit(ctx, { action: 'auth.logout', entityType: 'user', entityId: ctx.actor?.id });
 }
 
 /** Always answers the same, whether or not the account exists, so it reveals nothing. */
-export async function requestPasswordReset(request: FastifyRequest, emailInput: string) {
-  const { db, config } = request.server;
+export async function requestPasswordReset(ctx: ServiceContext, limiter: RateLimiter, emailInput: string) {
+  const { db, config } = ctx;
   const email = emailInput.toLowerCase();
-  await throttle(request, [[`reset:ip:${request.ip}`, RESET_REQUESTS_PER_IP]]);
-  const perAccount = await request.server.limiter.hit(`reset:acct:${email}`, windowMs(request));
+  await throttle(ctx, limiter, [[`reset:ip:${ctx.ip}`, RESET_REQUESTS_PER_IP]]);
+  const perAccount = await limiter.hit(`reset:acct:${email}`, windowMs(ctx));
   const user = await findUserByEmail(db, email);
   if (user && user.status === 'Active' && perAccount <= RESET_REQUESTS_PER_ACCOUNT) {
     const token = newToken();
-    const now = request.server.now();
+    const now = ctx.now();
     await db.insert(passwordResets).values({
       userId: user.id,
       tokenHash: hashToken(token),
@@ -163,7 +220,7 @@ export async function requestPasswordReset(request: FastifyRequest, emailInput: 
       expiresAt: new Date(now.getTime() + config.RESET_TOKEN_MINUTES * 60_000),
     });
     const link = `${config.publicUrl}/reset-password?token=${token}`;
-    await request.server.sendMail({
+    await ctx.sendMail({
       to: user.email,
       subject: 'Reset your CarePoint password',
       body:
@@ -171,7 +228,7 @@ export async function requestPasswordReset(request: FastifyRequest, emailInput: 
         `Open this link within ${config.RESET_TOKEN_MINUTES} minutes to choose a new password:\n\n${link}\n\n` +
         'If it was not you, ignore this message: your password stays as it is.',
     });
-    await audit(request, {
+    await audit(ctx, {
       action: 'auth.password.reset_requested',
       entityType: 'user',
       entityId: user.id,
@@ -182,9 +239,9 @@ export async function requestPasswordReset(request: FastifyRequest, emailInput: 
 }
 
 /** Single use: the token is claimed by a conditional update, so two concurrent uses cannot both succeed. */
-export async function resetPassword(request: FastifyRequest, input: ResetPassword) {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
+  const { db } = ctx;
+  const now = ctx.now();
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -204,24 +261,26 @@ export async function resetPassword(request: FastifyRequest, input: ResetPasswor
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now })
       .where(eq(users.id, claimed.userId));
     await revokeUserSessions(tx, claimed.userId, now);
-    await audit(
-      request,
-      {
-        action: 'auth.password.reset',
-        entityType: 'user',
-        entityId: claimed.userId,
-        actor: { id: claimed.userId },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'auth.password.reset',
+      entityType: 'user',
+      entityId: claimed.userId,
+      actor: { id: claimed.userId },
+    });
   });
   return { ok: true as const };
 }
 
-/** Checks the current password, stores the new one and ends the user's other sessions. */
-export async function changePassword(request: FastifyRequest, userId: string, input: ChangePassword) {
-  const { db } = request.server;
-  await throttle(request, [[`change-password:${userId}`, request.server.config.LOGIN_MAX_FAILURES * 2]]);
+/** Checks the current password, stores the new one and ends the user's sessions but `keepSession`. */
+export async function changePassword(
+  ctx: ServiceContext,
+  limiter: RateLimiter,
+  userId: string,
+  input: ChangePassword,
+  keepSession?: string,
+) {
+  const { db } = ctx;
+  await throttle(ctx, limiter, [[`change-password:${userId}`, ctx.config.LOGIN_MAX_FAILURES * 2]]);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordWrong, 'currentPassword');
@@ -229,15 +288,19 @@ export async function changePassword(request: FastifyRequest, userId: string, in
   if (input.newPassword === input.currentPassword) {
     throw badRequest('New password must be different from the current one', 'newPassword');
   }
-  const now = request.server.now();
+  const now = ctx.now();
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now })
       .where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId, now, request.sessionTokenHash ?? undefined);
-    await audit(request, { action: 'auth.password.changed', entityType: 'user', entityId: userId }, tx);
+    await revokeUserSessions(tx, userId, now, keepSession);
+    await audit(inTransaction(ctx, tx), {
+      action: 'auth.password.changed',
+      entityType: 'user',
+      entityId: userId,
+    });
   });
   return { ok: true as const };
 }

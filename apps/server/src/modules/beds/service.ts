@@ -7,10 +7,10 @@ import {
   type updateBedSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { beds, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
@@ -58,14 +58,14 @@ async function loadBed(db: Executor, id: string): Promise<Bed> {
   return toBed(row);
 }
 
-export async function listBeds(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
+export async function listBeds(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
   const where = and(
     query.status ? eq(beds.status, query.status) : undefined,
     search(query.q, [beds.label, fullNameOf]),
   );
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -81,37 +81,38 @@ export async function listBeds(request: FastifyRequest, query: ListQuery) {
   );
   const patientIds = result.data.flatMap((b) => (b.patientId ? [b.patientId] : []));
   if (patientIds.length > 0) {
-    await audit(request, { action: 'beds.list', entityType: 'bed', details: { query, patientIds } });
+    await audit(ctx, { action: 'beds.list', entityType: 'bed', details: { query, patientIds } });
   }
   return result;
 }
 
-export async function createBed(request: FastifyRequest, input: CreateInput) {
-  const now = request.server.now();
+export async function createBed(ctx: ServiceContext, input: CreateInput) {
+  const now = ctx.now();
   const id = await mapUnique(
     () =>
-      request.server.db.transaction(async (tx) => {
+      ctx.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(beds)
           .values({ label: input.label, status: 'Free', createdAt: now, updatedAt: now })
           .returning({ id: beds.id });
         if (!created) throw new Error('bed not created');
-        await audit(
-          request,
-          { action: 'bed.create', entityType: 'bed', entityId: created.id, details: input },
-          tx,
-        );
+        await audit(inTransaction(ctx, tx), {
+          action: 'bed.create',
+          entityType: 'bed',
+          entityId: created.id,
+          details: input,
+        });
         return created.id;
       }),
     bedConflict,
   );
-  return loadBed(request.server.db, id);
+  return loadBed(ctx.db, id);
 }
 
 /** The Edit Bed dialog saves the whole bed; a Free bed never keeps a patient. */
-export async function updateBed(request: FastifyRequest, id: string, input: UpdateInput) {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function updateBed(ctx: ServiceContext, id: string, input: UpdateInput) {
+  const { db } = ctx;
+  const now = ctx.now();
   const patientId = input.status === 'Occupied' ? (input.patientId ?? null) : null;
   await mapUnique(
     () =>
@@ -125,23 +126,19 @@ export async function updateBed(request: FastifyRequest, id: string, input: Upda
           .update(beds)
           .set({ label: input.label, status: input.status, patientId, updatedAt: now })
           .where(eq(beds.id, id));
-        await audit(
-          request,
-          {
-            action: 'bed.update',
-            entityType: 'bed',
-            entityId: id,
-            // Placing a patient in a bed (or taking them out) is a change to their care record.
-            patientId: patientId ?? before.patientId,
-            details: {
-              label: input.label,
-              status: input.status,
-              patientId,
-              previousPatientId: before.patientId,
-            },
+        await audit(inTransaction(ctx, tx), {
+          action: 'bed.update',
+          entityType: 'bed',
+          entityId: id,
+          // Placing a patient in a bed (or taking them out) is a change to their care record.
+          patientId: patientId ?? before.patientId,
+          details: {
+            label: input.label,
+            status: input.status,
+            patientId,
+            previousPatientId: before.patientId,
           },
-          tx,
-        );
+        });
       }),
     bedConflict,
   );
@@ -149,17 +146,18 @@ export async function updateBed(request: FastifyRequest, id: string, input: Upda
 }
 
 /** Only a Free bed can be removed, so nobody loses their bed by accident. */
-export async function deleteBed(request: FastifyRequest, id: string) {
-  await request.server.db.transaction(async (tx) => {
+export async function deleteBed(ctx: ServiceContext, id: string) {
+  await ctx.db.transaction(async (tx) => {
     const [bed] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
     if (!bed) throw notFound();
     if (bed.status !== 'Free') throw conflict('BED_OCCUPIED', BED_MESSAGES.occupiedCannotBeRemoved);
     await tx.delete(beds).where(eq(beds.id, id));
-    await audit(
-      request,
-      { action: 'bed.delete', entityType: 'bed', entityId: id, details: { label: bed.label } },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'bed.delete',
+      entityType: 'bed',
+      entityId: id,
+      details: { label: bed.label },
+    });
   });
   return { ok: true as const };
 }

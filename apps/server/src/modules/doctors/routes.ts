@@ -20,14 +20,14 @@ export async function doctorRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/doctors',
     { schema: { tags, querystring: doctorListQuerySchema, response: { 200: doctorPageSchema } }, config },
-    async (request) => doctors.listDoctors(request, request.query),
+    async (request) => doctors.listDoctors(request.ctx, request.query),
   );
 
   // The spec's path (§7), kept as it is.
   app.post(
     '/api/admin/create/doctor',
     { schema: { tags, body: createDoctorSchema, response: { 201: createDoctorResponseSchema } }, config },
-    async (request, reply) => reply.code(201).send(await doctors.createDoctor(request, request.body)),
+    async (request, reply) => reply.code(201).send(await doctors.createDoctor(request.ctx, request.body)),
   );
 
   app.patch(
@@ -36,6 +36,6 @@ export async function doctorRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamSchema, body: updateDoctorSchema, response: { 200: adminDoctorSchema } },
       config,
     },
-    async (request) => doctors.updateDoctor(request, request.params.id, request.body),
+    async (request) => doctors.updateDoctor(request.ctx, request.params.id, request.body),
   );
 }

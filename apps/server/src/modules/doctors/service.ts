@@ -8,9 +8,9 @@ import {
   type updateDoctorSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
@@ -53,15 +53,15 @@ const SORT: SortColumns<(typeof DOCTOR_SORTABLE)[number]> = {
 const emailTaken = () => conflict('EMAIL_TAKEN', DOCTOR_MESSAGES.emailTaken, 'email');
 const isDoctor = eq(users.role, 'doctor');
 
-export async function listDoctors(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
+export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
   const where = and(
     isDoctor,
     query.status ? eq(users.status, query.status) : undefined,
     search(query.q, [fullNameOf, users.email, users.specialty]),
   );
   return page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -80,12 +80,9 @@ export async function listDoctors(request: FastifyRequest, query: ListQuery) {
  * Creates the account with a random one-time password, answered once to the admin; the doctor
  * must replace it at first sign-in. A default weekly schedule makes them bookable at once.
  */
-export async function createDoctor(
-  request: FastifyRequest,
-  input: CreateInput,
-): Promise<CreateDoctorResponse> {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function createDoctor(ctx: ServiceContext, input: CreateInput): Promise<CreateDoctorResponse> {
+  const { db } = ctx;
+  const now = ctx.now();
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await db.transaction(async (tx) => {
@@ -104,7 +101,11 @@ export async function createDoctor(
       .returning(columns);
     if (!created) throw emailTaken();
     await ensureDefaultSchedule(tx, created.id);
-    await audit(request, { action: 'doctor.create', entityType: 'user', entityId: created.id }, tx);
+    await audit(inTransaction(ctx, tx), {
+      action: 'doctor.create',
+      entityType: 'user',
+      entityId: created.id,
+    });
     return created;
   });
   return { doctor: toDoctor(row), oneTimePassword: password };
@@ -112,12 +113,12 @@ export async function createDoctor(
 
 /** Edits a doctor; setting status Inactive ends every session of theirs in the same transaction. */
 export async function updateDoctor(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   input: UpdateInput,
 ): Promise<AdminDoctor> {
-  const { db } = request.server;
-  const now = request.server.now();
+  const { db } = ctx;
+  const now = ctx.now();
   const row = await mapUnique(
     () =>
       db.transaction(async (tx) => {
@@ -128,16 +129,12 @@ export async function updateDoctor(
           .returning(columns);
         if (!updated) throw new AppError(404, 'NOT_FOUND', DOCTOR_MESSAGES.notFound);
         if (input.status === 'Inactive') await revokeUserSessions(tx, id, now);
-        await audit(
-          request,
-          {
-            action: 'doctor.update',
-            entityType: 'user',
-            entityId: id,
-            details: { fields: Object.keys(input) },
-          },
-          tx,
-        );
+        await audit(inTransaction(ctx, tx), {
+          action: 'doctor.update',
+          entityType: 'user',
+          entityId: id,
+          details: { fields: Object.keys(input) },
+        });
         return updated;
       }),
     emailTaken,

@@ -12,13 +12,12 @@ import {
   type updateQueueEntrySchema,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { queueEntries } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
-import { currentUser } from '../../plugins/auth';
 import { resolvePatient } from './service';
 
 /**
@@ -62,19 +61,19 @@ const waiting = eq(q.status, 'Waiting');
 const notFound = () => new AppError(404, 'NOT_FOUND', QUEUE_MESSAGES.notFound);
 
 /** Queue reads show patient names: each one is recorded in the audit trail. */
-const auditRead = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
-  audit(request, { action, entityType: 'queue_entry', details });
+const auditRead = (ctx: ServiceContext, action: string, details: Record<string, unknown>) =>
+  audit(ctx, { action, entityType: 'queue_entry', details });
 
-export async function listQueue(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function listQueue(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
+  const now = ctx.now();
   const where = and(
     waiting,
     query.department ? eq(q.department, query.department) : undefined,
     search(query.q, [q.patientName]),
   );
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -87,14 +86,14 @@ export async function listQueue(request: FastifyRequest, query: ListQuery) {
     matchingRows(db).from(q).where(where),
     (row) => toQueueEntry(row, now),
   );
-  await auditRead(request, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
+  await auditRead(ctx, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
   return result;
 }
 
 /** Every department, its waiting count and its first entries in queue order, in one query. */
-export async function queueBoard(request: FastifyRequest): Promise<QueueBoard> {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
+  const { db } = ctx;
+  const now = ctx.now();
   const ranked = db
     .select({
       id: q.id,
@@ -122,16 +121,16 @@ export async function queueBoard(request: FastifyRequest): Promise<QueueBoard> {
     board.entries.push(toQueueEntry(entry, now));
   }
   const departments = [...byDepartment.values()];
-  await auditRead(request, 'queues.board', {
+  await auditRead(ctx, 'queues.board', {
     entryIds: departments.flatMap((d) => d.entries.map((e) => e.id)),
   });
   return { departments };
 }
 
-export async function addToQueue(request: FastifyRequest, input: CreateInput) {
-  const now = request.server.now();
-  const patient = await resolvePatient(request, input.patient, input.patientId);
-  const row = await request.server.db.transaction(async (tx) => {
+export async function addToQueue(ctx: ServiceContext, input: CreateInput) {
+  const now = ctx.now();
+  const patient = await resolvePatient(ctx, input.patient, input.patientId);
+  const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(q)
       .values({
@@ -146,27 +145,23 @@ export async function addToQueue(request: FastifyRequest, input: CreateInput) {
       })
       .returning();
     if (!created) throw new Error('queue entry not created');
-    await audit(
-      request,
-      {
-        action: 'queue.add',
-        entityType: 'queue_entry',
-        entityId: created.id,
-        patientId: created.patientId,
-        details: { department: created.department, triage: created.triage, etaMinutes: created.etaMinutes },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'queue.add',
+      entityType: 'queue_entry',
+      entityId: created.id,
+      patientId: created.patientId,
+      details: { department: created.department, triage: created.triage, etaMinutes: created.etaMinutes },
+    });
     return created;
   });
-  await request.server.events.publish('queues');
+  await ctx.publish('queues');
   return toQueueEntry(row, now);
 }
 
 /** Re-triage, re-estimate (the countdown restarts now) or take a waiting patient out of the queue. */
-export async function updateQueueEntry(request: FastifyRequest, id: string, input: UpdateInput) {
-  const now = request.server.now();
-  const row = await request.server.db.transaction(async (tx) => {
+export async function updateQueueEntry(ctx: ServiceContext, id: string, input: UpdateInput) {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(q).where(eq(q.id, id)).for('update');
     if (!current) throw notFound();
     if (current.status !== 'Waiting') throw conflict('NOT_WAITING', QUEUE_MESSAGES.notWaiting);
@@ -181,20 +176,16 @@ export async function updateQueueEntry(request: FastifyRequest, id: string, inpu
       .where(eq(q.id, id))
       .returning();
     if (!updated) throw notFound();
-    await audit(
-      request,
-      {
-        action: 'queue.update',
-        entityType: 'queue_entry',
-        entityId: id,
-        patientId: updated.patientId,
-        details: { fields: Object.keys(input) },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'queue.update',
+      entityType: 'queue_entry',
+      entityId: id,
+      patientId: updated.patientId,
+      details: { fields: Object.keys(input) },
+    });
     return updated;
   });
-  await request.server.events.publish('queues');
+  await ctx.publish('queues');
   return toQueueEntry(row, now);
 }
 
@@ -202,9 +193,9 @@ export async function updateQueueEntry(request: FastifyRequest, id: string, inpu
  * Calls the first waiting patient of a department (highest triage, then earliest). The row is
  * locked with SKIP LOCKED, so two staff calling at once call two different patients.
  */
-export async function callNext(request: FastifyRequest, department: Department) {
-  const now = request.server.now();
-  const row = await request.server.db.transaction(async (tx) => {
+export async function callNext(ctx: ServiceContext, department: Department) {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
     const [next] = await tx
       .select({ id: q.id })
       .from(q)
@@ -215,23 +206,19 @@ export async function callNext(request: FastifyRequest, department: Department) 
     if (!next) throw new AppError(404, 'QUEUE_EMPTY', QUEUE_MESSAGES.nobodyWaiting);
     const [called] = await tx
       .update(q)
-      .set({ status: 'Called', calledAt: now, calledBy: currentUser(request).id, updatedAt: now })
+      .set({ status: 'Called', calledAt: now, calledBy: ctx.actor?.id ?? null, updatedAt: now })
       .where(eq(q.id, next.id))
       .returning();
     if (!called) throw notFound();
-    await audit(
-      request,
-      {
-        action: 'queue.call',
-        entityType: 'queue_entry',
-        entityId: called.id,
-        patientId: called.patientId,
-        details: { department },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'queue.call',
+      entityType: 'queue_entry',
+      entityId: called.id,
+      patientId: called.patientId,
+      details: { department },
+    });
     return called;
   });
-  await request.server.events.publish('queues');
+  await ctx.publish('queues');
   return toQueueEntry(row, now);
 }

@@ -30,12 +30,12 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/emergency-room',
     { schema: { tags: erTags, querystring: erListQuerySchema, response: { 200: erPageSchema } }, config },
-    async (request) => er.listErEntries(request, request.query),
+    async (request) => er.listErEntries(request.ctx, request.query),
   );
   app.post(
     '/api/admin/emergency-room',
     { schema: { tags: erTags, body: createErEntrySchema, response: { 201: erEntrySchema } }, config },
-    async (request, reply) => reply.code(201).send(await er.createErEntry(request, request.body)),
+    async (request, reply) => reply.code(201).send(await er.createErEntry(request.ctx, request.body)),
   );
   app.patch(
     '/api/admin/emergency-room/:id',
@@ -48,7 +48,7 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    async (request) => er.updateErEntry(request, request.params.id, request.body),
+    async (request) => er.updateErEntry(request.ctx, request.params.id, request.body),
   );
 
   app.get(
@@ -57,12 +57,12 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       schema: { tags: queueTags, querystring: queueListQuerySchema, response: { 200: queuePageSchema } },
       config,
     },
-    async (request) => queues.listQueue(request, request.query),
+    async (request) => queues.listQueue(request.ctx, request.query),
   );
   app.get(
     '/api/admin/queues/board',
     { schema: { tags: queueTags, response: { 200: queueBoardSchema } }, config },
-    async (request) => queues.queueBoard(request),
+    async (request) => queues.queueBoard(request.ctx),
   );
   app.post(
     '/api/admin/queues',
@@ -70,7 +70,7 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       schema: { tags: queueTags, body: createQueueEntrySchema, response: { 201: queueEntrySchema } },
       config,
     },
-    async (request, reply) => reply.code(201).send(await queues.addToQueue(request, request.body)),
+    async (request, reply) => reply.code(201).send(await queues.addToQueue(request.ctx, request.body)),
   );
   app.patch(
     '/api/admin/queues/:id',
@@ -83,7 +83,7 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    async (request) => queues.updateQueueEntry(request, request.params.id, request.body),
+    async (request) => queues.updateQueueEntry(request.ctx, request.params.id, request.body),
   );
   app.post(
     '/api/admin/queues/:department/call-next',
@@ -91,7 +91,7 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       schema: { tags: queueTags, params: departmentParamSchema, response: { 200: queueEntrySchema } },
       config,
     },
-    async (request) => queues.callNext(request, request.params.department),
+    async (request) => queues.callNext(request.ctx, request.params.department),
   );
 
   app.get(

@@ -10,9 +10,9 @@ import {
   type updateErEntrySchema,
 } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { erEntries } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient } from '../../lib/people';
@@ -47,16 +47,16 @@ const SORT: SortColumns<(typeof ER_SORTABLE)[number]> = {
 
 const notFound = () => new AppError(404, 'NOT_FOUND', ER_MESSAGES.notFound);
 
-export async function listErEntries(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
-  const now = request.server.now();
+export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
+  const now = ctx.now();
   const where = and(
     query.status ? eq(erEntries.status, query.status) : undefined,
     query.triageLevel ? eq(erEntries.triageLevel, query.triageLevel) : undefined,
     search(query.q, [erEntries.patientName]),
   );
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -69,7 +69,7 @@ export async function listErEntries(request: FastifyRequest, query: ListQuery) {
     matchingRows(db).from(erEntries).where(where),
     (row) => toErEntry(row, now),
   );
-  await audit(request, {
+  await audit(ctx, {
     action: 'er.list',
     entityType: 'er_entry',
     details: { query, entryIds: result.data.map((e) => e.id) },
@@ -79,22 +79,22 @@ export async function listErEntries(request: FastifyRequest, query: ListQuery) {
 
 /** The name to show: the one given, or the linked patient's; the linked patient must exist. */
 export async function resolvePatient(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   name: string,
   patientId: string | null | undefined,
 ) {
   if (!patientId) return { patientName: name, patientId: null };
-  const patient = await findPatient(request.server.db, patientId);
+  const patient = await findPatient(ctx.db, patientId);
   if (!patient) throw badRequest(ER_MESSAGES.patientNotFound, 'patientId');
   return { patientName: name || patient.fullName, patientId };
 }
 
-export async function createErEntry(request: FastifyRequest, input: CreateInput) {
-  const now = request.server.now();
+export async function createErEntry(ctx: ServiceContext, input: CreateInput) {
+  const now = ctx.now();
   const arrivedAt = input.arrivedAt ? new Date(input.arrivedAt) : now;
   if (arrivedAt > now) throw badRequest(ER_MESSAGES.arrivalInFuture, 'arrivedAt');
-  const patient = await resolvePatient(request, input.patientName, input.patientId);
-  const row = await request.server.db.transaction(async (tx) => {
+  const patient = await resolvePatient(ctx, input.patientName, input.patientId);
+  const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(erEntries)
       .values({
@@ -107,20 +107,16 @@ export async function createErEntry(request: FastifyRequest, input: CreateInput)
       })
       .returning();
     if (!created) throw new Error('ER entry not created');
-    await audit(
-      request,
-      {
-        action: 'er.create',
-        entityType: 'er_entry',
-        entityId: created.id,
-        patientId: created.patientId,
-        details: { triageLevel: created.triageLevel },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'er.create',
+      entityType: 'er_entry',
+      entityId: created.id,
+      patientId: created.patientId,
+      details: { triageLevel: created.triageLevel },
+    });
     return created;
   });
-  await request.server.events.publish('emergency');
+  await ctx.publish('emergency');
   return toErEntry(row, now);
 }
 
@@ -134,9 +130,9 @@ function timesFor(row: Row, to: ErStatus, now: Date) {
   };
 }
 
-export async function updateErEntry(request: FastifyRequest, id: string, input: UpdateInput) {
-  const now = request.server.now();
-  const row = await request.server.db.transaction(async (tx) => {
+export async function updateErEntry(ctx: ServiceContext, id: string, input: UpdateInput) {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
     if (!current) throw notFound();
     const to = input.status ?? current.status;
@@ -149,19 +145,15 @@ export async function updateErEntry(request: FastifyRequest, id: string, input: 
       .where(eq(erEntries.id, id))
       .returning();
     if (!updated) throw notFound();
-    await audit(
-      request,
-      {
-        action: 'er.update',
-        entityType: 'er_entry',
-        entityId: id,
-        patientId: updated.patientId,
-        details: { from: current.status, to, fields: Object.keys(input) },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'er.update',
+      entityType: 'er_entry',
+      entityId: id,
+      patientId: updated.patientId,
+      details: { from: current.status, to, fields: Object.keys(input) },
+    });
     return updated;
   });
-  await request.server.events.publish('emergency');
+  await ctx.publish('emergency');
   return toErEntry(row, now);
 }

@@ -20,24 +20,24 @@ export async function nurseRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/nurses',
     { schema: { tags, querystring: nurseListQuerySchema, response: { 200: nursePageSchema } }, config },
-    async (request) => nurses.listNurses(request, request.query),
+    async (request) => nurses.listNurses(request.ctx, request.query),
   );
 
   app.post(
     '/api/admin/nurses',
     { schema: { tags, body: createNurseSchema, response: { 201: nurseSchema } }, config },
-    async (request, reply) => reply.code(201).send(await nurses.createNurse(request, request.body)),
+    async (request, reply) => reply.code(201).send(await nurses.createNurse(request.ctx, request.body)),
   );
 
   const response = { 200: nurseSchema };
   app.put(
     '/api/admin/nurses/:id',
     { schema: { tags, params: idParamSchema, body: replaceNurseSchema, response }, config },
-    async (request) => nurses.updateNurse(request, request.params.id, request.body),
+    async (request) => nurses.updateNurse(request.ctx, request.params.id, request.body),
   );
   app.patch(
     '/api/admin/nurses/:id',
     { schema: { tags, params: idParamSchema, body: updateNurseSchema, response }, config },
-    async (request) => nurses.updateNurse(request, request.params.id, request.body),
+    async (request) => nurses.updateNurse(request.ctx, request.params.id, request.body),
   );
 }

@@ -7,9 +7,9 @@ import {
   type updateNurseSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { nurses } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
@@ -42,14 +42,14 @@ const SORT: SortColumns<(typeof NURSE_SORTABLE)[number]> = {
 const uniqueEmail = <T>(write: () => Promise<T>) =>
   mapUnique(write, () => conflict('NURSE_EMAIL_TAKEN', NURSE_MESSAGES.emailTaken, 'email'));
 
-export async function listNurses(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
+export async function listNurses(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
   const where = and(
     query.status ? eq(nurses.status, query.status) : undefined,
     search(query.q, [nurses.fullName, nurses.email, nurses.department]),
   );
   return page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -64,16 +64,20 @@ export async function listNurses(request: FastifyRequest, query: ListQuery) {
   );
 }
 
-export async function createNurse(request: FastifyRequest, input: CreateInput) {
-  const now = request.server.now();
+export async function createNurse(ctx: ServiceContext, input: CreateInput) {
+  const now = ctx.now();
   const row = await uniqueEmail(() =>
-    request.server.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(nurses)
         .values({ ...input, status: 'Active', createdAt: now, updatedAt: now })
         .returning();
       if (!created) throw new Error('nurse not created');
-      await audit(request, { action: 'nurse.create', entityType: 'nurse', entityId: created.id }, tx);
+      await audit(inTransaction(ctx, tx), {
+        action: 'nurse.create',
+        entityType: 'nurse',
+        entityId: created.id,
+      });
       return created;
     }),
   );
@@ -81,26 +85,22 @@ export async function createNurse(request: FastifyRequest, input: CreateInput) {
 }
 
 /** PUT (every field) and PATCH (some fields) both end here. */
-export async function updateNurse(request: FastifyRequest, id: string, input: UpdateInput) {
-  const now = request.server.now();
+export async function updateNurse(ctx: ServiceContext, id: string, input: UpdateInput) {
+  const now = ctx.now();
   const row = await uniqueEmail(() =>
-    request.server.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(nurses)
         .set({ ...input, updatedAt: now })
         .where(eq(nurses.id, id))
         .returning();
       if (!updated) throw new AppError(404, 'NOT_FOUND', NURSE_MESSAGES.notFound);
-      await audit(
-        request,
-        {
-          action: 'nurse.update',
-          entityType: 'nurse',
-          entityId: id,
-          details: { fields: Object.keys(input) },
-        },
-        tx,
-      );
+      await audit(inTransaction(ctx, tx), {
+        action: 'nurse.update',
+        entityType: 'nurse',
+        entityId: id,
+        details: { fields: Object.keys(input) },
+      });
       return updated;
     }),
   );

@@ -16,6 +16,6 @@ export async function patientAdminRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['admin'] },
     },
-    async (request) => patients.listPatients(request, request.query),
+    async (request) => patients.listPatients(request.ctx, request.query),
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminPatient, PATIENT_SORTABLE, patientListQuerySchema } from '@carepoint/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { beds, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { facilityDay } from '../../lib/facility-time';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { ageOn, fullNameOf } from '../../lib/people';
@@ -25,9 +25,9 @@ const SORT: SortColumns<(typeof PATIENT_SORTABLE)[number]> = {
 // A bed names its patient only while Occupied (the beds service clears it when Free).
 const occupiedBed = and(eq(beds.patientId, users.id), eq(beds.status, 'Occupied'));
 
-export async function listPatients(request: FastifyRequest, query: ListQuery) {
-  const { db } = request.server;
-  const today = facilityDay(request.server.now(), request.server.config.TIME_ZONE).date;
+export async function listPatients(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
+  const today = facilityDay(ctx.now(), ctx.config.TIME_ZONE).date;
   // Null tests on the bed's patientId (the join column), not its id: Postgres then plans an anti
   // join and still walks users_role_idx in name order. On beds.id it estimated one Outpatient
   // and sorted every patient (0.9 s over 1,000,000).
@@ -41,7 +41,7 @@ export async function listPatients(request: FastifyRequest, query: ListQuery) {
     search(query.q, [fullNameOf, users.email]),
   );
   const result = await page(
-    request.server,
+    ctx,
     query,
     ({ limit, offset }) =>
       db
@@ -71,7 +71,7 @@ export async function listPatients(request: FastifyRequest, query: ListQuery) {
     }),
   );
   // Reading the patient list is a read of clinical data (who is an inpatient): one row per page read.
-  await audit(request, {
+  await audit(ctx, {
     action: 'patients.list',
     entityType: 'patient',
     details: { query, patientIds: result.data.map((p) => p.id) },

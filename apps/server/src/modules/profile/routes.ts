@@ -13,7 +13,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user/profile',
     { schema: { tags, response: { 200: profileResponseSchema } }, config: { access: ROLES } },
-    async (request) => ({ user: await profile.readProfile(request, currentUser(request)) }),
+    async (request) => ({ user: await profile.readProfile(request.ctx, currentUser(request)) }),
   );
 
   app.put(
@@ -22,14 +22,16 @@ export async function profileRoutes(fastify: FastifyInstance) {
       schema: { tags, body: updateProfileSchema, response: { 200: profileResponseSchema } },
       config: { access: ROLES },
     },
-    async (request) => ({ user: await profile.updateProfile(request, currentUser(request), request.body) }),
+    async (request) => ({
+      user: await profile.updateProfile(request.ctx, currentUser(request), request.body),
+    }),
   );
 
   app.get(
     '/api/users/:id/image',
     { schema: { tags, params: idParamSchema }, config: { access: ROLES } },
     async (request, reply) => {
-      const image = await profile.profileImage(request, request.params.id);
+      const image = await profile.profileImage(request.ctx, request.params.id);
       // The URL carries ?v=<updatedAt>, so a changed picture gets a new URL and caching is safe.
       return reply
         .type(image.contentType)

@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES, toLocalDateTime, type UpdateProfile, type User } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { userImages, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
@@ -12,9 +12,9 @@ import { loadPublicUser } from '../auth/users';
 /** A patient's profile is their personal record: its reads and changes are audited with patientId. */
 const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : null);
 
-export async function readProfile(request: FastifyRequest, user: SessionUser): Promise<User> {
-  const profile = await loadPublicUser(request.server.db, user.id);
-  await audit(request, {
+export async function readProfile(ctx: ServiceContext, user: SessionUser): Promise<User> {
+  const profile = await loadPublicUser(ctx.db, user.id);
+  await audit(ctx, {
     action: 'profile.read',
     entityType: 'user',
     entityId: user.id,
@@ -24,15 +24,15 @@ export async function readProfile(request: FastifyRequest, user: SessionUser): P
 }
 
 export async function updateProfile(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   user: SessionUser,
   input: UpdateProfile,
 ): Promise<User> {
-  const { db, config } = request.server;
+  const { db, config } = ctx;
   if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(PROFILE_MESSAGES.emailReadOnly, 'email');
   }
-  if (input.dateOfBirth && input.dateOfBirth > toLocalDateTime(request.server.now(), config.TIME_ZONE).date) {
+  if (input.dateOfBirth && input.dateOfBirth > toLocalDateTime(ctx.now(), config.TIME_ZONE).date) {
     throw badRequest(PROFILE_MESSAGES.dateOfBirthFuture, 'dateOfBirth');
   }
   const changes = {
@@ -49,28 +49,20 @@ export async function updateProfile(
     const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter(
       (k) => before[k] !== changes[k],
     );
-    await audit(
-      request,
-      {
-        action: 'profile.update',
-        entityType: 'user',
-        entityId: user.id,
-        patientId: patientIdOf(user),
-        details: { changed },
-      },
-      tx,
-    );
+    await audit(inTransaction(ctx, tx), {
+      action: 'profile.update',
+      entityType: 'user',
+      entityId: user.id,
+      patientId: patientIdOf(user),
+      details: { changed },
+    });
   });
   return loadPublicUser(db, user.id);
 }
 
 /** The stored profile picture, or 404. */
-export async function profileImage(request: FastifyRequest, userId: string) {
-  const [image] = await request.server.db
-    .select()
-    .from(userImages)
-    .where(eq(userImages.userId, userId))
-    .limit(1);
+export async function profileImage(ctx: ServiceContext, userId: string) {
+  const [image] = await ctx.db.select().from(userImages).where(eq(userImages.userId, userId)).limit(1);
   if (!image) throw notFound('Image');
   return {
     contentType: image.contentType,

@@ -1,10 +1,41 @@
 import { type DemoRequestRow, demoRequestListQuerySchema, demoRequestPageSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { demoRequests } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { iso, matchingRows, orderBy, page, search } from '../../lib/list';
 
-/** Schedule Demo requests from the landing page, listed for admins newest first. */
+type ListQuery = z.output<typeof demoRequestListQuerySchema>;
+
+/** Schedule Demo requests from the landing page, newest first. */
+export async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
+  const where = search(query.q, [demoRequests.name, demoRequests.email, demoRequests.organisation]);
+  return page(
+    ctx,
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(demoRequests)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            { ...query, sort: 'createdAt' },
+            { createdAt: demoRequests.createdAt },
+            [],
+            demoRequests.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    matchingRows(db).from(demoRequests).where(where),
+    (row): DemoRequestRow => ({ ...row, createdAt: iso(row.createdAt) }),
+  );
+}
+
+/** The admins' list of demo requests. */
 export async function demoRequestAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -18,30 +49,6 @@ export async function demoRequestAdminRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['admin'] },
     },
-    async (request) => {
-      const query = request.query;
-      const where = search(query.q, [demoRequests.name, demoRequests.email, demoRequests.organisation]);
-      return page(
-        app,
-        query,
-        ({ limit, offset }) =>
-          app.db
-            .select()
-            .from(demoRequests)
-            .where(where)
-            .orderBy(
-              ...orderBy(
-                { ...query, sort: 'createdAt' },
-                { createdAt: demoRequests.createdAt },
-                [],
-                demoRequests.id,
-              ),
-            )
-            .limit(limit)
-            .offset(offset),
-        matchingRows(app.db).from(demoRequests).where(where),
-        (row): DemoRequestRow => ({ ...row, createdAt: iso(row.createdAt) }),
-      );
-    },
+    async (request) => listDemoRequests(request.ctx, request.query),
   );
 }

@@ -9,7 +9,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { audit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import * as schedules from './service';
 
@@ -37,7 +36,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       },
       config: { access: SIGNED_IN },
     },
-    async (request) => schedules.slotsFor(request, request.params.id, request.query.date),
+    async (request) => schedules.slotsFor(request.ctx, request.params.id, request.query.date),
   );
 
   app.get(
@@ -46,7 +45,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamSchema, response: { 200: scheduleResponseSchema } },
       config: { access: SIGNED_IN },
     },
-    async (request) => schedules.scheduleOf(request, request.params.id),
+    async (request) => schedules.scheduleOf(request.ctx, request.params.id),
   );
 
   app.get(
@@ -64,15 +63,6 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       schema: { tags, body: scheduleSchema, response: { 200: scheduleResponseSchema } },
       config: { access: ['doctor'] },
     },
-    async (request) => {
-      const doctorId = currentUser(request).id;
-      await app.db.transaction(async (tx) => {
-        // The booking lock: a booking in flight finishes against the old or the new schedule, never a mix.
-        await schedules.lockSchedule(tx, doctorId);
-        await schedules.saveSchedule(tx, doctorId, request.body);
-        await audit(request, { action: 'schedule.update', entityType: 'schedule', entityId: doctorId }, tx);
-      });
-      return schedules.scheduleResponse(doctorId, await schedules.loadSchedule(app.db, doctorId));
-    },
+    async (request) => schedules.updateSchedule(request.ctx, currentUser(request).id, request.body),
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@carepoint/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedIn, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, serviceContext, signedIn, type TestApp } from '../../../test/helpers';
 import { appointments, doctorScheduleDays, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { book, MONDAY, SUNDAY, TUESDAY } from '../appointments/test-support';
@@ -150,10 +150,10 @@ describe("a doctor's weekly schedule", () => {
 
 describe('demo data', () => {
   it('gives every doctor a schedule and books only real, non-overlapping slots', async () => {
-    const local = await createTestApp();
+    const local = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
     try {
       const now = new Date('2030-01-09T12:00:00Z');
-      await seedDemoData(local.database.db, { now, timeZone: 'Africa/Lagos' });
+      await seedDemoData(serviceContext(local, { now: () => now }));
       const db = local.database.db;
       const doctors = await db
         .select({ id: users.id, email: users.email })

@@ -19,10 +19,11 @@ import {
   weekdayOf,
 } from '@carepoint/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { audit } from '../../plugins/audit';
 
 /**
  * Doctor schedules and availability: loading and saving the weekly schedule, the bookable
@@ -45,8 +46,8 @@ function toSchedule(minutes: number, rows: DayRow[]): Schedule {
 }
 
 /** The facility's wall clock now: the injected clock, in the configured time zone. */
-export const facilityNow = (request: FastifyRequest): LocalDateTime =>
-  toLocalDateTime(request.server.now(), request.server.config.TIME_ZONE);
+export const facilityNow = (ctx: ServiceContext): LocalDateTime =>
+  toLocalDateTime(ctx.now(), ctx.config.TIME_ZONE);
 
 async function writeDays(db: Executor, doctorId: string, schedule: Schedule) {
   await db.delete(doctorScheduleDays).where(eq(doctorScheduleDays.doctorId, doctorId));
@@ -117,6 +118,27 @@ export async function lockSchedule(tx: Executor, doctorId: string): Promise<Sche
   await ensureDefaultSchedule(tx, doctorId);
   await tx.select().from(doctorSchedules).where(eq(doctorSchedules.doctorId, doctorId)).for('update');
   return loadSchedule(tx, doctorId);
+}
+
+/**
+ * PUT /api/doctor/schedule: replaces the doctor's weekly schedule under the booking lock, so a
+ * booking in flight finishes against the old or the new schedule, never a mix.
+ */
+export async function updateSchedule(
+  ctx: ServiceContext,
+  doctorId: string,
+  schedule: Schedule,
+): Promise<ScheduleResponse> {
+  await ctx.db.transaction(async (tx) => {
+    await lockSchedule(tx, doctorId);
+    await saveSchedule(tx, doctorId, schedule);
+    await audit(inTransaction(ctx, tx), {
+      action: 'schedule.update',
+      entityType: 'schedule',
+      entityId: doctorId,
+    });
+  });
+  return scheduleResponse(doctorId, await loadSchedule(ctx.db, doctorId));
 }
 
 export const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
@@ -192,12 +214,8 @@ export const busyIntervals = async (db: Executor, doctorId: string, date: string
   (await busyByDoctor(db, date, [doctorId])).get(doctorId) ?? [];
 
 /** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
-export async function slotsFor(
-  request: FastifyRequest,
-  doctorId: string,
-  date: string,
-): Promise<SlotsResponse> {
-  const { db } = request.server;
+export async function slotsFor(ctx: ServiceContext, doctorId: string, date: string): Promise<SlotsResponse> {
+  const { db } = ctx;
   await requireDoctor(db, doctorId);
   const [schedule, busy] = await Promise.all([loadSchedule(db, doctorId), busyIntervals(db, doctorId, date)]);
   const hours = hoursOn(schedule, date);
@@ -207,12 +225,12 @@ export async function slotsFor(
     day: weekdayOf(date),
     hours: hours && { from: formatMinutes(hours.from), to: formatMinutes(hours.to) },
     perPatientTime: schedule.perPatientTime,
-    slots: freeSlots({ schedule, date, now: facilityNow(request), busy }),
+    slots: freeSlots({ schedule, date, now: facilityNow(ctx), busy }),
   };
 }
 
-export async function scheduleOf(request: FastifyRequest, doctorId: string): Promise<ScheduleResponse> {
-  const { db } = request.server;
+export async function scheduleOf(ctx: ServiceContext, doctorId: string): Promise<ScheduleResponse> {
+  const { db } = ctx;
   await requireDoctor(db, doctorId);
   return scheduleResponse(doctorId, await loadSchedule(db, doctorId));
 }

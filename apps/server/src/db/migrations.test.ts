@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchPostgresDatabase, testPostgresUrl } from '../../test/helpers';
+import { copyPgliteTemplate } from './pglite-template';
+
+/*
+ * Migrations are append-only and run on databases that hold a clinic's data: each one is
+ * checked by migrating a database that an older release left, with rows in it.
+ */
+
+const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+/** Temporary directories, removed after the tests. */
+const folders: string[] = [];
+
+/** A migrations folder with only the first `count` migrations: the database as an older release left it. */
+function firstMigrations(count: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-migrations-'));
+  folders.push(dir);
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
+  const entries = journal.entries.slice(0, count);
+  fs.mkdirSync(path.join(dir, 'meta'));
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const { tag } of entries)
+    fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  return dir;
+}
+
+interface RawDatabase {
+  query<T>(sql: string): Promise<T[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An empty database of this run's kind, with no migration applied yet. */
+async function emptyDatabase(): Promise<RawDatabase> {
+  const serverUrl = testPostgresUrl();
+  if (!serverUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-migrate-'));
+    folders.push(dir);
+    copyPgliteTemplate(dir); // as the app does: initdb once per install, not per database
+    const client = new PGlite(dir, { extensions: { pg_trgm } });
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    return {
+      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
+      migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
+      close: () => client.close(),
+    };
+  }
+  const scratch = await scratchPostgresDatabase(serverUrl);
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  return {
+    query: async <T>(sql: string) => (await client.query(sql)).rows as T[],
+    migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
+    async close() {
+      await client.end();
+      await scratch.drop();
+    },
+  };
+}
+
+let db: RawDatabase;
+beforeAll(async () => {
+  db = await emptyDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const DOCTOR = '00000000-0000-4000-8000-000000000001';
+const PATIENT = '00000000-0000-4000-8000-000000000002';
+const INACTIVE = '00000000-0000-4000-8000-000000000003';
+/** Inserts one appointment of the patient with the doctor; a null status leaves the column's default. */
+const insertAppointment = (status: string | null, priority: string, startsAt: string, returning = '') =>
+  db.query(
+    `INSERT INTO appointments (patient_id, doctor_id, title, priority, date, time, starts_at, duration_minutes, status)
+     VALUES ('${PATIENT}', '${DOCTOR}', 'Visit', '${priority}', '${startsAt.slice(0, 10)}',
+             '${startsAt.slice(11, 19)}', '${startsAt}', 45, ${status ? `'${status}'` : 'DEFAULT'}) ${returning}`,
+  );
+
+describe('0001_enum_columns', () => {
+  it('turns the text role, status and priority columns of a database with data into enums', async () => {
+    await db.migrate(firstMigrations(1));
+    await db.query(`
+      INSERT INTO users (id, email, password_hash, role, first_name, last_name, status) VALUES
+        ('${DOCTOR}', 'doctor@clinic.example', 'x', 'doctor', 'Dan', 'Doc', 'Active'),
+        ('${PATIENT}', 'patient@clinic.example', 'x', 'patient', 'Pat', 'Ient', DEFAULT),
+        ('${INACTIVE}', 'admin@clinic.example', 'x', 'admin', 'Ada', 'Min', 'Inactive')`);
+    await insertAppointment(null, 'High', '2030-01-08T10:00:00Z');
+    await insertAppointment('Cancelled', 'Low', '2030-01-08T10:00:00Z');
+    await insertAppointment('Completed', 'Urgent', '2030-01-01T09:00:00Z');
+
+    await db.migrate(migrationsFolder);
+
+    expect(
+      await db.query(
+        'SELECT email, role::text, status::text, pg_typeof(role)::text AS type FROM users ORDER BY email',
+      ),
+    ).toEqual([
+      { email: 'admin@clinic.example', role: 'admin', status: 'Inactive', type: 'user_role' },
+      { email: 'doctor@clinic.example', role: 'doctor', status: 'Active', type: 'user_role' },
+      { email: 'patient@clinic.example', role: 'patient', status: 'Active', type: 'user_role' },
+    ]);
+    expect(
+      await db.query(
+        `SELECT status::text, priority::text, pg_typeof(status)::text AS status_type,
+                pg_typeof(priority)::text AS priority_type
+           FROM appointments ORDER BY starts_at, status::text`,
+      ),
+    ).toEqual([
+      {
+        status: 'Completed',
+        priority: 'Urgent',
+        status_type: 'appointment_status',
+        priority_type: 'appointment_priority',
+      },
+      {
+        status: 'Cancelled',
+        priority: 'Low',
+        status_type: 'appointment_status',
+        priority_type: 'appointment_priority',
+      },
+      {
+        status: 'Pending',
+        priority: 'High',
+        status_type: 'appointment_status',
+        priority_type: 'appointment_priority',
+      },
+    ]);
+  });
+
+  it('keeps the defaults, refuses values outside the lists and still refuses double booking', async () => {
+    await db.query(
+      `INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES ('new@clinic.example', 'x', 'patient', 'N', 'Ew')`,
+    );
+    expect(await db.query(`SELECT status::text FROM users WHERE email = 'new@clinic.example'`)).toEqual([
+      { status: 'Active' },
+    ]);
+    await expect(
+      db.query(
+        `INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES ('x@clinic.example', 'x', 'nurse', 'X', 'Y')`,
+      ),
+    ).rejects.toThrow(/invalid input value for enum user_role/);
+    await expect(insertAppointment(null, 'Critical', '2030-01-09T10:00:00Z')).rejects.toThrow(
+      /invalid input value for enum appointment_priority/,
+    );
+    // The double-booking index, rebuilt over the enum: a second active booking of the same start fails...
+    await expect(insertAppointment('Confirmed', 'Low', '2030-01-08T10:00:00Z')).rejects.toThrow(
+      /appointments_doctor_active_start_unique/,
+    );
+    // ...while a cancelled one there is still allowed, and a new booking starts Pending.
+    await insertAppointment('Cancelled', 'Medium', '2030-01-08T10:00:00Z');
+    expect(await insertAppointment(null, 'Medium', '2030-01-10T10:00:00Z', 'RETURNING status::text')).toEqual(
+      [{ status: 'Pending' }],
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import type { LiveTopic } from '@carepoint/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, serviceContext, type TestApp, type TestUser } from '../../test/helpers';
+import { auditEvents, nurses } from '../db/schema';
+import { createAdmin } from '../modules/auth/service';
+import { createErEntry } from '../modules/emergency/service';
+import { createNurse } from '../modules/nurses/service';
+import { type Actor, inTransaction } from './context';
+
+/** Services called directly with a built context, as the seed, the CLI and jobs call them: no HTTP. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const actorOf = (user: TestUser): Actor => ({ ...user, mustChangePassword: false });
+const auditRowsOf = (entityId: string) =>
+  t.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId));
+
+describe('services on a context', () => {
+  it('record the context actor, address and clock in the audit trail, and announce the change', async () => {
+    const admin = await createUser(t, 'admin');
+    const topics: LiveTopic[] = [];
+    const ctx = serviceContext(t, {
+      actor: actorOf(admin),
+      publish: async (topic) => {
+        topics.push(topic);
+      },
+    });
+    const entry = await createErEntry(ctx, {
+      patientName: 'Walk-in',
+      triageLevel: 'High',
+      complaint: 'Fever',
+    });
+    expect(entry).toMatchObject({
+      patientName: 'Walk-in',
+      status: 'Waiting',
+      arrivedAt: t.clock.now().toISOString(),
+      waitMinutes: 0,
+    });
+    expect(topics).toEqual(['emergency']);
+    expect(await auditRowsOf(entry.id)).toEqual([
+      expect.objectContaining({
+        action: 'er.create',
+        actorId: admin.id,
+        actorRole: 'admin',
+        actorEmail: admin.email,
+        ip: 'local',
+        at: t.clock.now(),
+      }),
+    ]);
+  });
+
+  it('run without an actor for the CLI: create-admin creates the account once and audits it', async () => {
+    const ctx = serviceContext(t);
+    const input = { email: 'Chief@Clinic.example', firstName: 'Ada', lastName: 'Obi' };
+    const created = await createAdmin(ctx, input);
+    expect(created.user).toMatchObject({
+      email: 'chief@clinic.example',
+      role: 'admin',
+      mustChangePassword: true,
+    });
+    expect(created.oneTimePassword).toMatch(/^\S{14}$/);
+    expect(await auditRowsOf(created.user.id)).toEqual([
+      expect.objectContaining({ action: 'admin.create', actorId: null, actorRole: null, ip: 'local' }),
+    ]);
+    await expect(createAdmin(ctx, { ...input, password: 'chosen-password-1' })).rejects.toMatchObject({
+      code: 'EMAIL_TAKEN',
+    });
+  });
+
+  it('compose inside a caller transaction: the change and its audit row roll back together', async () => {
+    const ctx = serviceContext(t);
+    const abandoned = new Error('abandoned');
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const inside = inTransaction(ctx, tx);
+        const nurse = await createNurse(inside, {
+          fullName: 'Ruth Ekanem',
+          email: 'ruth.rollback@carepoint.example',
+          department: 'ICU',
+        });
+        // Inside the transaction the row and its audit row are there...
+        const written = await inside.db.select().from(auditEvents).where(eq(auditEvents.entityId, nurse.id));
+        expect(written).toHaveLength(1);
+        throw abandoned;
+      }),
+    ).rejects.toBe(abandoned);
+    // ...and after the rollback neither is.
+    const [kept] = await t.database.db
+      .select()
+      .from(nurses)
+      .where(eq(nurses.email, 'ruth.rollback@carepoint.example'));
+    expect(kept).toBeUndefined();
+    expect(
+      await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'nurse.create')),
+    ).toEqual([]);
+  });
+});
