@@ -60,6 +60,9 @@ export const canTransition = (role: Role, from: AppointmentStatus, to: Appointme
 
 /** Spec §4 and §9. */
 export const APPOINTMENT_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
+/** Spec §3 add dialog: "type (checkup or surgery)". */
+export const APPOINTMENT_TYPES = ['checkup', 'surgery'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
 
 export const APPOINTMENT_MESSAGES = {

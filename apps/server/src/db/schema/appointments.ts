@@ -1,4 +1,4 @@
-import { APPOINTMENT_PRIORITIES, APPOINTMENT_STATUSES } from '@carepoint/contract';
+import { APPOINTMENT_PRIORITIES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +21,7 @@ import { createdAt, id, updatedAt } from './columns';
 
 export const appointmentStatus = pgEnum('appointment_status', APPOINTMENT_STATUSES);
 export const appointmentPriority = pgEnum('appointment_priority', APPOINTMENT_PRIORITIES);
+export const appointmentType = pgEnum('appointment_type', APPOINTMENT_TYPES);
 
 /**
  * One weekly schedule per doctor. Its row is also the lock that serialises bookings of that
@@ -76,13 +77,19 @@ export const appointments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     title: text().notNull(),
     priority: appointmentPriority().notNull(),
+    /** Spec's add dialog: checkup or surgery; patients' own bookings are checkups. */
+    type: appointmentType().notNull().default('checkup'),
     notes: text(),
+    /** The age the patient gave when a doctor booked for them (the account may have no birth date). */
+    patientAge: smallint(),
     date: date({ mode: 'string' }).notNull(),
     time: time().notNull(),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     durationMinutes: integer().notNull(),
     status: appointmentStatus().notNull().default('Pending'),
     statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Why it was cancelled, when it was (shown to the patient). */
+    cancelReason: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -97,4 +104,22 @@ export const appointments = pgTable(
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_duration_positive', sql`${t.durationMinutes} > 0`),
   ],
+);
+
+/** Every status an appointment went through, with who moved it and why: the detail page's history. */
+export const appointmentStatusEvents = pgTable(
+  'appointment_status_events',
+  {
+    id: id(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** Null for the booking itself. */
+    fromStatus: appointmentStatus(),
+    toStatus: appointmentStatus().notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reason: text(),
+  },
+  (t) => [index('appointment_status_events_appointment_idx').on(t.appointmentId, t.at)],
 );

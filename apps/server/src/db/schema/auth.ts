@@ -1,4 +1,4 @@
-import { ROLES, USER_STATUSES } from '@carepoint/contract';
+import { GENDERS, ROLES, USER_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,7 @@ import { createdAt, id, updatedAt } from './columns';
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const gender = pgEnum('gender', GENDERS);
 
 export const users = pgTable(
   'users',
@@ -31,6 +33,9 @@ export const users = pgTable(
     dateOfBirth: date({ mode: 'string' }),
     status: userStatus().notNull().default('Active'),
     specialty: text(),
+    /** Doctors: whole years of practice, shown on the profile card. */
+    experienceYears: smallint(),
+    gender: gender(),
     mustChangePassword: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

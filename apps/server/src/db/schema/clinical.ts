@@ -17,10 +17,7 @@ export const patientMedicalDetails = pgTable('patient_medical_details', {
   treatment: text(),
   ongoingSurgeries: text(),
   /** Recorded allergies (medicines, foods); prescriptions are checked against them. */
-  allergies: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  allergies: text().array().notNull().default(sql`'{}'::text[]`),
   updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
