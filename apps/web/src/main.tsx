@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PublicRoot } from './features/public/public-root';
+import { PublicRoot } from './app/public-root';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import LandingPage from '../features/public/pages/landing-page';
+import { indexPage, lazyPage, page } from '../lib/lazy-route';
 import { RouteErrorPage } from './errors/route-error-page';
-import { indexPage, lazyPage, page } from './lazy-route';
 import { RootLayout } from './providers';
 
 /** The spec's older prescription paths (/prescriptions/{id}[/edit]) lead to the doctor area. */

@@ -1,6 +1,5 @@
 import type { ApiError } from '@carepoint/contract';
 import { HTTP_TIMEOUT_MS } from '@carepoint/contract';
-import toast from 'react-hot-toast';
 import { clearSession } from './session';
 
 const API_BASE = '/api';
@@ -177,13 +176,4 @@ export const api = {
 export function errorMessage(err: unknown, fallback: string = GENERIC_ERROR): string {
   if (err instanceof ApiRequestError && err.message && err.code !== 'NETWORK') return err.message;
   return fallback;
-}
-
-/**
- * Shows an error toast with the server's error text, or `fallback` (the spec's default
- * message for that call). Errors that already caused a sign-in redirect are not repeated.
- */
-export function toastError(err: unknown, fallback: string = GENERIC_ERROR): void {
-  if (err instanceof ApiRequestError && err.redirected) return;
-  toast.error(errorMessage(err, fallback));
 }

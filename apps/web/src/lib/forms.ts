@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { ApiRequestError } from './api-client';
 
 /**
@@ -20,4 +21,32 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+type SubmitOptions<T extends FieldValues, R> = {
+  /** The success toast (spec §8 text where it names one). */
+  success: string | ((result: R) => string);
+  setError: UseFormSetError<T>;
+  /** Form fields that may receive the server's fieldErrors. */
+  fields: readonly Path<T>[];
+};
+
+/**
+ * Sends a form through a mutation (`send` calls its mutateAsync): on success the toast and the
+ * result; on failure the server's field messages under their fields and undefined (a dialog
+ * stays open, nothing typed is lost). The error toast is the mutation's own (its
+ * `meta.errorMessage`, shown by the query client), so it is not repeated here.
+ */
+export async function submitForm<T extends FieldValues, R>(
+  send: () => Promise<R>,
+  { success, setError, fields }: SubmitOptions<T, R>,
+): Promise<R | undefined> {
+  try {
+    const result = await send();
+    toast.success(typeof success === 'function' ? success(result) : success);
+    return result;
+  } catch (err) {
+    applyServerFieldErrors(err, setError, fields);
+    return undefined;
+  }
 }

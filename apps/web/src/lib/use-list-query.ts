@@ -1,6 +1,9 @@
-import { ADMIN_PAGE_SIZE } from '@carepoint/contract';
+import { ADMIN_PAGE_SIZE, type Pagination } from '@carepoint/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
+/** One page of a list endpoint. */
+export type Page<T> = { data: T[]; pagination: Pagination };
 
 export type SortOrder = 'asc' | 'desc';
 export type SortState = { sort: string; order: SortOrder } | null;

@@ -6,8 +6,9 @@ import { Avatar } from '../../components/ui/avatar';
 import { LogoMark } from '../../components/ui/logo';
 import { AuthProvider, useAuth } from '../../lib/auth';
 import { cx } from '../../lib/cx';
-import { QueryProvider } from '../query';
-import { useRouteTitle } from '../route-handle';
+import { fullName } from '../../lib/format';
+import { QueryProvider } from '../../lib/query-client';
+import { useRouteTitle } from '../../lib/route-handle';
 import { RequireRole } from './require-role';
 
 export type ShellNavEntry = NavEntry & { icon: LucideIcon };
@@ -155,7 +156,7 @@ function Sidebar({
 export function HeaderUser() {
   const { user } = useAuth();
   if (!user) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
   return (
     <div className="flex items-center gap-3">
       <Avatar name={name} imageUrl={user.imageUrl} size="sm" decorative />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
+import { fullName } from '../../lib/format';
 
 /**
  * The doctor's header: the picture links to the profile page; the name opens a
@@ -15,7 +16,7 @@ export function DoctorProfileCard() {
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   if (!user) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
   const linkClass =
     'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-muted hover:text-ink';
 

@@ -18,7 +18,6 @@ import type {
   LiveTopic,
   Nurse,
   OutboxMail,
-  Pagination,
   QueueBoard,
   QueueEntry,
   Stats,
@@ -30,21 +29,23 @@ import type {
   UpdateErEntry,
   UpdateNurse,
 } from '@carepoint/contract';
+import { DOCTOR_MESSAGES } from '@carepoint/contract';
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { PatientOption, PatientSearch } from '../../components/form/patient-picker';
 import { api } from '../../lib/api-client';
+import type { Page } from '../../lib/use-list-query';
 
 /*
  * Admin area data: TanStack Query hooks over /api/admin/*. Every key starts with 'admin' and
  * the resource, so a change (or a live event) invalidates one resource with all its pages.
  */
-
-export type Page<T> = { data: T[]; pagination: Pagination };
 
 /** The paged lists and the row each one answers. */
 export type ListRows = {
@@ -87,53 +88,97 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Reads
+// Reads. A failed load shows an error toast with the server's text or the default below
+// (spec §8); the screen shows the same text in its error state.
 // ---------------------------------------------------------------------------------------------
 
-/** One page of an admin list; the previous page stays on screen while the next one loads. */
-export function useAdminList<R extends ListResource>(resource: R, queryString: string, enabled = true) {
-  return useQuery({
+const LIST_LOAD_FAILED: Record<ListResource, string> = {
+  doctors: DOCTOR_MESSAGES.fetchFailed,
+  nurses: 'Could not fetch nurses',
+  ambulances: 'Could not fetch ambulances',
+  patients: 'Could not fetch patients',
+  beds: 'Could not fetch beds',
+  'emergency-room': 'Could not fetch the emergency room',
+  'demo-requests': 'Could not fetch demo requests',
+  audit: 'Could not fetch the audit trail',
+  outbox: 'Could not fetch the outbox',
+};
+
+export const LOAD_FAILED = {
+  summary: 'Failed to load dashboard summary',
+  analytics: 'Could not fetch analytics',
+  stats: 'Could not fetch stats',
+  queues: 'Could not fetch queues',
+} as const;
+
+/** One page of an admin list (for ListTable); the previous page stays on screen while the next one loads. */
+export const adminListQuery = <R extends ListResource>(resource: R, queryString: string) =>
+  queryOptions({
     queryKey: adminKeys.list(resource, queryString),
     queryFn: ({ signal }) => api.get<Page<ListRows[R]>>(`/admin/${resource}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
-    enabled,
+    meta: { errorMessage: LIST_LOAD_FAILED[resource] },
   });
-}
+
+/** The PatientPicker's suggestions: registered patients by name or e-mail. */
+export const patientSearch: PatientSearch = (term, limit) =>
+  queryOptions<PatientOption[]>({
+    queryKey: [...adminKeys.resource('patients'), 'search', term, limit],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Page<AdminPatient>>(
+          `/admin/patients?page=1&limit=${limit}&q=${encodeURIComponent(term)}`,
+          { signal },
+        )
+      ).data,
+    // The picker answers in its list ("No names found."): no toast while typing.
+    meta: { errorMessage: false },
+  });
 
 export const useSummary = () =>
   useQuery({
     queryKey: adminKeys.summary,
     queryFn: ({ signal }) => api.get<Summary>('/admin/summary', { signal }),
+    meta: { errorMessage: LOAD_FAILED.summary },
   });
 
 export const useAnalytics = () =>
   useQuery({
     queryKey: adminKeys.analytics,
     queryFn: ({ signal }) => api.get<Analytics>('/admin/analytics', { signal }),
+    meta: { errorMessage: LOAD_FAILED.analytics },
   });
 
 export const useStats = () =>
   useQuery({
     queryKey: adminKeys.stats,
     queryFn: ({ signal }) => api.get<Stats>('/admin/stats', { signal }),
+    meta: { errorMessage: LOAD_FAILED.stats },
   });
 
 export const useQueueBoard = () =>
   useQuery({
     queryKey: adminKeys.queueBoard,
     queryFn: ({ signal }) => api.get<QueueBoard>('/admin/queues/board', { signal }),
+    meta: { errorMessage: LOAD_FAILED.queues },
   });
 
 // ---------------------------------------------------------------------------------------------
-// Changes: each invalidates its own resource and the derived figures when it settles.
+// Changes: each invalidates its own resource and the derived figures when it settles, and a
+// failure shows an error toast with the server's text or the change's default.
 // ---------------------------------------------------------------------------------------------
 
 function useAdminMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   resources: readonly Resource[],
+  errorMessage: string,
 ) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => invalidateAdmin(client, resources) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => invalidateAdmin(client, resources),
+    meta: { errorMessage },
+  });
 }
 
 /** PUT bodies send the whole record (label, status, ...); PATCH bodies any subset. */
@@ -143,65 +188,87 @@ export const useCreateDoctor = () =>
   useAdminMutation(
     (body: CreateDoctor) => api.post<CreateDoctorResponse>('/admin/create/doctor', body),
     ['doctors'],
+    DOCTOR_MESSAGES.addFailed,
   );
 export const useUpdateDoctor = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateDoctor>) => api.patch<AdminDoctor>(`/admin/doctors/${id}`, body),
     ['doctors'],
+    'Failed to update doctor',
   );
 
 export const useCreateNurse = () =>
-  useAdminMutation((body: CreateNurse) => api.post<Nurse>('/admin/nurses', body), ['nurses']);
+  useAdminMutation(
+    (body: CreateNurse) => api.post<Nurse>('/admin/nurses', body),
+    ['nurses'],
+    'Failed to add nurse',
+  );
 export const useUpdateNurse = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateNurse>) => api.put<Nurse>(`/admin/nurses/${id}`, body),
     ['nurses'],
+    'Failed to update nurse',
   );
 
 export const useCreateAmbulance = () =>
-  useAdminMutation((body: CreateAmbulance) => api.post<Ambulance>('/admin/ambulances', body), ['ambulances']);
+  useAdminMutation(
+    (body: CreateAmbulance) => api.post<Ambulance>('/admin/ambulances', body),
+    ['ambulances'],
+    'Failed to add ambulance',
+  );
 export const useUpdateAmbulance = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateAmbulance>) => api.put<Ambulance>(`/admin/ambulances/${id}`, body),
     ['ambulances'],
+    'Failed to update ambulance',
   );
 
 /** Beds change the patients table too (Inpatient while in a bed). */
 export const useCreateBed = () =>
-  useAdminMutation((body: CreateBed) => api.post<Bed>('/admin/beds', body), ['beds']);
+  useAdminMutation((body: CreateBed) => api.post<Bed>('/admin/beds', body), ['beds'], 'Failed to add bed');
 export const useUpdateBed = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateBed>) => api.put<Bed>(`/admin/beds/${id}`, body),
     ['beds', 'patients'],
+    'Failed to update bed',
   );
 
 export const useCreateErEntry = () =>
   useAdminMutation(
     (body: CreateErEntry) => api.post<ErEntry>('/admin/emergency-room', body),
     ['emergency-room'],
+    'Failed to add arrival',
   );
 export const useUpdateErEntry = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateErEntry>) => api.patch<ErEntry>(`/admin/emergency-room/${id}`, body),
     ['emergency-room'],
+    'Failed to update the emergency room entry',
   );
 
 export const useCreateQueueEntry = () =>
-  useAdminMutation((body: CreateQueueEntry) => api.post<QueueEntry>('/admin/queues', body), ['queues']);
+  useAdminMutation(
+    (body: CreateQueueEntry) => api.post<QueueEntry>('/admin/queues', body),
+    ['queues'],
+    'Failed to add to the queue',
+  );
 export const useCallNext = () =>
   useAdminMutation(
     (department: Department) =>
       api.post<QueueEntry>(`/admin/queues/${encodeURIComponent(department)}/call-next`, {}),
     ['queues'],
+    'Failed to call the next patient',
   );
 export const useRemoveQueueEntry = () =>
   useAdminMutation(
     (id: string) => api.patch<QueueEntry>(`/admin/queues/${id}`, { status: 'Removed' }),
     ['queues'],
+    'Failed to remove from the queue',
   );
 
 export const useUpdateTargetWait = () =>
   useAdminMutation(
     (body: TargetWait) => api.put<TargetWait>('/admin/settings/target-wait', body),
     ['analytics'],
+    'Failed to update the target wait',
   );

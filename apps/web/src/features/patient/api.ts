@@ -1,21 +1,23 @@
-import type {
-  Appointment,
-  AppointmentPage,
-  CreateAppointmentInput,
-  DoctorOption,
-  PatientSummary,
-  SlotsResponse,
-  UpdateProfileInput,
-  User,
+import {
+  APPOINTMENT_MESSAGES,
+  type Appointment,
+  type AppointmentPage,
+  type CreateAppointmentInput,
+  type DoctorOption,
+  type PatientSummary,
+  PROFILE_MESSAGES,
+  type SlotsResponse,
+  type UpdateProfileInput,
+  type User,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api, toastError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /*
  * Patient area data: TanStack Query hooks over /api/patient/*, /api/user/profile and the
  * doctors a patient can book. Keys start with 'patient' so a booking or a cancellation
- * refreshes the list, the dashboard and the free slots together.
+ * refreshes the list, the dashboard and the free slots together. A failed call shows an error
+ * toast with the server's text or its `meta.errorMessage` (spec §8).
  */
 
 export const patientKeys = {
@@ -27,26 +29,32 @@ export const patientKeys = {
   profile: ['profile'] as const,
 };
 
-/** Shows the spec's error toast once for each failed load (the server's reason when it gives one). */
-export function useErrorToast(error: unknown, fallback: string) {
-  useEffect(() => {
-    if (error) toastError(error, fallback);
-  }, [error, fallback]);
-}
-
 export function usePatientSummary() {
   return useQuery({
     queryKey: patientKeys.summary,
     queryFn: () => api.get<PatientSummary>('/patient/summary'),
+    meta: { errorMessage: APPOINTMENT_MESSAGES.summaryFailed },
   });
 }
 
-/** A page of the patient's appointments; `queryString` is `?page=..&limit=..[&scope=upcoming]`. */
+/** A page of the patient's appointments; `queryString` is `?page=..&limit=..`. */
 export function usePatientAppointments(queryString: string) {
   return useQuery({
     queryKey: patientKeys.appointments(queryString),
     queryFn: () => api.get<AppointmentPage>(`/patient/appointments${queryString}`),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: APPOINTMENT_MESSAGES.loadFailed },
+  });
+}
+
+/** The soonest active appointments still ahead (the dashboard's card). */
+export function useNextAppointments(limit: number) {
+  const queryString = `?scope=upcoming&limit=${limit}`;
+  return useQuery({
+    queryKey: patientKeys.appointments(queryString),
+    queryFn: () => api.get<AppointmentPage>(`/patient/appointments${queryString}`),
+    // The card shows its own error state; the dashboard's toast is the summary's.
+    meta: { errorMessage: false },
   });
 }
 
@@ -56,6 +64,8 @@ export function useAvailableDoctors(enabled = true) {
     queryFn: async () => (await api.get<{ data: DoctorOption[] }>('/doctors/available')).data,
     enabled,
     staleTime: 5 * 60_000,
+    // The booking form says so under the field and lets the clinic assign a doctor.
+    meta: { errorMessage: false },
   });
 }
 
@@ -67,6 +77,8 @@ export function useDoctorSlots(doctorId: string, date: string) {
     enabled: Boolean(doctorId && date),
     // Someone else may book a slot at any moment: always re-check when the picker opens.
     staleTime: 0,
+    // The time field's hint tells of the failure.
+    meta: { errorMessage: false },
   });
 }
 
@@ -76,6 +88,7 @@ export function useBookAppointment() {
     mutationFn: (input: CreateAppointmentInput) =>
       api.post<{ appointment: Appointment }>('/patient/appointments', input).then((r) => r.appointment),
     onSettled: () => client.invalidateQueries({ queryKey: patientKeys.all }),
+    meta: { errorMessage: APPOINTMENT_MESSAGES.createFailed },
   });
 }
 
@@ -85,6 +98,7 @@ export function useCancelAppointment() {
     mutationFn: (id: string) =>
       api.post<{ appointment: Appointment }>(`/patient/appointments/${id}/cancel`).then((r) => r.appointment),
     onSettled: () => client.invalidateQueries({ queryKey: patientKeys.all }),
+    meta: { errorMessage: APPOINTMENT_MESSAGES.cancelFailed },
   });
 }
 
@@ -92,6 +106,7 @@ export function useProfile() {
   return useQuery({
     queryKey: patientKeys.profile,
     queryFn: async () => (await api.get<{ user: User }>('/user/profile')).user,
+    meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
   });
 }
 
@@ -101,5 +116,6 @@ export function useUpdateProfile() {
     mutationFn: async (input: UpdateProfileInput) =>
       (await api.put<{ user: User }>('/user/profile', input)).user,
     onSuccess: (user) => client.setQueryData(patientKeys.profile, user),
+    meta: { errorMessage: PROFILE_MESSAGES.updateFailed },
   });
 }

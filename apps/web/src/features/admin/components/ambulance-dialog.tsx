@@ -5,13 +5,13 @@ import {
   replaceAmbulanceSchema,
   type UpdateAmbulance,
 } from '@carepoint/contract';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useCreateAmbulance, useUpdateAmbulance } from '../api';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { optionsOf } from './options';
 import { useStaffRecordForm } from './staff-record-form';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
@@ -41,8 +41,6 @@ export function AmbulanceDialog({
     messages: {
       added: AMBULANCE_MESSAGES.added,
       updated: AMBULANCE_MESSAGES.updated,
-      addFailed: 'Failed to add ambulance',
-      updateFailed: 'Failed to update ambulance',
     },
     fields: FIELDS,
     onDone: () => onOpenChange(false),

@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { type PatientChoice, PatientPicker } from './patient-picker';
-import { useUrlFilter, useUrlFilters } from './use-url-filter';
+import { useUrlFilter, useUrlFilters } from '../../../lib/use-url-filters';
+import { patientSearch } from '../api';
 
 /** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
 function dayStart(day: string, addDays = 0): string | undefined {
@@ -58,6 +59,7 @@ function PatientFilter() {
   return (
     <div className="w-64">
       <PatientPicker
+        search={patientSearch}
         label="Patient"
         value={choice}
         onChange={(next) => {

@@ -10,18 +10,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { optionsOf } from '../../../components/form/options';
+import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useCreateBed, useUpdateBed } from '../api';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { optionsOf } from './options';
-import { type PatientChoice, PatientPicker } from './patient-picker';
-import { submitWithToasts } from './submit';
-
-/** Spec §8 default toasts when the server gives no error text. */
-const BED_FAILURES = { add: 'Failed to add bed', update: 'Failed to update bed' } as const;
+import { submitForm } from '../../../lib/forms';
+import { patientSearch, useCreateBed, useUpdateBed } from '../api';
 
 /** Add Bed: a label; new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
@@ -35,9 +32,8 @@ function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
   } = useForm({ resolver: zodResolver(createBedSchema), defaultValues: { label: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitWithToasts(() => create.mutateAsync(values), {
+    const saved = await submitForm(() => create.mutateAsync(values), {
       success: TOASTS.bedAdded,
-      failure: BED_FAILURES.add,
       setError,
       fields: ['label'],
     });
@@ -88,9 +84,8 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
       return;
     }
     const body = { ...values, patientId: occupied ? patient.id : null };
-    const saved = await submitWithToasts(() => update.mutateAsync({ id: bed.id, body }), {
+    const saved = await submitForm(() => update.mutateAsync({ id: bed.id, body }), {
       success: TOASTS.bedUpdated,
-      failure: BED_FAILURES.update,
       setError,
       fields: ['label', 'status', 'patientId'],
     });
@@ -115,6 +110,7 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
       />
       {occupied ? (
         <PatientPicker
+          search={patientSearch}
           label="Patient (optional)"
           value={patient}
           onChange={(next) => {

@@ -3,22 +3,21 @@ import {
   type CreateDoctorResponse,
   createDoctorSchema,
   DOCTOR_ALL_FIELDS,
-  DOCTOR_MESSAGES,
   TOASTS,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
+import { fullName } from '../../../lib/format';
+import { submitForm } from '../../../lib/forms';
 import { useCreateDoctor } from '../api';
-import { fullName } from '../format';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { submitWithToasts } from './submit';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty'] as const;
 const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };
@@ -51,9 +50,8 @@ function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
   const { missing, fieldError } = splitErrors(errors);
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await submitWithToasts(() => create.mutateAsync(values), {
+    const result = await submitForm(() => create.mutateAsync(values), {
       success: TOASTS.doctorAdded,
-      failure: DOCTOR_MESSAGES.addFailed,
       setError,
       fields: FIELDS,
     });

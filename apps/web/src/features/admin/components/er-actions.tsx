@@ -3,7 +3,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastError } from '../../../lib/api-client';
 import { useUpdateErEntry } from '../api';
 
 /** The moves offered from each status; Admitted and Discharged are final, so they are confirmed. */
@@ -24,8 +23,8 @@ export function ErActions({ entry }: { entry: ErEntry }) {
       await update.mutateAsync({ id: entry.id, body: { status: to } });
       toast.success(`${entry.patientName}: ${to}`);
       setConfirming(null);
-    } catch (err) {
-      toastError(err, 'Failed to update the emergency room entry');
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
     }
   };
 

@@ -1,15 +1,15 @@
 import { type CreateErEntry, createErEntrySchema, TRIAGE_LEVELS } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { optionsOf } from '../../../components/form/options';
+import { PatientPicker } from '../../../components/form/patient-picker';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { useCreateErEntry } from '../api';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { optionsOf } from './options';
-import { PatientPicker } from './patient-picker';
-import { submitWithToasts } from './submit';
+import { submitForm } from '../../../lib/forms';
+import { patientSearch, useCreateErEntry } from '../api';
 
 const BLANK: CreateErEntry = { patientName: '', patientId: null, triageLevel: 'Medium', complaint: '' };
 
@@ -27,9 +27,8 @@ function ErArrivalDialog({ open, onOpenChange }: DialogComponentProps) {
   } = useForm({ resolver: zodResolver(createErEntrySchema), defaultValues: BLANK });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitWithToasts(() => create.mutateAsync(values), {
+    const saved = await submitForm(() => create.mutateAsync(values), {
       success: (entry) => `${entry.patientName} added to the emergency room`,
-      failure: 'Failed to add arrival',
       setError,
       fields: ['patientName', 'patientId', 'triageLevel', 'complaint'],
     });
@@ -49,6 +48,7 @@ function ErArrivalDialog({ open, onOpenChange }: DialogComponentProps) {
       onSubmit={onSubmit}
     >
       <PatientPicker
+        search={patientSearch}
         label="Patient"
         allowFreeText
         hint="Type a name, or choose a registered patient."

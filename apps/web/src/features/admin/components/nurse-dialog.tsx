@@ -7,13 +7,13 @@ import {
   type UpdateNurse,
 } from '@carepoint/contract';
 import { useId } from 'react';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useCreateNurse, useUpdateNurse } from '../api';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { optionsOf } from './options';
 import { useStaffRecordForm } from './staff-record-form';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
@@ -40,8 +40,6 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
     messages: {
       added: NURSE_MESSAGES.added,
       updated: NURSE_MESSAGES.updated,
-      addFailed: 'Failed to add nurse',
-      updateFailed: 'Failed to update nurse',
     },
     fields: FIELDS,
     onDone: () => onOpenChange(false),

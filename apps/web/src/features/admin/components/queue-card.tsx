@@ -12,9 +12,8 @@ import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastError } from '../../../lib/api-client';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useCallNext, useRemoveQueueEntry } from '../api';
-import { useMinuteClock } from '../use-clock';
 
 type DepartmentQueue = QueueBoard['departments'][number];
 
@@ -31,8 +30,8 @@ function CallNextButton({ department, waiting }: { department: Department; waiti
     try {
       const called = await callNext.mutateAsync(department);
       toast.success(`Called ${called.patient} (${department})`);
-    } catch (err) {
-      toastError(err, 'Failed to call the next patient');
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
     }
   };
   return (
@@ -50,8 +49,8 @@ function RemoveEntry({ entry }: { entry: QueueEntry }) {
       await remove.mutateAsync(entry.id);
       toast.success(`${entry.patient} removed from the ${entry.department} queue`);
       setOpen(false);
-    } catch (err) {
-      toastError(err, 'Failed to remove from the queue');
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
     }
   };
   return (

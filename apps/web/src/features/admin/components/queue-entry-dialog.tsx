@@ -6,15 +6,15 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { optionsOf } from '../../../components/form/options';
+import { PatientPicker } from '../../../components/form/patient-picker';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useCreateQueueEntry } from '../api';
-import { DialogButton, type DialogComponentProps } from './dialog-button';
-import { FormDialog } from './form-dialog';
-import { optionsOf } from './options';
-import { PatientPicker } from './patient-picker';
-import { submitWithToasts } from './submit';
+import { submitForm } from '../../../lib/forms';
+import { patientSearch, useCreateQueueEntry } from '../api';
 
 const BLANK: CreateQueueEntry = {
   patient: '',
@@ -38,9 +38,8 @@ function QueueEntryDialog({ open, onOpenChange }: DialogComponentProps) {
   } = useForm({ resolver: zodResolver(createQueueEntrySchema), defaultValues: BLANK });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitWithToasts(() => create.mutateAsync(values), {
+    const saved = await submitForm(() => create.mutateAsync(values), {
       success: (entry) => `${entry.patient} added to the ${entry.department} queue`,
-      failure: 'Failed to add to the queue',
       setError,
       fields: ['patient', 'patientId', 'department', 'triage', 'etaMinutes'],
     });
@@ -59,6 +58,7 @@ function QueueEntryDialog({ open, onOpenChange }: DialogComponentProps) {
       onSubmit={onSubmit}
     >
       <PatientPicker
+        search={patientSearch}
         label="Patient"
         allowFreeText
         hint="Type a name, or choose a registered patient."

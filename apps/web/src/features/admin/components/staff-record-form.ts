@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { submitWithToasts } from './submit';
+import { submitForm } from '../../../lib/forms';
 
 interface StaffRecordFormOptions<
   Values extends FieldValues & { status: string },
@@ -15,7 +15,7 @@ interface StaffRecordFormOptions<
   valuesOf: (record: Record) => Values;
   create: (fields: Omit<Values, 'status'>) => Promise<unknown>;
   update: (id: string, values: Values) => Promise<unknown>;
-  messages: { added: string; updated: string; addFailed: string; updateFailed: string };
+  messages: { added: string; updated: string };
   fields: readonly Path<Values>[];
   onDone: () => void;
 }
@@ -35,11 +35,10 @@ export function useStaffRecordForm<
   });
   const onSubmit = form.handleSubmit(async (values) => {
     const { status: _status, ...fields } = values;
-    const saved = await submitWithToasts(
+    const saved = await submitForm(
       () => (record ? options.update(record.id, values) : options.create(fields)),
       {
         success: record ? messages.updated : messages.added,
-        failure: record ? messages.updateFailed : messages.addFailed,
         setError: form.setError,
         fields: options.fields,
       },

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { submitForm } from '../../../lib/forms';
 import { useUpdateTargetWait } from '../api';
-import { submitWithToasts } from './submit';
 
 /** The target wait setting: analytics compare the average wait against it. */
 export function TargetWaitForm({ current }: { current: number }) {
@@ -18,9 +18,8 @@ export function TargetWaitForm({ current }: { current: number }) {
   } = useForm({ resolver: zodResolver(targetWaitSchema), values: { targetWaitMin: current } });
 
   const onSubmit = handleSubmit(async (values) => {
-    await submitWithToasts(() => update.mutateAsync(values), {
+    await submitForm(() => update.mutateAsync(values), {
       success: 'Target wait updated',
-      failure: 'Failed to update the target wait',
       setError,
       fields: ['targetWaitMin'],
     });

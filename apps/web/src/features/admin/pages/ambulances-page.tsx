@@ -1,12 +1,12 @@
 import { AMBULANCE_SORTABLE, type Ambulance } from '@carepoint/contract';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, withSorting } from '../../../components/data-table';
+import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useRowDialog } from '../../../lib/use-row-dialog';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddAmbulanceButton, AmbulanceDialog } from '../components/ambulance-dialog';
-import { columnsFor, withSorting } from '../components/columns';
-import { useRowDialog } from '../components/dialog-button';
-import { EditButton } from '../components/edit-button';
 
 const col = columnsFor<Ambulance>();
 
@@ -33,7 +33,6 @@ export default function ManageAmbulancesPage() {
         resource="ambulances"
         label="Ambulances"
         columns={tableColumns}
-        fetchError="Could not fetch ambulances"
         defaultSort="code"
         searchPlaceholder="Search unit or driver"
       />

@@ -5,18 +5,14 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { useAnalytics } from '../api';
+import { LOAD_FAILED, useAnalytics } from '../api';
 import { ChartCard } from '../components/chart-card';
 import { TargetWaitForm } from '../components/target-wait-form';
-import { useErrorToast } from '../components/use-error-toast';
 import { useLiveEvents } from '../use-live-events';
-
-const LOAD_FAILED = 'Could not fetch analytics';
 
 /** Operational Analytics: waits against the target and where patients wait longest, from records. */
 export default function OperationalAnalyticsPage() {
   const analytics = useAnalytics();
-  useErrorToast(analytics.error, LOAD_FAILED);
   useLiveEvents(['emergency', 'queues']);
   const data = analytics.data;
   const loading = analytics.isPending;
@@ -27,7 +23,7 @@ export default function OperationalAnalyticsPage() {
         <PageHeader title="Operational Analytics" />
         <Card>
           <ErrorState
-            message={errorMessage(analytics.error, LOAD_FAILED)}
+            message={errorMessage(analytics.error, LOAD_FAILED.analytics)}
             onRetry={() => void analytics.refetch()}
           />
         </Card>

@@ -1,10 +1,10 @@
 import { AUDIT_SORTABLE, type AuditEvent, OUTBOX_SORTABLE, type OutboxMail } from '@carepoint/contract';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
+import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
 import { ActorFilterButton, AuditFilters, useAuditFilters } from '../components/audit-filters';
-import { columnsFor, withSorting } from '../components/columns';
 
 const audit = columnsFor<AuditEvent>();
 
@@ -74,7 +74,6 @@ function AuditTable() {
         resource="audit"
         label="Audit trail"
         columns={auditColumns}
-        fetchError="Could not fetch the audit trail"
         defaultSort="at"
         defaultOrder="desc"
         filters={filters}
@@ -119,7 +118,6 @@ export default function AuditTrailPage() {
               resource="outbox"
               label="Mail outbox"
               columns={outboxColumns}
-              fetchError="Could not fetch the outbox"
               defaultSort="createdAt"
               defaultOrder="desc"
               searchable={false}

@@ -1,12 +1,12 @@
 import { BED_SORTABLE, type Bed } from '@carepoint/contract';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, withSorting } from '../../../components/data-table';
+import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useRowDialog } from '../../../lib/use-row-dialog';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddBedButton, EditBedDialog } from '../components/bed-dialogs';
-import { columnsFor, withSorting } from '../components/columns';
-import { useRowDialog } from '../components/dialog-button';
-import { EditButton } from '../components/edit-button';
 
 const col = columnsFor<Bed>();
 
@@ -34,7 +34,6 @@ export default function ManageBedsPage() {
         resource="beds"
         label="Beds"
         columns={tableColumns}
-        fetchError="Could not fetch beds"
         defaultSort="label"
         searchPlaceholder="Search beds"
       />

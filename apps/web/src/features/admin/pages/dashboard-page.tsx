@@ -2,7 +2,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useSummary } from '../api';
+import { LOAD_FAILED, useSummary } from '../api';
 import { AddAmbulanceButton } from '../components/ambulance-dialog';
 import { ArrivalsByHour, WaitTimeTrend } from '../components/dashboard-charts';
 import { AddDoctorButton } from '../components/doctor-dialogs';
@@ -10,15 +10,11 @@ import { AddNurseButton } from '../components/nurse-dialog';
 import { QuickLinks } from '../components/quick-links';
 import { SummaryTiles } from '../components/summary-tiles';
 import { TodayOverview } from '../components/today-overview';
-import { useErrorToast } from '../components/use-error-toast';
 import { useLiveEvents } from '../use-live-events';
-
-const LOAD_FAILED = 'Failed to load dashboard summary';
 
 /** Admin Dashboard: counts, today's figures and charts, all computed by the server from records. */
 export default function AdminDashboardPage() {
   const summary = useSummary();
-  useErrorToast(summary.error, LOAD_FAILED);
   // ER arrivals and queue changes move the tiles and charts: keep them current.
   useLiveEvents(['emergency', 'queues']);
   const loading = summary.isPending;
@@ -40,7 +36,7 @@ export default function AdminDashboardPage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
             <ErrorState
-              message={errorMessage(summary.error, LOAD_FAILED)}
+              message={errorMessage(summary.error, LOAD_FAILED.summary)}
               onRetry={() => void summary.refetch()}
             />
           </Card>

@@ -1,7 +1,7 @@
 import { DEMO_REQUEST_SORTABLE, type DemoRequestRow } from '@carepoint/contract';
+import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
-import { columnsFor, withSorting } from '../components/columns';
 
 const col = columnsFor<DemoRequestRow>();
 
@@ -37,7 +37,6 @@ export default function DemoRequestsPage() {
         resource="demo-requests"
         label="Demo requests"
         columns={columns}
-        fetchError="Could not fetch demo requests"
         defaultSort="createdAt"
         defaultOrder="desc"
         searchPlaceholder="Search name, e-mail or organisation"

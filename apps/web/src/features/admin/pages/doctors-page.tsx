@@ -1,16 +1,15 @@
-import { type AdminDoctor, DOCTOR_MESSAGES, DOCTOR_SORTABLE, doctorStatus } from '@carepoint/contract';
+import { type AdminDoctor, DOCTOR_SORTABLE, doctorStatus } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
-import { toastError } from '../../../lib/api-client';
+import { fullName } from '../../../lib/format';
 import { useUpdateDoctor } from '../api';
 import { AdminListTable } from '../components/admin-list-table';
-import { columnsFor, withSorting } from '../components/columns';
 import { AddDoctorButton } from '../components/doctor-dialogs';
-import { fullName } from '../format';
 
 const col = columnsFor<AdminDoctor>();
 
@@ -40,8 +39,8 @@ function StatusConfirm({ doctor, onClose }: { doctor: AdminDoctor | null; onClos
       await update.mutateAsync({ id: doctor.id, body: { status: deactivate ? 'Inactive' : 'Active' } });
       toast.success(deactivate ? 'Doctor deactivated' : 'Doctor activated');
       onClose();
-    } catch (err) {
-      toastError(err, 'Failed to update doctor');
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
     }
   };
   return (
@@ -79,7 +78,6 @@ export default function ManageDoctorsPage() {
         resource="doctors"
         label="Doctors"
         columns={tableColumns}
-        fetchError={DOCTOR_MESSAGES.fetchFailed}
         defaultSort="name"
         searchPlaceholder="Search doctors"
       />

@@ -1,13 +1,12 @@
 import { ER_SORTABLE, ER_STATUSES, type ErEntry, erWaitMinutes, TRIAGE_LEVELS } from '@carepoint/contract';
+import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
+import { useUrlFilter } from '../../../lib/use-url-filters';
 import { AdminListTable } from '../components/admin-list-table';
-import { columnsFor, withSorting } from '../components/columns';
 import { ErActions } from '../components/er-actions';
 import { AddArrivalButton } from '../components/er-arrival-dialog';
-import { FilterSelect } from '../components/filter-select';
 import { LiveIndicator } from '../components/live-indicator';
-import { useUrlFilter } from '../components/use-url-filter';
-import { useMinuteClock } from '../use-clock';
 import { useLiveEvents } from '../use-live-events';
 
 /** Minutes waited, counting on while the patient still waits (from the stored arrival time). */
@@ -50,7 +49,6 @@ export default function ManageEmergencyRoomPage() {
         resource="emergency-room"
         label="Emergency room"
         columns={columns}
-        fetchError="Could not fetch the emergency room"
         defaultSort="arrivedAt"
         defaultOrder="desc"
         searchPlaceholder="Search patients"

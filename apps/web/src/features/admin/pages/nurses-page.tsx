@@ -1,11 +1,11 @@
 import { NURSE_SORTABLE, type Nurse } from '@carepoint/contract';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, withSorting } from '../../../components/data-table';
+import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useRowDialog } from '../../../lib/use-row-dialog';
 import { AdminListTable } from '../components/admin-list-table';
-import { columnsFor, withSorting } from '../components/columns';
-import { useRowDialog } from '../components/dialog-button';
-import { EditButton } from '../components/edit-button';
 import { AddNurseButton, NurseDialog } from '../components/nurse-dialog';
 
 const col = columnsFor<Nurse>();
@@ -34,7 +34,6 @@ export default function ManageNursesPage() {
         resource="nurses"
         label="Nurses"
         columns={tableColumns}
-        fetchError="Could not fetch nurses"
         defaultSort="fullName"
         searchPlaceholder="Search nurses"
       />

@@ -1,7 +1,7 @@
 import { type AdminPatient, PATIENT_SORTABLE } from '@carepoint/contract';
+import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
-import { columnsFor, withSorting } from '../components/columns';
 
 const col = columnsFor<AdminPatient>();
 
@@ -29,7 +29,6 @@ export default function ManagePatientsPage() {
         resource="patients"
         label="Patients"
         columns={columns}
-        fetchError="Could not fetch patients"
         searchPlaceholder="Search patients"
       />
     </>

@@ -4,20 +4,16 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useQueueBoard } from '../api';
+import { LOAD_FAILED, useQueueBoard } from '../api';
 import { LiveIndicator } from '../components/live-indicator';
 import { QueueCard } from '../components/queue-card';
 import { AddToQueueButton } from '../components/queue-entry-dialog';
-import { useErrorToast } from '../components/use-error-toast';
 import { useLiveEvents } from '../use-live-events';
-
-const LOAD_FAILED = 'Could not fetch queues';
 
 /** Department Queues: every department's waiting patients in order, live across screens. */
 export default function DepartmentQueuesPage() {
   const live = useLiveEvents(['queues']);
   const board = useQueueBoard();
-  useErrorToast(board.error, LOAD_FAILED);
 
   let content: ReactNode;
   if (board.isPending)
@@ -32,7 +28,10 @@ export default function DepartmentQueuesPage() {
   else if (board.isError && !board.data)
     content = (
       <Card className="lg:col-span-2">
-        <ErrorState message={errorMessage(board.error, LOAD_FAILED)} onRetry={() => void board.refetch()} />
+        <ErrorState
+          message={errorMessage(board.error, LOAD_FAILED.queues)}
+          onRetry={() => void board.refetch()}
+        />
       </Card>
     );
   else content = board.data.departments.map((queue) => <QueueCard key={queue.department} queue={queue} />);

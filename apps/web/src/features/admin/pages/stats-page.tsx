@@ -4,10 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { useStats } from '../api';
-import { useErrorToast } from '../components/use-error-toast';
-
-const LOAD_FAILED = 'Could not fetch stats';
+import { LOAD_FAILED, useStats } from '../api';
 
 /** What each figure counts, shown under it. */
 const DEFINITIONS: Record<keyof Stats, string> = {
@@ -25,13 +22,15 @@ const display = (key: keyof Stats, value: number) =>
 /** Admin stats: six real figures from the records. */
 export default function StatsPage() {
   const stats = useStats();
-  useErrorToast(stats.error, LOAD_FAILED);
   return (
     <>
       <PageHeader title="Stats" description="Users, earnings and appointments across the facility." />
       {stats.isError && !stats.data ? (
         <Card>
-          <ErrorState message={errorMessage(stats.error, LOAD_FAILED)} onRetry={() => void stats.refetch()} />
+          <ErrorState
+            message={errorMessage(stats.error, LOAD_FAILED.stats)}
+            onRetry={() => void stats.refetch()}
+          />
         </Card>
       ) : (
         <ul aria-label="Stats" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

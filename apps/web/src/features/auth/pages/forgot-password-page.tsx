@@ -1,9 +1,4 @@
-import {
-  FORGOT_PASSWORD_ANSWER,
-  type ForgotPassword,
-  forgotPasswordSchema,
-  MESSAGES,
-} from '@carepoint/contract';
+import { FORGOT_PASSWORD_ANSWER, type ForgotPassword, forgotPasswordSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -11,13 +6,14 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { api, toastError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useForgotPassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
 /** Requests a reset link; the answer is the same whether or not the account exists. */
 export default function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
+  const forgot = useForgotPassword();
   const {
     register,
     handleSubmit,
@@ -30,13 +26,11 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await api.post<{ message?: string }>('/auth/forgot-password', values, {
-        authRedirect: false,
-      });
+      const result = await forgot.mutateAsync(values);
       setAnswer(result.message || FORGOT_PASSWORD_ANSWER);
     } catch (err) {
+      // The error toast is the mutation's.
       applyServerFieldErrors(err, setError, ['email']);
-      toastError(err, MESSAGES.genericError);
     }
   });
 

@@ -2,7 +2,6 @@ import {
   LOGIN_REDIRECT_MS,
   type LoginInput,
   loginSchema,
-  MESSAGES,
   ROLE_HOME,
   TOASTS,
   type User,
@@ -16,10 +15,10 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/api-client';
-import { pathBelongsToRole, useAuth } from '../../../lib/auth';
+import { pathBelongsToRole } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useLogin } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
 /** Where a freshly signed-in user goes: the forced password change, ?next= in their area, or their home. */
@@ -30,7 +29,7 @@ export function destinationAfterLogin(user: User, next: string | null): string {
 }
 
 export default function LoginPage() {
-  const { login } = useAuth();
+  const login = useLogin();
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
@@ -47,15 +46,14 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const user = await login(values);
+      const user = await login.mutateAsync(values);
       setSignedIn(true);
       toast.success(TOASTS.loginSuccess);
       const to = destinationAfterLogin(user, params.get('next'));
       navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
     } catch (err) {
+      // The error toast (the server's text; a 429's plain-text body) is the mutation's.
       applyServerFieldErrors(err, setError, ['email', 'password']);
-      // The server's `error` text (429: its plain-text body), else the spec's generic message.
-      toast.error(errorMessage(err, MESSAGES.genericError));
     }
   });
 

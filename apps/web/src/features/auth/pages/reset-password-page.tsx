@@ -7,8 +7,8 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiRequestError, api, errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { isResetFormAnswer, useResetPassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
 const AFTER_RESET_REDIRECT_MS = 2000;
@@ -18,6 +18,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(token ? null : MESSAGES.resetTokenInvalid);
 
@@ -42,13 +43,13 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/auth/reset-password', values, { authRedirect: false });
+      await reset.mutateAsync(values);
       setDone(true);
       toast.success('Your password has been reset. Please login.');
     } catch (err) {
+      // A 400 is shown here (no toast); other failures get the mutation's error toast.
       if (applyServerFieldErrors(err, setError, ['password', 'confirmPassword'])) return;
-      if (err instanceof ApiRequestError && err.status === 400) setLinkError(err.message);
-      else toast.error(errorMessage(err, MESSAGES.genericError));
+      if (isResetFormAnswer(err)) setLinkError(err.message);
     }
   });
 

@@ -1,13 +1,13 @@
-import { type ChangePassword, changePasswordSchema, MESSAGES, ROLE_HOME } from '@carepoint/contract';
+import { type ChangePassword, changePasswordSchema, ROLE_HOME } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { api, toastError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useChangePassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
 /**
@@ -17,6 +17,7 @@ import { AuthCard } from '../components/auth-layout';
 export default function SetPasswordPage() {
   const { user, refreshUser, setUser, logout } = useAuth();
   const navigate = useNavigate();
+  const changePassword = useChangePassword();
   const {
     register,
     handleSubmit,
@@ -30,19 +31,20 @@ export default function SetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     if (!user) return;
     try {
-      await api.post('/auth/change-password', values);
-      let fresh = { ...user, mustChangePassword: false };
-      try {
-        fresh = (await refreshUser()) ?? fresh;
-      } catch {
-        setUser(fresh);
-      }
-      toast.success('Your password has been changed.');
-      await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
+      await changePassword.mutateAsync(values);
     } catch (err) {
+      // The error toast is the mutation's.
       applyServerFieldErrors(err, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
-      toastError(err, MESSAGES.genericError);
+      return;
     }
+    let fresh = { ...user, mustChangePassword: false };
+    try {
+      fresh = (await refreshUser()) ?? fresh;
+    } catch {
+      setUser(fresh);
+    }
+    toast.success('Your password has been changed.');
+    await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
   });
 
   if (!user) return <Navigate to="/login?next=%2Fset-password" replace />;

@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  type RegisterPatient,
-  registerPatientSchema,
-  SIGNUP_REDIRECT_MS,
-  TOASTS,
-} from '@carepoint/contract';
+import { type RegisterPatient, registerPatientSchema, SIGNUP_REDIRECT_MS, TOASTS } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,15 +7,16 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { api, errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useSignup } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address'] as const;
 
 export default function SignupPage() {
   const navigateLater = useDelayedNavigate();
+  const signup = useSignup();
   const [done, setDone] = useState(false);
 
   const {
@@ -43,13 +38,13 @@ export default function SignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/auth/register/patient', values, { authRedirect: false });
+      await signup.mutateAsync(values);
       setDone(true);
       toast.success(TOASTS.signupSuccess);
       navigateLater('/login', SIGNUP_REDIRECT_MS);
     } catch (err) {
+      // The error toast is the mutation's.
       applyServerFieldErrors(err, setError, FIELDS);
-      toast.error(errorMessage(err, MESSAGES.genericError));
     }
   });
 

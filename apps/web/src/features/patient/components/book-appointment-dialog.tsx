@@ -16,7 +16,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { isApiRequestError, toastError } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useAvailableDoctors, useBookAppointment, useDoctorSlots } from '../api';
 
@@ -132,8 +132,8 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
       toast.success(TOASTS.appointmentCreated);
       onOpenChange(false);
     } catch (err) {
+      // The error toast is the mutation's own.
       applyServerFieldErrors(err, setError, FIELDS);
-      toastError(err, APPOINTMENT_MESSAGES.createFailed);
       if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
     }
   });

@@ -1,7 +1,6 @@
 import { APPOINTMENT_MESSAGES, type Appointment, doctorDisplayName } from '@carepoint/contract';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastError } from '../../../lib/api-client';
 import { useCancelAppointment } from '../api';
 
 export type CancelAppointmentDialogProps = {
@@ -19,8 +18,8 @@ export function CancelAppointmentDialog({ appointment, onClose }: CancelAppointm
       await cancel.mutateAsync(appointment.id);
       toast.success(APPOINTMENT_MESSAGES.cancelled);
       onClose();
-    } catch (err) {
-      toastError(err, APPOINTMENT_MESSAGES.cancelFailed);
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
     }
   };
   return (

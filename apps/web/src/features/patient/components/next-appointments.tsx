@@ -9,14 +9,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { usePatientAppointments } from '../api';
+import { useNextAppointments } from '../api';
 import { appointmentDate, appointmentDoctor } from './appointment-cells';
 
 const NEXT_COUNT = 3;
 
 /** The dashboard's next appointments: the soonest active ones still ahead. */
 export function NextAppointments() {
-  const next = usePatientAppointments(`?scope=upcoming&limit=${NEXT_COUNT}`);
+  const next = useNextAppointments(NEXT_COUNT);
   const items = next.data?.data ?? [];
 
   let body: ReactNode;

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useListQuery } from '../../../lib/use-list-query';
-import { useErrorToast, usePatientAppointments } from '../api';
+import { usePatientAppointments } from '../api';
 import { appointmentDate, appointmentDoctor, canCancel } from '../components/appointment-cells';
 import { BookAppointmentDialog } from '../components/book-appointment-dialog';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
@@ -20,7 +20,6 @@ const BOOK_PARAM = 'book';
 export default function MyAppointmentsPage() {
   const list = useListQuery({ defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE });
   const appointments = usePatientAppointments(list.queryString);
-  useErrorToast(appointments.error, APPOINTMENT_MESSAGES.loadFailed);
   const [params, setParams] = useSearchParams();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
 

@@ -5,15 +5,14 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { useAuth } from '../../../lib/auth';
-import { useErrorToast, usePatientSummary } from '../api';
+import { usePatientSummary } from '../api';
 import { NextAppointments } from '../components/next-appointments';
 
 /** Patient Dashboard: the summary tiles (spec §3 "Patient summary") and the next appointments. */
 export default function PatientDashboardPage() {
   const { user } = useAuth();
+  // Spec §8: a failure shows the error toast; the inline Retry below lets the patient try again.
   const summary = usePatientSummary();
-  // Spec §8: the error toast; the inline Retry below lets the patient try again.
-  useErrorToast(summary.error, APPOINTMENT_MESSAGES.summaryFailed);
   const data = summary.data;
   const lastVisit = data?.lastVisitDays;
 

@@ -7,7 +7,8 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useErrorToast, useProfile } from '../api';
+import { fullName } from '../../../lib/format';
+import { useProfile } from '../api';
 import { ProfileForm } from '../components/profile-form';
 
 const NOT_SET = 'Not set';
@@ -50,7 +51,6 @@ function ProfileSkeleton() {
 /** My Profile: view mode, and an edit mode whose Cancel restores the saved values. */
 export default function MyProfilePage() {
   const profile = useProfile();
-  useErrorToast(profile.error, PROFILE_MESSAGES.loadFailed);
   const [editing, setEditing] = useState(false);
   const user = profile.data;
 
@@ -86,7 +86,7 @@ export default function MyProfilePage() {
       <Card>
         {user ? (
           <div className="mb-6 flex items-center gap-4">
-            <Avatar name={`${user.firstName} ${user.lastName}`} imageUrl={user.imageUrl} size="lg" />
+            <Avatar name={fullName(user)} imageUrl={user.imageUrl} size="lg" />
             <div className="min-w-0">
               <p className="truncate text-lg font-semibold text-ink">
                 {user.firstName} {user.lastName}

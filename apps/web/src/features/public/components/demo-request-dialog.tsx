@@ -1,4 +1,4 @@
-import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema, MESSAGES } from '@carepoint/contract';
+import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -6,13 +6,27 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { api, toastError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { QueryProvider } from '../../../lib/query-client';
+import { useRequestDemo } from '../api';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Schedule Demo: a short request stored by the server and listed for admins. */
-export default function DemoRequestDialog({ open, onOpenChange }: Props) {
+/**
+ * Schedule Demo. The landing page renders outside the app's providers (its first load stays
+ * small), so the dialog, loaded when first opened, brings the query client with it.
+ */
+export default function DemoRequestDialog(props: Props) {
+  return (
+    <QueryProvider>
+      <DemoRequestForm {...props} />
+    </QueryProvider>
+  );
+}
+
+/** A short request stored by the server and listed for admins. */
+function DemoRequestForm({ open, onOpenChange }: Props) {
+  const requestDemo = useRequestDemo();
   const {
     register,
     handleSubmit,
@@ -26,13 +40,13 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/public/demo-requests', values);
+      await requestDemo.mutateAsync(values);
       toast.success(DEMO_REQUEST_THANKS);
       reset();
       onOpenChange(false);
     } catch (err) {
+      // The error toast is the mutation's.
       applyServerFieldErrors(err, setError, ['name', 'email', 'organisation', 'message']);
-      toastError(err, MESSAGES.genericError);
     }
   });
 

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /** The Edit row action; `name` tells screen readers which row it edits. */
 export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from './button';
 
 export type DialogComponentProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -27,14 +27,4 @@ export function DialogButton({
       <DialogComponent open={open} onOpenChange={setOpen} />
     </>
   );
-}
-
-/** The row an edit dialog is open for (null when closed). */
-export function useRowDialog<T>() {
-  const [row, setRow] = useState<T | null>(null);
-  return {
-    row,
-    edit: setRow,
-    dialogProps: { open: row !== null, onOpenChange: (open: boolean) => !open && setRow(null) },
-  };
 }

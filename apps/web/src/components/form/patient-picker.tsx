@@ -1,16 +1,27 @@
 import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
+import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { controlClass, describedBy, FieldShell, useFieldIds } from '../../../components/ui/field';
-import { cx } from '../../../lib/cx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAdminList } from '../api';
+import { cx } from '../../lib/cx';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { controlClass, describedBy, FieldShell, useFieldIds } from '../ui/field';
 
 /** A patient as a form holds it: the name shown, and the account when one was chosen. */
 export type PatientChoice = { id: string | null; name: string };
 
+/** A registered patient offered in the list. */
+export type PatientOption = { id: string; fullName: string; email: string };
+
+/**
+ * The suggestions for a typed term, as query options from the feature's api.ts (the area's
+ * own patient search endpoint), at most `limit` patients.
+ */
+export type PatientSearch = (term: string, limit: number) => UseQueryOptions<PatientOption[]>;
+
 type PatientPickerProps = {
   label: string;
+  /** Where the suggestions come from. */
+  search: PatientSearch;
   value: PatientChoice;
   onChange: (value: PatientChoice) => void;
   error?: string;
@@ -27,6 +38,7 @@ const SUGGESTIONS = 8;
  */
 export function PatientPicker({
   label,
+  search: searchQuery,
   value,
   onChange,
   error,
@@ -38,12 +50,13 @@ export function PatientPicker({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const term = useDebouncedValue(value.name.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useAdminList(
-    'patients',
-    `?page=1&limit=${SUGGESTIONS}&q=${encodeURIComponent(term)}`,
-    open && term.length > 0,
-  );
-  const options = term ? (search.data?.data ?? []) : [];
+  const search = useQuery({
+    ...searchQuery(term, SUGGESTIONS),
+    enabled: open && term.length > 0,
+    // The last suggestions stay while the next ones load.
+    placeholderData: keepPreviousData,
+  });
+  const options = term ? (search.data ?? []) : [];
   const showList = open && term.length > 0 && value.name.trim().length > 0 && !value.id;
 
   const choose = (index: number) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { DataTableColumn } from '../../../components/data-table';
-import { StatusBadge } from '../../../components/ui/badge';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../lib/format';
+import { StatusBadge } from '../ui/badge';
+import type { DataTableColumn } from './data-table';
 
 function columnId<T>(column: DataTableColumn<T>): string | undefined {
   if (column.id) return column.id;

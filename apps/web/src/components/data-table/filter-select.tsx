@@ -1,6 +1,6 @@
-import { Select } from '../../../components/ui/select';
-import { optionsOf } from './options';
-import { useUrlFilter } from './use-url-filter';
+import { useUrlFilter } from '../../lib/use-url-filters';
+import { optionsOf } from '../form/options';
+import { Select } from '../ui/select';
 
 type FilterSelectProps = { name: string; label: string; values: readonly string[]; allLabel: string };
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import LandingPage from './pages/landing-page';
+import LandingPage from '../features/public/pages/landing-page';
 
 // The toaster (for the Schedule Demo answer) loads after the first paint, as in the app.
-const AppToaster = lazy(() => import('../../app/toaster'));
+const AppToaster = lazy(() => import('./toaster'));
 
 /** The landing page outside the router, with the app's toaster. */
 export function PublicRoot() {

@@ -1,4 +1,4 @@
-import type { SelectOption } from '../../../components/ui/select';
+import type { SelectOption } from '../ui/select';
 
 /** Select options whose label is the value itself (statuses, departments, triage levels). */
 export const optionsOf = (values: readonly string[]): SelectOption[] =>

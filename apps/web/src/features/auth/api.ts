@@ -1,0 +1,57 @@
+import {
+  type ChangePassword,
+  type ForgotPassword,
+  type LoginInput,
+  MESSAGES,
+  type RegisterPatient,
+  type ResetPassword,
+} from '@carepoint/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type ApiRequestError, api, isApiRequestError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+
+/*
+ * The sign-in pages' calls (/api/auth/*). A failure shows an error toast with the server's
+ * text (a 429's plain-text body) or the spec's "An error occurred. Please try again."; the
+ * forms add the server's field messages under their fields.
+ */
+const meta = { errorMessage: MESSAGES.genericError };
+
+/** Signs in through the session (useAuth): a 401 here is a failed login, not a lost session. */
+export function useLogin() {
+  const { login } = useAuth();
+  return useMutation({ mutationFn: (values: LoginInput) => login(values), meta });
+}
+
+export const useSignup = () =>
+  useMutation({
+    mutationFn: (values: RegisterPatient) =>
+      api.post<unknown>('/auth/register/patient', values, { authRedirect: false }),
+    meta,
+  });
+
+/** Answers the same whether or not the account exists (`message`, else the spec's text). */
+export const useForgotPassword = () =>
+  useMutation({
+    mutationFn: (values: ForgotPassword) =>
+      api.post<{ message?: string }>('/auth/forgot-password', values, { authRedirect: false }),
+    meta,
+  });
+
+/** A 400 from reset-password is the page's to show: field messages, or the link's problem. */
+export const isResetFormAnswer = (error: unknown): error is ApiRequestError =>
+  isApiRequestError(error) && error.status === 400;
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (values: ResetPassword) =>
+      api.post<unknown>('/auth/reset-password', values, { authRedirect: false }),
+    meta: { ...meta, shownInline: isResetFormAnswer },
+  });
+
+/** The first sign-in's own password, replacing the one-time password. */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (values: ChangePassword) => api.post<unknown>('/auth/change-password', values),
+    meta,
+  });
