@@ -41,7 +41,7 @@ CREATE TABLE "triage_assessments" (
 --> statement-breakpoint
 CREATE TABLE "vital_signs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"patient_id" uuid NOT NULL,
+	"patient_id" uuid,
 	"recorded_at" timestamp with time zone NOT NULL,
 	"recorded_by" uuid,
 	"source" "vital_source" NOT NULL,

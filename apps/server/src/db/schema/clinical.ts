@@ -30,9 +30,8 @@ export const vitalSigns = pgTable(
   'vital_signs',
   {
     id: id(),
-    patientId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only for a triage of someone who has no account yet (a name given at the door). */
+    patientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     recordedAt: timestamp({ withTimezone: true }).notNull(),
     recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     source: vitalSource().notNull(),
