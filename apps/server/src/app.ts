@@ -4,14 +4,16 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import { registerApiDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import { refusingInvalidText, registerHttpHygiene } from './plugins/hygiene';
 import { registerWebApp } from './plugins/web';
 
 declare module 'fastify' {
@@ -41,11 +43,12 @@ const ONE_MIB = 1024 * 1024;
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: withRedaction(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: ONE_MIB,
     trustProxy: config.NODE_ENV === 'production',
+    frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingInvalidText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const limiter =
@@ -70,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   registerErrorHandling(app);
+  registerHttpHygiene(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

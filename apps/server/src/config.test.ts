@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/carepoint', NODE_ENV: 'production' });
     expect(config).toMatchObject({ demoData: false, cookieSecure: true });
   });
+  it('serves the API documentation outside production unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrowError(/API_DOCS: must be true or false/);
+  });
   it('treats an empty variable as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();

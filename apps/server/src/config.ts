@@ -10,6 +10,12 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
 
+/** A flag left unset keeps a default that depends on other settings. */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -44,6 +50,7 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Africa/Lagos'),
   WEB_DIST: z.string().optional(),
   COOKIE_SECURE: flag(false),
+  API_DOCS: optionalFlag,
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -65,9 +72,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS'> & {
   demoData: boolean;
   cookieSecure: boolean;
+  /** Serve the API documentation at /api/docs. */
+  apiDocs: boolean;
   webDist: string;
   publicUrl: string;
 };
@@ -83,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { DEMO_DATA, COOKIE_SECURE, ...rest } = parsed.data;
+  const { DEMO_DATA, COOKIE_SECURE, API_DOCS, ...rest } = parsed.data;
   const demoDefault = !rest.DATABASE_URL;
   const demoData = DEMO_DATA === undefined ? demoDefault : ['true', '1', 'yes', 'on'].includes(DEMO_DATA);
   return {
@@ -94,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData,
     // Secure cookies need HTTPS; production installs sit behind TLS.
     cookieSecure: COOKIE_SECURE || rest.NODE_ENV === 'production',
+    // A development aid: production shows no map of the API (and no page with a looser CSP) unless asked.
+    apiDocs: API_DOCS ?? rest.NODE_ENV !== 'production',
     webDist: path.resolve(rest.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),
   };

@@ -47,7 +47,7 @@ describe('the server process', () => {
     children.push(first.child);
     expect(await first.ready, first.output()).toBe(true);
     const health = await fetch('http://127.0.0.1:34501/api/health');
-    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await health.json()).toEqual({ status: 'ok' });
     const login = await fetch('http://127.0.0.1:34501/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Role } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -90,7 +90,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { clock?: TestClock; env?: Record<string, string> } = {},
+  opts: { clock?: TestClock; env?: Record<string, string>; logger?: AppOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = opts.clock ?? testClock();
@@ -111,7 +111,7 @@ export async function createTestApp(
     sendMail: async (m) => {
       mail.push(m);
     },
-    logger: false,
+    logger: opts.logger ?? false,
   });
   await app.ready();
   return {

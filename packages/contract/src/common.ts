@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /** The one error shape every failing API call answers with. */
 export const apiErrorSchema = z.object({
@@ -74,8 +75,13 @@ export const paginate = (page: number, limit: number, total: number, lowerBound 
 
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid id') });
 
-/** A required text field: trimmed, with the spec's message when empty. */
+/** A required text field: trimmed, with the spec's message when empty (and the server's for NUL or broken Unicode). */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isCleanText, INVALID_TEXT_MESSAGE);
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -3,7 +3,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the routes' Zod schemas, at /api/docs/json, with a docs page at /api/docs. */
+/**
+ * OpenAPI document generated from the routes' Zod schemas (`app.swagger()`, always), served at
+ * /api/docs/json with a docs page at /api/docs only when API_DOCS is on.
+ */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -18,5 +21,5 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,7 +1,10 @@
 import type { ApiError } from '@carepoint/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, RateLimitedError } from '../lib/errors';
+
+/** A 5xx says nothing of its cause; the log has it (redacted). */
+const INTERNAL: ApiError = { error: 'Internal server error', code: 'INTERNAL' };
 
 /** Turns every failure into the one error shape `{ error, code, fieldErrors? }`. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -29,16 +32,66 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ApiError);
+      return reply.code(500).send(INTERNAL);
     }
     const status = error.statusCode ?? 500;
-    if (status >= 500) {
+    if (status < 400 || status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ApiError);
+      return reply.code(status >= 500 ? status : 500).send(INTERNAL);
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
-    return reply
-      .code(status)
-      .send({ error: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ApiError);
+    return reply.code(status).send(requestError(error.code, status));
   });
+}
+
+const TOO_LARGE: ApiError = {
+  error: 'The request body is too large (at most 1 MB)',
+  code: 'PAYLOAD_TOO_LARGE',
+};
+const NOT_JSON: ApiError = {
+  error: 'Send the request body as JSON (Content-Type: application/json)',
+  code: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Fastify's own refusals of a request it could not read, in our words and codes (never FST_ERR_*). */
+const FASTIFY_REFUSALS: Record<string, ApiError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { error: 'The request body is not valid JSON', code: 'INVALID_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    error: 'The request body is empty; send a JSON object',
+    code: 'INVALID_JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: NOT_JSON,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    error: 'The request body does not match its Content-Length',
+    code: 'BAD_REQUEST',
+  },
+  FST_ERR_BAD_URL: { error: 'The address is not valid', code: 'BAD_REQUEST' },
+};
+
+/** Any other 4xx that did not come from our code, by its status alone. */
+const REFUSALS_BY_STATUS: Record<number, ApiError> = {
+  404: { error: 'Not found', code: 'NOT_FOUND' },
+  405: { error: 'This method is not allowed here', code: 'METHOD_NOT_ALLOWED' },
+  413: TOO_LARGE,
+  414: { error: 'The address is too long', code: 'URI_TOO_LONG' },
+  415: NOT_JSON,
+  431: { error: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' },
+};
+
+const requestError = (fastifyCode: string | undefined, status: number): ApiError =>
+  (fastifyCode ? FASTIFY_REFUSALS[fastifyCode] : undefined) ??
+  REFUSALS_BY_STATUS[status] ?? { error: 'The request could not be read', code: 'BAD_REQUEST' };
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding, a path parameter
+ * over its length limit) is refused before any hook runs, so this answer sets no-store itself.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  reply.header('Cache-Control', 'no-store');
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(INTERNAL);
+  }
+  return reply.code(status).send(requestError(error.code, status));
 }

@@ -1,0 +1,45 @@
+import { findInvalidText, INVALID_TEXT_MESSAGE } from '@carepoint/contract';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { AppError } from '../lib/errors';
+
+/*
+ * Input and output hygiene for every request, decided here once rather than in each schema:
+ * no string with a NUL character or an unpaired surrogate gets in (PostgreSQL text cannot
+ * store the one, UTF-8 cannot encode the other), and no API answer is kept by a cache.
+ */
+
+/** The 400 in the one error shape, naming the field as validation failures do (`days.0.from`; `_` for the whole part). */
+const invalidText = (field: string) =>
+  new AppError(400, 'VALIDATION', INVALID_TEXT_MESSAGE, { [field]: [INVALID_TEXT_MESSAGE] });
+
+const fieldName = (path: Array<string | number>) => path.join('.') || '_';
+
+/**
+ * Wraps the schema validator compiler: every body, querystring, params and headers part a
+ * route validates is checked for clean text before its schema runs.
+ */
+export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
+    const validate = compile(route);
+    return (data: unknown) => {
+      const path = findInvalidText(data);
+      return path ? { error: invalidText(fieldName(path)) } : validate(data);
+    };
+  };
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Every request's headers (a session stores the user agent) follow the same rule; every API
+ * answer says `Cache-Control: no-store`, as most carry patient data, unless its route sets
+ * its own (a profile picture behind a versioned URL).
+ */
+export function registerHttpHygiene(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApi(request.url)) reply.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined && findInvalidText(value)) throw invalidText(name);
+    }
+  });
+}
