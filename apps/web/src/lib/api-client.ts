@@ -104,7 +104,9 @@ async function readError(
   // 429 answers with a plain-text body that the spec shows as is.
   const trimmed = text.trim();
   if (trimmed && !type.includes('text/html')) return { message: trimmed, code: fallbackCode };
-  return { message: response.statusText || GENERIC_ERROR, code: fallbackCode };
+  // No text of the server's own (an empty body, a proxy's HTML page): the call's default
+  // message is shown (spec §8), not the HTTP status text.
+  return { message: '', code: fallbackCode };
 }
 
 /** Calls the CarePoint API under /api with the session cookie; throws ApiRequestError on failure. */

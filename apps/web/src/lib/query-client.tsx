@@ -33,6 +33,10 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** The fallback text a query or mutation's failure is shown with on screen (e.g. an ErrorState). */
+export const fallbackOf = (meta: CallMeta | undefined): string =>
+  typeof meta?.errorMessage === 'string' ? meta.errorMessage : MESSAGES.genericError;
+
 /**
  * Spec §8: every failed call shows one error toast, with the server's `error` text (a 429's
  * plain-text body) or the call's default. Called once per failure by the caches (after the
@@ -69,7 +73,3 @@ subscribeSession(() => {
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
-
-/** The fallback text a query or mutation's failure is shown with on screen (e.g. an ErrorState). */
-export const fallbackOf = (meta: CallMeta | undefined): string =>
-  typeof meta?.errorMessage === 'string' ? meta.errorMessage : MESSAGES.genericError;

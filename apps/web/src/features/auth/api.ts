@@ -7,7 +7,7 @@ import {
   type ResetPassword,
 } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type ApiRequestError, api, isApiRequestError } from '../../lib/api-client';
+import { api, isApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 
 /*
@@ -39,7 +39,7 @@ export const useForgotPassword = () =>
   });
 
 /** A 400 from reset-password is the page's to show: field messages, or the link's problem. */
-export const isResetFormAnswer = (error: unknown): error is ApiRequestError =>
+export const isResetFormAnswer = (error: unknown): boolean =>
   isApiRequestError(error) && error.status === 400;
 
 export const useResetPassword = () =>

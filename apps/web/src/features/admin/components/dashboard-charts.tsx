@@ -1,6 +1,6 @@
 import type { Summary } from '@carepoint/contract';
-import { ChartCard } from './chart-card';
-import type { ChartPoint } from './charts/chart-types';
+import { ChartCard } from '../../../components/charts/chart-card';
+import type { ChartPoint } from '../../../components/charts/chart-types';
 
 /** The highest point, for the sentence that sums a chart up. */
 function peak(points: readonly ChartPoint[]): ChartPoint | null {

@@ -1,4 +1,5 @@
 import { Clock, Target, UserPlus } from 'lucide-react';
+import { ChartCard } from '../../../components/charts/chart-card';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -6,7 +7,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
 import { LOAD_FAILED, useAnalytics } from '../api';
-import { ChartCard } from '../components/chart-card';
 import { TargetWaitForm } from '../components/target-wait-form';
 import { useLiveEvents } from '../use-live-events';
 

@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { isResetFormAnswer, useResetPassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
@@ -49,7 +50,7 @@ export default function ResetPasswordPage() {
     } catch (err) {
       // A 400 is shown here (no toast); other failures get the mutation's error toast.
       if (applyServerFieldErrors(err, setError, ['password', 'confirmPassword'])) return;
-      if (isResetFormAnswer(err)) setLinkError(err.message);
+      if (isResetFormAnswer(err)) setLinkError(errorMessage(err, MESSAGES.resetTokenInvalid));
     }
   });
 

@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import type { ChartPoint } from './charts/chart-types';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+import type { ChartPoint } from './chart-types';
 
 // Recharts is fetched only when a chart is drawn, never with the first load or other screens.
-const loadViews = () => import('./charts/chart-views');
+const loadViews = () => import('./chart-views');
 const CHARTS = {
   line: lazy(() => loadViews().then((m) => ({ default: m.LineChartView }))),
   bar: lazy(() => loadViews().then((m) => ({ default: m.BarChartView }))),
