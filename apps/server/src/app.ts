@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { createMailer, type SendMail } from './lib/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
+import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
@@ -40,7 +41,7 @@ const ONE_MIB = 1024 * 1024;
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    ...loggingOptions(config, options.logger),
     bodyLimit: ONE_MIB,
     trustProxy: config.NODE_ENV === 'production',
   });
