@@ -6,6 +6,7 @@ import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
 import { users } from '../db/schema';
 import { hashPassword, oneTimePassword } from '../lib/passwords';
+import { StartupError } from '../startup-error';
 
 const usage = `Usage: npm run create-admin -- --email admin@example.org --first-name Ada --last-name Lovelace
   The password is read from ADMIN_PASSWORD; without it a one-time password is printed
@@ -64,6 +65,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  const explained =
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartupError;
+  console.error(explained ? error.message : error);
   process.exit(1);
 });
