@@ -9,7 +9,8 @@ export class DataDirLockedError extends Error {}
  * Where the owner of a data directory listens:
  * - `abstract` (Linux): a socket in the kernel's abstract namespace, named after the directory.
  *   Binding is the atomic test-and-set, and the kernel frees the name when the process ends,
- *   however it ends: there is never a stale lock to judge.
+ *   however it ends: there is never a stale lock to judge. (Processes that share a DATA_DIR must
+ *   share the network namespace too, as they had to share the pid namespace for a pid file.)
  * - `pipe` (Windows): a named pipe, with the same properties.
  * - `file` (other systems): a Unix socket file in the directory. The kernel closes it with the
  *   process; connect() then fails, which tells a stale file from a live owner.
@@ -39,20 +40,22 @@ const listen = (server: net.Server, address: string) =>
     });
   });
 
-/** Asks the owner for its pid (it answers and hangs up); undefined when nobody is listening. */
+/**
+ * Asks the owner for its pid (it answers and hangs up): the pid ('' when it does not say), or
+ * undefined when nobody listens (a socket file left by a process that ended).
+ */
 const askOwner = (address: string) =>
-  new Promise<{ pid: string } | undefined>((resolve) => {
+  new Promise<string | undefined>((resolve) => {
     let answer = '';
     const socket = net.connect(address);
     socket.setTimeout(2000, () => socket.destroy());
     socket.on('data', (chunk) => {
       answer += chunk;
     });
-    socket.on('close', () => resolve({ pid: /^\d+$/.test(answer) ? answer : '' }));
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      // Refused or gone: a socket file left by a process that ended.
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve(undefined);
     });
+    socket.on('close', () => resolve(/^\d+$/.test(answer) ? answer : ''));
   });
 
 /**
@@ -74,8 +77,8 @@ export async function acquireDataDirLock(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
       const owner = await askOwner(address);
-      if (owner || attempt > 0) {
-        const pid = owner?.pid ? ` (pid ${owner.pid})` : '';
+      if (owner !== undefined || attempt > 0) {
+        const pid = owner ? ` (pid ${owner})` : '';
         throw new DataDirLockedError(
           `The data directory ${path.resolve(dataDir)} is in use by another CarePoint process${pid}. ` +
             'Stop that process, or set DATA_DIR to a different directory.',
