@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
+import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
@@ -42,8 +43,10 @@ const ONE_MIB = 1024 * 1024;
 /** Builds the whole API (and the static web app) on a given database; main.ts and tests both use it. */
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
+  const logging = loggingOptions(config, options.logger);
   const app = Fastify({
-    logger: withRedaction(options.logger ?? { level: config.LOG_LEVEL }),
+    ...logging,
+    logger: withRedaction(logging.logger),
     bodyLimit: ONE_MIB,
     trustProxy: config.NODE_ENV === 'production',
     frameworkErrors: answerFrameworkError,

@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data', () => {
@@ -35,6 +31,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
     expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrowError(/API_DOCS: must be true or false/);
   });
+  it('loads demo data in production only when asked, even on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
+  });
+  it('logs at info, and nothing under NODE_ENV=test unless LOG_LEVEL asks', () => {
+    expect(loadConfig({}).LOG_LEVEL).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+  });
   it('treats an empty variable as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -52,28 +58,5 @@ describe('loadConfig', () => {
       expect(text).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
       expect(text).toContain('TIME_ZONE: must be an IANA time zone');
     }
-  });
-});
-
-describe('data directory lock', () => {
-  it('refuses a second owner while the first holds it, and frees it on release', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-lock-'));
-    const release = acquireDataDirLock(dir);
-    // A lock held by another live process (pid 1 always exists) is refused with a clear message.
-    fs.writeFileSync(path.join(dir, 'carepoint.lock'), '1');
-    expect(() => acquireDataDirLock(dir)).toThrowError(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrowError(/in use by another CarePoint process \(pid 1\)/);
-    release();
-    const again = acquireDataDirLock(dir);
-    again();
-    fs.rmSync(dir, { recursive: true });
-  });
-  it('takes over a stale lock left by a process that has exited', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-lock-'));
-    fs.writeFileSync(path.join(dir, 'carepoint.lock'), '999999999');
-    const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, 'carepoint.lock'), 'utf8')).toBe(String(process.pid));
-    release();
-    fs.rmSync(dir, { recursive: true });
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { COUNT_CAP } from '@carepoint/contract';
 import { z } from 'zod';
+import { serverDir } from './server-dir';
 
 const flag = (fallback: boolean) =>
   z
@@ -69,10 +70,12 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   // How far past a page lists count matching rows (lib/list.ts countUpTo); tests lower it.
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(COUNT_CAP),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Defaults to info, and to silent under NODE_ENV=test (the test runner's output stays readable).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS' | 'LOG_LEVEL'> & {
+  LOG_LEVEL: NonNullable<z.infer<typeof envSchema>['LOG_LEVEL']>;
   demoData: boolean;
   cookieSecure: boolean;
   /** Serve the API documentation at /api/docs. */
@@ -92,11 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { DEMO_DATA, COOKIE_SECURE, API_DOCS, ...rest } = parsed.data;
-  const demoDefault = !rest.DATABASE_URL;
+  const { DEMO_DATA, COOKIE_SECURE, API_DOCS, LOG_LEVEL, ...rest } = parsed.data;
+  // Demo accounts have a published password: only the embedded database outside production gets them unasked.
+  const demoDefault = !rest.DATABASE_URL && rest.NODE_ENV !== 'production';
   const demoData = DEMO_DATA === undefined ? demoDefault : ['true', '1', 'yes', 'on'].includes(DEMO_DATA);
   return {
     ...rest,
+    LOG_LEVEL: LOG_LEVEL ?? (rest.NODE_ENV === 'test' ? 'silent' : 'info'),
     // npm runs workspace scripts in the workspace's folder: a relative DATA_DIR means relative to
     // where the operator ran npm (INIT_CWD), so `npm start` at the root keeps data in ./data there.
     DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), rest.DATA_DIR),
@@ -105,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: COOKIE_SECURE || rest.NODE_ENV === 'production',
     // A development aid: production shows no map of the API (and no page with a looser CSP) unless asked.
     apiDocs: API_DOCS ?? rest.NODE_ENV !== 'production',
-    webDist: path.resolve(rest.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(rest.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),
   };
 }

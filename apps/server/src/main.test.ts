@@ -1,68 +1,139 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killServerProcesses, startServerProcess } from '../test/server-process';
 
-/** Starts the real server entry point as its own process, as `npm start` does. */
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  /** Whether the server came up (false when it exited first). */
-  const ready = new Promise<boolean>((resolve) => {
-    const timer = setInterval(() => {
-      if (output.includes('CarePoint ready')) {
-        clearInterval(timer);
-        resolve(true);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      resolve(false);
-    });
-  });
-  return { child, ready, exited, output: () => output };
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-main-'));
-const children: ChildProcess[] = [];
+const dirs: string[] = [];
+const freshDataDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-main-'));
+  dirs.push(dir);
+  return dir;
+};
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  killServerProcesses();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+const signIn = (baseUrl: string, email: string) =>
+  fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'carepoint-demo' }),
+  });
+
+/** A start-up failure the operator can fix: exit code 1 and one line on stderr, no stack trace. */
+async function expectOneLineFailure(server: ReturnType<typeof startServerProcess>) {
+  expect(await server.ready).toBeUndefined();
+  expect(await server.exited).toBe(1);
+  const lines = server.stderr().trim().split('\n');
+  expect(lines, server.stderr()).toHaveLength(1);
+  return lines[0];
+}
 
 describe('the server process', () => {
   it('serves demo data, refuses a second process on its data directory, and stops cleanly on SIGTERM', async () => {
-    const first = startServer(dataDir, 34_501);
-    children.push(first.child);
-    expect(await first.ready, first.output()).toBe(true);
-    const health = await fetch('http://127.0.0.1:34501/api/health');
+    const dataDir = freshDataDir();
+    const first = startServerProcess({ DATA_DIR: dataDir });
+    const baseUrl = await first.ready;
+    expect(baseUrl, first.stderr()).toBeDefined();
+    const health = await fetch(`${baseUrl}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const login = await fetch('http://127.0.0.1:34501/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@carepoint.example', password: 'carepoint-demo' }),
-    });
-    expect(login.status).toBe(200);
+    expect((await signIn(`${baseUrl}`, 'admin@carepoint.example')).status).toBe(200);
 
-    const second = startServer(dataDir, 34_502);
-    children.push(second.child);
-    expect(await second.ready).toBe(false);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/is in use by another CarePoint process \(pid \d+\)/);
+    const second = startServerProcess({ DATA_DIR: dataDir });
+    expect(await expectOneLineFailure(second)).toBe(
+      `The data directory ${dataDir} is in use by another CarePoint process (pid ${first.child.pid}). ` +
+        'Stop that process, or set DATA_DIR to a different directory.',
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'carepoint.lock'))).toBe(false);
+  }, 60_000);
+
+  it('writes one JSON line per request without its query string', async () => {
+    const server = startServerProcess({ DATA_DIR: freshDataDir(), DEMO_DATA: 'false' });
+    const baseUrl = await server.ready;
+    await fetch(`${baseUrl}/api/health?probe=secret-token`);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const requestLines = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('/api/health'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(requestLines).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/api/health',
+        statusCode: 200,
+        msg: 'request completed',
+      }),
+    ]);
+    expect(server.stdout()).not.toContain('secret-token');
+  }, 60_000);
+});
+
+describe('in production', () => {
+  it('starts an embedded database without demo data unless DEMO_DATA=true', async () => {
+    const server = startServerProcess({ DATA_DIR: freshDataDir(), NODE_ENV: 'production' });
+    const baseUrl = await server.ready;
+    expect(baseUrl, server.stderr()).toBeDefined();
+    expect((await signIn(`${baseUrl}`, 'admin@carepoint.example')).status).toBe(401);
+    expect(server.stdout()).not.toContain('Demo accounts exist');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('warns at start while demo accounts exist', async () => {
+    const server = startServerProcess({
+      DATA_DIR: freshDataDir(),
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+    });
+    const baseUrl = await server.ready;
+    expect((await signIn(`${baseUrl}`, 'admin@carepoint.example')).status).toBe(200);
+    const warning = server
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('Demo accounts exist'));
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/^Demo accounts exist in production \(\d+ at @carepoint\.example/),
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+});
+
+describe('a start-up failure is one clear line and exit code 1', () => {
+  it('for a bad configuration', async () => {
+    const server = startServerProcess({ PORT: 'abc', DATA_DIR: freshDataDir() });
+    expect(await server.ready).toBeUndefined();
+    expect(await server.exited).toBe(1);
+    // The one error lists every bad variable, each on its own line.
+    expect(server.stderr().trim()).toBe('Invalid configuration:\n  PORT: must be a port number');
+  });
+
+  it('for a database server it cannot reach, naming DATABASE_URL without its password', async () => {
+    const server = startServerProcess({ DATABASE_URL: 'postgres://carepoint:s3cret@127.0.0.1:1/carepoint' });
+    expect(await expectOneLineFailure(server)).toBe(
+      'Cannot reach the database at postgres://carepoint@127.0.0.1:1/carepoint (connection refused)',
+    );
+  });
+
+  it('for a port another program listens on', async () => {
+    const other = net.createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as net.AddressInfo;
+    try {
+      const server = startServerProcess({ PORT: String(port), DATA_DIR: freshDataDir(), DEMO_DATA: 'false' });
+      expect(await expectOneLineFailure(server)).toBe(
+        `Port ${port} on 127.0.0.1 is already in use by another program (stop it, or set PORT to a free port)`,
+      );
+    } finally {
+      other.close();
+    }
   }, 60_000);
 });

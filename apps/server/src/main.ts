@@ -1,9 +1,19 @@
+import { count, like } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import type { Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { openDatabase } from './db/open';
+import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
+import { listenStartupError, StartupError } from './startup-error';
+
+/** Demo accounts are the ones at the reserved carepoint.example domain; their password is published. */
+async function countDemoAccounts(db: Database) {
+  const [row] = await db.select({ n: count() }).from(users).where(like(users.email, '%@carepoint.example'));
+  return row?.n ?? 0;
+}
 
 async function main() {
   const started = performance.now();
@@ -14,6 +24,15 @@ async function main() {
 
   if (config.demoData && (await seedDemoData(systemContext({ db: database.db, config, log: app.log })))) {
     app.log.info('Loaded demo data (set DEMO_DATA=false to start empty)');
+  }
+  if (config.NODE_ENV === 'production') {
+    const demoAccounts = await countDemoAccounts(database.db);
+    if (demoAccounts > 0) {
+      app.log.warn(
+        `Demo accounts exist in production (${demoAccounts} at @carepoint.example, password carepoint-demo): ` +
+          'anyone can sign in with them. Use a database without demo data for real patients.',
+      );
+    }
   }
 
   let closing = false;
@@ -32,7 +51,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // Close the database first: the data directory is free again when the process ends.
+    await app.close();
+    throw listenStartupError(error, config.HOST, config.PORT) ?? error;
+  }
   app.log.info(
     `CarePoint ready on ${database.kind} in ${Math.round(performance.now() - started)} ms ` +
       `(rss ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB)`,
@@ -40,10 +65,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  // What the operator can fix gets one line; anything else is a bug, with its stack.
+  const explained =
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartupError;
+  console.error(explained ? error.message : error);
   process.exit(1);
 });

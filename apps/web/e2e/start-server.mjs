@@ -7,18 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const webDist = path.join(root, 'apps/web/dist');
-if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w @carepoint/web` first.');
-  process.exit(1);
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-e2e-'));
 const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
-// `node --import tsx` is `npx tsx` without the extra npm and tsx processes in between, so
-// the stop signal reaches the server itself.
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// As `npm start` does (building what changed, then the built server in the same process),
+// without npm in between, so the stop signal reaches the server itself.
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: {
@@ -27,7 +22,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
-    WEB_DIST: webDist,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
     NODE_ENV: 'test',
   },
 });

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open';
 import { systemContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { createAdmin } from '../modules/auth/service';
+import { StartupError } from '../startup-error';
 
 const usage = `Usage: npm run create-admin -- --email admin@example.org --first-name Ada --last-name Lovelace
   The password is read from ADMIN_PASSWORD; without it a one-time password is printed
@@ -52,6 +53,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  const explained =
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartupError;
+  console.error(explained ? error.message : error);
   process.exit(1);
 });

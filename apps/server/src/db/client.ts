@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverDir } from '../server-dir';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
 import { copyPgliteTemplate } from './pglite-template';
@@ -30,7 +31,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverDir, 'drizzle');
 const MIGRATION_LOCK_KEY = 7_264_001;
 /** Extensions the schema's indexes use (trigram search); drizzle-kit does not emit CREATE EXTENSION. */
 const REQUIRED_EXTENSIONS = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
@@ -41,7 +42,7 @@ const channelName = (channel: string) => {
 
 /** The embedded database: PGlite in a data directory (created from the template cluster when new). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const releaseLock = acquireDataDirLock(dataDir);
+  const releaseLock = await acquireDataDirLock(dataDir);
   try {
     const pgDir = path.resolve(dataDir, 'pg');
     copyPgliteTemplate(pgDir);
@@ -65,11 +66,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       },
       async close() {
         await client.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
 }

@@ -1,8 +1,13 @@
 import type { Config } from '../config';
+import { databaseStartupError } from '../startup-error';
 import { type DatabaseHandle, openPglite, openPostgres } from './client';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */
-export const openDatabase = (config: Config): Promise<DatabaseHandle> =>
-  config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-    : openPglite(config.DATA_DIR);
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (!config.DATABASE_URL) return openPglite(config.DATA_DIR);
+  try {
+    return await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  } catch (error) {
+    throw databaseStartupError(error, config.DATABASE_URL) ?? error;
+  }
+}

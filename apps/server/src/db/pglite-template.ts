@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { serverDir } from '../server-dir';
 
 /**
  * PGlite runs initdb in a second WebAssembly instance when a data directory is new: seconds
@@ -15,7 +15,7 @@ const pgliteVersion = (() => {
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 })();
-const templateDir = path.resolve(import.meta.dirname, `../../.cache/pglite-cluster-${pgliteVersion}`);
+const templateDir = path.join(serverDir, `.cache/pglite-cluster-${pgliteVersion}`);
 
 export const isNewDataDir = (pgDir: string) => !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
 
@@ -25,6 +25,8 @@ export async function preparePgliteTemplate(): Promise<boolean> {
   const partial = `${templateDir}.${process.pid}.tmp`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(partial), { recursive: true });
+  // Loaded only here: `npm start` checks for the template on every start, and finding it costs no WebAssembly.
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite(partial);
   await client.waitReady;
   await client.close();
