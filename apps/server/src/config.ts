@@ -74,7 +74,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS' | 'LOG_LEVEL'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS' | 'LOG_LEVEL'
+> & {
   LOG_LEVEL: NonNullable<z.infer<typeof envSchema>['LOG_LEVEL']>;
   demoData: boolean;
   cookieSecure: boolean;

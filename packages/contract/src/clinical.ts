@@ -52,9 +52,11 @@ export function vitalField(name: VitalName) {
 
 /** The same, optional: empty text or null means "not measured". */
 export function optionalVitalField(name: VitalName) {
+  // Empty becomes null before the range check, so an out-of-range value keeps its own message.
   return z
-    .union([z.literal(''), z.null(), z.undefined(), vitalField(name)])
-    .transform((v) => (typeof v === 'number' ? v : null));
+    .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name).nullable())
+    .optional()
+    .transform((v) => v ?? null);
 }
 
 /** "120/80 mmHg" from stored parts; empty when not measured. */
