@@ -10,4 +10,5 @@ export * from './nav';
 export * from './profile';
 export * from './public';
 export * from './schedules';
+export * from './triage';
 export * from './ui';
