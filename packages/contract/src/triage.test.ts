@@ -52,6 +52,15 @@ describe('the triage intake form', () => {
     expect(linked.patientId).toBe('00000000-0000-4000-8000-000000000000');
   });
 
+  it('says every problem at once, the patient too while a vital is missing', () => {
+    expect(
+      messages(triageIntakeSchema, { patientName: '', heartRate: '', systolic: '120', temperature: '37' }),
+    ).toEqual({
+      patientName: TRIAGE_MESSAGES.patientRequired,
+      heartRate: 'Heart rate is required',
+    });
+  });
+
   it('takes the other vitals when given; empty means not measured', () => {
     const parsed = triageIntakeSchema.parse({
       ...intake,

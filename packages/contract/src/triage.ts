@@ -39,6 +39,12 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const measuredIfGiven = (name: VitalName) =>
   z.preprocess(blankToUndefined, vitalField(name).optional()).transform((v) => v ?? null);
 
+/** A refinement's `when`: the named fields have no issue (whatever the others have). */
+const validAt =
+  (fields: readonly string[]) =>
+  (payload: { issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -62,16 +68,22 @@ export const triageIntakeSchema = vitalsSchema
     department: z.preprocess(blankToUndefined, departmentSchema.optional()).transform((v) => v ?? null),
     routingReason: optionalText(500),
   })
-  .superRefine((v, ctx) => {
-    if (!v.patientName && !v.patientId) {
-      ctx.addIssue({ code: 'custom', message: TRIAGE_MESSAGES.patientRequired, path: ['patientName'] });
-    }
-    if (v.diastolic !== null && v.diastolic >= v.systolic) {
-      ctx.addIssue({ code: 'custom', message: TRIAGE_MESSAGES.diastolicAboveSystolic, path: ['diastolic'] });
-    }
-    if (isRoutedElsewhere(v.department, triage(v)) && !v.routingReason) {
-      ctx.addIssue({ code: 'custom', message: TRIAGE_MESSAGES.reasonRequired, path: ['routingReason'] });
-    }
+  // Each rule runs whenever the fields it reads are valid, even while other fields are not, so
+  // the form shows every message at once.
+  .refine((v) => Boolean(v.patientName || v.patientId), {
+    message: TRIAGE_MESSAGES.patientRequired,
+    path: ['patientName'],
+    when: validAt(['patientName', 'patientId']),
+  })
+  .refine((v) => v.diastolic === null || v.diastolic < v.systolic, {
+    message: TRIAGE_MESSAGES.diastolicAboveSystolic,
+    path: ['diastolic'],
+    when: validAt(['diastolic', 'systolic']),
+  })
+  .refine((v) => !isRoutedElsewhere(v.department, triage(v)) || Boolean(v.routingReason), {
+    message: TRIAGE_MESSAGES.reasonRequired,
+    path: ['routingReason'],
+    when: validAt(['heartRate', 'systolic', 'temperature', 'department', 'routingReason']),
   });
 export type TriageIntakeInput = z.input<typeof triageIntakeSchema>;
 export type TriageIntake = z.output<typeof triageIntakeSchema>;
