@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type VitalName, vitalField } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
 
 /*
@@ -68,20 +69,18 @@ export function triage({ heartRate, systolic, temperature }: Vitals): TriageResu
   return { score, priority, department: priority === 'High' ? 'ER' : 'General' };
 }
 
-/** The triage intake form's vitals: required numbers within what a living patient can show. */
+/**
+ * A vital sign the triage rule reads: required (an empty field says so, rather than counting as 0),
+ * a number within what a living patient can show (clinical.ts VITAL_RANGES, with its unit).
+ */
+export const requiredVital = (name: VitalName) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), vitalField(name));
+
+/** The vitals the triage rule reads, as the intake form and the API take them. */
 export const vitalsSchema = z.object({
-  heartRate: z.coerce
-    .number({ error: 'Heart rate is required' })
-    .min(10, 'Heart rate looks wrong')
-    .max(300, 'Heart rate looks wrong'),
-  systolic: z.coerce
-    .number({ error: 'Systolic pressure is required' })
-    .min(30, 'Systolic pressure looks wrong')
-    .max(300, 'Systolic pressure looks wrong'),
-  temperature: z.coerce
-    .number({ error: 'Temperature is required' })
-    .min(25, 'Temperature looks wrong')
-    .max(45, 'Temperature looks wrong'),
+  heartRate: requiredVital('heartRate'),
+  systolic: requiredVital('systolic'),
+  temperature: requiredVital('temperature'),
 });
 
 // ---------------------------------------------------------------------------------------------

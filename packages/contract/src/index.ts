@@ -11,4 +11,5 @@ export * from './profile';
 export * from './public';
 export * from './schedules';
 export * from './text';
+export * from './triage';
 export * from './ui';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { meResponseSchema } from './auth';
+import { userSchema } from './auth';
+import { genderSchema } from './clinical';
 import { requiredText } from './common';
 import { isCalendarDate } from './schedules';
+
+/** Doctors' years of practice: a whole number up to this. */
+export const EXPERIENCE_YEARS_MAX = 70;
 
 /** My Profile (spec §3 "Profile", §5 "Edit profile"): e-mail is shown but never changed here. */
 export const PROFILE_MESSAGES = {
@@ -11,6 +15,7 @@ export const PROFILE_MESSAGES = {
   dateOfBirthInvalid: 'Enter a valid date of birth as YYYY-MM-DD',
   dateOfBirthFuture: 'Date of birth cannot be in the future',
   emailReadOnly: 'Email cannot be changed',
+  experienceInvalid: `Experience must be a whole number of years from 0 to ${EXPERIENCE_YEARS_MAX}`,
   /** Spec §8 toasts. */
   loadFailed: 'Could not load profile.',
   updateFailed: 'Failed to update profile.',
@@ -41,9 +46,92 @@ export const updateProfileSchema = z.object({
    * is accepted only when unchanged, which the server checks.
    */
   email: z.string().optional(),
+  /**
+   * Doctors' own fields, saved for doctors only (other roles' are ignored). Left out means
+   * unchanged; empty clears them.
+   */
+  specialty: optionalText(100).optional(),
+  experienceYears: z
+    .preprocess(
+      (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: PROFILE_MESSAGES.experienceInvalid })
+        .int(PROFILE_MESSAGES.experienceInvalid)
+        .min(0, PROFILE_MESSAGES.experienceInvalid)
+        .max(EXPERIENCE_YEARS_MAX, PROFILE_MESSAGES.experienceInvalid)
+        .nullable(),
+    )
+    .optional(),
+  gender: z
+    .union([z.literal(''), z.null(), genderSchema])
+    .transform((v) => v || null)
+    .optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
 
+/** The profile as GET and PUT /api/user/profile show it: the user, with the doctor's own fields. */
+export const profileSchema = userSchema.extend({
+  experienceYears: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
 /** GET and PUT /api/user/profile answer `{ user }` (spec §7). */
-export const profileResponseSchema = meResponseSchema;
+export const profileResponseSchema = z.object({ user: profileSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Profile image (PUT /api/user/profile/image with the picture's bytes as the body)
+// ---------------------------------------------------------------------------------------------
+
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const PROFILE_IMAGE_MESSAGES = {
+  notAnImage: 'The picture must be a PNG, JPEG or WebP image',
+  tooLarge: 'The picture must be at most 2 MB',
+  uploaded: 'Profile picture updated',
+  removed: 'Profile picture removed',
+  uploadFailed: 'Could not upload the picture',
+} as const;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((b, i) => bytes[at + i] === b);
+
+/**
+ * The image type a file's first bytes announce (its magic number), or null when they are not a
+ * PNG, JPEG or WebP. The declared Content-Type or file name is never trusted.
+ */
+export function imageTypeOf(bytes: Uint8Array): ProfileImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // "RIFF" <size> "WEBP"
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** Why a picture would be refused (the server's messages), or null when it may be uploaded. */
+export function profileImageProblem(bytes: Uint8Array): string | null {
+  if (bytes.length > PROFILE_IMAGE_MAX_BYTES) return PROFILE_IMAGE_MESSAGES.tooLarge;
+  return imageTypeOf(bytes) ? null : PROFILE_IMAGE_MESSAGES.notAnImage;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The doctor's profile page: "medical actions"
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/doctor/profile/activity: the signed-in doctor's work, counted from the records. */
+export const doctorActivitySchema = z.object({
+  /** Appointments the doctor completed this calendar month (facility time). */
+  completedThisMonth: z.number().int(),
+  /** Distinct patients with a completed appointment with the doctor, ever. */
+  patientsSeen: z.number().int(),
+  /** The doctor's active (Pending or Confirmed) appointments today. */
+  upcomingToday: z.number().int(),
+  /** Triage intakes the doctor recorded today. */
+  triagedToday: z.number().int(),
+});
+export type DoctorActivity = z.infer<typeof doctorActivitySchema>;

@@ -234,6 +234,27 @@ export const scheduleResponseSchema = z.object({
 });
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 
+/** A booked, still active appointment that the doctor's hours no longer cover (never cancelled automatically). */
+export const outsideHoursAppointmentSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  /** 'HH:MM'. */
+  time: z.string(),
+  durationMinutes: z.number().int(),
+  status: z.string(),
+  patientName: z.string(),
+});
+export type OutsideHoursAppointment = z.infer<typeof outsideHoursAppointmentSchema>;
+
+/**
+ * GET and PUT /api/doctor/schedule (the doctor's own): the schedule, and the upcoming active
+ * appointments that fall outside it, earliest first, for the doctor to move or cancel.
+ */
+export const doctorScheduleResponseSchema = scheduleResponseSchema.extend({
+  outsideHours: z.array(outsideHoursAppointmentSchema),
+});
+export type DoctorScheduleResponse = z.infer<typeof doctorScheduleResponseSchema>;
+
 export const perPatientMinutes = (schedule: Pick<Schedule, 'perPatientTime'>) =>
   parseTimeMinutes(schedule.perPatientTime) ?? DEFAULT_PER_PATIENT_MINUTES;
 
@@ -254,6 +275,21 @@ export function slotStarts(schedule: Schedule, date: string): number[] {
   const starts: number[] = [];
   for (let t = hours.from; t + length <= hours.to; t += length) starts.push(t);
   return starts;
+}
+
+/**
+ * Whether a booking lies wholly inside the doctor's hours on its date: the day is worked, it
+ * starts at or after `from` and ends by `to`. (A booking that merely no longer sits on a slot
+ * boundary after the per-patient time changed still fits: it is kept as booked.)
+ */
+export function fitsSchedule(
+  schedule: Schedule,
+  booking: { date: string; minutes: number; durationMinutes: number },
+): boolean {
+  const hours = hoursOn(schedule, booking.date);
+  return (
+    hours !== null && booking.minutes >= hours.from && booking.minutes + booking.durationMinutes <= hours.to
+  );
 }
 
 // ---------------------------------------------------------------- availability

@@ -13,10 +13,13 @@ import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { triageRoutes } from './triage/routes';
 
 /** Every area's routes; a new area adds its plugin here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [publicRoutes, authRoutes];
 routeModules.push(scheduleRoutes, appointmentRoutes, profileRoutes);
+// Doctor area.
+routeModules.push(triageRoutes);
 // Admin area.
 routeModules.push(
   doctorRoutes,

@@ -43,7 +43,7 @@ export function setApiNavigator(fn: Navigate): void {
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON-serialised unless it is FormData (uploads) */
+  /** JSON-serialised unless it is FormData or a Blob/File (uploads; a Blob goes as its own type) */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -127,7 +127,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    headers['Content-Type'] ??= body.type || 'application/octet-stream';
+    payload = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }

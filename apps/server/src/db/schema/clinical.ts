@@ -73,5 +73,7 @@ export const triageAssessments = pgTable(
   (t) => [
     index('triage_recorded_idx').on(t.recordedAt),
     index('triage_patient_idx').on(t.patientId, t.recordedAt),
+    // A doctor's own intakes of a day (the intake screen's list, the profile page's count).
+    index('triage_recorder_idx').on(t.recordedBy, t.recordedAt),
   ],
 );

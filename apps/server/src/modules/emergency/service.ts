@@ -157,3 +157,10 @@ export async function updateErEntry(ctx: ServiceContext, id: string, input: Upda
   await ctx.publish('emergency');
   return toErEntry(row, now);
 }
+
+/*
+ * What other modules use of the queues (they reach this module only through service.ts): the
+ * triage intake places a patient in a department queue. queues.ts imports resolvePatient from
+ * here; the cycle is safe because neither file uses the other while loading.
+ */
+export { addToQueue } from './queues';

@@ -1,5 +1,13 @@
-import { idParamSchema, profileResponseSchema, ROLES, updateProfileSchema } from '@carepoint/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  doctorActivitySchema,
+  idParamSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  profileResponseSchema,
+  ROLES,
+  updateProfileSchema,
+} from '@carepoint/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import * as profile from './service';
@@ -27,6 +35,14 @@ export async function profileRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  await app.register(profileImageRoutes);
+
+  app.delete(
+    '/api/user/profile/image',
+    { schema: { tags, response: { 200: profileResponseSchema } }, config: { access: ROLES } },
+    async (request) => ({ user: await profile.removeProfileImage(request.ctx, currentUser(request)) }),
+  );
+
   app.get(
     '/api/users/:id/image',
     { schema: { tags, params: idParamSchema }, config: { access: ROLES } },
@@ -39,6 +55,48 @@ export async function profileRoutes(fastify: FastifyInstance) {
         .header('X-Content-Type-Options', 'nosniff')
         .header('Last-Modified', image.updatedAt.toUTCString())
         .send(image.body);
+    },
+  );
+
+  app.get(
+    '/api/doctor/profile/activity',
+    { schema: { tags, response: { 200: doctorActivitySchema } }, config: { access: ['doctor'] } },
+    async (request) => profile.doctorActivity(request.ctx, currentUser(request).id),
+  );
+}
+
+/**
+ * PUT /api/user/profile/image takes the picture's bytes as the body (Content-Type image/png,
+ * image/jpeg or image/webp), at most 2 MB. Its own plugin, so the raw parser, the size limit and
+ * the messages for an oversized or unsupported body apply to this route alone.
+ */
+async function profileImageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(
+    [...PROFILE_IMAGE_TYPES],
+    { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  // Fastify's own answers name its limits; the picture's rules are said in the contract's words.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw profile.imageTooLarge();
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') {
+      throw profile.imageTypeRefused();
+    }
+    throw error;
+  });
+
+  app.put(
+    '/api/user/profile/image',
+    {
+      bodyLimit: PROFILE_IMAGE_MAX_BYTES,
+      schema: { tags, response: { 200: profileResponseSchema } },
+      config: { access: ROLES, contentTypes: PROFILE_IMAGE_TYPES },
+    },
+    async (request) => {
+      // A JSON or form body reached the route through the app's other parsers: not a picture.
+      if (!Buffer.isBuffer(request.body)) throw profile.imageTypeRefused();
+      return { user: await profile.saveProfileImage(request.ctx, currentUser(request), request.body) };
     },
   );
 }

@@ -1,5 +1,6 @@
 import {
   doctorOptionsResponseSchema,
+  doctorScheduleResponseSchema,
   idParamSchema,
   type Role,
   scheduleResponseSchema,
@@ -50,17 +51,14 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/doctor/schedule',
-    { schema: { tags, response: { 200: scheduleResponseSchema } }, config: { access: ['doctor'] } },
-    async (request) => {
-      const doctorId = currentUser(request).id;
-      return schedules.scheduleResponse(doctorId, await schedules.loadSchedule(app.db, doctorId));
-    },
+    { schema: { tags, response: { 200: doctorScheduleResponseSchema } }, config: { access: ['doctor'] } },
+    async (request) => schedules.myScheduleOf(request.ctx, currentUser(request).id),
   );
 
   app.put(
     '/api/doctor/schedule',
     {
-      schema: { tags, body: scheduleSchema, response: { 200: scheduleResponseSchema } },
+      schema: { tags, body: scheduleSchema, response: { 200: doctorScheduleResponseSchema } },
       config: { access: ['doctor'] },
     },
     async (request) => schedules.updateSchedule(request.ctx, currentUser(request).id, request.body),

@@ -1,7 +1,9 @@
 import {
   checkAvailability,
   DEFAULT_SCHEDULE,
+  type DoctorScheduleResponse,
   parseTimeMinutes,
+  SCHEDULE_MESSAGES,
   type ScheduleResponse,
   type SlotsResponse,
   toLocalDateTime,
@@ -9,7 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, serviceContext, signedIn, type TestApp } from '../../../test/helpers';
-import { appointments, doctorScheduleDays, users } from '../../db/schema';
+import { appointments, auditEvents, doctorScheduleDays, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { book, MONDAY, SUNDAY, TUESDAY } from '../appointments/test-support';
 import { ensureDefaultSchedule, loadSchedules } from './service';
@@ -79,7 +81,11 @@ describe("a doctor's weekly schedule", () => {
     const dr = await signedIn(t, 'doctor');
     const p = await signedIn(t, 'patient');
     const mine = await t.app.inject({ url: '/api/doctor/schedule', headers: dr.headers });
-    expect(mine.json<ScheduleResponse>()).toEqual({ doctorId: dr.user.id, ...DEFAULT_SCHEDULE });
+    expect(mine.json<ScheduleResponse>()).toEqual({
+      doctorId: dr.user.id,
+      ...DEFAULT_SCHEDULE,
+      outsideHours: [],
+    });
 
     const days = DEFAULT_SCHEDULE.days.map((d) =>
       d.day === 'Monday' ? { day: d.day, off: false, from: '08:00:00', to: '14:00:00' } : d,
@@ -131,6 +137,152 @@ describe("a doctor's weekly schedule", () => {
     );
     const p = await signedIn(t, 'patient');
     expect((await put(DEFAULT_SCHEDULE, p.headers)).statusCode).toBe(403);
+  });
+
+  it('refuses a per-patient time that is not sensible', async () => {
+    const dr = await signedIn(t, 'doctor');
+    for (const perPatientTime of ['00:04', '08:01', '45', '00:45:99']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/doctor/schedule',
+        headers: dr.headers,
+        payload: { perPatientTime, days: DEFAULT_SCHEDULE.days },
+      });
+      expect({ perPatientTime, error: res.json().error }).toEqual({
+        perPatientTime,
+        error: SCHEDULE_MESSAGES.perPatientTimeInvalid,
+      });
+    }
+  });
+
+  it('lists, never cancels, booked appointments the new hours no longer cover', async () => {
+    const dr = await signedIn(t, 'doctor', { firstName: 'Moves', lastName: 'Hours' });
+    const other = await signedIn(t, 'doctor');
+    const p = await signedIn(t, 'patient', { firstName: 'Booked', lastName: 'Patient' });
+    const booked = async (doctorId: string, date: string, time: string) => {
+      const res = await book(t, p.headers, { doctorId, date, time });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ appointment: { id: string } }>().appointment.id;
+    };
+    const mondayNoon = await booked(dr.user.id, MONDAY, '12:00');
+    const tuesdayEarly = await booked(dr.user.id, TUESDAY, '09:00');
+    const tuesdayLate = await booked(dr.user.id, TUESDAY, '15:00');
+    const stillFits = await booked(dr.user.id, TUESDAY, '12:00');
+    const cancelled = await booked(dr.user.id, MONDAY, '14:15');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/patient/appointments/${cancelled}/cancel`,
+      headers: p.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await booked(other.user.id, MONDAY, '13:30');
+
+    // Monday off; Tuesday 10:00-15:30 (the 15:00 booking of 45 minutes would end at 15:45).
+    const days = DEFAULT_SCHEDULE.days.map((d) =>
+      d.day === 'Monday'
+        ? { day: d.day, off: true, from: null, to: null }
+        : d.day === 'Tuesday'
+          ? { day: d.day, off: false, from: '10:00', to: '15:30' }
+          : d,
+    );
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/doctor/schedule',
+      headers: dr.headers,
+      payload: { perPatientTime: '00:45:00', days },
+    });
+    expect(put.statusCode).toBe(200);
+    const expected = [
+      {
+        id: mondayNoon,
+        date: MONDAY,
+        time: '12:00',
+        durationMinutes: 45,
+        status: 'Pending',
+        patientName: 'Booked Patient',
+      },
+      {
+        id: tuesdayEarly,
+        date: TUESDAY,
+        time: '09:00',
+        durationMinutes: 45,
+        status: 'Pending',
+        patientName: 'Booked Patient',
+      },
+      {
+        id: tuesdayLate,
+        date: TUESDAY,
+        time: '15:00',
+        durationMinutes: 45,
+        status: 'Pending',
+        patientName: 'Booked Patient',
+      },
+    ];
+    expect(put.json<DoctorScheduleResponse>().outsideHours).toEqual(expected);
+    const read = await t.app.inject({ url: '/api/doctor/schedule', headers: dr.headers });
+    expect(read.json<DoctorScheduleResponse>().outsideHours).toEqual(expected);
+
+    // Nothing was cancelled; the booking that still fits is not listed.
+    const rows = await t.database.db
+      .select({ id: appointments.id, status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.doctorId, dr.user.id));
+    expect(
+      rows
+        .filter((r) => r.status === 'Pending')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([mondayNoon, tuesdayEarly, tuesdayLate, stillFits].sort());
+    const audited = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, dr.user.id), eq(auditEvents.action, 'schedule.outside_hours.read')));
+    expect(audited.length).toBeGreaterThan(0);
+
+    // Once an appointment has started, it is no longer the doctor's to move.
+    t.clock.set('2030-01-07T12:00:00Z');
+    try {
+      const later = await t.app.inject({ url: '/api/doctor/schedule', headers: dr.headers });
+      expect(later.json<DoctorScheduleResponse>().outsideHours.map((a) => a.id)).toEqual([
+        tuesdayEarly,
+        tuesdayLate,
+      ]);
+    } finally {
+      t.clock.set('2030-01-07T09:00:00Z');
+    }
+  });
+
+  it("is each doctor's own: one doctor's change leaves another's schedule and list alone", async () => {
+    const a = await signedIn(t, 'doctor');
+    const b = await signedIn(t, 'doctor');
+    const p = await signedIn(t, 'patient');
+    expect((await book(t, p.headers, { doctorId: b.user.id, date: MONDAY, time: '12:00' })).statusCode).toBe(
+      201,
+    );
+    const allOff = DEFAULT_SCHEDULE.days.map((d) => ({ day: d.day, off: true, from: null, to: null }));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/doctor/schedule',
+      headers: a.headers,
+      payload: { perPatientTime: '00:30', days: allOff, doctorId: b.user.id },
+    });
+    expect(put.json<DoctorScheduleResponse>()).toMatchObject({ doctorId: a.user.id, outsideHours: [] });
+    const theirs = await t.app.inject({ url: '/api/doctor/schedule', headers: b.headers });
+    expect(theirs.json<DoctorScheduleResponse>()).toEqual({
+      doctorId: b.user.id,
+      ...DEFAULT_SCHEDULE,
+      outsideHours: [],
+    });
+    expect((await slots(p.headers, b.user.id, TUESDAY)).json<SlotsResponse>().slots).toHaveLength(9);
+    expect((await slots(p.headers, a.user.id, TUESDAY)).json<SlotsResponse>().slots).toEqual([]);
+    // There is no route to change someone else's schedule.
+    const sneaky = await t.app.inject({
+      method: 'PUT',
+      url: `/api/doctors/${b.user.id}/schedule`,
+      headers: a.headers,
+      payload: { perPatientTime: '00:30', days: allOff },
+    });
+    expect(sneaky.statusCode).toBe(404);
   });
 
   it('ensureDefaultSchedule stores the default once and keeps an existing schedule', async () => {

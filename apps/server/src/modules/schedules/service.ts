@@ -3,11 +3,15 @@ import {
   type BusyInterval,
   DEFAULT_SCHEDULE,
   type DoctorOption,
+  type DoctorScheduleResponse,
+  fitsSchedule,
   formatDuration,
   formatMinutes,
   freeSlots,
   hoursOn,
+  isPast,
   type LocalDateTime,
+  type OutsideHoursAppointment,
   parseTimeMinutes,
   perPatientMinutes,
   type Schedule,
@@ -18,11 +22,12 @@ import {
   WEEKDAYS,
   weekdayOf,
 } from '@carepoint/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
 /**
@@ -122,13 +127,14 @@ export async function lockSchedule(tx: Executor, doctorId: string): Promise<Sche
 
 /**
  * PUT /api/doctor/schedule: replaces the doctor's weekly schedule under the booking lock, so a
- * booking in flight finishes against the old or the new schedule, never a mix.
+ * booking in flight finishes against the old or the new schedule, never a mix. Bookings the new
+ * hours no longer cover stay as they are; the answer lists them for the doctor.
  */
 export async function updateSchedule(
   ctx: ServiceContext,
   doctorId: string,
   schedule: Schedule,
-): Promise<ScheduleResponse> {
+): Promise<DoctorScheduleResponse> {
   await ctx.db.transaction(async (tx) => {
     await lockSchedule(tx, doctorId);
     await saveSchedule(tx, doctorId, schedule);
@@ -138,7 +144,63 @@ export async function updateSchedule(
       entityId: doctorId,
     });
   });
-  return scheduleResponse(doctorId, await loadSchedule(ctx.db, doctorId));
+  return myScheduleOf(ctx, doctorId);
+}
+
+/** GET /api/doctor/schedule: the doctor's own schedule and the bookings outside it. */
+export async function myScheduleOf(ctx: ServiceContext, doctorId: string): Promise<DoctorScheduleResponse> {
+  const schedule = await loadSchedule(ctx.db, doctorId);
+  return {
+    ...scheduleResponse(doctorId, schedule),
+    outsideHours: await bookingsOutside(ctx, doctorId, schedule),
+  };
+}
+
+/**
+ * The doctor's upcoming active appointments (not yet started, facility time) that `schedule`
+ * does not cover, earliest first. Reading them shows patients' names: audited when any.
+ */
+async function bookingsOutside(
+  ctx: ServiceContext,
+  doctorId: string,
+  schedule: Schedule,
+): Promise<OutsideHoursAppointment[]> {
+  const now = facilityNow(ctx);
+  const rows = await ctx.db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      date: appointments.date,
+      time: appointments.time,
+      durationMinutes: appointments.durationMinutes,
+      status: appointments.status,
+      patientName: fullNameOf,
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        gte(appointments.date, now.date),
+        inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+      ),
+    )
+    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.id));
+  const outside = rows.filter((row) => {
+    const minutes = parseTimeMinutes(row.time) ?? 0;
+    return (
+      !isPast(row.date, minutes, now) &&
+      !fitsSchedule(schedule, { date: row.date, minutes, durationMinutes: row.durationMinutes })
+    );
+  });
+  if (outside.length > 0) {
+    await audit(ctx, {
+      action: 'schedule.outside_hours.read',
+      entityType: 'appointment',
+      details: { appointmentIds: outside.map((a) => a.id), patientIds: outside.map((a) => a.patientId) },
+    });
+  }
+  return outside.map(({ patientId: _patientId, time, ...row }) => ({ ...row, time: shortTime(time) }));
 }
 
 export const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({

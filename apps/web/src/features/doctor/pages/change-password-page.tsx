@@ -1,13 +1,69 @@
+import { type ChangePassword, changePasswordSchema } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { submitForm } from '../../../lib/forms';
+import { PASSWORD_CHANGED, useChangeMyPassword } from '../api/settings';
 
-/** Change Password: placeholder until this screen is built (the route and shell are ready). */
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword;
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/**
+ * Change Password (spec §3, §5): the current password, then the new one twice (they must match).
+ * The server checks the current one and signs the doctor out everywhere else.
+ */
 export default function ChangePasswordPage() {
+  const changePassword = useChangeMyPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const done = await submitForm(() => changePassword.mutateAsync(values), {
+      success: PASSWORD_CHANGED,
+      setError,
+      fields: FIELDS,
+    });
+    if (done) reset(EMPTY);
+  });
+
   return (
     <>
       <PageHeader title="Change Password" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
+      <Card className="max-w-xl">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <div className="flex justify-end">
+            <Button type="submit" loading={isSubmitting}>
+              Change Password
+            </Button>
+          </div>
+        </form>
       </Card>
     </>
   );

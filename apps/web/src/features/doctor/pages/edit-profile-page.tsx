@@ -1,14 +1,50 @@
+import { PROFILE_MESSAGES } from '@carepoint/contract';
 import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDoctorProfile } from '../api/settings';
+import { EditProfileForm } from '../components/settings/edit-profile-form';
+import { ProfileImageField } from '../components/settings/profile-image-field';
 
-/** Edit Profile: placeholder until this screen is built (the route and shell are ready). */
+/** Edit Profile: the picture (saved as soon as it is chosen) and the details form. */
 export default function EditProfilePage() {
+  const profile = useDoctorProfile();
+  if (profile.isError) {
+    return (
+      <>
+        <PageHeader title="Edit Profile" />
+        <Card>
+          <ErrorState
+            message={PROFILE_MESSAGES.loadFailed}
+            onRetry={() => void profile.refetch()}
+            retrying={profile.isFetching}
+          />
+        </Card>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title="Edit Profile" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      {profile.data ? (
+        <div className="flex flex-col gap-6">
+          <Card title="Profile picture">
+            <ProfileImageField profile={profile.data} />
+          </Card>
+          <Card title="Details">
+            <EditProfileForm profile={profile.data} />
+          </Card>
+        </div>
+      ) : (
+        <Card>
+          <div role="status" aria-label="Loading profile" className="flex flex-col gap-3">
+            <Skeleton className="h-24 w-24 rounded-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        </Card>
+      )}
     </>
   );
 }

@@ -1,14 +1,19 @@
-import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RecentIntakes } from '../components/triage/recent-intakes';
+import { TriageForm } from '../components/triage/triage-form';
 
-/** Triage Intake: placeholder until this screen is built (the route and shell are ready). */
+/** Triage Intake (spec §3, §4): record vitals, see the score as they are typed, place the patient. */
 export default function TriageIntakePage() {
   return (
     <>
-      <PageHeader title="Triage Intake" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      <PageHeader
+        title="Triage Intake"
+        description="High priority patients go to the emergency room; everyone else joins the General queue."
+      />
+      <div className="flex flex-col gap-6">
+        <TriageForm />
+        <RecentIntakes />
+      </div>
     </>
   );
 }

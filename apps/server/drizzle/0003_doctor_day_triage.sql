@@ -1,0 +1,1 @@
+CREATE INDEX "triage_recorder_idx" ON "triage_assessments" USING btree ("recorded_by","recorded_at");

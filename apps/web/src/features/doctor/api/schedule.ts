@@ -1,0 +1,28 @@
+import type { DoctorScheduleResponse, Schedule } from '@carepoint/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Edit Schedule data: the doctor's own weekly schedule and the bookings outside it. */
+
+export const SCHEDULE_LOAD_FAILED = 'Could not load your schedule';
+export const SCHEDULE_SAVE_FAILED = 'Could not save your schedule';
+export const SCHEDULE_SAVED = 'Schedule saved';
+
+const scheduleKey = ['doctor', 'schedule'] as const;
+
+export function useMySchedule() {
+  return useQuery({
+    queryKey: scheduleKey,
+    queryFn: () => api.get<DoctorScheduleResponse>('/doctor/schedule'),
+    meta: { errorMessage: SCHEDULE_LOAD_FAILED },
+  });
+}
+
+export function useSaveSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: Schedule) => api.put<DoctorScheduleResponse>('/doctor/schedule', schedule),
+    onSuccess: (saved) => client.setQueryData(scheduleKey, saved),
+    meta: { errorMessage: SCHEDULE_SAVE_FAILED },
+  });
+}

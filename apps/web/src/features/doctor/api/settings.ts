@@ -1,0 +1,89 @@
+import {
+  type ChangePassword,
+  type DoctorActivity,
+  PROFILE_IMAGE_MESSAGES,
+  PROFILE_MESSAGES,
+  type Profile,
+  type UpdateProfile,
+} from '@carepoint/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+
+/**
+ * The doctor's settings: the profile (with experience and picture), its "medical actions",
+ * and the password. A changed name or picture also refreshes the signed-in user, so the
+ * header's avatar and profile card follow at once.
+ */
+
+export const CHANGE_PASSWORD_FAILED = 'Could not change the password';
+export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
+export const ACTIVITY_LOAD_FAILED = 'Could not load your activity.';
+
+const settingsKeys = {
+  profile: ['profile'] as const,
+  activity: ['doctor', 'activity'] as const,
+};
+
+export function useDoctorProfile() {
+  return useQuery({
+    queryKey: settingsKeys.profile,
+    queryFn: async () => (await api.get<{ user: Profile }>('/user/profile')).user,
+    meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
+  });
+}
+
+export function useDoctorActivity() {
+  return useQuery({
+    queryKey: settingsKeys.activity,
+    queryFn: () => api.get<DoctorActivity>('/doctor/profile/activity'),
+    meta: { errorMessage: false },
+  });
+}
+
+/** After a change to the profile: the page's copy and the signed-in user (header, profile card). */
+function useProfileSaved() {
+  const client = useQueryClient();
+  const { refreshUser } = useAuth();
+  return async (profile: Profile) => {
+    client.setQueryData(settingsKeys.profile, profile);
+    await refreshUser().catch(() => null);
+  };
+}
+
+export function useUpdateDoctorProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (values: UpdateProfile) =>
+      (await api.put<{ user: Profile }>('/user/profile', values)).user,
+    onSuccess: saved,
+    meta: { errorMessage: PROFILE_MESSAGES.updateFailed },
+  });
+}
+
+/** Sends the picture's bytes as they are; the server checks their type and size again. */
+export function useUploadProfileImage() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (file: File) => (await api.put<{ user: Profile }>('/user/profile/image', file)).user,
+    onSuccess: saved,
+    // The message shows under the picture field.
+    meta: { errorMessage: false },
+  });
+}
+
+export function useRemoveProfileImage() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async () => (await api.delete<{ user: Profile }>('/user/profile/image')).user,
+    onSuccess: saved,
+    meta: { errorMessage: PROFILE_IMAGE_MESSAGES.uploadFailed },
+  });
+}
+
+export function useChangeMyPassword() {
+  return useMutation({
+    mutationFn: (values: ChangePassword) => api.post<{ ok: true }>('/auth/change-password', values),
+    meta: { errorMessage: CHANGE_PASSWORD_FAILED },
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  GENDERS,
+  type Profile,
+  TOASTS,
+  type UpdateProfile,
+  type UpdateProfileInput,
+  updateProfileSchema,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { Select } from '../../../../components/ui/select';
+import { submitForm } from '../../../../lib/forms';
+import { useUpdateDoctorProfile } from '../../api/settings';
+
+const FIELDS = ['firstName', 'lastName', 'phone', 'specialty', 'experienceYears', 'gender'] as const;
+const PROFILE_PAGE = '/doctor/settings/profile-page';
+
+/** The saved profile as form values. Date of birth and address are sent back as they are. */
+const toValues = (p: Profile): UpdateProfileInput => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  phone: p.phone ?? '',
+  specialty: p.specialty ?? '',
+  experienceYears: p.experienceYears === null ? '' : String(p.experienceYears),
+  gender: p.gender ?? '',
+  dateOfBirth: p.dateOfBirth ?? '',
+  address: p.address ?? '',
+});
+
+const capitalised = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
+
+/** Edit Profile (spec §3, §5): names, phone, specialty, experience; the e-mail is shown, not changed. */
+export function EditProfileForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const update = useUpdateDoctorProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateProfileInput, unknown, UpdateProfile>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: toValues(profile),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await submitForm(() => update.mutateAsync(values), {
+      success: TOASTS.profileUpdated,
+      setError,
+      fields: FIELDS,
+    });
+    if (saved) await navigate(PROFILE_PAGE);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <Input
+          label="Email"
+          type="email"
+          value={profile.email}
+          readOnly
+          aria-readonly
+          hint="Your e-mail address cannot be changed here."
+          inputClassName="bg-muted text-ink-muted"
+        />
+        <Input
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Input
+          label="Specialty"
+          placeholder="e.g. Cardiology"
+          error={errors.specialty?.message}
+          {...register('specialty')}
+        />
+        <Input
+          label="Experience (years)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.experienceYears?.message}
+          {...register('experienceYears')}
+        />
+        <Select
+          label="Gender"
+          placeholder="Not stated"
+          options={GENDERS.map((g) => ({ value: g, label: capitalised(g) }))}
+          error={errors.gender?.message}
+          {...register('gender')}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => void navigate(PROFILE_PAGE)} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
