@@ -50,11 +50,15 @@ export function vitalField(name: VitalName) {
     .transform((v) => Number(roundTo(v, r.step).toFixed(1)));
 }
 
-/** The same, optional: empty text or null means "not measured". */
+/**
+ * The same, optional: empty text, null or a missing key means "not measured". (Not a union with
+ * '' and null: a union that fails reports "Invalid input", losing the range message.)
+ */
 export function optionalVitalField(name: VitalName) {
   return z
-    .union([z.literal(''), z.null(), z.undefined(), vitalField(name)])
-    .transform((v) => (typeof v === 'number' ? v : null));
+    .preprocess((v) => (v === '' ? null : v), vitalField(name).nullable())
+    .optional()
+    .transform((v) => v ?? null);
 }
 
 /** "120/80 mmHg" from stored parts; empty when not measured. */
