@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
+  serviceContext,
   signedIn,
   type TestApp,
   type TestUser,
@@ -25,6 +26,7 @@ import {
   users,
   vitalSigns,
 } from '../../db/schema';
+import { seedDemoData } from '../../db/seed';
 import { csvCell } from './csv';
 import { bornBefore } from './queries';
 import { EXPORT_BATCH } from './service';
@@ -670,5 +672,38 @@ describe('editing the medical details', () => {
       weight: null,
       bloodPressure: null,
     });
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo doctor patients whose cards and charts show real values', async () => {
+    const demo = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
+    try {
+      await seedDemoData(serviceContext(demo));
+      const login = await demo.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'doctor@carepoint.example', password: 'carepoint-demo' },
+      });
+      const headers = { cookie: `token=${login.json<{ token: string }>().token}` };
+      const mine = (await demo.app.inject({ url: '/api/doctor/patients', headers })).json<CardPage>();
+      expect(mine.data.length).toBeGreaterThan(0);
+      const all = (
+        await demo.app.inject({ url: '/api/doctor/patients?scope=all&limit=100', headers })
+      ).json<CardPage>();
+      expect(all.pagination.total).toBeGreaterThan(10);
+      const recorded = all.data.filter((p) => p.weight && p.bloodPressure && p.bloodGlucose && p.bloodGroup);
+      expect(recorded.length).toBeGreaterThan(all.data.length / 2);
+      const [first] = recorded;
+      if (!first) throw new Error('no patient with values');
+      const chart = (
+        await demo.app.inject({ url: `/api/doctor/patients/${first.id}`, headers })
+      ).json<PatientChart>();
+      expect(chart.medical.updatedBy).toBe('Dr Daniel Adeyemi');
+      expect(chart.vitals.heartRate).not.toBeNull();
+      expect(chart.reports.data.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
   });
 });

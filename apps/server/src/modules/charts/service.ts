@@ -15,7 +15,7 @@ import {
   toLocalDateTime,
   type UpdateMedicalDetails,
 } from '@carepoint/contract';
-import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
@@ -124,11 +124,20 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      patientRows(ctx, where)
-        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
+    ({ limit, offset }) => {
+      const order = orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id);
+      // The page's ids first, from users alone; then the latest values of those rows only. With
+      // the laterals under OFFSET, page 500 would compute the vitals of every row it skips.
+      const pageIds = ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(patientMedicalDetails, medicalDetailsOfUser)
+        .where(where)
+        .orderBy(...order)
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+      return patientRows(ctx, inArray(users.id, pageIds)).orderBy(...order);
+    },
     matchingRows(ctx.db).from(users).leftJoin(patientMedicalDetails, medicalDetailsOfUser).where(where),
     toCard(filters.today),
   );
