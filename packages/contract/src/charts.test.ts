@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_MESSAGES, patientFilterQuerySchema, updateMedicalDetailsSchema } from './charts';
+import {
+  CHART_MESSAGES,
+  PAGE_GAP,
+  pageNumbers,
+  patientFilterQuerySchema,
+  updateMedicalDetailsSchema,
+} from './charts';
 import { optionalVitalField } from './clinical';
 
 const messages = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -57,5 +63,20 @@ describe('the list filter', () => {
     expect(messages(patientFilterQuerySchema.safeParse({ ageMin: '2.5' }))).toEqual([
       ['ageMin', CHART_MESSAGES.ageBound],
     ]);
+  });
+});
+
+describe('the page numbers under the Patient List', () => {
+  it('lists every page of a short list', () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps the first, the last and the neighbours of the current page, with gaps between', () => {
+    expect(pageNumbers(1, 20)).toEqual([1, 2, PAGE_GAP, 20]);
+    expect(pageNumbers(10, 20)).toEqual([1, PAGE_GAP, 9, 10, 11, PAGE_GAP, 20]);
+    expect(pageNumbers(20, 20)).toEqual([1, PAGE_GAP, 19, 20]);
+    // A gap of one page shows the page instead.
+    expect(pageNumbers(4, 20)).toEqual([1, 2, 3, 4, 5, PAGE_GAP, 20]);
   });
 });

@@ -17,6 +17,28 @@ import { listQuerySchema, pageOf } from './common';
 export const PATIENT_LIST_SIZES = [10, 20, 30, 40] as const;
 export const PATIENT_LIST_DEFAULT_SIZE = 10;
 
+/** A gap in a list of page numbers ("1 … 4 5 6 … 20"). */
+export const PAGE_GAP = 'gap' as const;
+
+/**
+ * Every page number from 1 to `total` (PRODUCT: the spec's division by the page size is a
+ * defect), with gaps for long lists: the first and last pages and those around the current
+ * one. A gap never hides a single page: that page is shown instead.
+ */
+export function pageNumbers(current: number, total: number, around = 1): Array<number | typeof PAGE_GAP> {
+  const shown = new Set([1, total]);
+  for (let p = current - around; p <= current + around; p += 1) if (p >= 1 && p <= total) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: Array<number | typeof PAGE_GAP> = [];
+  for (const [i, page] of sorted.entries()) {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) items.push(PAGE_GAP);
+    items.push(page);
+  }
+  return items;
+}
+
 /** "My patients": anyone with an appointment (any status) with the signed-in doctor. */
 export const PATIENT_SCOPES = ['mine', 'all'] as const;
 export type PatientScope = (typeof PATIENT_SCOPES)[number];

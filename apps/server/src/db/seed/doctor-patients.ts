@@ -33,7 +33,7 @@ export async function seedDoctorPatients(ctx: SeedContext) {
     .where(eq(users.email, 'doctor@carepoint.example'))
     .limit(1);
   const patients = await ctx.db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.role, 'patient'))
     .orderBy(asc(users.email));
@@ -43,7 +43,8 @@ export async function seedDoctorPatients(ctx: SeedContext) {
 
   const history: Array<typeof vitalSigns.$inferInsert> = [];
   for (const [i, patient] of patients.entries()) {
-    if (i % 5 === 4) continue;
+    // The documented demo patient always has a chart to show.
+    if (i % 5 === 4 && patient.email !== 'patient@carepoint.example') continue;
     const weight = 55 + ((i * 7) % 40);
     const systolic = 112 + ((i * 9) % 40);
     const glucose = 85 + ((i * 13) % 70);
