@@ -305,10 +305,6 @@ export const updateMedicalDetailsSchema = z
 export type UpdateMedicalDetailsInput = z.input<typeof updateMedicalDetailsSchema>;
 export type UpdateMedicalDetails = z.output<typeof updateMedicalDetailsSchema>;
 
-/** The measures a chart edit can record, with their units (the card shows the same three). */
-export const CHART_VITALS = ['weight', 'systolic', 'diastolic', 'bloodGlucose'] as const;
-export const unitOf = (name: keyof typeof VITAL_RANGES) => VITAL_RANGES[name].unit;
-
 /** The CSV export's columns, in order (the file's header row). */
 export const PATIENT_CSV_COLUMNS = [
   'Name',
