@@ -50,9 +50,11 @@ export function vitalField(name: VitalName) {
     .transform((v) => Number(roundTo(v, r.step).toFixed(1)));
 }
 
-/** The same, optional: empty text or null means "not measured". */
+/**
+ * The same, optional: empty text, null or a missing key means "not measured". (Not a union with
+ * '' and null: a union that fails reports "Invalid input", losing the range message.)
+ */
 export function optionalVitalField(name: VitalName) {
-  // Empty becomes null before the range check, so an out-of-range value keeps its own message.
   return z
     .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name).nullable())
     .optional()

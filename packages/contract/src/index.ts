@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './appointments';
 export * from './auth';
 export * from './beds';
+export * from './charts';
 export * from './clinical';
 export * from './common';
 export * from './emergency';

@@ -5,6 +5,10 @@ import { users } from '../db/schema';
 /** "First Last" of an account, for display, search and the patient named on a bed or ER entry. */
 export const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
+/** The URL of a user's profile picture, versioned by its upload time (browsers may cache it), or null without one. */
+export const profileImageUrl = (userId: string, imageVersion: Date | null) =>
+  imageVersion ? `/api/users/${userId}/image?v=${imageVersion.getTime()}` : null;
+
 /** A patient account by id, or undefined when there is none (or the id is another role's). */
 export async function findPatient(db: Executor, id: string) {
   const [row] = await db

@@ -5,6 +5,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { bedRoutes } from './beds/routes';
+import { chartRoutes } from './charts/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -32,3 +33,5 @@ routeModules.push(
   auditRoutes,
   demoRequestAdminRoutes,
 );
+// Doctor area.
+routeModules.push(chartRoutes);

@@ -100,6 +100,8 @@ export const appointments = pgTable(
       .on(t.doctorId, t.startsAt)
       .where(sql`status in ('Pending', 'Confirmed')`),
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
+    // A patient's visits (Completed): "Last visited", and the last-visit filter and export of the doctor's patient list.
+    index('appointments_patient_completed_idx').on(t.patientId, t.startsAt).where(sql`status = 'Completed'`),
     index('appointments_doctor_date_idx').on(t.doctorId, t.date),
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_duration_positive', sql`${t.durationMinutes} > 0`),

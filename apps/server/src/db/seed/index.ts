@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
 import { seedDoctorDay } from './doctor-day';
+import { seedDoctorPatients } from './doctor-patients';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
@@ -13,6 +14,7 @@ const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea);
 seeders.push(seedDoctorDay);
+seeders.push(seedDoctorPatients);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

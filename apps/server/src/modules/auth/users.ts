@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userImages, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { profileImageUrl } from '../../lib/people';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -18,7 +19,7 @@ export const toPublicUser = (row: UserRow, imageVersion: Date | null): User => (
   dateOfBirth: row.dateOfBirth,
   status: row.status,
   specialty: row.specialty,
-  imageUrl: imageVersion ? `/api/users/${row.id}/image?v=${imageVersion.getTime()}` : null,
+  imageUrl: profileImageUrl(row.id, imageVersion),
   mustChangePassword: row.mustChangePassword,
 });
 

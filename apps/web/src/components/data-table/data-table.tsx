@@ -184,8 +184,15 @@ export function DataTable<T>({
           </div>
         </div>
       ) : null}
-      {/* relative: keeps sr-only header text inside the scroll box on narrow screens. */}
-      <div className="relative overflow-x-auto">
+      {/*
+       * relative: keeps sr-only header text inside the scroll box on narrow screens. Focusable, so
+       * a keyboard can scroll a table wider than its box (rows without links have no other stop).
+       */}
+      <div
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+      >
         <table className="w-full border-collapse text-left" aria-busy={isLoading || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted">
@@ -315,7 +322,8 @@ function ColumnsMenu<T>({ table }: { table: ReturnType<typeof useReactTable<T>> 
   );
 }
 
-function SearchBox({
+/** The debounced search box of list toolbars (SEARCH_DEBOUNCE_MS after typing stops). */
+export function SearchBox({
   value,
   onChange,
   placeholder,

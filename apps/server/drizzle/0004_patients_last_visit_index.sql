@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_patient_completed_idx" ON "appointments" USING btree ("patient_id","starts_at") WHERE status = 'Completed';

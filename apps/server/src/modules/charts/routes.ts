@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import {
+  idParamSchema,
+  medicalReportPageSchema,
+  medicalReportsQuerySchema,
+  patientCardPageSchema,
+  patientCardsQuerySchema,
+  patientChartSchema,
+  patientFilterQuerySchema,
+  updateMedicalDetailsSchema,
+} from '@carepoint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as charts from './service';
+
+const tags = ['doctor: patients'];
+const access = ['doctor'] as const;
+
+/** The doctor's Patient List, its CSV export and the patient chart. Answers carry patient data: never cached. */
+export async function chartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get(
+    '/api/doctor/patients',
+    {
+      schema: { tags, querystring: patientCardsQuerySchema, response: { 200: patientCardPageSchema } },
+      config: { access },
+    },
+    async (request) => charts.listPatientCards(request.ctx, request.query),
+  );
+
+  app.get(
+    '/api/doctor/patients/export',
+    {
+      schema: {
+        tags,
+        summary: 'The list as filtered, as CSV (streamed; every matching row)',
+        querystring: patientFilterQuerySchema,
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const { fileName, lines } = await charts.exportPatientsCsv(request.ctx, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename=${fileName}`)
+        .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/api/doctor/patients/:id',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: patientChartSchema } },
+      config: { access },
+    },
+    async (request) => charts.readChart(request.ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/doctor/patients/:id/reports',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: medicalReportsQuerySchema,
+        response: { 200: medicalReportPageSchema },
+      },
+      config: { access },
+    },
+    async (request) => charts.listReports(request.ctx, request.params.id, request.query),
+  );
+
+  app.put(
+    '/api/doctor/patients/:id/medical-details',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateMedicalDetailsSchema,
+        response: { 200: patientChartSchema },
+      },
+      config: { access },
+    },
+    async (request) => charts.updateMedicalDetails(request.ctx, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,77 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+
+export type SheetProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Required: names the sheet for assistive technology. */
+  title: ReactNode;
+  /** A line under the title (e.g. the record's kind). */
+  description?: ReactNode;
+  /** Shown left of the title (e.g. an avatar). */
+  leading?: ReactNode;
+  children: ReactNode;
+  /** Buttons row at the bottom (right aligned). */
+  footer?: ReactNode;
+  size?: 'md' | 'lg';
+};
+
+const widths = { md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as const;
+
+/**
+ * A side drawer (Radix Dialog) sliding from the right edge: focus is trapped, Escape and the
+ * close button close it; full width on a phone. Its body scrolls, the header stays.
+ */
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  leading,
+  children,
+  footer,
+  size = 'lg',
+}: SheetProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
+        <RadixDialog.Content
+          className={cx(
+            'fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-surface shadow-xl',
+            widths[size],
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
+            <div className="flex min-w-0 items-center gap-3">
+              {leading}
+              <div className="min-w-0">
+                <RadixDialog.Title className="truncate text-lg font-semibold text-ink">
+                  {title}
+                </RadixDialog.Title>
+                {description ? (
+                  <RadixDialog.Description className="text-sm text-ink-muted">
+                    {description}
+                  </RadixDialog.Description>
+                ) : null}
+              </div>
+            </div>
+            <RadixDialog.Close
+              className="-mr-2 rounded-md p-1.5 text-ink-muted hover:bg-muted hover:text-ink"
+              aria-label="Close"
+            >
+              <X aria-hidden size={18} />
+            </RadixDialog.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer ? (
+            <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
+          ) : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
