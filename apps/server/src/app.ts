@@ -4,17 +4,21 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { afterAnswer, type Later } from './lib/later';
 import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
+import { createRateLimits } from './lib/rate-limits';
+import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
+import csrfPlugin from './plugins/csrf';
 import { registerApiDocs } from './plugins/docs';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import { refusingInvalidText, registerHttpHygiene } from './plugins/hygiene';
+import rateLimitsPlugin from './plugins/rate-limits';
 import { registerWebApp } from './plugins/web';
 
 declare module 'fastify' {
@@ -22,8 +26,9 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     dbHandle: DatabaseHandle;
-    limiter: RateLimiter;
     sendMail: SendMail;
+    /** Work requests leave for after their answer (lib/later.ts). */
+    later: Later;
     /** The clock every rule reads; tests inject their own. */
     now(): Date;
   }
@@ -33,8 +38,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   now?: () => Date;
-  limiter?: RateLimiter;
   sendMail?: SendMail;
+  later?: Later;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -44,35 +49,35 @@ const ONE_MIB = 1024 * 1024;
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const logging = loggingOptions(config, options.logger);
+  // Fastify itself refuses hop counts (a client that bypasses the proxies could add hops of its
+  // own); TRUST_PROXY allows one for installs reachable only through that many proxies.
+  const trusted = config.TRUST_PROXY;
   const app = Fastify({
     ...logging,
     logger: withRedaction(logging.logger),
     bodyLimit: ONE_MIB,
-    trustProxy: config.NODE_ENV === 'production',
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(refusingInvalidText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
-  const limiter =
-    options.limiter ?? (config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : memoryRateLimiter());
+  const now = options.now ?? (() => new Date());
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  const later = options.later ?? afterAnswer(app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);
-  app.decorate('limiter', limiter);
-  app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('now', now);
+  app.decorate('later', later);
   app.decorate(
     'sendMail',
     options.sendMail ??
-      createMailer({
-        db: database.db,
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        log: (msg) => app.log.info(msg),
-      }),
+      createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
   );
   app.addHook('onClose', async () => {
-    await limiter.close();
+    await later.settled();
+    await redis?.close();
   });
 
   registerErrorHandling(app);
@@ -92,6 +97,8 @@ export async function buildApp(options: AppOptions) {
     hsts: config.cookieSecure,
   });
   await app.register(cookie);
+  await app.register(csrfPlugin);
+  await app.register(rateLimitsPlugin, { limits: createRateLimits({ now, redis }) });
   await app.register(authPlugin);
   await app.register(eventsPlugin);
   await app.register(contextPlugin);

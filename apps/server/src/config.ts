@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { COUNT_CAP } from '@carepoint/contract';
 import { z } from 'zod';
@@ -16,6 +17,36 @@ const optionalFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range or one of proxy-addr's named ranges. */
+const isProxyAddress = (entry: string) => {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: off, a hop count or a list of
+ * proxy addresses. "Everyone" is refused: any client could then choose the address it is counted under.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || ['false', 'off', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count (1) or proxy addresses (10.0.0.0/8, 192.168.1.1), not every address',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +81,7 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as Africa/Lagos'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy,
   COOKIE_SECURE: flag(false),
   API_DOCS: optionalFlag,
   SESSION_IDLE_MINUTES: z.coerce

@@ -10,9 +10,9 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { type SystemContextOptions, systemContext } from '../src/lib/context';
+import type { Later } from '../src/lib/later';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
-import { memoryRateLimiter } from '../src/lib/rate-limiter';
 
 export const TEST_PASSWORD = 'test-password-1';
 
@@ -80,21 +80,65 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A line the app logged (with `logs: true`): pino's level number and message. */
+export interface LogLine {
+  level: number;
+  msg: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   clock: TestClock;
   /** Mail the app sent, newest last. */
   mail: Mail[];
+  /** What the app logged, when created with `logs: true`. */
+  logs: LogLine[];
+  /** Runs the work requests left for after their answer (mail), and waits for it. */
+  settle(): Promise<void>;
+  /** How many such tasks wait for `settle()`. */
+  pendingTasks(): number;
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  opts: { clock?: TestClock; env?: Record<string, string>; logger?: AppOptions['logger'] } = {},
-): Promise<TestApp> {
-  const database = await freshDatabase();
+export interface TestAppOptions {
+  clock?: TestClock;
+  env?: Record<string, string>;
+  /** 'app': the app's own mailer (outbox and server log) instead of recording mail in `mail`. */
+  mail?: 'recorded' | 'app';
+  /** Keep the app's log lines (info and above) in `logs`. */
+  logs?: boolean;
+  /** The app's logger options, for tests that read the raw log stream. */
+  logger?: AppOptions['logger'];
+  /** Another test app's database: a second instance, as behind a load balancer (not closed here). */
+  database?: DatabaseHandle;
+  /** Registers test-only routes or parsers before the app is ready. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * Work the app leaves for after an answer waits here until the test calls `settle()`: a test sees
+ * what was done before the answer, then what was done after. A failing task fails the test.
+ */
+function heldTasks(): Later & { pending(): number } {
+  const held: Array<() => Promise<unknown>> = [];
+  return {
+    run(task) {
+      held.push(task);
+    },
+    async settled() {
+      for (let task = held.shift(); task; task = held.shift()) await task();
+    },
+    pending: () => held.length,
+  };
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = opts.database ?? (await freshDatabase());
   const clock = opts.clock ?? testClock();
   const mail: Mail[] = [];
+  const logs: LogLine[] = [];
+  const later = heldTasks();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -107,21 +151,33 @@ export async function createTestApp(
     config,
     database,
     now: clock.now,
-    limiter: memoryRateLimiter(() => clock.now().getTime()),
-    sendMail: async (m) => {
-      mail.push(m);
-    },
-    logger: opts.logger ?? false,
+    later,
+    ...(opts.mail === 'app'
+      ? {}
+      : {
+          sendMail: async (m: Mail) => {
+            mail.push(m);
+          },
+        }),
+    logger:
+      opts.logger ??
+      (opts.logs
+        ? { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } }
+        : false),
   });
+  await opts.extend?.(app);
   await app.ready();
   return {
     app,
     database,
     clock,
     mail,
+    logs,
+    settle: () => later.settled(),
+    pendingTasks: later.pending,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
     },
   };
 }

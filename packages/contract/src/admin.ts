@@ -299,14 +299,21 @@ export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const auditPageSchema = pageOf(auditEventSchema);
 
-/** Mail kept for operators without SMTP (and a record of what was sent). sentAt is null when not sent. */
+/**
+ * How a mail went: Sent (the SMTP server took it), Server log (no SMTP_URL: the operator's
+ * channel) or Failed (the SMTP server refused it; the reason is in the server log).
+ */
+export const MAIL_DELIVERIES = ['Sent', 'Server log', 'Failed'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
+/** A record of mail the server sent: never its body, which may hold a reset link. sentAt is null when not sent. */
 export const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  body: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  delivery: z.enum(MAIL_DELIVERIES),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const OUTBOX_SORTABLE = ['createdAt'] as const;

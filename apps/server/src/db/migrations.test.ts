@@ -168,3 +168,28 @@ describe('0001_enum_columns', () => {
     );
   });
 });
+
+describe('0005_outbox_without_body', () => {
+  it('drops the bodies of stored mail (reset links) and keeps how each mail went', async () => {
+    const old = await emptyDatabase();
+    try {
+      await old.migrate(firstMigrations(5));
+      await old.query(`
+        INSERT INTO outbox ("to", subject, body, sent_at) VALUES
+          ('a@clinic.example', 'Reset your CarePoint password', 'https://x/reset-password?token=abc', now()),
+          ('b@clinic.example', 'Reset your CarePoint password', 'https://x/reset-password?token=def', NULL)`);
+      await old.migrate(migrationsFolder);
+      expect(await old.query(`SELECT "to", delivery::text FROM outbox ORDER BY "to"`)).toEqual([
+        { to: 'a@clinic.example', delivery: 'Sent' },
+        { to: 'b@clinic.example', delivery: 'Server log' },
+      ]);
+      expect(
+        await old.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = 'outbox' AND column_name = 'body'`,
+        ),
+      ).toEqual([]);
+    } finally {
+      await old.close();
+    }
+  });
+});

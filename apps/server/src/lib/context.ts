@@ -76,9 +76,7 @@ export function systemContext(options: SystemContextOptions): ServiceContext {
     ip: LOCAL_ADDRESS,
     config,
     log,
-    sendMail:
-      options.sendMail ??
-      createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (msg) => log.info(msg) }),
+    sendMail: options.sendMail ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     publish: options.publish ?? (async () => {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { MailDelivery } from '@carepoint/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client';
 import { outbox } from '../db/schema';
@@ -10,24 +12,34 @@ export interface Mail {
 export type SendMail = (mail: Mail) => Promise<void>;
 
 /**
- * Mail goes through SMTP when SMTP_URL is set; every message is also kept in the outbox
- * table, so without SMTP the operator reads it there (admin screen) or in the server log.
+ * Mail goes through SMTP when SMTP_URL is set; without it, to the server log, the operator's
+ * channel. The outbox records every message (recipient, subject, time, delivery) but never its
+ * body: a reset link readable in the app would hand its reader the account.
+ * A failure is logged and recorded as Failed, not thrown: the mail is sent after the answer.
  */
 export function createMailer(opts: {
   db: Executor;
-  smtpUrl?: string;
+  smtpUrl?: string | undefined;
   from: string;
-  log: (msg: string) => void;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }): SendMail {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   return async (mail) => {
+    let delivery: MailDelivery = 'Server log';
     let sentAt: Date | null = null;
     if (transport) {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.body });
-      sentAt = new Date();
+      try {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.body });
+        delivery = 'Sent';
+        sentAt = new Date();
+      } catch (error) {
+        delivery = 'Failed';
+        const reason = error instanceof Error ? error.message : String(error);
+        opts.log.error(`Mail to ${mail.to} (${mail.subject}) could not be sent: ${reason}`);
+      }
     } else {
-      opts.log(`Outbox (no SMTP_URL): to ${mail.to}: ${mail.subject}\n${mail.body}`);
+      opts.log.info(`Mail (no SMTP_URL) to ${mail.to}: ${mail.subject}\n${mail.body}`);
     }
-    await opts.db.insert(outbox).values({ ...mail, sentAt });
+    await opts.db.insert(outbox).values({ to: mail.to, subject: mail.subject, delivery, sentAt });
   };
 }

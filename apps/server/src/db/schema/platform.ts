@@ -1,14 +1,17 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { MAIL_DELIVERIES } from '@carepoint/contract';
+import { index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
-/** Mail that was sent, or kept here for the operator when no SMTP server is configured. */
+export const mailDelivery = pgEnum('mail_delivery', MAIL_DELIVERIES);
+
+/** A record of every mail: to whom, what about, when and how it went; never the body (reset links). */
 export const outbox = pgTable(
   'outbox',
   {
     id: id(),
     to: text().notNull(),
     subject: text().notNull(),
-    body: text().notNull(),
+    delivery: mailDelivery().notNull(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },

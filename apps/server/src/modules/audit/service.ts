@@ -42,7 +42,7 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
   );
 }
 
-/** Outbox mail holds reset links, so reading it is itself recorded. */
+/** Who was mailed what about, and how it went: the outbox keeps no bodies. Reading it is recorded. */
 export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
   const { db } = ctx;
   const result = await page(

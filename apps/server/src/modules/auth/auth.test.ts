@@ -2,7 +2,7 @@ import { FORGOT_PASSWORD_ANSWER, MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditEvents, sessions } from '../../db/schema';
+import { auditEvents, passwordResets, sessions } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,6 +115,19 @@ describe('login', () => {
     const login = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     const res = await me({ authorization: `Bearer ${login.json().token}` });
     expect(res.json().user.email).toBe(user.email);
+  });
+
+  it('lets an explicit Bearer token win over a stale session cookie', async () => {
+    const user = await createUser(t, 'doctor');
+    const stale = await signIn(t, user);
+    await post('/api/auth/logout', {}, stale);
+    const { token } = (await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).json();
+    const res = await me({ ...stale, authorization: `Bearer ${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+    // And a bad Bearer token is not rescued by a valid cookie: the header is what the client meant.
+    const valid = await signIn(t, user);
+    expect((await me({ ...valid, authorization: 'Bearer not-a-session' })).statusCode).toBe(401);
   });
 
   it('answers 429 with a text body after repeated failures, even for the right password', async () => {
@@ -261,7 +274,10 @@ describe('sessions', () => {
 });
 
 describe('password reset', () => {
-  const resetLinkToken = () => {
+  /** Asks for a reset link and answers its token, once the mail has gone out. */
+  const requestResetToken = async (email: string) => {
+    await post('/api/auth/forgot-password', { email });
+    await t.settle();
     const body = t.mail.at(-1)?.body ?? '';
     return /reset-password\?token=([\w-]+)/.exec(body)?.[1] ?? '';
   };
@@ -271,17 +287,35 @@ describe('password reset', () => {
     const before = t.mail.length;
     const known = await post('/api/auth/forgot-password', { email: user.email });
     const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.org' });
+    await t.settle();
     expect(known.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
     expect(unknown.json()).toEqual(known.json());
     expect(t.mail.length).toBe(before + 1);
     expect(t.mail.at(-1)?.to).toBe(user.email);
   });
 
+  it('answers before any work on the account, so timing cannot tell a known e-mail from an unknown one', async () => {
+    const user = await createUser(t, 'patient');
+    const resetRows = () =>
+      t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    const before = t.mail.length;
+    const known = await post('/api/auth/forgot-password', { email: user.email });
+    const unknown = await post('/api/auth/forgot-password', { email: 'nobody-else@example.org' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    // Both answers went out with nothing done yet: no reset link stored, no mail sent.
+    expect(await resetRows()).toHaveLength(0);
+    expect(t.mail.length).toBe(before);
+    expect(t.pendingTasks()).toBe(2);
+    await t.settle();
+    expect(await resetRows()).toHaveLength(1);
+    expect(t.mail.slice(before).map((m) => m.to)).toEqual([user.email]);
+  });
+
   it('sets a new password once: the link is single use and ends every session', async () => {
     const user = await createUser(t, 'patient');
     const session = await signIn(t, user);
-    await post('/api/auth/forgot-password', { email: user.email });
-    const token = resetLinkToken();
+    const token = await requestResetToken(user.email);
     const body = { token, password: 'reset-password-1', confirmPassword: 'reset-password-1' };
     expect((await post('/api/auth/reset-password', body)).statusCode).toBe(200);
     expect((await me(session)).statusCode).toBe(401);
@@ -299,8 +333,7 @@ describe('password reset', () => {
 
   it('refuses an expired link', async () => {
     const user = await createUser(t, 'patient');
-    await post('/api/auth/forgot-password', { email: user.email });
-    const token = resetLinkToken();
+    const token = await requestResetToken(user.email);
     t.clock.advance(t.app.config.RESET_TOKEN_MINUTES * 60_000 + 1);
     const res = await post('/api/auth/reset-password', {
       token,

@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
@@ -18,17 +19,22 @@ import { loadPublicUser } from './users';
 
 const tags = ['auth'];
 
+/** Per client address and sign-in window: enough for a clinic's front desk, too few for a script. */
+const REGISTRATIONS_PER_ADDRESS = 30;
+const RESET_REQUESTS_PER_ADDRESS = 10;
+
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const timeWindow = () => auth.loginWindowMs(app.config);
 
   app.post(
     '/api/auth/register/patient',
     {
       schema: { tags, body: registerPatientSchema, response: { 201: meResponseSchema } },
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow } },
     },
     async (request, reply) =>
-      reply.code(201).send({ user: await auth.registerPatient(request.ctx, app.limiter, request.body) }),
+      reply.code(201).send({ user: await auth.registerPatient(request.ctx, request.body) }),
   );
 
   app.post(
@@ -40,7 +46,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { user, token, expiresAt, persistent } = await auth.login(
         request.ctx,
-        app.limiter,
+        app.rateLimits,
         request.body,
         request.headers['user-agent'],
       );
@@ -79,9 +85,15 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/forgot-password',
     {
       schema: { tags, body: forgotPasswordSchema, response: { 200: z.object({ message: z.string() }) } },
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow } },
     },
-    async (request) => auth.requestPasswordReset(request.ctx, app.limiter, request.body.email),
+    // The same answer at once for every e-mail; looking the account up and mailing come after it.
+    async (request) => {
+      const { ctx } = request;
+      const { email } = request.body;
+      app.later.run(() => auth.sendPasswordReset(ctx, app.rateLimits, email));
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
   );
 
   app.post(
@@ -102,7 +114,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) =>
       auth.changePassword(
         request.ctx,
-        app.limiter,
+        app.rateLimits,
         currentUser(request).id,
         request.body,
         request.sessionTokenHash ?? undefined,

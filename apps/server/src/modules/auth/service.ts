@@ -1,7 +1,6 @@
 import type { loginSchema, registerPatientSchema } from '@carepoint/contract';
 import {
   type ChangePassword,
-  FORGOT_PASSWORD_ANSWER,
   type LoginInput,
   MESSAGES,
   type RegisterPatient,
@@ -12,9 +11,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { passwordResets, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, conflict, RateLimitedError } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { decoyPasswordHash, hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import { type RateLimits, takeEach } from '../../lib/rate-limits';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
 import { createSession, revokeSession, revokeUserSessions } from '../../plugins/sessions';
@@ -24,40 +23,32 @@ type Login = z.output<typeof loginSchema>;
 type Registration = z.output<typeof registerPatientSchema>;
 
 /*
- * Throttling counts attempts per HTTP client, so the services that throttle take the rate
- * limiter as their second parameter: routes pass the app's, tests their own, and nothing
- * that is not an HTTP client (the seed, the CLI) has to be throttled.
+ * Password checks are rate limited per HTTP client, so the services that check passwords take
+ * the app's rate limits as their second parameter; nothing that is not an HTTP client (the
+ * seed, the CLI) has to be limited. Per-address request limits of the public forms are on
+ * their routes (@fastify/rate-limit).
  */
 
-// Per-address ceilings for registration and reset requests; sign-in limits come from config.
-const REGISTRATIONS_PER_IP = 30;
-const RESET_REQUESTS_PER_IP = 10;
-const RESET_REQUESTS_PER_ACCOUNT = 3;
+/** Reset links mailed per account and window, whoever asks: more requests are answered alike, unmailed. */
+const RESET_MAILS_PER_ACCOUNT = 3;
 
-function windowMs(ctx: ServiceContext) {
-  return ctx.config.LOGIN_WINDOW_MINUTES * 60_000;
+export const loginWindowMs = (config: ServiceContext['config']) => config.LOGIN_WINDOW_MINUTES * 60_000;
+
+/**
+ * Takes one password check of the account (and of the client's address) before the password is
+ * checked, so that however many requests arrive at once, at most LOGIN_MAX_FAILURES checks run
+ * per account in a window. The caller gives it back when the password was right.
+ */
+function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string) {
+  const { config } = ctx;
+  return takeEach(limits, loginWindowMs(config), [
+    [`password:account:${email}`, config.LOGIN_MAX_FAILURES],
+    [`password:address:${ctx.ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
+  ]);
 }
 
-/** Counts one attempt under each key; over any key's ceiling the caller gets a 429. */
-async function throttle(
-  ctx: ServiceContext,
-  limiter: RateLimiter,
-  limits: Array<[key: string, max: number]>,
-) {
-  for (const [key, max] of limits) {
-    if ((await limiter.hit(key, windowMs(ctx))) > max) {
-      throw new RateLimitedError(windowMs(ctx) / 1000);
-    }
-  }
-}
-
-export async function registerPatient(
-  ctx: ServiceContext,
-  limiter: RateLimiter,
-  input: Registration | RegisterPatient,
-) {
+export async function registerPatient(ctx: ServiceContext, input: Registration | RegisterPatient) {
   const { db } = ctx;
-  await throttle(ctx, limiter, [[`register:ip:${ctx.ip}`, REGISTRATIONS_PER_IP]]);
   const email = input.email.toLowerCase();
   if (await findUserByEmail(db, email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
   const passwordHash = await hashPassword(input.password);
@@ -130,30 +121,22 @@ export async function createAdmin(
 
 /**
  * Same answer for an unknown e-mail and a wrong password. Failures are counted per account and
- * per address, successes are not: a ward of staff signing in behind one address at shift change
- * must not lock itself out, while guessing across accounts from one address still is.
+ * per address, successes are not (their check is given back): a ward of staff signing in behind
+ * one address at shift change must not lock itself out, while guessing across accounts from
+ * one address still is.
  */
 export async function login(
   ctx: ServiceContext,
-  limiter: RateLimiter,
+  limits: RateLimits,
   input: Login | LoginInput,
   userAgent?: string,
 ) {
   const { db, config } = ctx;
   const email = input.email.toLowerCase();
-  const accountKey = `login-fail:acct:${email}`;
-  const addressKey = `login-fail:ip:${ctx.ip}`;
-  if (
-    (await limiter.count(accountKey)) >= config.LOGIN_MAX_FAILURES ||
-    (await limiter.count(addressKey)) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
-  ) {
-    throw new RateLimitedError(windowMs(ctx) / 1000);
-  }
+  const check = await takePasswordCheck(ctx, limits, email);
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
-    await limiter.hit(accountKey, windowMs(ctx));
-    await limiter.hit(addressKey, windowMs(ctx));
     await audit(ctx, {
       action: 'auth.login.failed',
       entityType: 'user',
@@ -163,6 +146,7 @@ export async function login(
     });
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
+  await check.giveBack();
   if (user.status !== 'Active') {
     await audit(ctx, {
       action: 'auth.login.failed',
@@ -177,7 +161,6 @@ export async function login(
       'This account has been deactivated. Please contact your administrator.',
     );
   }
-  await limiter.reset(accountKey);
   const persistent = input.rememberMe ?? false;
   const session = await createSession(db, config, {
     userId: user.id,
@@ -203,14 +186,21 @@ export async function logout(ctx: ServiceContext, sessionTokenHash: string | nul
   await audit(ctx, { action: 'auth.logout', entityType: 'user', entityId: ctx.actor?.id });
 }
 
-/** Always answers the same, whether or not the account exists, so it reveals nothing. */
-export async function requestPasswordReset(ctx: ServiceContext, limiter: RateLimiter, emailInput: string) {
+/**
+ * Mails a single-use reset link to an active account, at most RESET_MAILS_PER_ACCOUNT a window.
+ * The route answers FORGOT_PASSWORD_ANSWER first and runs this after: the answer is the same,
+ * and takes the same time, whether or not the account exists.
+ */
+export async function sendPasswordReset(ctx: ServiceContext, limits: RateLimits, emailInput: string) {
   const { db, config } = ctx;
   const email = emailInput.toLowerCase();
-  await throttle(ctx, limiter, [[`reset:ip:${ctx.ip}`, RESET_REQUESTS_PER_IP]]);
-  const perAccount = await limiter.hit(`reset:acct:${email}`, windowMs(ctx));
+  const { count } = await limits.hit(
+    `reset-mail:account:${email}`,
+    RESET_MAILS_PER_ACCOUNT,
+    loginWindowMs(config),
+  );
   const user = await findUserByEmail(db, email);
-  if (user && user.status === 'Active' && perAccount <= RESET_REQUESTS_PER_ACCOUNT) {
+  if (user && user.status === 'Active' && count <= RESET_MAILS_PER_ACCOUNT) {
     const token = newToken();
     const now = ctx.now();
     await db.insert(passwordResets).values({
@@ -235,7 +225,6 @@ export async function requestPasswordReset(ctx: ServiceContext, limiter: RateLim
       actor: { id: user.id, role: user.role, email },
     });
   }
-  return { message: FORGOT_PASSWORD_ANSWER };
 }
 
 /** Single use: the token is claimed by a conditional update, so two concurrent uses cannot both succeed. */
@@ -274,17 +263,20 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
 /** Checks the current password, stores the new one and ends the user's sessions but `keepSession`. */
 export async function changePassword(
   ctx: ServiceContext,
-  limiter: RateLimiter,
+  limits: RateLimits,
   userId: string,
   input: ChangePassword,
   keepSession?: string,
 ) {
   const { db } = ctx;
-  await throttle(ctx, limiter, [[`change-password:${userId}`, ctx.config.LOGIN_MAX_FAILURES * 2]]);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!user) throw badRequest(MESSAGES.currentPasswordWrong, 'currentPassword');
+  // Checking the current password is guessing it too: it takes from the account's sign-in checks.
+  const check = await takePasswordCheck(ctx, limits, user.email);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordWrong, 'currentPassword');
   }
+  await check.giveBack();
   if (input.newPassword === input.currentPassword) {
     throw badRequest('New password must be different from the current one', 'newPassword');
   }

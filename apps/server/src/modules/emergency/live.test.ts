@@ -7,7 +7,6 @@ import { loadConfig } from '../../config';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { memoryRateLimiter } from '../../lib/rate-limiter';
 import { HEARTBEAT_MS } from '../../plugins/events';
 
 /*
@@ -37,7 +36,6 @@ async function appOn(database: DatabaseHandle) {
     config,
     database,
     now: clock.now,
-    limiter: memoryRateLimiter(() => clock.now().getTime()),
     sendMail: async () => {},
     logger: false,
   });

@@ -282,12 +282,22 @@ describe('demo requests, audit trail and outbox', () => {
 
   it('lists the outbox newest first and records that it was read', async () => {
     await t.database.db.insert(outbox).values([
-      { to: 'a@test.example', subject: 'Older', body: 'x', createdAt: new Date('2030-01-01T00:00:00Z') },
-      { to: 'b@test.example', subject: 'Newer', body: 'y', createdAt: new Date('2030-01-02T00:00:00Z') },
+      {
+        to: 'a@test.example',
+        subject: 'Older',
+        delivery: 'Sent',
+        createdAt: new Date('2030-01-01T00:00:00Z'),
+      },
+      {
+        to: 'b@test.example',
+        subject: 'Newer',
+        delivery: 'Server log',
+        createdAt: new Date('2030-01-02T00:00:00Z'),
+      },
     ]);
     const mail = (await admin.get('/api/admin/outbox')).json();
     expect(mail.data.map((m: { subject: string }) => m.subject)).toEqual(['Newer', 'Older']);
-    expect(mail.data[0]).toMatchObject({ to: 'b@test.example', body: 'y', sentAt: null });
+    expect(mail.data[0]).toMatchObject({ to: 'b@test.example', delivery: 'Server log', sentAt: null });
     const trail = (await admin.get('/api/admin/audit?action=outbox.read')).json();
     expect(trail.pagination.total).toBe(1);
   });

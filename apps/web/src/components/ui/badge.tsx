@@ -47,6 +47,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   admitted: 'slate',
   maintenance: 'amber',
   sent: 'green',
+  failed: 'red',
   outpatient: 'blue',
   inpatient: 'slate',
   // money

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The media types the route's body may have: JSON unless the route says otherwise (a raw image upload). */
+    contentTypes?: readonly string[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const JSON_ONLY = ['application/json'] as const;
+
+const isBearer = (request: FastifyRequest) => request.headers.authorization?.startsWith('Bearer ') ?? false;
+
+/** The origin the request was addressed to, as the browser saw it (the Host header). */
+function addressedOrigin(request: FastifyRequest) {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a browser sent this from one of the app's own pages. Sec-Fetch-Site says so directly
+ * ("same-site" is not enough: another port of the same host is same-site); without it, Origin
+ * must be the app's. A request with neither comes from no browser, so no cookie rode along unasked.
+ */
+function fromOwnPage(request: FastifyRequest, publicOrigin: string) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === publicOrigin || origin === addressedOrigin(request);
+}
+
+/** The body's media type, if the request has a body or says it has one. */
+function bodyType(request: FastifyRequest) {
+  const type = request.headers['content-type'];
+  const length = Number(request.headers['content-length'] ?? 0);
+  const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (type === undefined) return hasBody ? '' : undefined;
+  return type.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Cross-site request forgery: a browser attaches the session cookie to a request any page
+ * starts, and SameSite=Lax does not stop a page on another port of the same host. So a state
+ * change by cookie must come from the app's own pages, and its body must be JSON (which no
+ * HTML form can send) unless the route declares other types. A Bearer token is never attached
+ * by the browser on its own: such API clients may call from anywhere.
+ */
+async function csrfPlugin(app: FastifyInstance) {
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isBearer(request) && !fromOwnPage(request, publicOrigin)) {
+      throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site request refused');
+    }
+    const type = bodyType(request);
+    const accepted = request.routeOptions.config?.contentTypes ?? JSON_ONLY;
+    if (type !== undefined && !accepted.includes(type)) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${accepted.join(' or ')}`);
+    }
+  });
+}
+
+export default fp(csrfPlugin, { name: 'csrf' });
