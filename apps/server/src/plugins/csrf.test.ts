@@ -1,7 +1,7 @@
 import type { Appointment } from '@carepoint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book } from '../../test/appointments';
 import { createTestApp, signedIn, type TestApp, type TestUser } from '../../test/helpers';
-import { book } from '../modules/appointments/test-support';
 
 /*
  * A cookie rides along with any request the browser makes to the app, whoever's page started

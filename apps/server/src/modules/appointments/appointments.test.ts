@@ -2,10 +2,10 @@ import type { Appointment, AppointmentPage, ScheduleInput } from '@carepoint/con
 import { APPOINTMENT_MESSAGES, AVAILABILITY_MESSAGES, DEFAULT_SCHEDULE } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book, booking, MONDAY, SATURDAY, SUNDAY, setStatus, TUESDAY } from '../../../test/appointments';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { appointments, auditEvents } from '../../db/schema';
 import { saveSchedule } from '../schedules/service';
-import { book, booking, MONDAY, SATURDAY, SUNDAY, setStatus, TUESDAY } from './test-support';
 
 type Headers = { cookie: string };
 type Appt = { appointment: Appointment };

@@ -19,6 +19,9 @@ import { audit } from '../../plugins/audit';
 import { createSession, revokeSession, revokeUserSessions } from '../../plugins/sessions';
 import { findUserByEmail, loadPublicUser } from './users';
 
+/** Other modules read an account's public view through this service. */
+export { loadPublicUser };
+
 type Login = z.output<typeof loginSchema>;
 type Registration = z.output<typeof registerPatientSchema>;
 

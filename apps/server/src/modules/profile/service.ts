@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
-import { loadPublicUser } from '../auth/users';
+import { loadPublicUser } from '../auth/service';
 
 /** My Profile for every role: read and edit one's own account; e-mail is read-only. */
 

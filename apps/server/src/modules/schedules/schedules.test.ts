@@ -10,10 +10,10 @@ import {
 } from '@carepoint/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book, MONDAY, SUNDAY, TUESDAY } from '../../../test/appointments';
 import { createTestApp, createUser, serviceContext, signedIn, type TestApp } from '../../../test/helpers';
 import { appointments, auditEvents, doctorScheduleDays, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
-import { book, MONDAY, SUNDAY, TUESDAY } from '../appointments/test-support';
 import { ensureDefaultSchedule, loadSchedules } from './service';
 
 let t: TestApp;

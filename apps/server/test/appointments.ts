@@ -1,5 +1,5 @@
 import type { CreateAppointmentInput } from '@carepoint/contract';
-import type { TestApp } from '../../../test/helpers';
+import type { TestApp } from './helpers';
 
 /** Shared by the patient-area API tests: the test clock starts on Monday 2030-01-07 09:00 UTC. */
 export const MONDAY = '2030-01-07';
