@@ -5,6 +5,7 @@ export * from './auth';
 export * from './beds';
 export * from './clinical';
 export * from './common';
+export * from './doctor-appointments';
 export * from './emergency';
 export * from './nav';
 export * from './profile';

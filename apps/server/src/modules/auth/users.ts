@@ -6,6 +6,10 @@ import { notFound } from '../../lib/errors';
 
 type UserRow = typeof users.$inferSelect;
 
+/** Where a user's picture is served; the version (its update time) lets browsers cache it until it changes. */
+export const userImageUrl = (userId: string, imageVersion: Date | null) =>
+  imageVersion ? `/api/users/${userId}/image?v=${imageVersion.getTime()}` : null;
+
 /** The API's view of a user: never the password hash. */
 export const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
   id: row.id,
@@ -18,7 +22,7 @@ export const toPublicUser = (row: UserRow, imageVersion: Date | null): User => (
   dateOfBirth: row.dateOfBirth,
   status: row.status,
   specialty: row.specialty,
-  imageUrl: imageVersion ? `/api/users/${row.id}/image?v=${imageVersion.getTime()}` : null,
+  imageUrl: userImageUrl(row.id, imageVersion),
   mustChangePassword: row.mustChangePassword,
 });
 
