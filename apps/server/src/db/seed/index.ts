@@ -5,12 +5,14 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
+import { seedDoctorAppointments } from './doctor-appointments';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea);
+seeders.push(seedDoctorAppointments);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -24,6 +24,7 @@ import {
   testClock,
 } from '../../../test/helpers';
 import { appointmentStatusEvents, appointments, auditEvents, users } from '../../db/schema';
+import { seedDemoData } from '../../db/seed';
 import { createErEntry } from '../emergency/service';
 import { book, setStatus } from './test-support';
 
@@ -606,5 +607,50 @@ describe('one patient, one place at a time, on every booking path at once', () =
       .from(appointments)
       .where(and(eq(appointments.patientId, patient.user.id), eq(appointments.date, when.date)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo doctor appointments today, this week, ahead and past, in every status, each with its history', async () => {
+    const local = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos', ...LONG_SESSIONS } });
+    try {
+      // Wednesday 13:00 in Lagos.
+      const now = new Date('2030-01-09T12:00:00Z');
+      local.clock.set(now);
+      await seedDemoData(serviceContext(local, { now: () => now }));
+      const doctor = await signIn(local, { email: 'doctor@carepoint.example' }, 'carepoint-demo');
+      const period = async (p: string) =>
+        (
+          await local.app.inject({ url: `/api/doctor/appointments?period=${p}&limit=100`, headers: doctor })
+        ).json<DoctorAppointmentPage>().data;
+      const today = await period('today');
+      expect(new Set(today.map((a) => a.status))).toEqual(
+        new Set(['Completed', 'Cancelled', 'Confirmed', 'Pending']),
+      );
+      expect((await period('upcoming')).length).toBeGreaterThan(10);
+      expect((await period('yesterday')).length).toBeGreaterThan(0);
+      expect((await period('lastYear')).map((a) => a.date).sort()[0]).toBe('2029-03-15');
+      const dashboard = (
+        await local.app.inject({ url: '/api/doctor/dashboard', headers: doctor })
+      ).json<DoctorDashboard>();
+      expect(dashboard.counts.week).toBeGreaterThan(dashboard.counts.today);
+      expect(dashboard.next).not.toBeNull();
+
+      // Every seeded appointment's history ends in its status, and starts with its booking.
+      const all = await local.database.db.select().from(appointments);
+      const events = await local.database.db.select().from(appointmentStatusEvents);
+      for (const a of all) {
+        const mine = events
+          .filter((e) => e.appointmentId === a.id)
+          .sort((x, y) => x.at.getTime() - y.at.getTime());
+        expect({ id: a.id, first: mine[0]?.fromStatus, last: mine.at(-1)?.toStatus }).toEqual({
+          id: a.id,
+          first: null,
+          last: a.status,
+        });
+      }
+    } finally {
+      await local.close();
+    }
   });
 });
