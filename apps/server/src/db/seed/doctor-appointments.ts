@@ -6,13 +6,14 @@ import {
   formatMinutes,
   fromLocalDateTime,
   perPatientMinutes,
+  type Schedule,
   slotStarts,
   toLocalDateTime,
   WEEKDAYS,
   weekdayOf,
 } from '@carepoint/contract';
 import { asc, eq, isNull } from 'drizzle-orm';
-import { loadSchedule } from '../../modules/schedules/service';
+import { loadSchedule, updateSchedule } from '../../modules/schedules/service';
 import { appointmentStatusEvents, appointments, users } from '../schema';
 import type { SeedContext } from './context';
 
@@ -95,11 +96,28 @@ export async function seedDoctorAppointments(ctx: SeedContext) {
   if (events.length > 0) await db.insert(appointmentStatusEvents).values(events);
 }
 
+/**
+ * The demo doctor's schedule, with hours today: on a day they do not work (a Sunday), the seed
+ * gives them a morning clinic that weekday, saved as a doctor saves theirs, so the demo
+ * dashboard never opens on an empty day.
+ */
+async function workingToday(ctx: SeedContext, doctorId: string, today: string): Promise<Schedule> {
+  const schedule = await loadSchedule(ctx.db, doctorId);
+  if (slotStarts(schedule, today).length > 0) return schedule;
+  const day = weekdayOf(today);
+  const withToday: Schedule = {
+    ...schedule,
+    days: schedule.days.map((d) => (d.day === day ? { day, off: false, from: '10:00', to: '13:00' } : d)),
+  };
+  await updateSchedule(ctx, doctorId, withToday);
+  return withToday;
+}
+
 async function seedDemoDoctorDays(ctx: SeedContext, doctorId: string, patients: Array<{ id: string }>) {
   const { db, seededAt, config } = ctx;
   const zone = config.TIME_ZONE;
-  const schedule = await loadSchedule(db, doctorId);
   const today = toLocalDateTime(seededAt, zone).date;
+  const schedule = await workingToday(ctx, doctorId, today);
   const monday = addDays(today, -WEEKDAYS.indexOf(weekdayOf(today)));
 
   // Today in full; the rest of this week; two weeks ahead; scattered days back to last year.

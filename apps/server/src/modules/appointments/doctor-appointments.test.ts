@@ -653,4 +653,22 @@ describe('demo data', () => {
       await local.close();
     }
   });
+
+  it('gives the demo doctor a morning clinic when the demo starts on their day off', async () => {
+    const local = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos', ...LONG_SESSIONS } });
+    try {
+      // Sunday 08:00 in Lagos: the demo doctor works Monday to Saturday.
+      const now = new Date('2030-01-13T07:00:00Z');
+      local.clock.set(now);
+      await seedDemoData(serviceContext(local, { now: () => now }));
+      const doctor = await signIn(local, { email: 'doctor@carepoint.example' }, 'carepoint-demo');
+      const today = (
+        await local.app.inject({ url: '/api/doctor/appointments?limit=100', headers: doctor })
+      ).json<DoctorAppointmentPage>().data;
+      expect(today.length).toBeGreaterThan(0);
+      expect(today.every((a) => a.date === '2030-01-13' && a.time >= '10:00' && a.time < '13:00')).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
 });
