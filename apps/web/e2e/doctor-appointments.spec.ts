@@ -64,7 +64,7 @@ const patientRow = (page: Page, date: string) => page.getByRole('row', { name: n
 
 test('a patient books, the doctor confirms it and the patient sees Confirmed; a cancel reason reaches the patient', async ({
   browser,
-}) => {
+}, info) => {
   test.setTimeout(120_000);
   const patient = await newPatient(browser, 'Ifeoma', 'Journey');
   const date = futureWeekday();
@@ -105,6 +105,7 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
   await expect(doctor.getByRole('heading', { name: /Chest pain follow-up/ })).toBeVisible();
   await expect(doctor.getByText('+234 803 555 0142')).toBeVisible();
   await expectNoSeriousA11yViolations(doctor);
+  await shot(doctor, info, 'detail-pending-1280');
 
   // Confirm: the patient sees Confirmed.
   await doctor.getByRole('button', { name: /^Confirm the appointment of Ifeoma Journey/ }).click();

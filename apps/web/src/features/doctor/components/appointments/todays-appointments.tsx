@@ -69,10 +69,14 @@ export function TodaysAppointments({ appointments }: { appointments: DoctorAppoi
                   {a.title} · {typeLabel(a.type)}
                 </p>
                 {/* On a phone the badge sits under the name, leaving the name its width. */}
-                <StatusBadge status={a.status} className="mt-1 sm:hidden" />
+                <span className="mt-1 block sm:hidden">
+                  <StatusBadge status={a.status} />
+                </span>
               </div>
             </div>
-            <StatusBadge status={a.status} className="hidden sm:inline-flex" />
+            <span className="hidden sm:block">
+              <StatusBadge status={a.status} />
+            </span>
             <StatusActions
               appointment={a}
               name={a.name}
