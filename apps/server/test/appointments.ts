@@ -21,5 +21,10 @@ type Headers = { cookie: string };
 export const book = (t: TestApp, headers: Headers, fields: Partial<CreateAppointmentInput> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/patient/appointments', headers, payload: booking(fields) });
 
-export const setStatus = (t: TestApp, headers: Headers, id: string, status: string) =>
-  t.app.inject({ method: 'PATCH', url: `/api/appointments/${id}/status`, headers, payload: { status } });
+export const setStatus = (t: TestApp, headers: Headers, id: string, status: string, reason?: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/appointments/${id}/status`,
+    headers,
+    payload: { status, reason },
+  });

@@ -76,6 +76,7 @@ export const APPOINTMENT_MESSAGES = {
   patientDoubleBooked: 'You already have an appointment at that time',
   cancelOnlyUpcoming: 'Only upcoming appointments can be cancelled',
   completeOnlyStarted: 'An appointment can be completed only once it has started',
+  reasonRequired: 'Please give a reason for cancelling',
   transitionNotAllowed: (from: AppointmentStatus, to: AppointmentStatus) =>
     `A ${from} appointment cannot be changed to ${to}`,
   cancelled: 'Appointment cancelled',
@@ -126,8 +127,27 @@ export const createAppointmentSchema = z.object({
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 export type CreateAppointment = z.output<typeof createAppointmentSchema>;
 
-export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
-export type AppointmentStatusChange = z.infer<typeof appointmentStatusChangeSchema>;
+/** Why a status changed; required when a doctor or an admin cancels, optional for a patient. */
+export const STATUS_REASON_MAX = 500;
+export const statusReasonField = z
+  .string({ error: 'The reason must be text' })
+  .trim()
+  .max(STATUS_REASON_MAX, `The reason must be at most ${STATUS_REASON_MAX} characters`)
+  .optional()
+  .transform((reason) => reason || undefined);
+
+export const appointmentStatusChangeSchema = z.object({
+  status: appointmentStatusSchema,
+  reason: statusReasonField,
+});
+export type AppointmentStatusChange = z.input<typeof appointmentStatusChangeSchema>;
+
+/** The patient's cancel: the body is optional, and so is its reason. */
+export const patientCancelSchema = z.object({ reason: statusReasonField }).nullish();
+export type PatientCancel = z.input<typeof patientCancelSchema>;
+
+/** Whether a role must say why when moving an appointment to a status. */
+export const reasonRequired = (role: Role, to: AppointmentStatus) => to === 'Cancelled' && role !== 'patient';
 
 export const appointmentDoctorSchema = z.object({
   id: z.string(),
@@ -150,6 +170,8 @@ export const appointmentSchema = z.object({
   startsAt: z.string(),
   durationMinutes: z.number().int(),
   status: appointmentStatusSchema,
+  /** Why it was cancelled, when whoever cancelled it said so. */
+  cancelReason: z.string().nullable(),
   patientId: z.string(),
   doctor: appointmentDoctorSchema,
   createdAt: z.string(),

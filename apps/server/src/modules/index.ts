@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ambulanceRoutes } from './ambulances/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { doctorAppointmentRoutes } from './appointments/doctor-routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -18,7 +19,7 @@ import { triageRoutes } from './triage/routes';
 
 /** Every area's routes; a new area adds its plugin here. */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [publicRoutes, authRoutes];
-routeModules.push(scheduleRoutes, appointmentRoutes, profileRoutes);
+routeModules.push(scheduleRoutes, appointmentRoutes, doctorAppointmentRoutes, profileRoutes);
 // Doctor area.
 routeModules.push(triageRoutes);
 // Admin area.

@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
+import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
 import { seedDoctorPatients } from './doctor-patients';
 import { seedAppointments, seedSchedules } from './patient-area';
@@ -15,6 +16,7 @@ seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
+seeders.push(seedDoctorAppointments);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

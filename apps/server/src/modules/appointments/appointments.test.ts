@@ -155,6 +155,22 @@ describe('booking with a chosen doctor', () => {
     expect(again.json().error).toBe(APPOINTMENT_MESSAGES.patientDoubleBooked);
   });
 
+  it('lets one patient hold only one of six simultaneous bookings at one time with six doctors', async () => {
+    // Issue 8 #9: in parallel, each booking checked the patient's other bookings before any had committed.
+    const doctors = await Promise.all(Array.from({ length: 6 }, () => freshDoctor()));
+    const p = await signedIn(t, 'patient');
+    const results = await Promise.all(
+      doctors.map((d) => book(t, p.headers, { doctorId: d.user.id, date: '2030-01-09', time: '11:15' })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of results.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ code: 'PATIENT_BUSY' });
+    }
+    const rows = await t.database.db.select().from(appointments).where(eq(appointments.patientId, p.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses an unknown or inactive doctor', async () => {
     const inactive = await createUser(t, 'doctor', { status: 'Inactive' });
     const notADoctor = await createUser(t, 'patient');
@@ -389,9 +405,20 @@ describe('status changes', () => {
 
     const second = (await book(t, p.headers, { doctorId: dr.user.id, time: '09:45' })).json<Appt>()
       .appointment.id;
-    expect((await setStatus(t, admin.headers, second, 'Cancelled')).json<Appt>().appointment.status).toBe(
-      'Cancelled',
-    );
+    // Staff say why they cancel; the patient reads the reason on the appointment.
+    const silent = await setStatus(t, admin.headers, second, 'Cancelled');
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json()).toMatchObject({
+      error: APPOINTMENT_MESSAGES.reasonRequired,
+      fieldErrors: { reason: [APPOINTMENT_MESSAGES.reasonRequired] },
+    });
+    const cancelled = await setStatus(t, admin.headers, second, 'Cancelled', '  Clinic closed for repairs ');
+    expect(cancelled.json<Appt>().appointment).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Clinic closed for repairs',
+    });
+    const seen = await t.app.inject({ url: `/api/patient/appointments/${second}`, headers: p.headers });
+    expect(seen.json<Appt>().appointment.cancelReason).toBe('Clinic closed for repairs');
     const audits = await t.database.db
       .select()
       .from(auditEvents)
@@ -399,7 +426,7 @@ describe('status changes', () => {
     expect(audits[0]).toMatchObject({
       patientId: p.user.id,
       actorRole: 'admin',
-      details: { from: 'Pending', to: 'Cancelled' },
+      details: { from: 'Pending', to: 'Cancelled', reason: 'Clinic closed for repairs' },
     });
   });
 

@@ -5,6 +5,7 @@ import {
   createAppointmentSchema,
   idParamSchema,
   patientAppointmentsQuerySchema,
+  patientCancelSchema,
   patientSummarySchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +69,12 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/patient/appointments/:id/cancel',
     {
-      schema: { tags, params: idParamSchema, response: { 200: appointmentResponseSchema } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: patientCancelSchema,
+        response: { 200: appointmentResponseSchema },
+      },
       config: { access: ['patient'] },
     },
     async (request) => ({
@@ -76,6 +82,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
         request.ctx,
         currentUser(request),
         request.params.id,
+        request.body?.reason,
       ),
     }),
   );
@@ -96,7 +103,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
         request.ctx,
         currentUser(request),
         request.params.id,
-        request.body.status,
+        request.body,
       ),
     }),
   );

@@ -3,7 +3,9 @@ import {
   APPOINTMENT_MESSAGES,
   type Appointment,
   type AppointmentPage,
+  type AppointmentPriority,
   type AppointmentStatus,
+  type AppointmentType,
   AVAILABILITY_MESSAGES,
   type Availability,
   type CreateAppointment,
@@ -18,6 +20,7 @@ import {
   isPast,
   type LocalDateTime,
   parseTimeSeconds,
+  reasonRequired,
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -37,6 +40,7 @@ import {
   loadSchedules,
   lockSchedule,
 } from '../schedules/service';
+import { recordStatus } from './status-events';
 
 /** Booking, listing and status changes of appointments; availability comes from the schedules module. */
 
@@ -64,6 +68,7 @@ const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
   startsAt: a.startsAt.toISOString(),
   durationMinutes: a.durationMinutes,
   status: a.status,
+  cancelReason: a.cancelReason,
   patientId: a.patientId,
   doctor: {
     id: doctor.id,
@@ -176,11 +181,35 @@ function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
 }
 
-interface Slot {
+export interface Slot {
   date: string;
   /** Minutes since midnight; fractional when the time has seconds, which no slot boundary has. */
   minutes: number;
 }
+
+/** The slot of a validated 'YYYY-MM-DD' and 'HH:MM[:SS]'. */
+export const slotOf = (date: string, time: string): Slot => ({
+  date,
+  minutes: (parseTimeSeconds(time) ?? 0) / 60,
+});
+
+/** What is booked, beyond who and when. */
+export interface BookingDetails {
+  title: string;
+  priority: AppointmentPriority;
+  notes?: string | null | undefined;
+  type?: AppointmentType;
+  /** The age the patient gave, when a doctor books for them. */
+  patientAge?: number | null;
+  /** Pending when a patient books (it awaits the doctor); Confirmed when the doctor books it. */
+  status?: 'Pending' | 'Confirmed';
+}
+
+/**
+ * Who the booking is for: answers the patient's id, inside the booking's transaction (the
+ * doctor's dialog finds or creates the account there, so a refused booking creates nobody).
+ */
+export type PatientOf = (tx: ServiceContext) => Promise<string>;
 
 async function patientIsBusy(db: Executor, patientId: string, start: Date, durationMinutes: number) {
   const end = new Date(start.getTime() + durationMinutes * 60_000);
@@ -195,19 +224,33 @@ async function patientIsBusy(db: Executor, patientId: string, start: Date, durat
 }
 
 /**
- * Books one doctor in one transaction: lock the doctor's schedule row, apply the availability
- * rule to the current bookings, insert. The unique index is the last line of defence.
+ * Serialises the bookings of one patient: the second waits here until the first commits, and
+ * then sees it in the overlap check. NO KEY UPDATE leaves rows that merely reference the
+ * patient (sessions, audit rows, other appointments' foreign keys) unblocked.
  */
-async function bookWithDoctor(
+async function lockPatient(tx: Executor, patientId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('no key update');
+}
+
+/**
+ * Books one doctor in one transaction, on every path (the patient's, the clinic's "any
+ * doctor", the doctor's dialog): lock the doctor's schedule row, then the patient's row (always
+ * in that order, so two bookings cannot wait on each other), apply the availability rule and
+ * the patient's own overlap check to what is committed, insert, and record the booking in the
+ * status history. The unique index is the last line of defence for the doctor's slot.
+ */
+export async function bookWithDoctor(
   ctx: ServiceContext,
-  patientId: string,
   doctor: DoctorOption,
-  input: CreateAppointment,
   slot: Slot,
-): Promise<string> {
+  details: BookingDetails,
+  patientOf: PatientOf,
+): Promise<{ id: string; patientId: string }> {
   const { db, config } = ctx;
+  const status = details.status ?? 'Pending';
   try {
     return await db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
       const schedule = await lockSchedule(tx, doctor.id);
       const result = checkAvailability({
         schedule,
@@ -218,6 +261,8 @@ async function bookWithDoctor(
         busy: await busyIntervals(tx, doctor.id, slot.date),
       });
       if (!result.ok) throw refusal(result);
+      const patientId = await patientOf(txCtx);
+      await lockPatient(tx, patientId);
       const startsAt = fromLocalDateTime(slot.date, slot.minutes, config.TIME_ZONE);
       if (await patientIsBusy(tx, patientId, startsAt, result.durationMinutes)) {
         throw conflict('PATIENT_BUSY', APPOINTMENT_MESSAGES.patientDoubleBooked, 'time');
@@ -227,27 +272,30 @@ async function bookWithDoctor(
         .values({
           patientId,
           doctorId: doctor.id,
-          title: input.title,
-          priority: input.priority,
-          notes: input.notes || null,
+          title: details.title,
+          priority: details.priority,
+          type: details.type ?? 'checkup',
+          notes: details.notes || null,
+          patientAge: details.patientAge ?? null,
           date: slot.date,
           time: `${formatMinutes(slot.minutes)}:00`,
           startsAt,
           durationMinutes: result.durationMinutes,
-          status: 'Pending',
+          status,
           statusChangedAt: ctx.now(),
           createdBy: ctx.actor?.id ?? null,
         })
         .returning({ id: appointments.id });
       if (!row) throw new Error('appointment not inserted');
-      await audit(inTransaction(ctx, tx), {
+      await recordStatus(txCtx, { appointmentId: row.id, from: null, to: status });
+      await audit(txCtx, {
         action: 'appointment.create',
         entityType: 'appointment',
         entityId: row.id,
         patientId,
-        details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes) },
+        details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes), status },
       });
-      return row.id;
+      return { id: row.id, patientId };
     });
   } catch (error) {
     // The database's double-booking index caught a race the lock did not (it should not happen).
@@ -300,18 +348,20 @@ async function freeDoctors(ctx: ServiceContext, slot: Slot, now: LocalDateTime) 
  */
 export async function bookAppointment(ctx: ServiceContext, patientId: string, input: CreateAppointment) {
   const { db } = ctx;
-  const slot: Slot = { date: input.date, minutes: (parseTimeSeconds(input.time) ?? 0) / 60 };
+  const slot = slotOf(input.date, input.time);
+  const details: BookingDetails = { title: input.title, priority: input.priority, notes: input.notes };
+  const patientOf = async () => patientId;
   let id: string | undefined;
   if (input.doctorId) {
     const doctor = await findBookableDoctor(db, input.doctorId);
     if (!doctor) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
-    id = await bookWithDoctor(ctx, patientId, doctor, input, slot);
+    id = (await bookWithDoctor(ctx, doctor, slot, details, patientOf)).id;
   } else {
     const now = facilityNow(ctx);
     if (isPast(slot.date, slot.minutes, now)) throw badRequest(AVAILABILITY_MESSAGES.past, 'time');
     for (const doctor of await freeDoctors(ctx, slot, now)) {
       try {
-        id = await bookWithDoctor(ctx, patientId, doctor, input, slot);
+        id = (await bookWithDoctor(ctx, doctor, slot, details, patientOf)).id;
         break;
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'SLOT_TAKEN')) throw error;
@@ -330,16 +380,18 @@ type Caller = Pick<Actor, 'id' | 'role'>;
 /**
  * Moves an appointment to a new status under the contract's transition table. The row is
  * locked so two changes cannot both start from the same status. `scope` limits which
- * appointments the actor may see at all (others answer 404).
+ * appointments the actor may see at all (others answer 404). A doctor or an admin who cancels
+ * must say why; the reason is kept on the appointment (the patient sees it) and in its history.
  */
 async function transition(
   ctx: ServiceContext,
   actor: Caller,
   id: string,
-  to: AppointmentStatus,
+  change: { to: AppointmentStatus; reason?: string | undefined },
   scope: { patientId?: string; doctorId?: string },
 ) {
   const { db } = ctx;
+  const { to, reason } = change;
   const now = ctx.now();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
@@ -361,26 +413,49 @@ async function transition(
     if (to === 'Completed' && current.startsAt > now) {
       throw conflict('NOT_STARTED', APPOINTMENT_MESSAGES.completeOnlyStarted, 'status');
     }
-    await tx.update(appointments).set({ status: to, statusChangedAt: now }).where(eq(appointments.id, id));
-    await audit(inTransaction(ctx, tx), {
+    if (!reason && reasonRequired(actor.role, to)) {
+      throw badRequest(APPOINTMENT_MESSAGES.reasonRequired, 'reason');
+    }
+    await tx
+      .update(appointments)
+      .set({
+        status: to,
+        statusChangedAt: now,
+        ...(to === 'Cancelled' ? { cancelReason: reason ?? null } : {}),
+      })
+      .where(eq(appointments.id, id));
+    const txCtx = inTransaction(ctx, tx);
+    await recordStatus(txCtx, { appointmentId: id, from: current.status, to, reason });
+    await audit(txCtx, {
       action: 'appointment.status',
       entityType: 'appointment',
       entityId: id,
       patientId: current.patientId,
-      details: { from: current.status, to },
+      details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
   });
   return loadAppointment(db, id);
 }
 
 /** POST /api/patient/appointments/:id/cancel: the patient's own, upcoming, active appointment. */
-export const cancelPatientAppointment = (ctx: ServiceContext, patient: Caller, id: string) =>
-  transition(ctx, patient, id, 'Cancelled', { patientId: patient.id });
+export const cancelPatientAppointment = (
+  ctx: ServiceContext,
+  patient: Caller,
+  id: string,
+  reason?: string | undefined,
+) => transition(ctx, patient, id, { to: 'Cancelled', reason }, { patientId: patient.id });
 
 /** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
 export const changeAppointmentStatus = (
   ctx: ServiceContext,
   actor: Caller,
   id: string,
-  to: AppointmentStatus,
-) => transition(ctx, actor, id, to, actor.role === 'doctor' ? { doctorId: actor.id } : {});
+  change: { status: AppointmentStatus; reason?: string | undefined },
+) =>
+  transition(
+    ctx,
+    actor,
+    id,
+    { to: change.status, reason: change.reason },
+    actor.role === 'doctor' ? { doctorId: actor.id } : {},
+  );

@@ -204,15 +204,7 @@ export async function sendPasswordReset(ctx: ServiceContext, limits: RateLimits,
   );
   const user = await findUserByEmail(db, email);
   if (user && user.status === 'Active' && count <= RESET_MAILS_PER_ACCOUNT) {
-    const token = newToken();
-    const now = ctx.now();
-    await db.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + config.RESET_TOKEN_MINUTES * 60_000),
-    });
-    const link = `${config.publicUrl}/reset-password?token=${token}`;
+    const link = await issueResetLink(ctx, user.id, config.RESET_TOKEN_MINUTES);
     await ctx.sendMail({
       to: user.email,
       subject: 'Reset your CarePoint password',
@@ -299,3 +291,50 @@ export async function changePassword(
   });
   return { ok: true as const };
 }
+
+// ---------------------------------------------------------------- links that set a password
+
+/** Stores a single-use reset token valid for `minutes` and answers the link that uses it. */
+async function issueResetLink(ctx: ServiceContext, userId: string, minutes: number): Promise<string> {
+  const token = newToken();
+  const now = ctx.now();
+  await ctx.db.insert(passwordResets).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + minutes * 60_000),
+  });
+  return `${ctx.config.publicUrl}/reset-password?token=${token}`;
+}
+
+/** A welcome link lives longer than a reset link: the patient may read the mail days after the visit was booked. */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * A patient account that staff made for someone (the doctor's Add new Appointment dialog) has
+ * no password anyone knows: its owner gets a reset link, worded as a welcome, to choose one.
+ */
+export async function sendWelcomeLink(
+  ctx: ServiceContext,
+  user: { id: string; email: string; firstName: string },
+  bookedBy: string,
+) {
+  const link = await issueResetLink(ctx, user.id, WELCOME_LINK_DAYS * 24 * 60);
+  await ctx.sendMail({
+    to: user.email,
+    subject: 'Welcome to CarePoint: set your password',
+    body:
+      `Hello ${user.firstName},\n\n${bookedBy} booked an appointment for you at CarePoint and made ` +
+      'you an account with this e-mail address, so you can see your appointments online.\n' +
+      `Open this link within ${WELCOME_LINK_DAYS} days to choose your password:\n\n${link}\n\n` +
+      'After that, use "Forgot Password" on the sign-in page to get a new link.',
+  });
+  await audit(ctx, {
+    action: 'auth.password.welcome_sent',
+    entityType: 'user',
+    entityId: user.id,
+    patientId: user.id,
+  });
+}
+
+/** Profile pictures' URLs, for lists that show people (the doctor's appointments). */

@@ -59,7 +59,14 @@ export default function MyAppointmentsPage() {
       accessorKey: 'status',
       header: 'Status',
       enableHiding: false,
-      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={row.original.status} />
+          {row.original.cancelReason ? (
+            <span className="max-w-56 text-xs text-ink-muted">Reason: {row.original.cancelReason}</span>
+          ) : null}
+        </div>
+      ),
     },
     {
       id: 'actions',
