@@ -11,3 +11,9 @@ export const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 /** Joins first and last name. */
 export const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
+
+/** Today on this device's calendar as 'YYYY-MM-DD': a date picker's lower bound (the server has the last word). */
+export const deviceToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};

@@ -17,6 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiRequestError } from '../../../lib/api-client';
+import { deviceToday } from '../../../lib/format';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useAvailableDoctors, useBookAppointment, useDoctorSlots } from '../api';
 
@@ -32,12 +33,6 @@ const EMPTY: DefaultValues<CreateAppointmentInput> = {
 const REQUIRED_ID = 'book-appointment-required';
 const PRIORITY_OPTIONS = APPOINTMENT_PRIORITIES.map((p) => ({ value: p, label: p }));
 const REQUIRED = APPOINTMENT_MESSAGES.allFieldsRequired;
-
-/** Today on this device's calendar, as the date input's lower bound (the server has the last word). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** The time control: a chosen doctor's free slots for the date, or a typed time for "any doctor". */
 function TimeField({
@@ -183,7 +178,7 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
             {...register('priority')}
             {...problem('priority')}
           />
-          <Input label="Date" type="date" min={today()} {...dateField} {...problem('date')} />
+          <Input label="Date" type="date" min={deviceToday()} {...dateField} {...problem('date')} />
         </div>
         <Select
           label="Doctor"

@@ -16,6 +16,7 @@ import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
+import { deviceToday } from '../../../../lib/format';
 import { applyServerFieldErrors } from '../../../../lib/forms';
 import { useAddAppointment, useOwnSlots } from '../../api/appointments';
 import { typeLabel } from './format';
@@ -32,12 +33,6 @@ const FIELDS = [
 ] as const satisfies readonly Path<CreateDoctorAppointmentInput>[];
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: typeLabel(g) }));
 const TYPE_OPTIONS = APPOINTMENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
-
-/** Today on this device's calendar: the date picker's lower bound (the server has the last word). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** The time: one of the doctor's free slots that day, by the one availability rule, as HH:MM:SS. */
 function TimeField({
@@ -163,7 +158,7 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
         <Input
           label="Date"
           type="date"
-          min={today()}
+          min={deviceToday()}
           {...register('date', { onChange: () => setValue('time', '') })}
           error={message('date')}
         />

@@ -9,6 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { IdentityFields } from '../../../../components/form/identity-fields';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
@@ -58,33 +59,18 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <Input
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <Input
-          label="Email"
-          type="email"
-          value={profile.email}
-          readOnly
-          aria-readonly
-          hint="Your e-mail address cannot be changed here."
-          inputClassName="bg-muted text-ink-muted"
-        />
-        <Input
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
+        <IdentityFields
+          email={profile.email}
+          register={{
+            firstName: register('firstName'),
+            lastName: register('lastName'),
+            phone: register('phone'),
+          }}
+          errors={{
+            firstName: errors.firstName?.message,
+            lastName: errors.lastName?.message,
+            phone: errors.phone?.message,
+          }}
         />
         <Input
           label="Specialty"
