@@ -40,6 +40,12 @@ describe('the triage intake form', () => {
     });
   });
 
+  it('refuses a body that is not an object without running its rules (found by the fuzz test: null gave a 500)', () => {
+    for (const body of [null, 'text', 42, []]) {
+      expect(triageIntakeSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
   it('needs a patient: a registered one or a name', () => {
     expect(messages(triageIntakeSchema, { ...intake, patientName: ' ' })).toEqual({
       patientName: TRIAGE_MESSAGES.patientRequired,

@@ -39,11 +39,14 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const measuredIfGiven = (name: VitalName) =>
   z.preprocess(blankToUndefined, vitalField(name).optional()).transform((v) => v ?? null);
 
-/** A refinement's `when`: the named fields have no issue (whatever the others have). */
+/**
+ * A refinement's `when`: the named fields have no issue (whatever the others have). An issue at
+ * the root (the body is not an object at all) stops every rule: there is nothing to read.
+ */
 const validAt =
   (fields: readonly string[]) =>
   (payload: { issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 const optionalText = (max: number) =>
   z
