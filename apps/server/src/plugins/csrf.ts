@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { NOT_JSON } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The media types the route's body may have: JSON unless the route says otherwise (a raw image upload). */
     contentTypes?: readonly string[];
+    /** The refusal of a body of another type, in the route's own words (else "send JSON"). */
+    refuseContentType?: () => Error;
   }
 }
 
@@ -61,9 +64,9 @@ async function csrfPlugin(app: FastifyInstance) {
       throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site request refused');
     }
     const type = bodyType(request);
-    const accepted = request.routeOptions.config?.contentTypes ?? JSON_ONLY;
-    if (type !== undefined && !accepted.includes(type)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${accepted.join(' or ')}`);
+    const { contentTypes = JSON_ONLY, refuseContentType } = request.routeOptions.config ?? {};
+    if (type !== undefined && !contentTypes.includes(type)) {
+      throw refuseContentType?.() ?? new AppError(415, NOT_JSON.code, NOT_JSON.error);
     }
   });
 }

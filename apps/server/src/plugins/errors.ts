@@ -47,7 +47,7 @@ const TOO_LARGE: ApiError = {
   error: 'The request body is too large (at most 1 MB)',
   code: 'PAYLOAD_TOO_LARGE',
 };
-const NOT_JSON: ApiError = {
+export const NOT_JSON: ApiError = {
   error: 'Send the request body as JSON (Content-Type: application/json)',
   code: 'UNSUPPORTED_MEDIA_TYPE',
 };

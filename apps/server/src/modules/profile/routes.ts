@@ -91,7 +91,11 @@ async function profileImageRoutes(fastify: FastifyInstance) {
     {
       bodyLimit: PROFILE_IMAGE_MAX_BYTES,
       schema: { tags, response: { 200: profileResponseSchema } },
-      config: { access: ROLES, contentTypes: PROFILE_IMAGE_TYPES },
+      config: {
+        access: ROLES,
+        contentTypes: PROFILE_IMAGE_TYPES,
+        refuseContentType: profile.imageTypeRefused,
+      },
     },
     async (request) => {
       // A JSON or form body reached the route through the app's other parsers: not a picture.
