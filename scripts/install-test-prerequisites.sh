@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Installs what the browser tests need and npm cannot: Debian's Chromium (Playwright may not
-# download its own browser here). Run as root, or with sudo available.
+# Installs what the tests need and npm cannot, from Debian's packages: Chromium for the browser
+# tests (Playwright may not download its own browser here) and a Redis server for the tests of
+# the shared rate limits, which it starts when none answers. Run as root, or with sudo available.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then
-  echo "Chromium present: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
-  exit 0
-fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium
-echo "Installed $(/usr/bin/chromium --version)"
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+if [ "${#missing[@]}" -gt 0 ]; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+echo "Chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
+
+# TEST_REDIS_URL names another server; otherwise the tests use 127.0.0.1:6379.
+if [ -z "${TEST_REDIS_URL:-}" ] && ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no
+  echo "Started a Redis server on 127.0.0.1:6379 for the tests"
+fi
