@@ -18,6 +18,12 @@ async function openPatients(page: Page) {
 }
 
 const cards = (page: Page) => page.getByRole('article');
+/** Grace's card, found by the search box: the demo doctor has more patients than a page holds. */
+async function findGrace(page: Page) {
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(GRACE);
+  await expect(page).toHaveURL(/q=Grace/);
+  await expect(cards(page).filter({ hasText: GRACE })).toBeVisible();
+}
 /** A screenshot for review; a drawer is fixed to the viewport, so only what is on screen. */
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
@@ -54,9 +60,12 @@ test('the doctor pages, searches, filters and exports the patient list', async (
 
   // My patients by default: those with an appointment with this doctor.
   await expect(page.getByRole('button', { name: 'My patients' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards(page).filter({ hasText: GRACE })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'list-1280');
+  await findGrace(page);
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('');
+  await expect(page).not.toHaveURL(/q=/);
 
   // All patients, 10 a page by default, every page number, Previous and Next from the server.
   await page.getByRole('button', { name: 'All patients' }).click();
@@ -133,6 +142,7 @@ test('View Details shows the real chart, and the doctor edits the medical detail
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openPatients(page);
+  await findGrace(page);
   await page.getByRole('button', { name: `View Details of ${GRACE}` }).click();
   const drawer = page.getByRole('dialog', { name: GRACE });
   await expect(drawer.getByText('Patient', { exact: true })).toBeVisible();
@@ -215,6 +225,7 @@ test('the patient screens work on a 390 px phone', async ({ page }) => {
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'My patients' }).click();
+  await findGrace(page);
   await page.getByRole('button', { name: `View Details of ${GRACE}` }).click();
   const drawer = page.getByRole('dialog', { name: GRACE });
   await expect(drawer.getByRole('region', { name: 'Medicals reports' })).toBeVisible();
