@@ -1,4 +1,9 @@
-import { type DemoRequestRow, demoRequestListQuerySchema, demoRequestPageSchema } from '@carepoint/contract';
+import {
+  type DemoRequestRow,
+  demoRequestListQuerySchema,
+  demoRequestPageSchema,
+  type demoRequestSchema,
+} from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -7,6 +12,16 @@ import type { ServiceContext } from '../../lib/context';
 import { iso, matchingRows, orderBy, page, search } from '../../lib/list';
 
 type ListQuery = z.output<typeof demoRequestListQuerySchema>;
+
+/** Stores a Schedule Demo request from the landing page, at the context's clock. */
+export async function createDemoRequest(ctx: ServiceContext, input: z.output<typeof demoRequestSchema>) {
+  const [row] = await ctx.db
+    .insert(demoRequests)
+    .values({ ...input, createdAt: ctx.now() })
+    .returning({ id: demoRequests.id });
+  if (!row) throw new Error('demo request not stored');
+  return row;
+}
 
 /** Schedule Demo requests from the landing page, newest first. */
 export async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {

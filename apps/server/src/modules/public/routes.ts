@@ -2,7 +2,7 @@ import { demoRequestSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { demoRequests } from '../../db/schema';
+import { createDemoRequest } from './demo-requests';
 
 const DEMO_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 
@@ -40,8 +40,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db.insert(demoRequests).values(request.body).returning({ id: demoRequests.id });
-      if (!row) throw new Error('demo request not stored');
+      const row = await createDemoRequest(request.ctx, request.body);
       return reply.code(201).send({ id: row.id });
     },
   );
