@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -9,15 +8,7 @@ import {
   resetPasswordSchema,
 } from './auth';
 import { demoRequestSchema } from './public';
-
-/** The first message per field, as a form shows it under the field. */
-const messages = (schema: z.ZodType, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-};
+import { messages } from './test-messages';
 
 describe('loginSchema', () => {
   it('requires e-mail and password with the spec messages', () => {

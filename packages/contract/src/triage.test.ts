@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { vitalsSchema } from './emergency';
 import {
   imageTypeOf,
@@ -9,16 +8,8 @@ import {
   updateProfileSchema,
 } from './profile';
 import { DEFAULT_SCHEDULE, fitsSchedule } from './schedules';
+import { messages } from './test-messages';
 import { TRIAGE_MESSAGES, triageIntakeSchema } from './triage';
-
-/** The first message per field, as a form shows them. */
-const messages = (schema: z.ZodType, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-};
 
 const intake = { patientName: 'Walk In', heartRate: '80', systolic: '120', temperature: '37' };
 
