@@ -42,28 +42,51 @@ export function Dialog({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-            <div>
-              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
-                  {description}
-                </RadixDialog.Description>
-              ) : null}
-            </div>
-            <RadixDialog.Close
-              className="-mr-2 rounded-md p-1.5 text-ink-muted hover:bg-muted hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden size={18} />
-            </RadixDialog.Close>
-          </div>
+          <PanelHeader title={title} description={description} />
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
-          ) : null}
+          <PanelFooter>{footer}</PanelFooter>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** The header dialogs and sheets share: title, optional description and leading picture, close button. */
+export function PanelHeader({
+  title,
+  description,
+  leading,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  leading?: ReactNode;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
+      <div className="flex min-w-0 items-center gap-3">
+        {leading}
+        <div className="min-w-0">
+          <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
+              {description}
+            </RadixDialog.Description>
+          ) : null}
+        </div>
+      </div>
+      <RadixDialog.Close
+        className="-mr-2 rounded-md p-1.5 text-ink-muted hover:bg-muted hover:text-ink"
+        aria-label="Close"
+      >
+        <X aria-hidden size={18} />
+      </RadixDialog.Close>
+    </div>
+  );
+}
+
+/** The buttons row at the bottom of a dialog or sheet (right aligned), when there is one. */
+export function PanelFooter({ children }: { children?: ReactNode }) {
+  return children ? (
+    <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{children}</div>
+  ) : null;
 }

@@ -1,7 +1,7 @@
-import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { PanelFooter, PanelHeader } from './dialog';
 
 export type SheetProps = {
   open: boolean;
@@ -45,31 +45,9 @@ export function Sheet({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-            <div className="flex min-w-0 items-center gap-3">
-              {leading}
-              <div className="min-w-0">
-                <RadixDialog.Title className="truncate text-lg font-semibold text-ink">
-                  {title}
-                </RadixDialog.Title>
-                {description ? (
-                  <RadixDialog.Description className="text-sm text-ink-muted">
-                    {description}
-                  </RadixDialog.Description>
-                ) : null}
-              </div>
-            </div>
-            <RadixDialog.Close
-              className="-mr-2 rounded-md p-1.5 text-ink-muted hover:bg-muted hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden size={18} />
-            </RadixDialog.Close>
-          </div>
+          <PanelHeader title={title} description={description} leading={leading} />
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
-          ) : null}
+          <PanelFooter>{footer}</PanelFooter>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
