@@ -100,6 +100,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // The letterhead of printed documents (prescriptions, invoices, reports).
+  FACILITY_NAME: z.string().trim().min(1).max(120).default('CarePoint Clinic'),
+  FACILITY_ADDRESS: z.string().trim().max(200).optional(),
+  FACILITY_PHONE: z.string().trim().max(40).optional(),
   // How far past a page lists count matching rows (lib/list.ts countUpTo); tests lower it.
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(COUNT_CAP),
   // Defaults to info, and to silent under NODE_ENV=test (the test runner's output stays readable).
