@@ -127,33 +127,36 @@ export class PdfBuilder {
 
   /** A table whose header repeats on every page it spans. */
   table(columns: readonly PdfColumn[], rows: ReadonlyArray<readonly string[]>): this {
-    const widths = columns.map((c) => c.width * this.width);
-    const drawRow = (cells: readonly string[], font: string, color: string) => {
+    const cells = (row: readonly string[]) =>
+      columns.map((column, i) => ({
+        text: row[i] || '-',
+        width: column.width * this.width,
+        align: column.align,
+      }));
+    const heightOf = (row: readonly string[], font: string) => {
       this.doc.font(font).fontSize(9);
-      const height = Math.max(
-        ...cells.map((cell, i) => this.doc.heightOfString(cell || '-', { width: widths[i] - 6 })),
+      return Math.max(
+        ...cells(row).map((cell) => this.doc.heightOfString(cell.text, { width: cell.width - 6 })),
       );
+    };
+    const drawRow = (row: readonly string[], font: string, color: string) => {
+      const height = heightOf(row, font);
       const top = this.doc.y;
       let x = MARGIN;
-      cells.forEach((cell, i) => {
+      for (const cell of cells(row)) {
         this.doc
           .fillColor(color)
-          .text(cell || '-', x + 3, top, { width: widths[i] - 6, align: columns[i].align ?? 'left' });
-        x += widths[i];
-      });
+          .text(cell.text, x + 3, top, { width: cell.width - 6, align: cell.align ?? 'left' });
+        x += cell.width;
+      }
       this.doc.y = top + height + 3;
       this.rule();
-      return height;
     };
     const header = columns.map((c) => c.header);
     this.keep(40);
     drawRow(header, BOLD, MUTED);
     for (const row of rows) {
-      this.doc.font(FONT).fontSize(9);
-      const height = Math.max(
-        ...row.map((cell, i) => this.doc.heightOfString(cell || '-', { width: widths[i] - 6 })),
-      );
-      if (this.doc.y + height + 10 > this.doc.page.height - MARGIN) {
+      if (this.doc.y + heightOf(row, FONT) + 10 > this.doc.page.height - MARGIN) {
         this.doc.addPage();
         drawRow(header, BOLD, MUTED);
       }
