@@ -1,5 +1,5 @@
 import { MAIL_DELIVERIES } from '@carepoint/contract';
-import { index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 export const mailDelivery = pgEnum('mail_delivery', MAIL_DELIVERIES);
@@ -37,4 +37,19 @@ export const demoRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('demo_requests_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Yearly numbering (diagnosis report numbers, report case IDs, invoice numbers): the last number
+ * given per scope and year. Numbers are taken with one atomic upsert (lib/sequences.ts), so
+ * parallel requests never share one, and a number once given is never given again.
+ */
+export const yearlySequences = pgTable(
+  'yearly_sequences',
+  {
+    scope: text().notNull(),
+    year: integer().notNull(),
+    last: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.year] })],
 );
