@@ -234,6 +234,11 @@ export const invoiceFormSchema = z.object({
   notes: z.string().max(INVOICE_LIMITS.notes, M.notesMax),
 });
 export type InvoiceForm = z.infer<typeof invoiceFormSchema>;
+/** New Invoice: the same form, for one of the doctor's completed appointments. */
+export const newInvoiceFormSchema = invoiceFormSchema.extend({
+  appointmentId: z.string({ error: M.appointmentRequired }).min(1, M.appointmentRequired),
+});
+export type NewInvoiceForm = z.infer<typeof newInvoiceFormSchema>;
 
 export const emptyInvoiceLine = { description: '', quantity: '1', unitPrice: '' };
 
