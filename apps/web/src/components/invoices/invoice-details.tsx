@@ -75,7 +75,12 @@ export function InvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
       </Section>
 
       <Section title="Line items">
-        <div className="overflow-x-auto rounded-lg border border-border">
+        {/* Focusable, so a keyboard can scroll the lines sideways on a phone. */}
+        <div
+          className="overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-primary-600"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Line items</caption>
             <thead className="bg-muted text-left text-xs text-ink-muted uppercase">
