@@ -163,12 +163,13 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
         {lines.fields.map((field, index) => (
           <div
             key={field.id}
-            className="grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_auto] sm:border-0 sm:p-0"
+            className="grid grid-cols-[5rem_minmax(0,1fr)_auto] items-start gap-2 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_auto] sm:border-0 sm:p-0"
           >
             <Input
               label="Description"
               hideLabel={index > 0}
-              className="col-span-2 sm:col-span-1"
+              className="col-span-3 sm:col-span-1"
+              placeholder="Description"
               maxLength={INVOICE_LIMITS.description}
               error={errors.lines?.[index]?.description?.message}
               {...register(`lines.${index}.description`)}
