@@ -1,8 +1,9 @@
-import { formatNaira, INVOICE_STATUSES, INVOICES_SORTABLE, type InvoiceRow } from '@carepoint/contract';
+import { INVOICE_STATUSES, INVOICES_SORTABLE, type InvoiceRow } from '@carepoint/contract';
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { columnsFor, FilterSelect, ListTable, withSorting } from '../../../components/data-table';
+import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate } from '../../../lib/format';
@@ -74,38 +75,7 @@ export default function TransactionsPage() {
         );
       },
     },
-    {
-      id: 'date',
-      header: 'Date',
-      accessorFn: (r) => r.date,
-      cell: ({ row }) => (
-        <time dateTime={row.original.date} className="whitespace-nowrap">
-          {formatDate(row.original.date)}
-        </time>
-      ),
-    },
-    {
-      id: 'total',
-      header: 'Total',
-      accessorFn: (r) => r.total,
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap tabular-nums">{formatNaira(row.original.total)}</span>
-      ),
-    },
-    col.status('status', 'Status', (r) => r.status),
-    col.actions((r) => (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`View invoice ${r.number}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpenId(r.id);
-        }}
-      >
-        View
-      </Button>
-    )),
+    ...invoiceTailColumns(setOpenId),
   ]);
 
   const formTarget: InvoiceFormTarget | null =

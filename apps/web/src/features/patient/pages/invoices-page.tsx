@@ -1,10 +1,9 @@
-import { formatNaira, INVOICES_SORTABLE, type InvoiceRow } from '@carepoint/contract';
+import { INVOICES_SORTABLE, type InvoiceRow } from '@carepoint/contract';
 import { useSearchParams } from 'react-router';
 import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
+import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
 import { InvoiceSheet } from '../../../components/invoices/invoice-sheet';
-import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate } from '../../../lib/format';
 import { myInvoicePdfHref, myInvoicesQuery, useMyInvoice } from '../invoices-api';
 
 const col = columnsFor<InvoiceRow>();
@@ -27,32 +26,8 @@ export default function MyInvoicesPage() {
 
   const columns = withSorting(INVOICES_SORTABLE, [
     col.text('number', 'Invoice', (r) => r.number),
-    {
-      id: 'date',
-      header: 'Date',
-      accessorFn: (r) => r.date,
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.date)}</span>,
-    },
     col.text('doctor', 'Doctor', (r) => r.doctorName),
-    {
-      id: 'total',
-      header: 'Total',
-      accessorFn: (r) => r.total,
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap tabular-nums">{formatNaira(row.original.total)}</span>
-      ),
-    },
-    col.status('status', 'Status', (r) => r.status),
-    col.actions((r) => (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`View invoice ${r.number}`}
-        onClick={() => setOpenId(r.id)}
-      >
-        View
-      </Button>
-    )),
+    ...invoiceTailColumns(setOpenId),
   ]);
 
   return (
