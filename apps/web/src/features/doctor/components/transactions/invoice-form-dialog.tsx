@@ -192,7 +192,7 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
             <Button
               variant="ghost"
               size="icon"
-              className={index === 0 ? 'sm:mt-7' : undefined}
+              className={index === 0 ? 'mt-7' : undefined}
               aria-label={`Remove line ${index + 1}`}
               disabled={lines.fields.length === 1}
               onClick={() => lines.remove(index)}
