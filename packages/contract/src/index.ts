@@ -13,5 +13,6 @@ export * from './profile';
 export * from './public';
 export * from './schedules';
 export * from './text';
+export * from './transactions';
 export * from './triage';
 export * from './ui';

@@ -36,4 +36,5 @@ export const PATIENT_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/patient/dashboard' },
   { key: 'appointments', label: 'Appointments', to: '/patient/appointments' },
   { key: 'profile', label: 'Profile', to: '/patient/profile' },
+  { key: 'invoices', label: 'Invoices', to: '/patient/invoices' },
 ] as const satisfies readonly NavEntry[];

@@ -193,3 +193,50 @@ describe('0005_outbox_without_body', () => {
     }
   });
 });
+
+describe('0007_invoices_billing', () => {
+  it('keeps stored invoices, drops references to appointments that are gone and accepts Refunded', async () => {
+    const old = await emptyDatabase();
+    try {
+      await old.migrate(firstMigrations(7));
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
+          ('${DOCTOR}', 'doctor@clinic.example', 'x', 'doctor', 'Dan', 'Doc'),
+          ('${PATIENT}', 'patient@clinic.example', 'x', 'patient', 'Pat', 'Ient')`);
+      await old.query(`
+        INSERT INTO invoices (number, patient_id, doctor_id, appointment_id, issued_at, status, subtotal, tax, total) VALUES
+          ('INV-1', '${PATIENT}', '${DOCTOR}', NULL, now(), 'Paid', 100000, 7500, 107500),
+          ('INV-2', '${PATIENT}', '${DOCTOR}', '00000000-0000-4000-8000-0000000000ff', now(), 'Pending', 2000, 150, 2150)`);
+      await old.migrate(migrationsFolder);
+      expect(
+        await old.query(
+          `SELECT number, status::text, total::text, appointment_id, tax_rate, pg_typeof(total)::text AS type
+             FROM invoices ORDER BY number`,
+        ),
+      ).toEqual([
+        {
+          number: 'INV-1',
+          status: 'Paid',
+          total: '107500',
+          appointment_id: null,
+          tax_rate: 0,
+          type: 'bigint',
+        },
+        {
+          number: 'INV-2',
+          status: 'Pending',
+          total: '2150',
+          appointment_id: null,
+          tax_rate: 0,
+          type: 'bigint',
+        },
+      ]);
+      await old.query(`UPDATE invoices SET status = 'Refunded' WHERE number = 'INV-1'`);
+      await expect(old.query(`UPDATE invoices SET total = 1 WHERE number = 'INV-2'`)).rejects.toThrow(
+        /invoices_total_sum/,
+      );
+    } finally {
+      await old.close();
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 
 /** Every area's routes; a new area adds its plugin here. */
@@ -36,3 +37,4 @@ routeModules.push(
 );
 // Doctor area.
 routeModules.push(chartRoutes);
+routeModules.push(transactionRoutes);

@@ -1,18 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { DEPARTMENTS, type ErStatus, type TriageLevel } from '@carepoint/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import {
-  ambulances,
-  beds,
-  demoRequests,
-  erEntries,
-  invoiceItems,
-  invoices,
-  nurses,
-  queueEntries,
-  users,
-} from '../schema';
+import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users } from '../schema';
 import type { SeedContext } from './context';
 
 /*
@@ -212,48 +201,6 @@ async function seedQueues(ctx: SeedContext) {
   await ctx.db.insert(queueEntries).values(rows);
 }
 
-/** A few invoices (Paid, Pending, Cancelled) so Total Earnings is a real sum. */
-async function seedInvoices(ctx: SeedContext, patientIds: string[], doctorIds: string[]) {
-  const lines: Array<[string, number]> = [
-    ['Consultation', 1_500_000],
-    ['Full blood count', 800_000],
-    ['Chest X-ray', 1_200_000],
-    ['ECG', 950_000],
-    ['Physiotherapy session', 700_000],
-    ['Malaria test', 350_000],
-  ];
-  const statuses = ['Paid', 'Paid', 'Pending', 'Paid', 'Cancelled', 'Pending'] as const;
-  const TAX_RATE = 0.075; // Nigerian VAT
-  const invoiceRows: Array<typeof invoices.$inferInsert> = [];
-  const itemRows: Array<typeof invoiceItems.$inferInsert> = [];
-  statuses.forEach((status, i) => {
-    const id = randomUUID();
-    const items = [lines[i % lines.length], lines[(i + 2) % lines.length]].flatMap((l) => (l ? [l] : []));
-    const subtotal = items.reduce((sum, [, price]) => sum + price, 0);
-    const tax = Math.round(subtotal * TAX_RATE);
-    const patientId = patientIds[i % patientIds.length];
-    const doctorId = doctorIds[i % doctorIds.length];
-    if (!patientId || !doctorId) return;
-    invoiceRows.push({
-      id,
-      number: `INV-${String(i + 1).padStart(5, '0')}`,
-      patientId,
-      doctorId,
-      issuedAt: new Date(ctx.seededAt.getTime() - (i + 1) * 26 * 60 * MINUTE),
-      status,
-      subtotal,
-      tax,
-      total: subtotal + tax,
-    });
-    for (const [description, unitPrice] of items) {
-      itemRows.push({ invoiceId: id, description, quantity: 1, unitPrice, amount: unitPrice });
-    }
-  });
-  if (invoiceRows.length === 0) return;
-  await ctx.db.insert(invoices).values(invoiceRows);
-  await ctx.db.insert(invoiceItems).values(itemRows);
-}
-
 async function seedDemoRequests(ctx: SeedContext) {
   const requests: Array<[string, string, string, string]> = [
     [
@@ -277,7 +224,7 @@ async function seedDemoRequests(ctx: SeedContext) {
   );
 }
 
-/** Staff, beds, ER, queues, invoices and demo requests; runs after accounts and the patient area. */
+/** Staff, beds, ER, queues and demo requests; runs after accounts and the patient area (invoices: doctor-transactions). */
 export async function seedAdminArea(ctx: SeedContext) {
   await seedExtraPatients(ctx);
   const people = await ctx.db
@@ -286,11 +233,9 @@ export async function seedAdminArea(ctx: SeedContext) {
     .where(inArray(users.role, ['patient', 'doctor']))
     .orderBy(asc(users.email));
   const patientIds = people.filter((p) => p.role === 'patient').map((p) => p.id);
-  const doctorIds = people.filter((p) => p.role === 'doctor').map((p) => p.id);
   await seedStaff(ctx);
   await seedBeds(ctx, patientIds);
   await seedEmergencyRoom(ctx, patientIds);
   await seedQueues(ctx);
-  await seedInvoices(ctx, patientIds, doctorIds);
   await seedDemoRequests(ctx);
 }

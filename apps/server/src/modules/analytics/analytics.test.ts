@@ -141,7 +141,7 @@ beforeAll(async () => {
     booking('2030-01-08T10:00:00Z', 'Pending'),
   ]);
 
-  const invoice = (n: number, status: 'Paid' | 'Pending' | 'Cancelled', total: number) => ({
+  const invoice = (n: number, status: 'Paid' | 'Pending' | 'Cancelled' | 'Refunded', total: number) => ({
     number: `T-${n}`,
     patientId: recent.id,
     doctorId: doctor.id,
@@ -158,6 +158,7 @@ beforeAll(async () => {
       invoice(2, 'Paid', 250_050),
       invoice(3, 'Pending', 70_000),
       invoice(4, 'Cancelled', 90_000),
+      invoice(5, 'Refunded', 40_000),
     ]);
 });
 afterAll(() => t.close());
@@ -258,7 +259,7 @@ describe('GET /api/admin/stats', () => {
       activeUsers: 2,
       // the active doctor still on a one-time password (the inactive one does not count)
       pendingUsers: 1,
-      // Paid invoices only, in minor units
+      // Paid invoices only (not Pending, Cancelled or Refunded), in minor units
       totalEarnings: 350_050,
       completedAppointments: 1,
       pendingAppointments: 2,

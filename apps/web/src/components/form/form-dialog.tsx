@@ -11,6 +11,8 @@ export type FormDialogProps = {
   submitting: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
+  /** Wider for forms with rows (invoice lines). */
+  size?: 'md' | 'lg';
 };
 
 /**
@@ -27,6 +29,7 @@ export function FormDialog({
   submitting,
   onSubmit,
   children,
+  size = 'md',
 }: FormDialogProps) {
   const formId = useId();
   return (
@@ -37,6 +40,7 @@ export function FormDialog({
       }}
       title={title}
       description={description}
+      size={size}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>

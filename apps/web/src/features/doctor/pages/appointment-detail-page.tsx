@@ -1,5 +1,5 @@
 import { DOCTOR_APPOINTMENT_MESSAGES, type DoctorAppointmentDetail } from '@carepoint/contract';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -129,7 +129,16 @@ export default function AppointmentDetailPage() {
           </span>
         }
         description={`${formatFullDate(a.date)} at ${a.time}, ${a.durationMinutes} minutes`}
-        actions={backLink}
+        actions={
+          <>
+            {a.status === 'Completed' ? (
+              <Link to={`/doctor/transactions?new=${a.id}`} className={buttonClass({ size: 'sm' })}>
+                <Receipt aria-hidden size={16} /> Create invoice
+              </Link>
+            ) : null}
+            {backLink}
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Patient" className="lg:col-span-1">

@@ -1,0 +1,190 @@
+import {
+  billableAppointmentsSchema,
+  billableQuerySchema,
+  createInvoiceSchema,
+  idParamSchema,
+  invoiceDetailSchema,
+  invoiceInputSchema,
+  invoicePageSchema,
+  invoiceSummarySchema,
+  invoicesQuerySchema,
+  payInvoiceSchema,
+  refundInvoiceSchema,
+} from '@carepoint/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '../../lib/pdf';
+import { currentUser } from '../../plugins/auth';
+import { invoicePdf } from './pdf';
+import * as billing from './service';
+
+const doctorTags = ['doctor: transactions'];
+const patientTags = ['patient: invoices'];
+const doctor = { access: ['doctor'] as const };
+const patient = { access: ['patient'] as const };
+
+const owner = (request: FastifyRequest): billing.InvoiceOwner => {
+  const user = currentUser(request);
+  return { role: user.role === 'patient' ? 'patient' : 'doctor', userId: user.id };
+};
+
+async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+  const { fileName, bytes } = await invoicePdf(request.ctx, owner(request), request.params.id);
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', attachmentDisposition(fileName))
+    .send(bytes);
+}
+
+/**
+ * The doctor's Transactions (their own invoices: list, cards, detail, create, edit, status moves,
+ * PDF) and the patient's own invoices. Answers carry billing records of patients: never cached.
+ */
+export async function transactionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  const me = (request: FastifyRequest) => currentUser(request).id;
+
+  app.get(
+    '/api/doctor/invoices',
+    {
+      schema: { tags: doctorTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
+      config: doctor,
+    },
+    async (request) => billing.listInvoices(request.ctx, owner(request), request.query),
+  );
+
+  app.get(
+    '/api/doctor/invoices/summary',
+    { schema: { tags: doctorTags, response: { 200: invoiceSummarySchema } }, config: doctor },
+    async (request) => billing.invoiceSummary(request.ctx, me(request)),
+  );
+
+  app.get(
+    '/api/doctor/invoices/billable',
+    {
+      schema: {
+        tags: doctorTags,
+        summary: 'Completed appointments of the doctor without an active invoice',
+        querystring: billableQuerySchema,
+        response: { 200: billableAppointmentsSchema },
+      },
+      config: doctor,
+    },
+    async (request) => billing.billableAppointments(request.ctx, me(request), request.query.q),
+  );
+
+  app.post(
+    '/api/doctor/invoices',
+    {
+      schema: { tags: doctorTags, body: createInvoiceSchema, response: { 201: invoiceDetailSchema } },
+      config: doctor,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await billing.createInvoice(request.ctx, me(request), request.body)),
+  );
+
+  app.get(
+    '/api/doctor/invoices/:id',
+    {
+      schema: { tags: doctorTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
+      config: doctor,
+    },
+    async (request) => billing.getInvoice(request.ctx, owner(request), request.params.id),
+  );
+
+  app.put(
+    '/api/doctor/invoices/:id',
+    {
+      schema: {
+        tags: doctorTags,
+        summary: 'Lines, tax rate and notes of a Pending invoice',
+        params: idParamSchema,
+        body: invoiceInputSchema,
+        response: { 200: invoiceDetailSchema },
+      },
+      config: doctor,
+    },
+    async (request) => billing.updateInvoice(request.ctx, me(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/doctor/invoices/:id/pay',
+    {
+      schema: {
+        tags: doctorTags,
+        summary: 'Pending -> Paid',
+        params: idParamSchema,
+        body: payInvoiceSchema,
+        response: { 200: invoiceDetailSchema },
+      },
+      config: doctor,
+    },
+    async (request) => billing.payInvoice(request.ctx, me(request), request.params.id, request.body.method),
+  );
+
+  app.post(
+    '/api/doctor/invoices/:id/cancel',
+    {
+      schema: {
+        tags: doctorTags,
+        summary: 'Pending -> Cancelled',
+        params: idParamSchema,
+        response: { 200: invoiceDetailSchema },
+      },
+      config: doctor,
+    },
+    async (request) => billing.cancelInvoice(request.ctx, me(request), request.params.id),
+  );
+
+  app.post(
+    '/api/doctor/invoices/:id/refund',
+    {
+      schema: {
+        tags: doctorTags,
+        summary: 'Paid -> Refunded',
+        params: idParamSchema,
+        body: refundInvoiceSchema,
+        response: { 200: invoiceDetailSchema },
+      },
+      config: doctor,
+    },
+    async (request) =>
+      billing.refundInvoice(request.ctx, me(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/doctor/invoices/:id/pdf',
+    { schema: { tags: doctorTags, summary: 'The invoice as a PDF', params: idParamSchema }, config: doctor },
+    sendPdf,
+  );
+
+  app.get(
+    '/api/patient/invoices',
+    {
+      schema: { tags: patientTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
+      config: patient,
+    },
+    async (request) => billing.listInvoices(request.ctx, owner(request), request.query),
+  );
+
+  app.get(
+    '/api/patient/invoices/:id',
+    {
+      schema: { tags: patientTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
+      config: patient,
+    },
+    async (request) => billing.getInvoice(request.ctx, owner(request), request.params.id),
+  );
+
+  app.get(
+    '/api/patient/invoices/:id/pdf',
+    {
+      schema: { tags: patientTags, summary: 'The invoice as a PDF', params: idParamSchema },
+      config: patient,
+    },
+    sendPdf,
+  );
+}
