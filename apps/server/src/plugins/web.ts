@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app; any other non-API GET falls back to index.html so client routes
- * load on a reload. Unknown /api paths answer 404 in the error shape.
+ * load on a reload. Unknown /api paths answer 404 in the error shape. The build writes brotli
+ * and gzip copies next to each text file (apps/web/precompress.ts): the one the client accepts
+ * is sent as it is (Content-Encoding, Vary: Accept-Encoding), else the file itself.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
@@ -14,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are sent in their file's place, never at addresses of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         // Vite names assets by content hash, so they never change; index.html always revalidates.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
