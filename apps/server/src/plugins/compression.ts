@@ -12,8 +12,12 @@ export const COMPRESS_THRESHOLD = 1024;
 export const COMPRESSIBLE_TYPES =
   /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?(?:json|xml)|image\/svg\+xml)(?:;|$)/;
 
-/** The one answer that carries a secret (the session token on login) is never compressed. */
-const UNCOMPRESSED_PREFIX = '/api/auth/';
+/**
+ * Only API routes compress on the fly: the web app's files were compressed at build time (a file
+ * without a compressed copy gained nothing from it). Nor /api/auth: the login answer carries
+ * the session token, a secret (see BREACH in the README).
+ */
+const compressesOnTheFly = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/auth/');
 
 /**
  * Compresses API answers above COMPRESS_THRESHOLD with brotli (quality 4, fast enough per
@@ -25,7 +29,7 @@ const UNCOMPRESSED_PREFIX = '/api/auth/';
 export async function registerCompression(app: FastifyInstance) {
   // Runs before the compress plugin's own onRoute hook, which reads `compress: false`.
   app.addHook('onRoute', (route) => {
-    if (route.url?.startsWith(UNCOMPRESSED_PREFIX)) route.compress = false;
+    if (!compressesOnTheFly(route.url)) route.compress = false;
   });
   await app.register(compress, {
     global: true,
