@@ -16,6 +16,7 @@ import { COMPRESS_THRESHOLD } from './compression';
 const ASSET = 'assets/index-Ab12Cd34.js';
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 const html = `<!doctype html><html><head><script type="module" src="/${ASSET}"></script></head><body><div id="root"></div></body></html>\n`;
+const landing = html.replace('<div id="root"></div>', '<div id="root"><h1>Better care</h1></div>');
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4 * COMPRESS_THRESHOLD, 'x')]);
 
 let t: TestApp;
@@ -27,6 +28,7 @@ function writeBuild(dir: string) {
   for (const [file, text] of [
     [ASSET, script],
     ['index.html', html],
+    ['landing.html', landing],
   ] as const) {
     fs.writeFileSync(path.join(dir, file), text);
     fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
@@ -101,8 +103,22 @@ describe('the built web app', () => {
     expect(gz.headers.etag).not.toBe(etag);
   });
 
+  it('sends the prerendered landing page for / and the empty shell for every other page', async () => {
+    for (const [url, page] of [
+      ['/', landing],
+      ['/?from=mail#services', landing],
+      ['/login', html],
+      ['/about', html],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.gunzipSync(res.rawPayload).toString(), url).toBe(page);
+    }
+  });
+
   it('revalidates index.html (no-cache), compressed, also as the fallback of a client route', async () => {
-    for (const url of ['/', '/login', '/doctor/patients?page=2']) {
+    for (const url of ['/login', '/doctor/patients?page=2']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
