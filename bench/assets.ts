@@ -1,8 +1,8 @@
 /**
  * The web app's budgets (ARCHITECTURE.md), measured against a running server that serves the
  * build: what the landing page's first load costs on the wire (brotli, gzip, raw), its
- * JavaScript gzipped (under 100 kB), the largest screen's code beyond that first load gzipped
- * (under 150 kB), pre-compressed serving with immutable caching, and Lighthouse's mobile
+ * JavaScript gzipped (under 100 kB), the largest screen's code beyond that first load and the
+ * router gzipped (under 150 kB), pre-compressed serving with immutable caching, and Lighthouse's mobile
  * performance score (95+; run with npx and the system Chromium, CHROME_PATH or /usr/bin/chromium).
  * `npx tsx bench/assets.ts http://127.0.0.1:3000` prints the rows on their own.
  * Sizes are in kB of 1,000 bytes, as Vite reports them.
@@ -183,21 +183,26 @@ export async function assetRows(origin: string): Promise<BenchRow[]> {
     pass: firstLoadJs < FIRST_LOAD_JS_BUDGET,
   });
 
-  // 3. The most any other chunk brings beyond the first load (itself and its static imports).
+  // 3. The most a screen brings beyond what every signed-in page has: the first load and the
+  // router (main.tsx's lazily loaded app chunk, app-*.js, with its static imports).
   const graph = await chunkGraph(origin, scripts);
-  const loaded = new Set(scripts.flatMap((file) => [...closure(graph, file)]));
+  const firstLoad = new Set(scripts.flatMap((file) => [...closure(graph, file)]));
+  const router = [...graph.keys()].filter((file) => /^\/assets\/app-[\w-]+\.js$/.test(file));
+  const shared = new Set([...firstLoad, ...router.flatMap((file) => [...closure(graph, file)])]);
+  const beyond = async (file: string, loaded: Set<string>) =>
+    gzipped([...closure(graph, file)].filter((dep) => !loaded.has(dep)));
   let largest = { file: '', bytes: 0 };
   for (const file of graph.keys()) {
-    if (loaded.has(file)) continue;
-    const extra = [...closure(graph, file)].filter((dep) => !loaded.has(dep));
-    const bytes = await gzipped(extra);
+    if (shared.has(file)) continue;
+    const bytes = await beyond(file, shared);
     if (bytes > largest.bytes) largest = { file, bytes };
   }
+  const withRouter = largest.file ? await beyond(largest.file, firstLoad) : 0;
   rows.push({
-    measure: `largest lazily loaded chunk with its static imports, gzipped (of ${graph.size - loaded.size})`,
+    measure: `largest lazily loaded chunk with its static imports beyond the first load and the router, gzipped (of ${graph.size - shared.size})`,
     budget: `< ${kB(ROUTE_CHUNK_BUDGET)}`,
-    result: `${kB(largest.bytes)} (${largest.file.replace('/assets/', '')})`,
-    pass: largest.bytes < ROUTE_CHUNK_BUDGET,
+    result: `${kB(largest.bytes)} (${largest.file.replace('/assets/', '')}; ${kB(withRouter)} with the router${router.length === 0 ? ', which was not found' : ''})`,
+    pass: router.length > 0 && largest.bytes < ROUTE_CHUNK_BUDGET,
   });
 
   // 4. Pre-compressed serving: the encoding asked for, Vary, a year's immutable caching.
