@@ -33,6 +33,7 @@ export const targets = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'apps/web/package.json',
       'apps/web/tsconfig.json',
       ...shared,

@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { prerenderLanding } from './build/prerender.ts';
 
 // The package's own entry (…/dist/development/index.mjs) tells where its files are.
 const reactRouterDist = fileURLToPath(new URL('..', import.meta.resolve('react-router')));
 const reactRouterProd = (file: string) => `${reactRouterDist}production/${file}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
   resolve: {
     // React Router's package exports always point at its development build (dev-only
     // checks and warnings left in); production bundles use its production build instead.

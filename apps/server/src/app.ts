@@ -12,6 +12,7 @@ import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import authPlugin from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
 import csrfPlugin from './plugins/csrf';
 import { registerApiDocs } from './plugins/docs';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions) {
     },
     hsts: config.cookieSecure,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(rateLimitsPlugin, { limits: createRateLimits({ now, redis }) });

@@ -97,6 +97,32 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('comes alive over its prerendered HTML without an error', async ({ page }) => {
+    // A hydration mismatch would be reported as an error.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Schedule Demo' }).click();
+    await expect(page.getByRole('dialog', { name: 'Schedule Demo' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('landing page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is there from its HTML alone (it paints before any script)', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Better care starts with a calmer hospital.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
+    await expect(page).toHaveTitle('CarePoint: hospital and clinic management');
+  });
 });
 
 test.describe('other public pages', () => {

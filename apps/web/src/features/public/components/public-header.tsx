@@ -1,6 +1,6 @@
 import { HEADER_SOLID_AFTER_PX, HEADER_TRANSPARENT_BELOW_PX } from '@carepoint/contract';
 import { Menu, X } from 'lucide-react';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useLayoutEffect, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import { cx } from '../../../lib/cx';
@@ -11,8 +11,10 @@ import { SiteLink } from './site-link';
  * HEADER_TRANSPARENT_BELOW_PX; in between the header keeps its state, so it does not flicker.
  */
 export function useSolidHeader(): boolean {
-  const [solid, setSolid] = useState(() => window.scrollY > HEADER_SOLID_AFTER_PX);
-  useEffect(() => {
+  // Transparent at first, as in the prerendered landing page (hydration must match it); the
+  // layout effect reads the scroll position before the first paint.
+  const [solid, setSolid] = useState(false);
+  useLayoutEffect(() => {
     const onScroll = () => {
       const y = window.scrollY;
       setSolid((current) =>

@@ -10,6 +10,9 @@ import { SiteLink } from '../components/site-link';
 const loadDemoDialog = () => import('../components/demo-request-dialog');
 const DemoRequestDialog = lazy(loadDemoDialog);
 
+/** The landing page's title (also written into the prerendered landing.html). */
+export const LANDING_TITLE = 'CarePoint: hospital and clinic management';
+
 const SERVICES = [
   {
     icon: ClipboardList,
@@ -101,7 +104,7 @@ export default function LandingPage() {
   const [demoMounted, setDemoMounted] = useState(false);
 
   useEffect(() => {
-    document.title = 'CarePoint: hospital and clinic management';
+    document.title = LANDING_TITLE;
   }, []);
 
   // Arriving from another page on /#section: show that section.
