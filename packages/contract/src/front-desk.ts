@@ -187,4 +187,3 @@ export const admitErEntrySchema = z.object({
   bedId: z.uuid({ error: FRONT_DESK_MESSAGES.bedRequired }),
 });
 export type AdmitErEntry = z.input<typeof admitErEntrySchema>;
-

@@ -20,7 +20,11 @@ export async function adminAppointmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/appointments',
     {
-      schema: { tags, querystring: deskAppointmentsQuerySchema, response: { 200: deskAppointmentPageSchema } },
+      schema: {
+        tags,
+        querystring: deskAppointmentsQuerySchema,
+        response: { 200: deskAppointmentPageSchema },
+      },
       config,
     },
     async (request) => desk.listDeskAppointments(request.ctx, request.query),

@@ -186,7 +186,8 @@ export async function reassignAppointment(ctx: ServiceContext, id: string, input
       });
     });
   } catch (error) {
-    if (violatedUnique(error) !== undefined) throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
+    if (violatedUnique(error) !== undefined)
+      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
     throw error;
   }
   return loadDesk(db, id);

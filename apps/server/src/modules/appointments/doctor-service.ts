@@ -366,7 +366,8 @@ export async function createDoctorAppointment(
     },
   );
   const created = account?.created ?? false;
-  if (account && created) await sendWelcomeLink(
+  if (account && created)
+    await sendWelcomeLink(
       ctx,
       account,
       `${doctorDisplayName(doctor)} booked an appointment for you at CarePoint and made`,

@@ -1,14 +1,14 @@
 import {
+  type admitErEntrySchema,
   canMoveErEntry,
   type createErEntrySchema,
   ER_MESSAGES,
-  FRONT_DESK_MESSAGES,
   type ER_SORTABLE,
   type ErEntry,
   type ErStatus,
-  type admitErEntrySchema,
   type erListQuerySchema,
   erWaitMinutes,
+  FRONT_DESK_MESSAGES,
   type updateErEntrySchema,
 } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';

@@ -1,9 +1,9 @@
 import {
+  doctorDisplayName,
   FRONT_DESK_MESSAGES,
   MESSAGES,
   PATIENT_DETAIL_ROWS,
   type PatientDetail,
-  doctorDisplayName,
   type PatientRecord,
   PROFILE_MESSAGES,
   shortTime,

@@ -42,7 +42,12 @@ export async function patientAdminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/patients/:id',
     {
-      schema: { tags, params: idParamSchema, body: patientRecordSchema, response: { 200: patientDetailSchema } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: patientRecordSchema,
+        response: { 200: patientDetailSchema },
+      },
       config,
     },
     async (request) => records.updatePatient(request.ctx, request.params.id, request.body),
