@@ -26,7 +26,8 @@ export function FreeTimeField({ doctorId, date, error, label = 'Time', ...field 
   else if (times.isError) hint = 'Could not load the free times. Choose another date or doctor.';
   else if (doctorId && times.data && times.data.hours === null)
     hint = `The doctor does not work on ${times.data.day}s.`;
-  else if (times.data && free.length === 0) hint = 'No free times left on that day. Please choose another date.';
+  else if (times.data && free.length === 0)
+    hint = 'No free times left on that day. Please choose another date.';
   return (
     <Select
       label={label}

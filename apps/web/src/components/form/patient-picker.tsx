@@ -167,7 +167,10 @@ export function PatientPicker({
             ))}
           </div>
           {showList && options.length === 0 ? (
-            <p role="status" className="rounded-lg border border-border bg-surface px-3 py-2 text-sm text-ink-muted shadow-md">
+            <p
+              role="status"
+              className="rounded-lg border border-border bg-surface px-3 py-2 text-sm text-ink-muted shadow-md"
+            >
               {search.isFetching || term !== value.name.trim() ? 'Searching…' : 'No names found.'}
             </p>
           ) : null}

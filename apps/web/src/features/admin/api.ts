@@ -1,15 +1,10 @@
 import type {
-  AdmitErEntry,
   AdminDoctor,
-  AppointmentStatusChange,
-  DeskAppointment,
-  DeskBookingInput,
-  PatientDetail,
-  PatientRecordInput,
-  ReassignAppointment,
   AdminPatient,
+  AdmitErEntry,
   Ambulance,
   Analytics,
+  AppointmentStatusChange,
   AuditEvent,
   Bed,
   CreateAmbulance,
@@ -21,12 +16,17 @@ import type {
   CreateQueueEntry,
   DemoRequestRow,
   Department,
+  DeskAppointment,
+  DeskBookingInput,
   ErEntry,
   LiveTopic,
   Nurse,
   OutboxMail,
+  PatientDetail,
+  PatientRecordInput,
   QueueBoard,
   QueueEntry,
+  ReassignAppointment,
   Stats,
   Summary,
   TargetWait,
@@ -289,8 +289,24 @@ export const useUpdateTargetWait = () =>
 // The front desk: patients, appointments, admitting to a bed.
 // ---------------------------------------------------------------------------------------------
 
-export const PATIENT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'gender'] as const;
-export const DESK_BOOKING_FIELDS = ['patientId', 'title', 'priority', 'date', 'time', 'doctorId', 'notes'] as const;
+export const PATIENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'dateOfBirth',
+  'gender',
+] as const;
+export const DESK_BOOKING_FIELDS = [
+  'patientId',
+  'title',
+  'priority',
+  'date',
+  'time',
+  'doctorId',
+  'notes',
+] as const;
 export const REASSIGN_FIELDS = ['doctorId', 'date', 'time'] as const;
 
 export const usePatientDetail = (id: string) =>
@@ -311,7 +327,10 @@ function useDeskMutation<TVariables, TResult>(
   return useMutation({
     mutationFn,
     onSettled: () =>
-      Promise.all([invalidateAdmin(client, resources), client.invalidateQueries({ queryKey: bookingKeys.all })]),
+      Promise.all([
+        invalidateAdmin(client, resources),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
     meta: { errorMessage, shownInline: answersField(fields) },
   });
 }

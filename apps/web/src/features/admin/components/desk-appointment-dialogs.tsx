@@ -118,7 +118,12 @@ function DeskBookingDialog({ open, onOpenChange, patient: given }: BookProps) {
           hint="Search registered patients by name or e-mail; register a walk-in first."
         />
       )}
-      <Input label="Title" placeholder="e.g. General check-up" error={errors.title?.message} {...register('title')} />
+      <Input
+        label="Title"
+        placeholder="e.g. General check-up"
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Priority"
@@ -218,7 +223,12 @@ export function ReassignDialog({
         {...register('date', { onChange: clearTime })}
       />
       {doctorId ? (
-        <FreeTimeField doctorId={doctorId} date={watch('date')} error={errors.time?.message} {...register('time')} />
+        <FreeTimeField
+          doctorId={doctorId}
+          date={watch('date')}
+          error={errors.time?.message}
+          {...register('time')}
+        />
       ) : (
         <p className="text-sm text-ink-muted">Choose a doctor to see their free times.</p>
       )}

@@ -7,8 +7,8 @@ import {
   patientRecordSchema,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
@@ -79,11 +79,33 @@ function PatientFormDialog({
       onSubmit={onSubmit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
-        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
+        <Input
+          label="First name"
+          autoComplete="off"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          autoComplete="off"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <Input label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-      <Input label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Date of birth (optional)"
@@ -100,7 +122,12 @@ function PatientFormDialog({
           {...register('gender')}
         />
       </div>
-      <Input label="Address (optional)" autoComplete="off" error={errors.address?.message} {...register('address')} />
+      <Input
+        label="Address (optional)"
+        autoComplete="off"
+        error={errors.address?.message}
+        {...register('address')}
+      />
     </FormDialog>
   );
 }
@@ -128,7 +155,10 @@ export function RegisterPatientButton({ variant }: { variant?: ButtonVariant }) 
 }
 
 /** Edit Patient: the whole record; changing the e-mail changes how they sign in. */
-export function EditPatientDialog({ patient, ...props }: DialogComponentProps & { patient: PatientDetail['patient'] }) {
+export function EditPatientDialog({
+  patient,
+  ...props
+}: DialogComponentProps & { patient: PatientDetail['patient'] }) {
   const update = useUpdatePatient();
   return (
     <PatientFormDialog

@@ -6,8 +6,8 @@ import {
 } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
 import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -49,8 +49,11 @@ const columns = (open: (next: Open) => void): DataTableColumn<DeskAppointment>[]
     },
     col.text('doctor', 'Doctor', (a) => a.doctor.name),
     col.text('title', 'Title', (a) => a.title),
-    col.status('status', 'Status', (a) => a.status, (a) =>
-      a.cancelReason ? <span className="text-xs text-ink-muted">{a.cancelReason}</span> : null,
+    col.status(
+      'status',
+      'Status',
+      (a) => a.status,
+      (a) => (a.cancelReason ? <span className="text-xs text-ink-muted">{a.cancelReason}</span> : null),
     ),
     col.actions((a) =>
       active(a) ? (
@@ -124,7 +127,12 @@ export default function AppointmentsDeskPage() {
         toolbar={
           <>
             <DoctorFilter />
-            <FilterSelect name="status" label="Status" values={APPOINTMENT_STATUSES} allLabel="All statuses" />
+            <FilterSelect
+              name="status"
+              label="Status"
+              values={APPOINTMENT_STATUSES}
+              allLabel="All statuses"
+            />
             <DateFilter />
           </>
         }

@@ -91,7 +91,10 @@ export default function PatientDetailPage() {
   const detail = usePatientDetail(id);
   const editing = useRowDialog<Patient>();
   const back = (
-    <Link to="/admin/patients" className="inline-flex items-center gap-1 text-sm text-primary-700 hover:underline">
+    <Link
+      to="/admin/patients"
+      className="inline-flex items-center gap-1 text-sm text-primary-700 hover:underline"
+    >
       <ArrowLeft aria-hidden size={14} /> Manage Patients
     </Link>
   );
@@ -108,7 +111,10 @@ export default function PatientDetailPage() {
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <ErrorState message={errorMessage(detail.error, 'Could not load the patient')} onRetry={() => void detail.refetch()} />
+        <ErrorState
+          message={errorMessage(detail.error, 'Could not load the patient')}
+          onRetry={() => void detail.refetch()}
+        />
       </div>
     );
   }

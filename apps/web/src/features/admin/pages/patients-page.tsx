@@ -12,7 +12,10 @@ const columns = withSorting(PATIENT_SORTABLE, [
     ...col.text('fullName', 'Full name', (p) => p.fullName),
     // The name opens the patient's page (profile, bed, appointments, ER visits).
     cell: ({ row }) => (
-      <Link className="font-medium text-primary-700 hover:underline" to={`/admin/patients/${row.original.id}`}>
+      <Link
+        className="font-medium text-primary-700 hover:underline"
+        to={`/admin/patients/${row.original.id}`}
+      >
         {row.original.fullName}
       </Link>
     ),

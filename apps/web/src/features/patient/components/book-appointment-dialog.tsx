@@ -17,8 +17,8 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiRequestError } from '../../../lib/api-client';
-import { deviceToday } from '../../../lib/format';
 import { useAvailableDoctors } from '../../../lib/booking';
+import { deviceToday } from '../../../lib/format';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { BOOKING_FIELDS, useBookAppointment } from '../api';
 
