@@ -134,7 +134,9 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await expect(page.getByRole('table', { name: 'Emergency room visits' })).toContainText('Admitted');
 });
 
-test('the patient picker sends on the first click, and an exact unique name is accepted', async ({ page }) => {
+test('the patient picker sends on the first click, and an exact unique name is accepted', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
 
