@@ -8,6 +8,7 @@ export * from './clinical';
 export * from './common';
 export * from './doctor-appointments';
 export * from './emergency';
+export * from './front-desk';
 export * from './nav';
 export * from './profile';
 export * from './public';

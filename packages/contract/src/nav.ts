@@ -30,6 +30,7 @@ export const ADMIN_NAV = [
   { key: 'stats', label: 'Stats', to: '/admin/stats' },
   { key: 'demo-requests', label: 'Demo Requests', to: '/admin/demo-requests' },
   { key: 'audit', label: 'Audit Trail', to: '/admin/audit' },
+  { key: 'appointments', label: 'Appointments', to: '/admin/appointments' },
 ] as const satisfies readonly NavEntry[];
 
 export const PATIENT_NAV = [

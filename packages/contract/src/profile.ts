@@ -22,7 +22,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** Optional text: empty means "not given" and is stored as null. */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -30,16 +30,25 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** An optional 'YYYY-MM-DD' birth date; empty means unknown (null). The server refuses a future one. */
+export const dateOfBirthField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), PROFILE_MESSAGES.dateOfBirthInvalid)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Optional gender: empty means not given (null). */
+export const optionalGenderField = z
+  .union([z.literal(''), z.null(), genderSchema])
+  .transform((v) => v || null)
+  .optional();
+
 export const updateProfileSchema = z.object({
   firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, 100),
   lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, 100),
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
-  dateOfBirth: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isCalendarDate(v), PROFILE_MESSAGES.dateOfBirthInvalid)
-    .nullish()
-    .transform((v) => v || null),
+  dateOfBirth: dateOfBirthField,
   address: optionalText(300),
   /**
    * Clients may send back the whole profile (spec §7 "edited profile object"); the e-mail
@@ -62,10 +71,7 @@ export const updateProfileSchema = z.object({
         .nullable(),
     )
     .optional(),
-  gender: z
-    .union([z.literal(''), z.null(), genderSchema])
-    .transform((v) => v || null)
-    .optional(),
+  gender: optionalGenderField,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ambulanceRoutes } from './ambulances/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { adminAppointmentRoutes } from './appointments/admin-routes';
 import { doctorAppointmentRoutes } from './appointments/doctor-routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
@@ -38,3 +39,5 @@ routeModules.push(
 // Doctor area.
 routeModules.push(chartRoutes);
 routeModules.push(transactionRoutes);
+// The front desk's appointments.
+routeModules.push(adminAppointmentRoutes);

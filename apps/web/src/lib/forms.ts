@@ -50,3 +50,12 @@ export async function submitForm<T extends FieldValues, R>(
     return undefined;
   }
 }
+
+/**
+ * A mutation's `meta.shownInline` for a form: a refusal that names one of the form's fields is
+ * shown under that field only (no toast as well); any other failure still gets its toast.
+ */
+export const answersField =
+  (fields: readonly string[]) =>
+  (err: unknown): boolean =>
+    err instanceof ApiRequestError && fields.some((f) => Boolean(err.fieldErrors?.[f]?.length));

@@ -104,6 +104,10 @@ export const appointments = pgTable(
     index('appointments_patient_completed_idx').on(t.patientId, t.startsAt).where(sql`status = 'Completed'`),
     index('appointments_doctor_date_idx').on(t.doctorId, t.date),
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
+    // The front desk's list: every appointment by start, or one day's, or one doctor's.
+    index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_date_starts_idx').on(t.date, t.startsAt),
+    index('appointments_doctor_starts_idx').on(t.doctorId, t.startsAt),
     check('appointments_duration_positive', sql`${t.durationMinutes} > 0`),
   ],
 );

@@ -366,6 +366,11 @@ export async function createDoctorAppointment(
     },
   );
   const created = account?.created ?? false;
-  if (account && created) await sendWelcomeLink(ctx, account, doctorDisplayName(doctor));
+  if (account && created)
+    await sendWelcomeLink(
+      ctx,
+      account,
+      `${doctorDisplayName(doctor)} booked an appointment for you at CarePoint and made`,
+    );
   return { appointment: await loadDetail(ctx, doctorId, id), patientCreated: created };
 }

@@ -23,7 +23,7 @@ import {
   reasonRequired,
   shortTime,
 } from '@carepoint/contract';
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
@@ -176,7 +176,7 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
 // ---------------------------------------------------------------- booking
 
 /** An availability refusal as an API error: a taken slot is a conflict, the rest is bad input. */
-function refusal(result: Exclude<Availability, { ok: true }>): AppError {
+export function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   if (result.reason === 'taken') return conflict('SLOT_TAKEN', result.message, 'time');
   return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
 }
@@ -211,13 +211,26 @@ export interface BookingDetails {
  */
 export type PatientOf = (tx: ServiceContext) => Promise<string>;
 
-async function patientIsBusy(db: Executor, patientId: string, start: Date, durationMinutes: number) {
+/** Whether the patient has another active appointment overlapping [start, start + duration). */
+export async function patientIsBusy(
+  db: Executor,
+  patientId: string,
+  start: Date,
+  durationMinutes: number,
+  exceptId?: string,
+) {
   const end = new Date(start.getTime() + durationMinutes * 60_000);
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
     .where(
-      and(eq(appointments.patientId, patientId), active, lt(appointments.startsAt, end), gt(endsAt, start)),
+      and(
+        eq(appointments.patientId, patientId),
+        active,
+        lt(appointments.startsAt, end),
+        gt(endsAt, start),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
     )
     .limit(1);
   return Boolean(row);
@@ -228,7 +241,7 @@ async function patientIsBusy(db: Executor, patientId: string, start: Date, durat
  * then sees it in the overlap check. NO KEY UPDATE leaves rows that merely reference the
  * patient (sessions, audit rows, other appointments' foreign keys) unblocked.
  */
-async function lockPatient(tx: Executor, patientId: string) {
+export async function lockPatient(tx: Executor, patientId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('no key update');
 }
 

@@ -311,20 +311,22 @@ async function issueResetLink(ctx: ServiceContext, userId: string, minutes: numb
 export const WELCOME_LINK_DAYS = 7;
 
 /**
- * A patient account that staff made for someone (the doctor's Add new Appointment dialog) has
- * no password anyone knows: its owner gets a reset link, worded as a welcome, to choose one.
+ * A patient account that staff made for someone (the doctor's Add new Appointment dialog, the
+ * front desk's registration) has no password anyone knows: its owner gets a reset link, worded
+ * as a welcome, to choose one. `why` says who made the account, e.g. "Dr Ada Okafor booked an
+ * appointment for you at CarePoint and made".
  */
 export async function sendWelcomeLink(
   ctx: ServiceContext,
   user: { id: string; email: string; firstName: string },
-  bookedBy: string,
+  why: string,
 ) {
   const link = await issueResetLink(ctx, user.id, WELCOME_LINK_DAYS * 24 * 60);
   await ctx.sendMail({
     to: user.email,
     subject: 'Welcome to CarePoint: set your password',
     body:
-      `Hello ${user.firstName},\n\n${bookedBy} booked an appointment for you at CarePoint and made ` +
+      `Hello ${user.firstName},\n\n${why} ` +
       'you an account with this e-mail address, so you can see your appointments online.\n' +
       `Open this link within ${WELCOME_LINK_DAYS} days to choose your password:\n\n${link}\n\n` +
       'After that, use "Forgot Password" on the sign-in page to get a new link.',

@@ -4,6 +4,7 @@ import {
   type Bed,
   type bedListQuerySchema,
   type createBedSchema,
+  FRONT_DESK_MESSAGES,
   type updateBedSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -143,6 +144,36 @@ export async function updateBed(ctx: ServiceContext, id: string, input: UpdateIn
     bedConflict,
   );
   return loadBed(db, id);
+}
+
+/**
+ * Puts a patient in a Free bed inside the caller's transaction (the ER's admit). The update
+ * takes the bed only while it is still Free, so of two admits to one bed exactly one wins; the
+ * one-bed-per-patient index refuses a patient who already has a bed.
+ */
+export async function occupyFreeBed(ctx: ServiceContext, bedId: string, patientId: string) {
+  const [taken] = await mapUnique(
+    () =>
+      ctx.db
+        .update(beds)
+        .set({ status: 'Occupied', patientId, updatedAt: ctx.now() })
+        .where(and(eq(beds.id, bedId), eq(beds.status, 'Free')))
+        .returning({ id: beds.id, label: beds.label }),
+    bedConflict,
+  );
+  if (!taken) {
+    const [exists] = await ctx.db.select({ id: beds.id }).from(beds).where(eq(beds.id, bedId));
+    if (!exists) throw badRequest(FRONT_DESK_MESSAGES.bedRequired, 'bedId');
+    throw conflict('BED_TAKEN', FRONT_DESK_MESSAGES.bedNotFree, 'bedId');
+  }
+  await audit(ctx, {
+    action: 'bed.update',
+    entityType: 'bed',
+    entityId: bedId,
+    patientId,
+    details: { label: taken.label, status: 'Occupied', patientId, by: 'admit' },
+  });
+  return taken;
 }
 
 /** Only a Free bed can be removed, so nobody loses their bed by accident. */

@@ -1,4 +1,5 @@
 import {
+  admitErEntrySchema,
   createErEntrySchema,
   createQueueEntrySchema,
   departmentParamSchema,
@@ -49,6 +50,19 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => er.updateErEntry(request.ctx, request.params.id, request.body),
+  );
+  app.post(
+    '/api/admin/emergency-room/:id/admit',
+    {
+      schema: {
+        tags: erTags,
+        params: idParamSchema,
+        body: admitErEntrySchema,
+        response: { 200: erEntrySchema },
+      },
+      config,
+    },
+    async (request) => er.admitErEntry(request.ctx, request.params.id, request.body),
   );
 
   app.get(

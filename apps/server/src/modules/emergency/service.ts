@@ -1,4 +1,5 @@
 import {
+  type admitErEntrySchema,
   canMoveErEntry,
   type createErEntrySchema,
   ER_MESSAGES,
@@ -7,22 +8,26 @@ import {
   type ErStatus,
   type erListQuerySchema,
   erWaitMinutes,
+  FRONT_DESK_MESSAGES,
   type updateErEntrySchema,
 } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
+import { occupyFreeBed } from '../beds/service';
 
 /** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */
 
 type ListQuery = z.output<typeof erListQuerySchema>;
 type CreateInput = z.output<typeof createErEntrySchema>;
 type UpdateInput = z.output<typeof updateErEntrySchema>;
+type AdmitInput = z.output<typeof admitErEntrySchema>;
 type Row = typeof erEntries.$inferSelect;
 
 export const toErEntry = (row: Row, now: Date): ErEntry => ({
@@ -130,15 +135,21 @@ function timesFor(row: Row, to: ErStatus, now: Date) {
   };
 }
 
+/** Locks an entry for a move to `to`, refusing a move the ER's rules do not allow. */
+async function lockForMove(tx: Executor, id: string, to: ErStatus | undefined) {
+  const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
+  if (!current) throw notFound();
+  const next = to ?? current.status;
+  if (!canMoveErEntry(current.status, next)) {
+    throw conflict('INVALID_TRANSITION', `Cannot move an entry from ${current.status} to ${next}`, 'status');
+  }
+  return { current, to: next };
+}
+
 export async function updateErEntry(ctx: ServiceContext, id: string, input: UpdateInput) {
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
-    if (!current) throw notFound();
-    const to = input.status ?? current.status;
-    if (!canMoveErEntry(current.status, to)) {
-      throw conflict('INVALID_TRANSITION', `Cannot move an entry from ${current.status} to ${to}`, 'status');
-    }
+    const { current, to } = await lockForMove(tx, id, input.status);
     const [updated] = await tx
       .update(erEntries)
       .set({ ...input, status: to, ...timesFor(current, to, now), updatedAt: now })
@@ -151,6 +162,37 @@ export async function updateErEntry(ctx: ServiceContext, id: string, input: Upda
       entityId: id,
       patientId: updated.patientId,
       details: { from: current.status, to, fields: Object.keys(input) },
+    });
+    return updated;
+  });
+  await ctx.publish('emergency');
+  return toErEntry(row, now);
+}
+
+/**
+ * POST /api/admin/emergency-room/:id/admit: Admitted and in a Free bed, in one transaction, so
+ * the visit is never Admitted without its bed (or the other way round). Only an arrival linked
+ * to a registered patient can occupy a bed; freeing it later is the beds screen's Edit Bed.
+ */
+export async function admitErEntry(ctx: ServiceContext, id: string, input: AdmitInput) {
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const { current } = await lockForMove(tx, id, 'Admitted');
+    if (!current.patientId) throw badRequest(FRONT_DESK_MESSAGES.admitNeedsPatient, 'bedId');
+    const txCtx = inTransaction(ctx, tx);
+    const bed = await occupyFreeBed(txCtx, input.bedId, current.patientId);
+    const [updated] = await tx
+      .update(erEntries)
+      .set({ status: 'Admitted', ...timesFor(current, 'Admitted', now), updatedAt: now })
+      .where(eq(erEntries.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await audit(txCtx, {
+      action: 'er.update',
+      entityType: 'er_entry',
+      entityId: id,
+      patientId: updated.patientId,
+      details: { from: current.status, to: 'Admitted', bedId: bed.id, bed: bed.label },
     });
     return updated;
   });

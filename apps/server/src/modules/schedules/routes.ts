@@ -1,4 +1,5 @@
 import {
+  anyDoctorSlotsSchema,
   doctorOptionsResponseSchema,
   doctorScheduleResponseSchema,
   idParamSchema,
@@ -24,6 +25,15 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     '/api/doctors/available',
     { schema: { tags, response: { 200: doctorOptionsResponseSchema } }, config: { access: SIGNED_IN } },
     async () => ({ data: await schedules.listBookableDoctors(app.db) }),
+  );
+
+  app.get(
+    '/api/doctors/slots',
+    {
+      schema: { tags, querystring: slotsQuerySchema, response: { 200: anyDoctorSlotsSchema } },
+      config: { access: SIGNED_IN },
+    },
+    async (request) => schedules.anyDoctorSlots(request.ctx, request.query.date),
   );
 
   app.get(

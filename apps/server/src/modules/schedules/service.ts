@@ -1,5 +1,6 @@
 import {
   ACTIVE_APPOINTMENT_STATUSES,
+  type AnyDoctorSlots,
   type BusyInterval,
   DEFAULT_SCHEDULE,
   type DoctorOption,
@@ -289,6 +290,24 @@ export async function slotsFor(ctx: ServiceContext, doctorId: string, date: stri
     perPatientTime: schedule.perPatientTime,
     slots: freeSlots({ schedule, date, now: facilityNow(ctx), busy }),
   };
+}
+
+/**
+ * GET /api/doctors/slots: the free starts of any bookable doctor on a date (the union of every
+ * doctor's free slots), for "Any available doctor"; booking then takes a doctor free at the time.
+ */
+export async function anyDoctorSlots(ctx: ServiceContext, date: string): Promise<AnyDoctorSlots> {
+  const { db } = ctx;
+  const ids = (await listBookableDoctors(db)).map((d) => d.id);
+  const [schedules, busy] = await Promise.all([loadSchedules(db, ids), busyByDoctor(db, date, ids)]);
+  const now = facilityNow(ctx);
+  const union = new Set(
+    ids.flatMap((id) =>
+      freeSlots({ schedule: schedules.get(id) ?? DEFAULT_SCHEDULE, date, now, busy: busy.get(id) ?? [] }),
+    ),
+  );
+  // 'HH:MM' strings sort as times.
+  return { date, day: weekdayOf(date), slots: [...union].sort() };
 }
 
 export async function scheduleOf(ctx: ServiceContext, doctorId: string): Promise<ScheduleResponse> {

@@ -3,6 +3,7 @@ import {
   Ambulance,
   BarChart3,
   BedDouble,
+  CalendarClock,
   ChartNoAxesCombined,
   History,
   LayoutDashboard,
@@ -28,6 +29,7 @@ const ICONS = {
   stats: BarChart3,
   'demo-requests': MailQuestion,
   audit: History,
+  appointments: CalendarClock,
 } satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

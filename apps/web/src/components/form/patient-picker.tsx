@@ -33,6 +33,17 @@ type PatientPickerProps = {
 const SUGGESTIONS = 8;
 
 /**
+ * The one suggestion whose name is exactly what was typed (any case), when the suggestions are
+ * the whole answer (fewer than asked for): typing a full name then moving on links that patient.
+ */
+function uniqueExactMatch(options: PatientOption[], typed: string): PatientOption | undefined {
+  if (options.length >= SUGGESTIONS) return undefined;
+  const wanted = typed.trim().toLowerCase();
+  const exact = options.filter((o) => o.fullName.trim().toLowerCase() === wanted);
+  return exact.length === 1 ? exact[0] : undefined;
+}
+
+/**
  * A searchable patient field (ARIA combobox): typing searches registered patients on the
  * server; choosing one links the account. The spec's empty dropdown text is "No names found."
  */
@@ -105,7 +116,15 @@ export function PatientPicker({
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          onBlur={() => {
+            setOpen(false);
+            // Free text stays free text (a walk-in may share a registered patient's name).
+            const exact =
+              !allowFreeText && !value.id && term === value.name.trim()
+                ? uniqueExactMatch(options, value.name)
+                : undefined;
+            if (exact) onChange({ id: exact.id, name: exact.fullName });
+          }}
           onKeyDown={onKeyDown}
         />
         {linked ? (
@@ -115,39 +134,48 @@ export function PatientPicker({
             className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-success-700"
           />
         ) : null}
-      </div>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={`${label} suggestions`}
-        hidden={!showList || options.length === 0}
-        className="max-h-48 overflow-y-auto rounded-lg border border-border bg-surface py-1 text-sm shadow-sm"
-      >
-        {options.map((patient, index) => (
+        {/*
+         * The suggestions float over what follows: were they in the flow, closing them on blur
+         * would move the button being clicked out from under the pointer (the click was lost).
+         */}
+        <div className="absolute top-full right-0 left-0 z-30 mt-1">
           <div
-            key={patient.id}
-            tabIndex={-1}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={cx('cursor-pointer px-3 py-2', index === active && 'bg-primary-50')}
-            // Chosen before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(index);
-            }}
-            onMouseEnter={() => setActive(index)}
+            id={listId}
+            role="listbox"
+            aria-label={`${label} suggestions`}
+            hidden={!showList || options.length === 0}
+            className="max-h-48 overflow-y-auto rounded-lg border border-border bg-surface py-1 text-sm shadow-md"
           >
-            <span className="font-medium text-ink">{patient.fullName}</span>{' '}
-            <span className="text-ink-muted">{patient.email}</span>
+            {options.map((patient, index) => (
+              <div
+                key={patient.id}
+                tabIndex={-1}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={cx('cursor-pointer px-3 py-2', index === active && 'bg-primary-50')}
+                // Chosen before the input's blur closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(index);
+                }}
+                onMouseEnter={() => setActive(index)}
+              >
+                <span className="font-medium text-ink">{patient.fullName}</span>{' '}
+                <span className="text-ink-muted">{patient.email}</span>
+              </div>
+            ))}
           </div>
-        ))}
+          {showList && options.length === 0 ? (
+            <p
+              role="status"
+              className="rounded-lg border border-border bg-surface px-3 py-2 text-sm text-ink-muted shadow-md"
+            >
+              {search.isFetching || term !== value.name.trim() ? 'Searching…' : 'No names found.'}
+            </p>
+          ) : null}
+        </div>
       </div>
-      {showList && options.length === 0 ? (
-        <p role="status" className="rounded-lg border border-border px-3 py-2 text-sm text-ink-muted">
-          {search.isFetching || term !== value.name.trim() ? 'Searching…' : 'No names found.'}
-        </p>
-      ) : null}
     </FieldShell>
   );
 }

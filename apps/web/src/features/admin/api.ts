@@ -1,8 +1,10 @@
 import type {
   AdminDoctor,
   AdminPatient,
+  AdmitErEntry,
   Ambulance,
   Analytics,
+  AppointmentStatusChange,
   AuditEvent,
   Bed,
   CreateAmbulance,
@@ -14,12 +16,17 @@ import type {
   CreateQueueEntry,
   DemoRequestRow,
   Department,
+  DeskAppointment,
+  DeskBookingInput,
   ErEntry,
   LiveTopic,
   Nurse,
   OutboxMail,
+  PatientDetail,
+  PatientRecordInput,
   QueueBoard,
   QueueEntry,
+  ReassignAppointment,
   Stats,
   Summary,
   TargetWait,
@@ -29,7 +36,7 @@ import type {
   UpdateErEntry,
   UpdateNurse,
 } from '@carepoint/contract';
-import { DOCTOR_MESSAGES } from '@carepoint/contract';
+import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES } from '@carepoint/contract';
 import {
   keepPreviousData,
   type QueryClient,
@@ -40,6 +47,8 @@ import {
 } from '@tanstack/react-query';
 import type { PatientOption, PatientSearch } from '../../components/form/patient-picker';
 import { api } from '../../lib/api-client';
+import { bookingKeys } from '../../lib/booking';
+import { answersField } from '../../lib/forms';
 import type { Page } from '../../lib/use-list-query';
 
 /*
@@ -58,6 +67,7 @@ export type ListRows = {
   'demo-requests': DemoRequestRow;
   audit: AuditEvent;
   outbox: OutboxMail;
+  appointments: DeskAppointment;
 };
 export type ListResource = keyof ListRows;
 type Resource = ListResource | 'queues' | 'summary' | 'analytics' | 'stats';
@@ -69,6 +79,7 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   stats: ['admin', 'stats'] as const,
   queueBoard: ['admin', 'queues', 'board'] as const,
+  patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
 };
 
 /** Figures computed from every record: any admin change may move them. */
@@ -102,6 +113,7 @@ const LIST_LOAD_FAILED: Record<ListResource, string> = {
   'demo-requests': 'Could not fetch demo requests',
   audit: 'Could not fetch the audit trail',
   outbox: 'Could not fetch the outbox',
+  appointments: APPOINTMENT_MESSAGES.loadFailed,
 };
 
 export const LOAD_FAILED = {
@@ -271,4 +283,113 @@ export const useUpdateTargetWait = () =>
     (body: TargetWait) => api.put<TargetWait>('/admin/settings/target-wait', body),
     ['analytics'],
     'Failed to update the target wait',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// The front desk: patients, appointments, admitting to a bed.
+// ---------------------------------------------------------------------------------------------
+
+export const PATIENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'dateOfBirth',
+  'gender',
+] as const;
+export const DESK_BOOKING_FIELDS = [
+  'patientId',
+  'title',
+  'priority',
+  'date',
+  'time',
+  'doctorId',
+  'notes',
+] as const;
+export const REASSIGN_FIELDS = ['doctorId', 'date', 'time'] as const;
+
+export const usePatientDetail = (id: string) =>
+  useQuery({
+    queryKey: adminKeys.patient(id),
+    queryFn: ({ signal }) => api.get<PatientDetail>(`/admin/patients/${id}`, { signal }),
+    meta: { errorMessage: 'Could not load the patient' },
+  });
+
+/** A desk form's mutation: a refusal naming one of its fields is shown under it only. */
+function useDeskMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  resources: readonly Resource[],
+  errorMessage: string,
+  fields: readonly string[] = [],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        invalidateAdmin(client, resources),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
+    meta: { errorMessage, shownInline: answersField(fields) },
+  });
+}
+
+export const useRegisterPatient = () =>
+  useDeskMutation(
+    (body: PatientRecordInput) => api.post<PatientDetail>('/admin/patients', body),
+    ['patients'],
+    'Failed to register the patient',
+    PATIENT_FIELDS,
+  );
+export const useUpdatePatient = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<PatientRecordInput>) => api.put<PatientDetail>(`/admin/patients/${id}`, body),
+    ['patients'],
+    'Failed to update the patient',
+    PATIENT_FIELDS,
+  );
+
+export const useDeskBook = () =>
+  useDeskMutation(
+    (body: DeskBookingInput) => api.post<DeskAppointment>('/admin/appointments', body),
+    ['appointments', 'patients'],
+    APPOINTMENT_MESSAGES.createFailed,
+    DESK_BOOKING_FIELDS,
+  );
+export const useReassign = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<ReassignAppointment>) =>
+      api.post<DeskAppointment>(`/admin/appointments/${id}/reassign`, body),
+    ['appointments', 'patients'],
+    'Failed to reassign the appointment',
+    REASSIGN_FIELDS,
+  );
+export const useAppointmentStatus = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<AppointmentStatusChange>) => api.patch(`/appointments/${id}/status`, body),
+    ['appointments', 'patients'],
+    'Failed to update the appointment',
+    ['reason'],
+  );
+
+export const useDeleteBed = () =>
+  useAdminMutation((id: string) => api.delete(`/admin/beds/${id}`), ['beds'], 'Failed to remove bed');
+
+/** Free beds for the Admit dialog (at most 100, by label). */
+export const useFreeBeds = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...adminKeys.resource('beds'), 'free'],
+    queryFn: ({ signal }) => api.get<Page<Bed>>('/admin/beds?status=Free&limit=100&sort=label', { signal }),
+    enabled,
+    staleTime: 0,
+    meta: { errorMessage: 'Could not fetch beds' },
+  });
+
+export const useAdmitErEntry = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<AdmitErEntry>) => api.post<ErEntry>(`/admin/emergency-room/${id}/admit`, body),
+    ['emergency-room', 'beds', 'patients'],
+    'Failed to admit the patient',
+    ['bedId'],
   );

@@ -15,4 +15,6 @@ export const routes: RouteObject[] = [
   page('stats', 'Stats', () => import('./pages/stats-page')),
   page('demo-requests', 'Demo Requests', () => import('./pages/demo-requests-page')),
   page('audit', 'Audit Trail', () => import('./pages/audit-page')),
+  page('patients/:id', 'Patient', () => import('./pages/patient-detail-page')),
+  page('appointments', 'Appointments', () => import('./pages/appointments-page')),
 ];

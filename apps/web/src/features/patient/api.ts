@@ -3,15 +3,18 @@ import {
   type Appointment,
   type AppointmentPage,
   type CreateAppointmentInput,
-  type DoctorOption,
   type PatientSummary,
   PROFILE_MESSAGES,
-  type SlotsResponse,
   type UpdateProfileInput,
   type User,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { bookingKeys } from '../../lib/booking';
+import { answersField } from '../../lib/forms';
+
+/** The Book Appointment form's fields, which the server's refusals may name. */
+export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 'notes'] as const;
 
 /*
  * Patient area data: TanStack Query hooks over /api/patient/*, /api/user/profile and the
@@ -24,8 +27,6 @@ export const patientKeys = {
   all: ['patient'] as const,
   summary: ['patient', 'summary'] as const,
   appointments: (queryString: string) => ['patient', 'appointments', queryString] as const,
-  doctors: ['patient', 'doctors'] as const,
-  slots: (doctorId: string, date: string) => ['patient', 'slots', doctorId, date] as const,
   profile: ['profile'] as const,
 };
 
@@ -58,37 +59,18 @@ export function useNextAppointments(limit: number) {
   });
 }
 
-export function useAvailableDoctors(enabled = true) {
-  return useQuery({
-    queryKey: patientKeys.doctors,
-    queryFn: async () => (await api.get<{ data: DoctorOption[] }>('/doctors/available')).data,
-    enabled,
-    staleTime: 5 * 60_000,
-    // The booking form says so under the field and lets the clinic assign a doctor.
-    meta: { errorMessage: false },
-  });
-}
-
-/** The doctor's free starts on a date; nothing is asked until both are chosen. */
-export function useDoctorSlots(doctorId: string, date: string) {
-  return useQuery({
-    queryKey: patientKeys.slots(doctorId, date),
-    queryFn: () => api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`),
-    enabled: Boolean(doctorId && date),
-    // Someone else may book a slot at any moment: always re-check when the picker opens.
-    staleTime: 0,
-    // The time field's hint tells of the failure.
-    meta: { errorMessage: false },
-  });
-}
-
 export function useBookAppointment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateAppointmentInput) =>
       api.post<{ appointment: Appointment }>('/patient/appointments', input).then((r) => r.appointment),
-    onSettled: () => client.invalidateQueries({ queryKey: patientKeys.all }),
-    meta: { errorMessage: APPOINTMENT_MESSAGES.createFailed },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: patientKeys.all }),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
+    // A refusal about a field (a taken time, a day off) is shown once, under that field.
+    meta: { errorMessage: APPOINTMENT_MESSAGES.createFailed, shownInline: answersField(BOOKING_FIELDS) },
   });
 }
 

@@ -10,15 +10,17 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { optionsOf } from '../../../components/form/options';
 import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
 import type { ButtonVariant } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { patientSearch, useCreateBed, useUpdateBed } from '../api';
+import { patientSearch, useCreateBed, useDeleteBed, useUpdateBed } from '../api';
 
 /** Add Bed: a label; new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
@@ -122,5 +124,32 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
         />
       ) : null}
     </FormDialog>
+  );
+}
+
+/** Delete a Free bed after confirming (the server refuses an occupied one). */
+export function DeleteBedDialog({ bed, onClose }: { bed: Bed | null; onClose: () => void }) {
+  const remove = useDeleteBed();
+  const confirm = async () => {
+    if (!bed) return;
+    try {
+      await remove.mutateAsync(bed.id);
+      toast.success('Bed removed');
+      onClose();
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={bed !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={bed ? `Delete ${bed.label}?` : ''}
+      description="The bed is removed from the ward list. This cannot be undone."
+      confirmLabel="Delete"
+      destructive
+      loading={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

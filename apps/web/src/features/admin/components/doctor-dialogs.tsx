@@ -1,4 +1,5 @@
 import {
+  type AdminDoctor,
   type CreateDoctor,
   type CreateDoctorResponse,
   createDoctorSchema,
@@ -8,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +18,7 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { fullName } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
-import { useCreateDoctor } from '../api';
+import { useCreateDoctor, useUpdateDoctor } from '../api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty'] as const;
 const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };
@@ -35,11 +36,105 @@ function splitErrors(errors: FieldErrors<CreateDoctor>) {
   return { missing, fieldError };
 }
 
+/** The doctor's fields, with the spec's one message for any missing field. */
+function DoctorFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CreateDoctor>;
+  errors: FieldErrors<CreateDoctor>;
+}) {
+  const formErrorId = useId();
+  const { missing, fieldError } = splitErrors(errors);
+  const input = (
+    name: (typeof FIELDS)[number],
+    label: string,
+    extra: { type?: string; autoComplete?: string } = {},
+  ) => (
+    <Input
+      label={label}
+      error={fieldError(name)}
+      autoComplete="off"
+      {...extra}
+      {...register(name)}
+      {...(missing.includes(name) ? { 'aria-invalid': true, 'aria-describedby': formErrorId } : {})}
+    />
+  );
+  return (
+    <>
+      {missing.length ? (
+        <p
+          id={formErrorId}
+          role="alert"
+          className="rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700"
+        >
+          {DOCTOR_ALL_FIELDS}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-4">
+        {input('firstName', 'First name')}
+        {input('lastName', 'Last name')}
+      </div>
+      {input('email', 'Email', { type: 'email' })}
+      <div className="grid grid-cols-2 gap-4">
+        {input('phone', 'Phone', { type: 'tel' })}
+        {input('specialty', 'Specialty')}
+      </div>
+      {input('address', 'Address')}
+    </>
+  );
+}
+
+/** Edit a doctor's details (name, e-mail, phone, address, specialty). */
+export function EditDoctorDialog({
+  doctor,
+  open,
+  onOpenChange,
+}: DialogComponentProps & { doctor: AdminDoctor }) {
+  const update = useUpdateDoctor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(createDoctorSchema),
+    defaultValues: {
+      firstName: doctor.firstName,
+      lastName: doctor.lastName,
+      email: doctor.email,
+      phone: doctor.phone ?? '',
+      address: doctor.address ?? '',
+      specialty: doctor.specialty ?? '',
+    },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    const saved = await submitForm(() => update.mutateAsync({ id: doctor.id, body }), {
+      success: 'Doctor updated',
+      setError,
+      fields: FIELDS,
+    });
+    if (saved) onOpenChange(false);
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Doctor"
+      description={`Dr ${fullName(doctor)}'s details.`}
+      submitLabel="Save"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <DoctorFields register={register} errors={errors} />
+    </FormDialog>
+  );
+}
+
 /** Add Doctor: the server sets a one-time password, shown once afterwards. */
 function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
   const create = useCreateDoctor();
   const [created, setCreated] = useState<CreateDoctorResponse | null>(null);
-  const formErrorId = useId();
   const {
     register,
     handleSubmit,
@@ -47,7 +142,6 @@ function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(createDoctorSchema), defaultValues: EMPTY });
-  const { missing, fieldError } = splitErrors(errors);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await submitForm(() => create.mutateAsync(values), {
@@ -61,20 +155,6 @@ function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
     setCreated(result);
   });
 
-  const input = (
-    name: (typeof FIELDS)[number],
-    label: string,
-    extra: { type?: string; autoComplete?: string } = {},
-  ) => (
-    <Input
-      label={label}
-      error={fieldError(name)}
-      {...extra}
-      {...register(name)}
-      {...(missing.includes(name) ? { 'aria-invalid': true, 'aria-describedby': formErrorId } : {})}
-    />
-  );
-
   return (
     <>
       <FormDialog
@@ -86,25 +166,7 @@ function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
         submitting={isSubmitting}
         onSubmit={onSubmit}
       >
-        {missing.length ? (
-          <p
-            id={formErrorId}
-            role="alert"
-            className="rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700"
-          >
-            {DOCTOR_ALL_FIELDS}
-          </p>
-        ) : null}
-        <div className="grid grid-cols-2 gap-4">
-          {input('firstName', 'First name', { autoComplete: 'off' })}
-          {input('lastName', 'Last name', { autoComplete: 'off' })}
-        </div>
-        {input('email', 'Email', { type: 'email', autoComplete: 'off' })}
-        <div className="grid grid-cols-2 gap-4">
-          {input('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
-          {input('specialty', 'Specialty', { autoComplete: 'off' })}
-        </div>
-        {input('address', 'Address', { autoComplete: 'off' })}
+        <DoctorFields register={register} errors={errors} />
       </FormDialog>
       <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />
     </>

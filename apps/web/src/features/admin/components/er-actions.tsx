@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUpdateErEntry } from '../api';
+import { AdmitDialog } from './admit-dialog';
 
 /** The moves offered from each status; Admitted and Discharged are final, so they are confirmed. */
 const MOVES: ReadonlyArray<{ to: ErStatus; label: string; final: boolean }> = [
@@ -16,6 +17,7 @@ const MOVES: ReadonlyArray<{ to: ErStatus; label: string; final: boolean }> = [
 export function ErActions({ entry }: { entry: ErEntry }) {
   const update = useUpdateErEntry();
   const [confirming, setConfirming] = useState<(typeof MOVES)[number] | null>(null);
+  const [admitting, setAdmitting] = useState(false);
   const moves = MOVES.filter((m) => m.to !== entry.status && canMoveErEntry(entry.status, m.to));
 
   const move = async (to: ErStatus) => {
@@ -37,7 +39,12 @@ export function ErActions({ entry }: { entry: ErEntry }) {
           variant={m.final ? 'ghost' : 'secondary'}
           size="sm"
           disabled={update.isPending}
-          onClick={() => (m.final ? setConfirming(m) : void move(m.to))}
+          onClick={() => {
+            // A registered patient is admitted into a free bed; a walk-in by name only.
+            if (m.to === 'Admitted' && entry.patientId) setAdmitting(true);
+            else if (m.final) setConfirming(m);
+            else void move(m.to);
+          }}
         >
           {m.label}
           <span className="sr-only"> {entry.patientName}</span>
@@ -47,12 +54,17 @@ export function ErActions({ entry }: { entry: ErEntry }) {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={confirming ? `${confirming.label} ${entry.patientName}?` : ''}
-        description={`This ends the emergency-room visit: ${entry.patientName} leaves the board as ${confirming?.to ?? ''}.`}
+        description={
+          confirming?.to === 'Admitted'
+            ? `${entry.patientName} is not a registered patient, so no bed can be assigned. This ends the emergency-room visit as Admitted.`
+            : `This ends the emergency-room visit: ${entry.patientName} leaves the board as ${confirming?.to ?? ''}.`
+        }
         confirmLabel={confirming?.label ?? 'Confirm'}
         destructive={false}
         loading={update.isPending}
         onConfirm={() => confirming && void move(confirming.to)}
       />
+      {admitting ? <AdmitDialog entry={entry} open onOpenChange={setAdmitting} /> : null}
     </>
   );
 }

@@ -5,15 +5,20 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { columnsFor, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { fullName } from '../../../lib/format';
+import { useRowDialog } from '../../../lib/use-row-dialog';
 import { useUpdateDoctor } from '../api';
 import { AdminListTable } from '../components/admin-list-table';
-import { AddDoctorButton } from '../components/doctor-dialogs';
+import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
 
 const col = columnsFor<AdminDoctor>();
 
-const columns = (onToggle: (doctor: AdminDoctor) => void): DataTableColumn<AdminDoctor>[] =>
+const columns = (
+  onToggle: (doctor: AdminDoctor) => void,
+  onEdit: (doctor: AdminDoctor) => void,
+): DataTableColumn<AdminDoctor>[] =>
   withSorting(DOCTOR_SORTABLE, [
     col.text('name', 'Name', fullName),
     col.text('email', 'Email', (d) => d.email),
@@ -22,10 +27,13 @@ const columns = (onToggle: (doctor: AdminDoctor) => void): DataTableColumn<Admin
       d.mustChangePassword ? <span className="text-xs text-ink-muted">Awaiting first sign-in</span> : null,
     ),
     col.actions((d) => (
-      <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
-        {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
-        <span className="sr-only"> {fullName(d)}</span>
-      </Button>
+      <>
+        <EditButton name={`Dr ${fullName(d)}`} onClick={() => onEdit(d)} />
+        <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
+          {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
+          <span className="sr-only"> {fullName(d)}</span>
+        </Button>
+      </>
     )),
   ]);
 
@@ -66,7 +74,8 @@ function StatusConfirm({ doctor, onClose }: { doctor: AdminDoctor | null; onClos
 /** Manage Doctors: the doctor accounts, sorted and paged on the server. */
 export default function ManageDoctorsPage() {
   const [target, setTarget] = useState<AdminDoctor | null>(null);
-  const tableColumns = useMemo(() => columns(setTarget), []);
+  const editing = useRowDialog<AdminDoctor>();
+  const tableColumns = useMemo(() => columns(setTarget, editing.edit), [editing.edit]);
   return (
     <>
       <PageHeader
@@ -82,6 +91,9 @@ export default function ManageDoctorsPage() {
         searchPlaceholder="Search doctors"
       />
       <StatusConfirm doctor={target} onClose={() => setTarget(null)} />
+      {editing.row ? (
+        <EditDoctorDialog key={editing.row.id} doctor={editing.row} {...editing.dialogProps} />
+      ) : null}
     </>
   );
 }

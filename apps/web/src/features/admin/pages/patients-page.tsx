@@ -1,12 +1,25 @@
 import { type AdminPatient, PATIENT_SORTABLE } from '@carepoint/contract';
+import { Link } from 'react-router';
 import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
+import { RegisterPatientButton } from '../components/patient-dialog';
 
 const col = columnsFor<AdminPatient>();
 
 const columns = withSorting(PATIENT_SORTABLE, [
-  col.text('fullName', 'Full name', (p) => p.fullName),
+  {
+    ...col.text('fullName', 'Full name', (p) => p.fullName),
+    // The name opens the patient's page (profile, bed, appointments, ER visits).
+    cell: ({ row }) => (
+      <Link
+        className="font-medium text-primary-700 hover:underline"
+        to={`/admin/patients/${row.original.id}`}
+      >
+        {row.original.fullName}
+      </Link>
+    ),
+  },
   col.text('email', 'Email', (p) => p.email),
   col.text('age', 'Age', (p) => p.age),
   col.status(
@@ -23,7 +36,8 @@ export default function ManagePatientsPage() {
     <>
       <PageHeader
         title="Manage Patients"
-        description="Registered patients; Inpatient while they occupy a bed."
+        description="Registered patients; Inpatient while they occupy a bed. Open a name for the patient's page."
+        actions={<RegisterPatientButton />}
       />
       <AdminListTable
         resource="patients"

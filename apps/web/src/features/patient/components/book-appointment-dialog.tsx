@@ -1,5 +1,4 @@
 import {
-  APPOINTMENT_MESSAGES,
   APPOINTMENT_PRIORITIES,
   type CreateAppointment,
   type CreateAppointmentInput,
@@ -9,19 +8,20 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { type DefaultValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { FreeTimeField } from '../../../components/form/free-time-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useAvailableDoctors } from '../../../lib/booking';
 import { deviceToday } from '../../../lib/format';
 import { applyServerFieldErrors } from '../../../lib/forms';
-import { useAvailableDoctors, useBookAppointment, useDoctorSlots } from '../api';
+import { BOOKING_FIELDS, useBookAppointment } from '../api';
 
-const FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 'notes'] as const;
 /** No priority chosen yet: the select shows its placeholder. */
 const EMPTY: DefaultValues<CreateAppointmentInput> = {
   title: '',
@@ -30,66 +30,7 @@ const EMPTY: DefaultValues<CreateAppointmentInput> = {
   doctorId: '',
   notes: '',
 };
-const REQUIRED_ID = 'book-appointment-required';
 const PRIORITY_OPTIONS = APPOINTMENT_PRIORITIES.map((p) => ({ value: p, label: p }));
-const REQUIRED = APPOINTMENT_MESSAGES.allFieldsRequired;
-
-/** The time control: a chosen doctor's free slots for the date, or a typed time for "any doctor". */
-function TimeField({
-  doctorId,
-  date,
-  field,
-}: {
-  doctorId: string;
-  date: string;
-  field: UseFormRegisterReturn<'time'> & ReturnType<InvalidProps>;
-}) {
-  const slots = useDoctorSlots(doctorId, date);
-  if (!doctorId) {
-    return (
-      <Input
-        label="Time"
-        type="time"
-        step={60}
-        hint="The clinic assigns a doctor free at that time."
-        {...field}
-      />
-    );
-  }
-  const free = slots.data?.slots ?? [];
-  let hint = 'Free times of the chosen doctor on that day.';
-  if (!date) hint = 'Choose a date first.';
-  else if (slots.isLoading) hint = 'Loading free times...';
-  else if (slots.isError) hint = 'Could not load the free times. Choose another date or doctor.';
-  else if (slots.data && !slots.data.hours) hint = `The doctor does not work on ${slots.data.day}s.`;
-  else if (slots.data && free.length === 0)
-    hint = 'No free times left on that day. Please choose another date.';
-  return (
-    <Select
-      label="Time"
-      placeholder="Select a time"
-      options={free.map((t) => ({ value: t, label: t }))}
-      disabled={!date || free.length === 0}
-      hint={hint}
-      {...field}
-    />
-  );
-}
-
-/**
- * The props that show a field's problem: its own message under it, or, for the spec's
- * "All fields are required" (shown once for the whole form), only the invalid marking.
- */
-type InvalidProps = (message: string | undefined) => {
-  error?: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-};
-const invalidProps: InvalidProps = (message) => {
-  if (!message) return {};
-  if (message !== REQUIRED) return { error: message };
-  return { 'aria-invalid': true, 'aria-describedby': REQUIRED_ID };
-};
 
 export type BookAppointmentDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -102,7 +43,6 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
     handleSubmit,
     watch,
     setValue,
-    getValues,
     setError,
     reset,
     formState: { errors, isSubmitting },
@@ -113,10 +53,10 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
 
   const doctorId = watch('doctorId') ?? '';
   const date = watch('date') ?? '';
-  // Another doctor, or another date for a chosen doctor, has other free times: clear the old choice.
+  // Another doctor or another date has other free times: clear the old choice.
   const clearTime = () => setValue('time', '');
   const doctorField = register('doctorId', { onChange: clearTime });
-  const dateField = register('date', { onChange: () => getValues('doctorId') && clearTime() });
+  const dateField = register('date', { onChange: clearTime });
   useEffect(() => {
     if (!open) reset(EMPTY);
   }, [open, reset]);
@@ -127,15 +67,14 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
       toast.success(TOASTS.appointmentCreated);
       onOpenChange(false);
     } catch (err) {
-      // The error toast is the mutation's own.
-      applyServerFieldErrors(err, setError, FIELDS);
+      // A refusal about a field is shown under it; any other failure is the mutation's toast.
+      applyServerFieldErrors(err, setError, BOOKING_FIELDS);
       if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
     }
   });
 
-  // The spec's one message is shown once for the form; other messages stay under their field.
-  const missing = FIELDS.some((f) => errors[f]?.message === REQUIRED);
-  const problem = (f: (typeof FIELDS)[number]) => invalidProps(errors[f]?.message);
+  // Each field shows its own message (the spec's "All fields are required" on each missing one).
+  const problem = (f: (typeof BOOKING_FIELDS)[number]) => ({ error: errors[f]?.message });
 
   return (
     <Dialog
@@ -155,15 +94,6 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
       }
     >
       <form id="book-appointment-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {missing ? (
-          <p
-            id={REQUIRED_ID}
-            role="alert"
-            className="rounded-lg bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800"
-          >
-            {REQUIRED}
-          </p>
-        ) : null}
         <Input
           label="Title"
           placeholder="e.g. General check-up"
@@ -191,7 +121,7 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
           {...doctorField}
           {...problem('doctorId')}
         />
-        <TimeField doctorId={doctorId} date={date} field={{ ...register('time'), ...problem('time') }} />
+        <FreeTimeField doctorId={doctorId} date={date} {...register('time')} {...problem('time')} />
         <Textarea label="Notes (optional)" rows={3} {...register('notes')} {...problem('notes')} />
       </form>
     </Dialog>

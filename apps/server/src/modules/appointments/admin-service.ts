@@ -1,0 +1,194 @@
+import {
+  APPOINTMENT_MESSAGES,
+  AVAILABILITY_MESSAGES,
+  checkAvailability,
+  type DESK_APPOINTMENT_SORTABLE,
+  type DeskAppointment,
+  type DeskBooking,
+  type deskAppointmentsQuerySchema,
+  doctorDisplayName,
+  FRONT_DESK_MESSAGES,
+  formatMinutes,
+  fromLocalDateTime,
+  isActiveStatus,
+  parseTimeMinutes,
+  type ReassignAppointment,
+  shortTime,
+} from '@carepoint/contract';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { appointments, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { violatedUnique } from '../../lib/db-errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { findPatient, fullNameOf } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+import { busyIntervals, facilityNow, findBookableDoctor, lockSchedule } from '../schedules/service';
+import { bookAppointment, lockPatient, patientIsBusy, refusal, slotOf } from './service';
+
+/**
+ * The front desk's appointments (admin only): every appointment, filtered by doctor, patient,
+ * status and date on the server; booking for a patient; and reassigning an active appointment
+ * to a free start of a doctor under the same locks and rule as every booking. Confirm and
+ * cancel go through PATCH /api/appointments/:id/status.
+ */
+
+type ListQuery = z.output<typeof deskAppointmentsQuerySchema>;
+
+/** `users` is the patient here (the search and its trigram indexes are on it); the doctor is an alias. */
+const doctor = alias(users, 'doctor');
+
+const selectRows = (db: Executor) =>
+  db
+    .select({
+      appointment: appointments,
+      patient: { id: users.id, fullName: fullNameOf, email: users.email },
+      doctor: { id: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName },
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .innerJoin(doctor, eq(doctor.id, appointments.doctorId));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+const toDesk = ({ appointment: a, patient, doctor: d }: Row): DeskAppointment => ({
+  id: a.id,
+  date: a.date,
+  time: shortTime(a.time),
+  startsAt: iso(a.startsAt),
+  durationMinutes: a.durationMinutes,
+  status: a.status,
+  title: a.title,
+  priority: a.priority,
+  cancelReason: a.cancelReason,
+  patient,
+  doctor: { id: d.id, name: doctorDisplayName(d) },
+});
+
+async function loadDesk(db: Executor, id: string) {
+  const [row] = await selectRows(db).where(eq(appointments.id, id)).limit(1);
+  if (!row) throw notFound('Appointment');
+  return toDesk(row);
+}
+
+const SORT: SortColumns<(typeof DESK_APPOINTMENT_SORTABLE)[number]> = {
+  startsAt: appointments.startsAt,
+  status: [appointments.status, appointments.startsAt],
+};
+
+/** GET /api/admin/appointments: one audit row per page, naming the patients it showed. */
+export async function listDeskAppointments(ctx: ServiceContext, query: ListQuery) {
+  const { db } = ctx;
+  const where = and(
+    query.doctorId ? eq(appointments.doctorId, query.doctorId) : undefined,
+    query.patientId ? eq(appointments.patientId, query.patientId) : undefined,
+    query.status ? eq(appointments.status, query.status) : undefined,
+    query.date ? eq(appointments.date, query.date) : undefined,
+    search(query.q, [fullNameOf, users.email]),
+  );
+  // Without a sort, by start time in the order asked (ascending by default).
+  const byStart = query.order === 'desc' ? desc(appointments.startsAt) : asc(appointments.startsAt);
+  const result = await page(
+    ctx,
+    query,
+    ({ limit, offset }) =>
+      selectRows(db)
+        .where(where)
+        .orderBy(...orderBy(query, SORT, [byStart], appointments.id))
+        .limit(limit)
+        .offset(offset),
+    matchingRows(db).from(appointments).innerJoin(users, eq(users.id, appointments.patientId)).where(where),
+    toDesk,
+  );
+  await audit(ctx, {
+    action: 'desk.appointment.list',
+    entityType: 'appointment',
+    details: {
+      query,
+      appointmentIds: result.data.map((a) => a.id),
+      patientIds: [...new Set(result.data.map((a) => a.patient.id))],
+    },
+  });
+  return result;
+}
+
+/** POST /api/admin/appointments: the patient's own booking rules, made at the desk for them. */
+export async function bookForPatient(ctx: ServiceContext, input: DeskBooking) {
+  if (!(await findPatient(ctx.db, input.patientId))) {
+    throw badRequest(FRONT_DESK_MESSAGES.patientRequired, 'patientId');
+  }
+  const booked = await bookAppointment(ctx, input.patientId, input);
+  return loadDesk(ctx.db, booked.id);
+}
+
+/**
+ * POST /api/admin/appointments/:id/reassign: moves an active appointment to a free start of a
+ * doctor. Like a booking it locks the target doctor's schedule row first (so two reassignments
+ * or a booking and a reassignment to one slot are checked one after the other), then the
+ * appointment, then the patient; the double-booking index is the last line of defence.
+ */
+export async function reassignAppointment(ctx: ServiceContext, id: string, input: ReassignAppointment) {
+  const { db, config } = ctx;
+  const target = await findBookableDoctor(db, input.doctorId);
+  if (!target) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
+  const slot = slotOf(input.date, input.time);
+  try {
+    await db.transaction(async (tx) => {
+      const schedule = await lockSchedule(tx, target.id);
+      const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+      if (!current) throw notFound('Appointment');
+      if (!isActiveStatus(current.status)) {
+        throw conflict('NOT_ACTIVE', FRONT_DESK_MESSAGES.notReassignable, 'status');
+      }
+      // The appointment does not stand in its own way when it moves within the same doctor's day.
+      const busy = await busyIntervals(tx, target.id, slot.date);
+      const own = current.doctorId === target.id && current.date === slot.date;
+      const ownStart = parseTimeMinutes(current.time);
+      const others = own ? busy.filter((b) => b.minutes !== ownStart) : busy;
+      const result = checkAvailability({
+        schedule,
+        doctorName: doctorDisplayName(target),
+        date: slot.date,
+        minutes: slot.minutes,
+        now: facilityNow(ctx),
+        busy: others,
+      });
+      if (!result.ok) throw refusal(result);
+      await lockPatient(tx, current.patientId);
+      const startsAt = fromLocalDateTime(slot.date, slot.minutes, config.TIME_ZONE);
+      if (await patientIsBusy(tx, current.patientId, startsAt, result.durationMinutes, id)) {
+        throw conflict('PATIENT_BUSY', APPOINTMENT_MESSAGES.patientDoubleBooked, 'time');
+      }
+      const time = formatMinutes(slot.minutes);
+      await tx
+        .update(appointments)
+        .set({
+          doctorId: target.id,
+          date: slot.date,
+          time: `${time}:00`,
+          startsAt,
+          durationMinutes: result.durationMinutes,
+          updatedAt: ctx.now(),
+        })
+        .where(eq(appointments.id, id));
+      await audit(inTransaction(ctx, tx), {
+        action: 'appointment.reassign',
+        entityType: 'appointment',
+        entityId: id,
+        patientId: current.patientId,
+        details: {
+          from: { doctorId: current.doctorId, date: current.date, time: shortTime(current.time) },
+          to: { doctorId: target.id, date: slot.date, time },
+        },
+      });
+    });
+  } catch (error) {
+    if (violatedUnique(error) !== undefined)
+      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
+    throw error;
+  }
+  return loadDesk(db, id);
+}

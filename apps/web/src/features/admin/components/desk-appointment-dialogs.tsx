@@ -1,0 +1,306 @@
+import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_PRIORITIES,
+  type DeskAppointment,
+  type DeskBooking,
+  type DeskBookingInput,
+  deskBookingSchema,
+  doctorDisplayName,
+  FRONT_DESK_MESSAGES,
+  type ReassignAppointment,
+  reassignAppointmentSchema,
+  TOASTS,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FreeTimeField } from '../../../components/form/free-time-field';
+import { optionsOf } from '../../../components/form/options';
+import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import type { DialogComponentProps } from '../../../components/ui/dialog-button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useAvailableDoctors } from '../../../lib/booking';
+import { deviceToday } from '../../../lib/format';
+import { submitForm } from '../../../lib/forms';
+import {
+  DESK_BOOKING_FIELDS,
+  patientSearch,
+  REASSIGN_FIELDS,
+  useAppointmentStatus,
+  useDeskBook,
+  useReassign,
+} from '../api';
+
+/** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
+function useDoctorOptions(enabled: boolean) {
+  const doctors = useAvailableDoctors(enabled);
+  return (doctors.data ?? []).map((d) => ({
+    value: d.id,
+    label: d.specialty ? `${doctorDisplayName(d)} (${d.specialty})` : doctorDisplayName(d),
+  }));
+}
+
+type BookProps = DialogComponentProps & { patient?: PatientChoice };
+
+/**
+ * Book for a patient at the desk (walk-in -> book -> confirm): the patient's booking rules, a
+ * chosen doctor's free times or any doctor's; the appointment is Pending until confirmed.
+ */
+function DeskBookingDialog({ open, onOpenChange, patient: given }: BookProps) {
+  const book = useDeskBook();
+  const doctors = useDoctorOptions(open);
+  const blank: DeskBookingInput = {
+    patientId: given?.id ?? '',
+    title: '',
+    date: '',
+    time: '',
+    doctorId: '',
+    notes: '',
+    priority: 'Medium',
+  };
+  const [patient, setPatient] = useState<PatientChoice>(given ?? { id: null, name: '' });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DeskBookingInput, unknown, DeskBooking>({
+    resolver: zodResolver(deskBookingSchema),
+    defaultValues: blank,
+  });
+  const clearTime = () => setValue('time', '');
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await submitForm(() => book.mutateAsync(values), {
+      success: TOASTS.appointmentCreated,
+      setError,
+      fields: DESK_BOOKING_FIELDS,
+    });
+    if (!saved) return;
+    reset(blank);
+    setPatient(given ?? { id: null, name: '' });
+    onOpenChange(false);
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Book Appointment"
+      description="Booked at the desk: Pending until you confirm it."
+      submitLabel="Book Appointment"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      {given ? (
+        <p className="text-sm text-ink">
+          Patient: <span className="font-medium">{given.name}</span>
+        </p>
+      ) : (
+        <PatientPicker
+          search={patientSearch}
+          label="Patient"
+          value={patient}
+          onChange={(next) => {
+            setPatient(next);
+            setValue('patientId', next.id ?? '');
+            clearErrors('patientId');
+          }}
+          error={errors.patientId?.message}
+          hint="Search registered patients by name or e-mail; register a walk-in first."
+        />
+      )}
+      <Input
+        label="Title"
+        placeholder="e.g. General check-up"
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label="Priority"
+          options={optionsOf(APPOINTMENT_PRIORITIES)}
+          error={errors.priority?.message}
+          {...register('priority')}
+        />
+        <Input
+          label="Date"
+          type="date"
+          min={deviceToday()}
+          error={errors.date?.message}
+          {...register('date', { onChange: clearTime })}
+        />
+      </div>
+      <Select
+        label="Doctor"
+        placeholder="Any available doctor"
+        options={doctors}
+        error={errors.doctorId?.message}
+        {...register('doctorId', { onChange: clearTime })}
+      />
+      <FreeTimeField
+        doctorId={watch('doctorId') ?? ''}
+        date={watch('date') ?? ''}
+        error={errors.time?.message}
+        {...register('time')}
+      />
+      <Textarea label="Notes (optional)" rows={2} error={errors.notes?.message} {...register('notes')} />
+    </FormDialog>
+  );
+}
+
+export function DeskBookButton({ patient, variant }: { patient?: PatientChoice; variant?: ButtonVariant }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        Book Appointment
+      </Button>
+      <DeskBookingDialog open={open} onOpenChange={setOpen} patient={patient} />
+    </>
+  );
+}
+
+/** Reassign: another (or the same) doctor's free time, offered from their schedule on the date. */
+export function ReassignDialog({
+  appointment,
+  open,
+  onOpenChange,
+}: DialogComponentProps & { appointment: DeskAppointment }) {
+  const reassign = useReassign();
+  const doctors = useDoctorOptions(open);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ReassignAppointment>({
+    resolver: zodResolver(reassignAppointmentSchema),
+    defaultValues: { doctorId: '', date: appointment.date, time: '' },
+  });
+  const clearTime = () => setValue('time', '');
+  const doctorId = watch('doctorId');
+  const onSubmit = handleSubmit(async (body) => {
+    const saved = await submitForm(() => reassign.mutateAsync({ id: appointment.id, body }), {
+      success: FRONT_DESK_MESSAGES.reassigned,
+      setError,
+      fields: REASSIGN_FIELDS,
+    });
+    if (saved) onOpenChange(false);
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reassign appointment"
+      description={`${appointment.patient.fullName}, now with ${appointment.doctor.name} on ${appointment.date} at ${appointment.time}.`}
+      submitLabel="Reassign"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <Select
+        label="Doctor"
+        placeholder="Select a doctor"
+        options={doctors}
+        error={errors.doctorId?.message}
+        {...register('doctorId', { onChange: clearTime })}
+      />
+      <Input
+        label="Date"
+        type="date"
+        min={deviceToday()}
+        error={errors.date?.message}
+        {...register('date', { onChange: clearTime })}
+      />
+      {doctorId ? (
+        <FreeTimeField
+          doctorId={doctorId}
+          date={watch('date')}
+          error={errors.time?.message}
+          {...register('time')}
+        />
+      ) : (
+        <p className="text-sm text-ink-muted">Choose a doctor to see their free times.</p>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Cancel at the desk: staff must say why; the patient sees the reason. */
+export function CancelAppointmentDialog({
+  appointment,
+  open,
+  onOpenChange,
+}: DialogComponentProps & { appointment: DeskAppointment }) {
+  const change = useAppointmentStatus();
+  const [reason, setReason] = useState('');
+  const [error, setErrorText] = useState<string | undefined>();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setErrorText(APPOINTMENT_MESSAGES.reasonRequired);
+      return;
+    }
+    try {
+      await change.mutateAsync({ id: appointment.id, body: { status: 'Cancelled', reason } });
+      toast.success(APPOINTMENT_MESSAGES.cancelled);
+      onOpenChange(false);
+    } catch (err) {
+      // A refusal about the reason goes under it; any other is the mutation's toast.
+      if (isApiRequestError(err)) setErrorText(err.fieldErrors?.reason?.[0]);
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancel appointment?"
+      description={`${appointment.patient.fullName} with ${appointment.doctor.name} on ${appointment.date} at ${appointment.time}. The patient sees the reason.`}
+      submitLabel="Yes, cancel it"
+      submitting={change.isPending}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Textarea
+        label="Reason"
+        rows={3}
+        value={reason}
+        error={error}
+        maxLength={500}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setErrorText(undefined);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+/** Confirm a Pending appointment in one click. */
+export function ConfirmAppointmentButton({ appointment }: { appointment: DeskAppointment }) {
+  const change = useAppointmentStatus();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={change.isPending}
+      onClick={() =>
+        void change
+          .mutateAsync({ id: appointment.id, body: { status: 'Confirmed' } })
+          .then(() => toast.success(FRONT_DESK_MESSAGES.confirmed))
+          .catch(() => undefined)
+      }
+    >
+      Confirm<span className="sr-only"> {appointment.patient.fullName}</span>
+    </Button>
+  );
+}

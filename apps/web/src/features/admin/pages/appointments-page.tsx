@@ -1,0 +1,158 @@
+import {
+  APPOINTMENT_STATUSES,
+  DESK_APPOINTMENT_SORTABLE,
+  type DeskAppointment,
+  doctorDisplayName,
+} from '@carepoint/contract';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '../../../components/data-table';
+import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
+import { useAvailableDoctors } from '../../../lib/booking';
+import { useUrlFilter } from '../../../lib/use-url-filters';
+import { AdminListTable } from '../components/admin-list-table';
+import {
+  CancelAppointmentDialog,
+  ConfirmAppointmentButton,
+  DeskBookButton,
+  ReassignDialog,
+} from '../components/desk-appointment-dialogs';
+
+const col = columnsFor<DeskAppointment>();
+type Open = { kind: 'reassign' | 'cancel'; appointment: DeskAppointment } | null;
+const active = (a: DeskAppointment) => a.status === 'Pending' || a.status === 'Confirmed';
+
+const columns = (open: (next: Open) => void): DataTableColumn<DeskAppointment>[] =>
+  withSorting(DESK_APPOINTMENT_SORTABLE, [
+    {
+      ...col.text('startsAt', 'When', (a) => `${a.date} ${a.time}`),
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {row.original.date} <span className="font-medium">{row.original.time}</span>
+        </span>
+      ),
+    },
+    {
+      ...col.text('patient', 'Patient', (a) => a.patient.fullName),
+      cell: ({ row }) => (
+        <Link
+          className="font-medium text-primary-700 hover:underline"
+          to={`/admin/patients/${row.original.patient.id}`}
+        >
+          {row.original.patient.fullName}
+        </Link>
+      ),
+    },
+    col.text('doctor', 'Doctor', (a) => a.doctor.name),
+    col.text('title', 'Title', (a) => a.title),
+    col.status(
+      'status',
+      'Status',
+      (a) => a.status,
+      (a) => (a.cancelReason ? <span className="text-xs text-ink-muted">{a.cancelReason}</span> : null),
+    ),
+    col.actions((a) =>
+      active(a) ? (
+        <>
+          {a.status === 'Pending' ? <ConfirmAppointmentButton appointment={a} /> : null}
+          <Button size="sm" variant="ghost" onClick={() => open({ kind: 'reassign', appointment: a })}>
+            Reassign<span className="sr-only"> {a.patient.fullName}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => open({ kind: 'cancel', appointment: a })}>
+            Cancel<span className="sr-only"> {a.patient.fullName}</span>
+          </Button>
+        </>
+      ) : null,
+    ),
+  ]);
+
+/** The doctor filter: every bookable doctor. */
+function DoctorFilter() {
+  const [doctorId, setDoctorId] = useUrlFilter('doctorId');
+  const doctors = useAvailableDoctors();
+  return (
+    <Select
+      label="Doctor"
+      hideLabel
+      className="w-48"
+      value={doctorId}
+      onChange={(event) => setDoctorId(event.target.value)}
+      placeholder="All doctors"
+      options={(doctors.data ?? []).map((d) => ({ value: d.id, label: doctorDisplayName(d) }))}
+    />
+  );
+}
+
+function DateFilter() {
+  const [date, setDate] = useUrlFilter('date');
+  return (
+    <Input
+      label="Date"
+      hideLabel
+      type="date"
+      className="w-40"
+      value={date}
+      onChange={(event) => setDate(event.target.value)}
+    />
+  );
+}
+
+/** The appointments desk: every appointment, filtered on the server; confirm, reassign, cancel, book. */
+export default function AppointmentsDeskPage() {
+  const [opened, setOpened] = useState<Open>(null);
+  const tableColumns = useMemo(() => columns(setOpened), []);
+  const [doctorId] = useUrlFilter('doctorId');
+  const [status] = useUrlFilter('status');
+  const [date] = useUrlFilter('date');
+  const [patientId] = useUrlFilter('patientId');
+  const close = (open: boolean) => !open && setOpened(null);
+  return (
+    <>
+      <PageHeader
+        title="Appointments"
+        description="Every appointment: confirm, reassign to a doctor's free time, cancel, or book for a patient."
+        actions={<DeskBookButton />}
+      />
+      <AdminListTable
+        resource="appointments"
+        label="Appointments"
+        columns={tableColumns}
+        defaultSort="startsAt"
+        searchPlaceholder="Search patients"
+        filters={{ doctorId, status, date, patientId }}
+        toolbar={
+          <>
+            <DoctorFilter />
+            <FilterSelect
+              name="status"
+              label="Status"
+              values={APPOINTMENT_STATUSES}
+              allLabel="All statuses"
+            />
+            <DateFilter />
+          </>
+        }
+      />
+      {opened?.kind === 'reassign' ? (
+        <ReassignDialog
+          key={opened.appointment.id}
+          appointment={opened.appointment}
+          open
+          onOpenChange={close}
+        />
+      ) : null}
+      {opened?.kind === 'cancel' ? (
+        <CancelAppointmentDialog
+          key={opened.appointment.id}
+          appointment={opened.appointment}
+          open
+          onOpenChange={close}
+        />
+      ) : null}
+    </>
+  );
+}

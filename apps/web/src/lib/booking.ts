@@ -1,0 +1,43 @@
+import type { AnyDoctorSlots, DoctorOption, SlotsResponse } from '@carepoint/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/*
+ * What every booking form reads (the patient's Book Appointment, the front desk's booking and
+ * reassignment): the bookable doctors and the free times on a date, of one doctor or of any.
+ */
+
+export const bookingKeys = {
+  all: ['booking'] as const,
+  doctors: ['booking', 'doctors'] as const,
+  freeTimes: (doctorId: string, date: string) => ['booking', 'free-times', doctorId, date] as const,
+};
+
+export function useAvailableDoctors(enabled = true) {
+  return useQuery({
+    queryKey: bookingKeys.doctors,
+    queryFn: async () => (await api.get<{ data: DoctorOption[] }>('/doctors/available')).data,
+    enabled,
+    staleTime: 5 * 60_000,
+    // The booking form says so under the field and lets the clinic assign a doctor.
+    meta: { errorMessage: false },
+  });
+}
+
+/** Free starts on a date: of the doctor, or (doctorId '') of any doctor, the union of their free times. */
+export type FreeTimes = { day: string; slots: string[]; hours?: SlotsResponse['hours'] };
+
+export function useFreeTimes(doctorId: string, date: string) {
+  return useQuery({
+    queryKey: bookingKeys.freeTimes(doctorId, date),
+    queryFn: async (): Promise<FreeTimes> =>
+      doctorId
+        ? api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`)
+        : api.get<AnyDoctorSlots>(`/doctors/slots?date=${encodeURIComponent(date)}`),
+    enabled: Boolean(date),
+    // Someone else may book a slot at any moment: always re-check when the picker opens.
+    staleTime: 0,
+    // The time field's hint tells of the failure.
+    meta: { errorMessage: false },
+  });
+}

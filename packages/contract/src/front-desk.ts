@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { patientStaySchema } from './admin';
+import {
+  appointmentDateField,
+  appointmentStatusSchema,
+  appointmentTimeField,
+  createAppointmentSchema,
+} from './appointments';
+import { emailField, userStatusSchema } from './auth';
+import { genderSchema } from './clinical';
+import { listQuerySchema, pageOf, requiredText } from './common';
+import { erStatusSchema, triageLevelSchema } from './emergency';
+import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
+import { isCalendarDate, weekdaySchema } from './schedules';
+
+/*
+ * The front desk (admin only): register, edit and look up patients; every appointment, with
+ * confirm, reassign and cancel; booking for a patient; admitting an ER arrival to a free bed.
+ *
+ * Endpoints (admin only unless said otherwise):
+ *   POST  /api/admin/patients                  [patientRecordSchema -> 201 patientDetailSchema]
+ *   PUT   /api/admin/patients/:id              [patientRecordSchema -> patientDetailSchema]
+ *   GET   /api/admin/patients/:id              [-> patientDetailSchema]
+ *   GET   /api/admin/appointments              [deskAppointmentsQuerySchema -> deskAppointmentPageSchema]
+ *   POST  /api/admin/appointments              [deskBookingSchema -> 201 deskAppointmentSchema]
+ *   POST  /api/admin/appointments/:id/reassign [reassignAppointmentSchema -> deskAppointmentSchema]
+ *   PATCH /api/appointments/:id/status         confirm and cancel (appointments.ts)
+ *   GET   /api/doctors/slots?date=             [-> anyDoctorSlotsSchema] (every signed-in role)
+ *   POST  /api/admin/emergency-room/:id/admit  [admitErEntrySchema -> erEntrySchema]
+ */
+
+export const FRONT_DESK_MESSAGES = {
+  patientRegistered: 'Patient registered. A link to set their password was e-mailed.',
+  patientUpdated: 'Patient updated',
+  patientNotFound: 'Patient not found',
+  patientRequired: 'Choose a registered patient',
+  reassigned: 'Appointment reassigned',
+  confirmed: 'Appointment confirmed',
+  notReassignable: 'Only a Pending or Confirmed appointment can be reassigned',
+  bedRequired: 'Choose a free bed',
+  bedNotFree: 'That bed is no longer free. Choose another bed.',
+  admitNeedsPatient: 'Link this arrival to a registered patient before giving them a bed',
+  admitted: (name: string, bed: string) => `${name} admitted to ${bed}`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Patients
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Register (POST) or edit (PUT) a patient at the desk. No password: a new patient is e-mailed a
+ * single-use link to choose one. The e-mail is unique across all accounts (409 when taken).
+ */
+export const patientRecordSchema = z.object({
+  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, 100),
+  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, 100),
+  email: emailField,
+  phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
+  address: optionalText(300),
+  dateOfBirth: dateOfBirthField,
+  gender: optionalGenderField,
+});
+export type PatientRecordInput = z.input<typeof patientRecordSchema>;
+export type PatientRecord = z.output<typeof patientRecordSchema>;
+
+export const patientDetailSchema = z.object({
+  patient: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    age: z.number().int().nullable(),
+    gender: genderSchema.nullable(),
+    accountStatus: userStatusSchema,
+    status: patientStaySchema,
+    createdAt: z.string(),
+  }),
+  bed: z.object({ id: z.string(), label: z.string() }).nullable(),
+  /** The latest PATIENT_DETAIL_ROWS appointments, newest first, and how many there are in all. */
+  appointments: z.object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        date: z.string(),
+        time: z.string(),
+        title: z.string(),
+        status: appointmentStatusSchema,
+        doctorName: z.string(),
+      }),
+    ),
+    total: z.number().int(),
+  }),
+  /** The latest PATIENT_DETAIL_ROWS emergency-room visits, newest first. */
+  erVisits: z.object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        arrivedAt: z.string(),
+        leftAt: z.string().nullable(),
+        triageLevel: triageLevelSchema,
+        status: erStatusSchema,
+        complaint: z.string().nullable(),
+      }),
+    ),
+    total: z.number().int(),
+  }),
+});
+export type PatientDetail = z.infer<typeof patientDetailSchema>;
+export const PATIENT_DETAIL_ROWS = 20;
+
+// ---------------------------------------------------------------------------------------------
+// The appointments desk
+// ---------------------------------------------------------------------------------------------
+
+export const deskAppointmentSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  status: appointmentStatusSchema,
+  title: z.string(),
+  priority: z.string(),
+  cancelReason: z.string().nullable(),
+  patient: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+  doctor: z.object({ id: z.string(), name: z.string() }),
+});
+export type DeskAppointment = z.infer<typeof deskAppointmentSchema>;
+
+const optionalId = (message: string) =>
+  z
+    .union([z.uuid(message), z.literal('')], { error: message })
+    .optional()
+    .transform((id) => id || undefined);
+
+/** Without `sort`, by start time (ascending unless `order=desc`); `q` searches the patient's name and e-mail. */
+export const DESK_APPOINTMENT_SORTABLE = ['startsAt', 'status'] as const;
+export const deskAppointmentsQuerySchema = listQuerySchema(DESK_APPOINTMENT_SORTABLE).extend({
+  doctorId: optionalId('Choose a doctor from the list'),
+  patientId: optionalId('Invalid patient id'),
+  status: z
+    .union([appointmentStatusSchema, z.literal('')])
+    .optional()
+    .transform((s) => s || undefined),
+  date: z
+    .string()
+    .trim()
+    .refine((d) => d === '' || isCalendarDate(d), 'Enter a valid date as YYYY-MM-DD')
+    .optional()
+    .transform((d) => d || undefined),
+});
+export type DeskAppointmentsQuery = z.input<typeof deskAppointmentsQuerySchema>;
+export const deskAppointmentPageSchema = pageOf(deskAppointmentSchema);
+
+/** Book for a patient at the desk: the patient's booking form plus who it is for. */
+export const deskBookingSchema = createAppointmentSchema.extend({
+  patientId: z.uuid({ error: FRONT_DESK_MESSAGES.patientRequired }),
+});
+export type DeskBookingInput = z.input<typeof deskBookingSchema>;
+export type DeskBooking = z.output<typeof deskBookingSchema>;
+
+/** Move an active appointment to a free start of a doctor (the same or another) on a date. */
+export const reassignAppointmentSchema = z.object({
+  doctorId: z.uuid({ error: 'Choose a doctor from the list' }),
+  date: appointmentDateField,
+  time: appointmentTimeField,
+});
+export type ReassignAppointment = z.input<typeof reassignAppointmentSchema>;
+
+/** Free starts across all bookable doctors on a date: the union of their free slots, sorted. */
+export const anyDoctorSlotsSchema = z.object({
+  date: z.string(),
+  day: weekdaySchema,
+  slots: z.array(z.string()),
+});
+export type AnyDoctorSlots = z.infer<typeof anyDoctorSlotsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admitting an ER arrival to a bed
+// ---------------------------------------------------------------------------------------------
+
+export const admitErEntrySchema = z.object({
+  bedId: z.uuid({ error: FRONT_DESK_MESSAGES.bedRequired }),
+});
+export type AdmitErEntry = z.input<typeof admitErEntrySchema>;
