@@ -15,3 +15,4 @@ export * from './schedules';
 export * from './text';
 export * from './triage';
 export * from './ui';
+export * from './prescriptions';
