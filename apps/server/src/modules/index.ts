@@ -11,6 +11,7 @@ import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { nurseRoutes } from './nurses/routes';
 import { patientAdminRoutes } from './patients/routes';
+import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
@@ -36,3 +37,4 @@ routeModules.push(
 );
 // Doctor area.
 routeModules.push(chartRoutes);
+routeModules.push(prescriptionRoutes);
