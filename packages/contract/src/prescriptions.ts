@@ -249,12 +249,16 @@ export const physicalInfoInputSchema = z.object({
   problemDescription: optionalText(2000),
 });
 
+/** One of a list; the form's empty choice ('') is "not chosen" and gets the field's own message. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }));
+
 export const medicineLineInputSchema = z.object({
   name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
   dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
-  duration: z.enum(MEDICINE_DURATIONS, { error: PRESCRIPTION_MESSAGES.duration }),
-  time: z.enum(MEDICINE_TIMES, { error: PRESCRIPTION_MESSAGES.time }),
-  interval: z.enum(MEDICINE_INTERVALS, { error: PRESCRIPTION_MESSAGES.interval }),
+  duration: choice(MEDICINE_DURATIONS, PRESCRIPTION_MESSAGES.duration),
+  time: choice(MEDICINE_TIMES, PRESCRIPTION_MESSAGES.time),
+  interval: choice(MEDICINE_INTERVALS, PRESCRIPTION_MESSAGES.interval),
   comment: optionalText(300),
 });
 export type MedicineLineInput = z.input<typeof medicineLineInputSchema>;
@@ -373,7 +377,18 @@ export const prescriptionSchema = z.object({
   mine: z.boolean(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
-export const prescriptionResponseSchema = z.object({ prescription: prescriptionSchema });
+/** The letterhead a printed prescription carries (the server's FACILITY_* settings). */
+export const facilitySchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Facility = z.infer<typeof facilitySchema>;
+export const prescriptionResponseSchema = z.object({
+  prescription: prescriptionSchema,
+  facility: facilitySchema,
+});
+export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
 
 export const prescriptionRowSchema = z.object({
   id: z.string(),

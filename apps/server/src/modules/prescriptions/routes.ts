@@ -1,4 +1,5 @@
 import {
+  type Facility,
   idParamSchema,
   okSchema,
   patientPrescriptionsQuerySchema,
@@ -12,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { ServiceContext } from '../../lib/context';
 import { attachmentDisposition } from '../../lib/pdf';
 import { prescriptionPdf } from './pdf';
@@ -21,6 +23,13 @@ const doctorTags = ['doctor: prescriptions'];
 const patientTags = ['patient: prescriptions'];
 const doctorOnly = { access: ['doctor'] as const };
 const patientOnly = { access: ['patient'] as const };
+
+/** The letterhead of the printable page, as the PDF has it. */
+const facilityOf = ({ FACILITY_NAME, FACILITY_ADDRESS, FACILITY_PHONE }: Config): Facility => ({
+  name: FACILITY_NAME,
+  address: FACILITY_ADDRESS ?? null,
+  phone: FACILITY_PHONE ?? null,
+});
 
 /** `?disposition=inline` opens the PDF in the browser (View) instead of downloading it. */
 const pdfQuerySchema = z.object({
@@ -74,7 +83,10 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
       config: doctorOnly,
     },
     async (request, reply) =>
-      reply.code(201).send({ prescription: await rx.createPrescription(request.ctx, request.body) }),
+      reply.code(201).send({
+        prescription: await rx.createPrescription(request.ctx, request.body),
+        facility: facilityOf(request.ctx.config),
+      }),
   );
 
   app.get(
@@ -97,7 +109,10 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, params: idParamSchema, response: { 200: prescriptionResponseSchema } },
       config: doctorOnly,
     },
-    async (request) => ({ prescription: await rx.readPrescription(request.ctx, request.params.id) }),
+    async (request) => ({
+      prescription: await rx.readPrescription(request.ctx, request.params.id),
+      facility: facilityOf(request.ctx.config),
+    }),
   );
 
   app.put(
@@ -113,6 +128,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       prescription: await rx.updatePrescription(request.ctx, request.params.id, request.body),
+      facility: facilityOf(request.ctx.config),
     }),
   );
 
@@ -129,6 +145,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       prescription: await rx.setPrescriptionStatus(request.ctx, request.params.id, request.body.status),
+      facility: facilityOf(request.ctx.config),
     }),
   );
 
