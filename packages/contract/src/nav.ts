@@ -36,4 +36,5 @@ export const PATIENT_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/patient/dashboard' },
   { key: 'appointments', label: 'Appointments', to: '/patient/appointments' },
   { key: 'profile', label: 'Profile', to: '/patient/profile' },
+  { key: 'prescriptions', label: 'Prescriptions', to: '/patient/prescriptions' },
 ] as const satisfies readonly NavEntry[];

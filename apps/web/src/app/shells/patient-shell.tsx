@@ -1,11 +1,12 @@
 import { PATIENT_NAV } from '@carepoint/contract';
-import { CalendarDays, LayoutDashboard, UserRound } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, Pill, UserRound } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
 
 const ICONS = {
   dashboard: LayoutDashboard,
   appointments: CalendarDays,
   profile: UserRound,
+  prescriptions: Pill,
 } satisfies Record<(typeof PATIENT_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = PATIENT_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

@@ -6,4 +6,5 @@ export const routes: RouteObject[] = [
   page('dashboard', 'Patient Dashboard', () => import('./pages/dashboard-page')),
   page('appointments', 'My Appointments', () => import('./pages/appointments-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
+  page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
 ];

@@ -1,5 +1,5 @@
 import { DOCTOR_APPOINTMENT_MESSAGES, type DoctorAppointmentDetail } from '@carepoint/contract';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Pill } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -129,7 +129,19 @@ export default function AppointmentDetailPage() {
           </span>
         }
         description={`${formatFullDate(a.date)} at ${a.time}, ${a.durationMinutes} minutes`}
-        actions={backLink}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {backLink}
+            {a.status === 'Cancelled' ? null : (
+              <Link
+                to={`/doctor/prescription/create-prescription?${new URLSearchParams({ patientId: a.patient.id, appointmentId: a.id })}`}
+                className={buttonClass({ size: 'sm' })}
+              >
+                <Pill aria-hidden size={16} /> Write prescription
+              </Link>
+            )}
+          </div>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Patient" className="lg:col-span-1">
