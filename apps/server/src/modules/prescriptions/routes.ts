@@ -44,7 +44,7 @@ async function sendPdf(
   disposition: 'attachment' | 'inline',
   reply: FastifyReply,
 ) {
-  const prescription = await rx.prescriptionForPdf(ctx, id);
+  const prescription = await rx.readPrescription(ctx, id, 'prescription.pdf');
   const { bytes, fileName } = await prescriptionPdf(prescription, ctx.config);
   return reply
     .type('application/pdf')

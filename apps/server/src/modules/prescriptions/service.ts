@@ -269,14 +269,14 @@ export async function countPatientPrescriptions(db: Executor, patientId: string)
 // One prescription
 // ---------------------------------------------------------------------------------------------
 
-export async function readPrescription(ctx: ServiceContext, id: string) {
+/** One prescription the caller may read; the read is audited as a view or as the PDF's download. */
+export async function readPrescription(
+  ctx: ServiceContext,
+  id: string,
+  action: 'prescription.read' | 'prescription.pdf' = 'prescription.read',
+) {
   const prescription = await load(ctx, id);
-  await audit(ctx, {
-    action: 'prescription.read',
-    entityType: 'prescription',
-    entityId: id,
-    patientId: prescription.patient.id,
-  });
+  await audit(ctx, { action, entityType: 'prescription', entityId: id, patientId: prescription.patient.id });
   return prescription;
 }
 
@@ -472,16 +472,4 @@ export async function deletePrescription(ctx: ServiceContext, id: string) {
       patientId: row.patientId,
     });
   });
-}
-
-/** The prescription for the PDF (audited as a download, not a view). */
-export async function prescriptionForPdf(ctx: ServiceContext, id: string) {
-  const prescription = await load(ctx, id);
-  await audit(ctx, {
-    action: 'prescription.pdf',
-    entityType: 'prescription',
-    entityId: id,
-    patientId: prescription.patient.id,
-  });
-  return prescription;
 }
