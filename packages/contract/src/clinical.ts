@@ -39,9 +39,12 @@ export type VitalName = keyof typeof VITAL_RANGES;
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
-/** A required vital sign: a number (forms send text) within its plausible range, rounded to its precision. */
-export function vitalField(name: VitalName) {
-  const r: VitalRange = VITAL_RANGES[name];
+/**
+ * A required vital sign: a number (forms send text) within its plausible range, rounded to its
+ * precision. `label` names it in messages when a screen calls it otherwise (pulse rate).
+ */
+export function vitalField(name: VitalName, label?: string) {
+  const r: VitalRange = { ...VITAL_RANGES[name], ...(label ? { label } : {}) };
   const wrong = `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
   return z.coerce
     .number({ error: `${r.label} is required` })
@@ -54,9 +57,9 @@ export function vitalField(name: VitalName) {
  * The same, optional: empty text, null or a missing key means "not measured". (Not a union with
  * '' and null: a union that fails reports "Invalid input", losing the range message.)
  */
-export function optionalVitalField(name: VitalName) {
+export function optionalVitalField(name: VitalName, label?: string) {
   return z
-    .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name).nullable())
+    .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name, label).nullable())
     .optional()
     .transform((v) => v ?? null);
 }

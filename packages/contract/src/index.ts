@@ -10,6 +10,7 @@ export * from './doctor-appointments';
 export * from './emergency';
 export * from './front-desk';
 export * from './nav';
+export * from './prescriptions';
 export * from './profile';
 export * from './public';
 export * from './schedules';

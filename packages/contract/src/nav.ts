@@ -36,6 +36,7 @@ export const ADMIN_NAV = [
 export const PATIENT_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/patient/dashboard' },
   { key: 'appointments', label: 'Appointments', to: '/patient/appointments' },
-  { key: 'profile', label: 'Profile', to: '/patient/profile' },
+  { key: 'prescriptions', label: 'Prescriptions', to: '/patient/prescriptions' },
   { key: 'invoices', label: 'Invoices', to: '/patient/invoices' },
+  { key: 'profile', label: 'Profile', to: '/patient/profile' },
 ] as const satisfies readonly NavEntry[];

@@ -12,6 +12,7 @@ import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { nurseRoutes } from './nurses/routes';
 import { patientAdminRoutes } from './patients/routes';
+import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
@@ -41,3 +42,4 @@ routeModules.push(chartRoutes);
 routeModules.push(transactionRoutes);
 // The front desk's appointments.
 routeModules.push(adminAppointmentRoutes);
+routeModules.push(prescriptionRoutes);

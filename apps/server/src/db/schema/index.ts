@@ -5,5 +5,6 @@ export * from './beds';
 export * from './clinical';
 export * from './emergency';
 export * from './platform';
+export * from './prescriptions';
 export * from './staff';
 export * from './transactions';

@@ -9,6 +9,7 @@ import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
 import { seedDoctorPatients } from './doctor-patients';
 import { seedDoctorTransactions } from './doctor-transactions';
+import { seedDoctorPrescriptions } from './doctor-prescriptions';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
@@ -19,6 +20,7 @@ seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);
 seeders.push(seedDoctorTransactions);
+seeders.push(seedDoctorPrescriptions);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -31,6 +31,7 @@ import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { matchingRows, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
+import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,
   busyIntervals,
@@ -136,14 +137,6 @@ export async function getPatientAppointment(ctx: ServiceContext, patientId: stri
 }
 
 // ---------------------------------------------------------------- the dashboard summary
-
-/**
- * Stand-in until the prescriptions area stores prescriptions: answers 0. The prescriptions
- * area replaces this with a count of the patient's stored prescriptions.
- */
-export async function countPatientPrescriptions(_db: Executor, _patientId: string): Promise<number> {
-  return 0;
-}
 
 /** GET /api/patient/summary (spec §3 "Patient summary"), computed for the signed-in patient. */
 export async function patientSummary(ctx: ServiceContext, patientId: string) {

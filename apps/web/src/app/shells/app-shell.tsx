@@ -83,7 +83,7 @@ function Sidebar({
       data-testid="sidebar"
       data-collapsed={collapsed ? 'true' : 'false'}
       className={cx(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-200',
+        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-200 print:hidden',
         collapsed ? 'w-16' : 'w-60',
       )}
     >
@@ -173,16 +173,17 @@ function ShellFrame({ areaLabel, nav, headerUser }: Omit<AppShellProps, 'userRol
   }, [title]);
 
   return (
-    <div className="flex min-h-screen bg-canvas">
+    // On paper only the page itself shows (a prescription prints without the app around it).
+    <div className="flex min-h-screen bg-canvas print:block print:min-h-0 print:bg-surface">
       <Sidebar areaLabel={areaLabel} nav={nav} collapsed={collapsed} onToggle={toggle} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-border bg-surface px-4 sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-border bg-surface px-4 sm:px-6 print:hidden">
           <p className="truncate text-lg font-semibold text-ink" data-testid="shell-title">
             {title}
           </p>
           {headerUser ?? <HeaderUser />}
         </header>
-        <main className="min-h-[80vh] flex-1 p-4 sm:p-6">
+        <main className="min-h-[80vh] flex-1 p-4 sm:p-6 print:min-h-0 print:p-0">
           <Outlet />
         </main>
       </div>

@@ -1,11 +1,12 @@
 import { PATIENT_NAV } from '@carepoint/contract';
-import { CalendarDays, LayoutDashboard, Receipt, UserRound } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
 
 const ICONS = {
   dashboard: LayoutDashboard,
   appointments: CalendarDays,
   profile: UserRound,
+  prescriptions: Pill,
   invoices: Receipt,
 } satisfies Record<(typeof PATIENT_NAV)[number]['key'], ShellNavEntry['icon']>;
 

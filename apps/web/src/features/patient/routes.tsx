@@ -7,4 +7,5 @@ export const routes: RouteObject[] = [
   page('appointments', 'My Appointments', () => import('./pages/appointments-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
   page('invoices', 'My Invoices', () => import('./pages/invoices-page')),
+  page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
 ];

@@ -1,5 +1,5 @@
 import { DOCTOR_APPOINTMENT_MESSAGES, type DoctorAppointmentDetail } from '@carepoint/contract';
-import { ArrowLeft, Receipt } from 'lucide-react';
+import { ArrowLeft, Pill, Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -130,14 +130,22 @@ export default function AppointmentDetailPage() {
         }
         description={`${formatFullDate(a.date)} at ${a.time}, ${a.durationMinutes} minutes`}
         actions={
-          <>
+          <div className="flex flex-wrap gap-2">
+            {backLink}
+            {a.status === 'Cancelled' ? null : (
+              <Link
+                to={`/doctor/prescription/create-prescription?${new URLSearchParams({ patientId: a.patient.id, appointmentId: a.id })}`}
+                className={buttonClass({ size: 'sm' })}
+              >
+                <Pill aria-hidden size={16} /> Write prescription
+              </Link>
+            )}
             {a.status === 'Completed' ? (
               <Link to={`/doctor/transactions?new=${a.id}`} className={buttonClass({ size: 'sm' })}>
                 <Receipt aria-hidden size={16} /> Create invoice
               </Link>
             ) : null}
-            {backLink}
-          </>
+          </div>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,14 +1,35 @@
-import { Card } from '../../../components/ui/card';
+import { TOASTS } from '@carepoint/contract';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PrescriptionForm, valuesOf } from '../components/prescriptions/prescription-form';
+import { backToList } from '../components/prescriptions/prescription-state';
 
-/** New Prescription: placeholder until this screen is built (the route and shell are ready). */
+/**
+ * New Prescription (/doctor/prescription/create-prescription). `?patientId&appointmentId` (the
+ * appointment page's "Write prescription") start it for that patient and visit. Saving returns
+ * to the list.
+ */
 export default function NewPrescriptionPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const start = {
+    patientId: params.get('patientId') ?? '',
+    appointmentId: params.get('appointmentId') ?? '',
+  };
   return (
     <>
-      <PageHeader title="New Prescription" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      <PageHeader
+        title="New Prescription"
+        description="Physical information, medicines and advice."
+        actions={backToList}
+      />
+      <PrescriptionForm
+        prescription={null}
+        initial={valuesOf(null, start)}
+        initialPatientName=""
+        successMessage={TOASTS.prescriptionAdded}
+        onSaved={() => navigate('/doctor/prescription')}
+      />
     </>
   );
 }

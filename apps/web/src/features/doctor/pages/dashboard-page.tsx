@@ -13,11 +13,12 @@ import { formatFullDate } from '../components/appointments/format';
 import { NextPatient } from '../components/appointments/next-patient';
 import { RowsLoading, TodaysAppointments } from '../components/appointments/todays-appointments';
 import { WaitingEmergency } from '../components/appointments/waiting-emergency';
+import { RecentPrescriptions } from '../components/prescriptions/recent-prescriptions';
 
 /**
  * The doctor's day (/doctor and /doctor/dashboard): today's appointments in time order with
  * their status actions, the counts, the next patient and the emergency patients waiting now,
- * all computed by the server. Prescriptions arrive with their own area.
+ * and the doctor's recent prescriptions, all computed by the server.
  */
 export default function DoctorDashboardPage() {
   const { user } = useAuth();
@@ -129,6 +130,7 @@ export default function DoctorDashboardPage() {
                 <RowsLoading label="Loading the emergency room" rows={2} />
               )}
             </Card>
+            <RecentPrescriptions />
           </div>
         </div>
       </div>

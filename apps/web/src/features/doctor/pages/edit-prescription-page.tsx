@@ -1,14 +1,42 @@
+import { PRESCRIPTION_MESSAGES } from '@carepoint/contract';
+import { useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { usePrescription } from '../api/prescriptions';
+import { PrescriptionForm, valuesOf } from '../components/prescriptions/prescription-form';
+import { backToList, PrescriptionLoadState } from '../components/prescriptions/prescription-state';
 
-/** Edit Prescription: placeholder until this screen is built (the route and shell are ready). */
+/** Edit Prescription (/doctor/prescription/{id}/edit): the prescribing doctor's own only. */
 export default function EditPrescriptionPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = usePrescription(id);
+  if (!query.data) return <PrescriptionLoadState title="Edit Prescription" query={query} />;
+  const { prescription } = query.data;
+  if (!prescription.mine) {
+    return (
+      <>
+        <PageHeader title="Edit Prescription" actions={backToList} />
+        <Card>
+          <ErrorState
+            message={`Only ${prescription.doctor.name}, who wrote it, can change this prescription.`}
+          />
+        </Card>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Edit Prescription" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      <PageHeader title="Edit Prescription" description={prescription.patient.name} actions={backToList} />
+      <PrescriptionForm
+        key={prescription.id}
+        prescription={prescription}
+        initial={valuesOf(prescription)}
+        initialPatientName={prescription.patient.name}
+        successMessage={PRESCRIPTION_MESSAGES.updated}
+        onSaved={(saved) => navigate(`/doctor/prescription/${saved.id}`)}
+      />
     </>
   );
 }

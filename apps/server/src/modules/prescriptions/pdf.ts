@@ -1,0 +1,63 @@
+import {
+  formatNextVisit,
+  type Prescription,
+  prescriptionPdfName,
+  toLocalDateTime,
+  VITAL_RANGES,
+} from '@carepoint/contract';
+import type { Config } from '../../config';
+import { PdfBuilder } from '../../lib/pdf';
+
+/** "22 November 2026", on the facility's calendar. */
+const longDate = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(instant));
+
+const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
+
+/**
+ * The printed prescription: letterhead, patient, doctor and date, the physical information,
+ * the medicines table, test, advice and next visit, and the doctor's signature line.
+ */
+export async function prescriptionPdf(p: Prescription, config: Config) {
+  const zone = config.TIME_ZONE;
+  const info = p.physicalInfo;
+  const bytes = await new PdfBuilder('Prescription', config, p.doctor.name)
+    .fields([
+      ['Patient', p.patient.name],
+      ['Date', longDate(p.addedAt, zone)],
+      ['Patient e-mail', p.patient.email],
+      ['Doctor', p.doctor.name],
+    ])
+    .heading('Physical Information')
+    .fields([
+      ['Blood pressure', info.bloodPressure ? `${info.bloodPressure} ${VITAL_RANGES.systolic.unit}` : null],
+      ['Pulse rate', withUnit(info.pulseRate, VITAL_RANGES.heartRate.unit)],
+      ['Temperature', withUnit(info.temperature, VITAL_RANGES.temperature.unit)],
+      ['Diabetic', info.diabetic],
+      ['Food allergies', info.foodAllergies],
+      ['Current medication', info.currentMedication],
+    ])
+    .paragraph('Problem description', info.problemDescription)
+    .heading('Medicines')
+    .table(
+      [
+        { header: 'Medicine', width: 0.26 },
+        { header: 'Dosage', width: 0.12 },
+        { header: 'Duration', width: 0.12 },
+        { header: 'Time', width: 0.12 },
+        { header: 'Interval', width: 0.2 },
+        { header: 'Comment', width: 0.18 },
+      ],
+      p.medicines.map((m) => [m.name, m.dosage, m.duration, m.time, m.interval, m.comment ?? '']),
+    )
+    .heading('Additional Information')
+    .fields([
+      ['Test', p.test],
+      ['Next visit', p.nextVisit ? `In ${formatNextVisit(p.nextVisit)}` : null],
+    ])
+    .paragraph('Advice', p.advice)
+    .signature(p.doctor.name, 'Signature and stamp')
+    .finish();
+  const date = toLocalDateTime(new Date(p.addedAt), zone).date;
+  return { bytes, fileName: prescriptionPdfName(date, p.patient.name) };
+}

@@ -1,0 +1,475 @@
+import {
+  allergyWarning,
+  findAllergyConflicts,
+  type MedicineLine,
+  PRESCRIPTION_MESSAGES,
+  type PRESCRIPTION_SORTABLE,
+  type Prescription,
+  type PrescriptionData,
+  type PrescriptionPage,
+  type PrescriptionPatient,
+  type PrescriptionRow,
+  type patientPrescriptionsQuerySchema,
+  type prescriptionsQuerySchema,
+} from '@carepoint/contract';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import {
+  appointments,
+  patientMedicalDetails,
+  prescriptionMedicines,
+  prescriptions,
+  userImages,
+  users,
+} from '../../db/schema';
+import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { findPatient, profileImageUrl } from '../../lib/people';
+import { audit } from '../../plugins/audit';
+
+/*
+ * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a
+ * colleague covering a clinic needs the medication history); only the prescribing doctor edits,
+ * toggles or deletes one, and a change by anyone else answers 404 as if it did not exist (the
+ * app signs a user out on 403). A patient reads only their own. Every read and change is audited
+ * with the patient's id; changes inside their transaction.
+ */
+
+type DoctorListQuery = z.output<typeof prescriptionsQuerySchema>;
+type PatientListQuery = z.output<typeof patientPrescriptionsQuerySchema>;
+
+const patient = alias(users, 'patient');
+const doctor = alias(users, 'doctor');
+const patientImage = alias(userImages, 'patient_image');
+const doctorImage = alias(userImages, 'doctor_image');
+
+const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+
+function actorOf(ctx: ServiceContext): Actor {
+  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+  return ctx.actor;
+}
+
+/** The columns every answer is made of: the prescription with its patient and doctor. */
+const selection = {
+  row: prescriptions,
+  patientName: nameOf(patient),
+  patientEmail: patient.email,
+  patientImage: patientImage.updatedAt,
+  doctorName: nameOf(doctor),
+  doctorEmail: doctor.email,
+  doctorImage: doctorImage.updatedAt,
+};
+
+function withPeople(db: Executor) {
+  return db
+    .select(selection)
+    .from(prescriptions)
+    .innerJoin(patient, eq(patient.id, prescriptions.patientId))
+    .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
+    .leftJoin(patientImage, eq(patientImage.userId, patient.id))
+    .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number];
+
+const people = (r: Joined) => ({
+  patient: {
+    id: r.row.patientId,
+    name: r.patientName,
+    email: r.patientEmail,
+    imageUrl: profileImageUrl(r.row.patientId, r.patientImage),
+  },
+  doctor: {
+    id: r.row.doctorId,
+    name: `Dr ${r.doctorName}`,
+    email: r.doctorEmail,
+    imageUrl: profileImageUrl(r.row.doctorId, r.doctorImage),
+  },
+});
+
+async function medicinesOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, MedicineLine[]>();
+  const rows = await db
+    .select()
+    .from(prescriptionMedicines)
+    .where(inArray(prescriptionMedicines.prescriptionId, ids))
+    .orderBy(asc(prescriptionMedicines.prescriptionId), asc(prescriptionMedicines.position));
+  const byId = new Map<string, MedicineLine[]>();
+  for (const m of rows) {
+    const list = byId.get(m.prescriptionId) ?? [];
+    list.push({
+      id: m.id,
+      name: m.name,
+      dosage: m.dosage,
+      duration: m.duration,
+      time: m.time,
+      interval: m.interval,
+      comment: m.comment,
+    });
+    byId.set(m.prescriptionId, list);
+  }
+  return byId;
+}
+
+const toPrescription = (r: Joined, medicines: MedicineLine[], actorId: string): Prescription => {
+  const p = r.row;
+  return {
+    id: p.id,
+    ...people(r),
+    appointmentId: p.appointmentId,
+    addedAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    status: p.status,
+    physicalInfo: {
+      bloodPressure: p.systolic !== null && p.diastolic !== null ? `${p.systolic}/${p.diastolic}` : null,
+      foodAllergies: p.foodAllergies,
+      diabetic: p.diabetic,
+      currentMedication: p.currentMedication,
+      pulseRate: p.pulseRate,
+      temperature: p.temperature,
+      problemDescription: p.problemDescription,
+    },
+    medicines,
+    test: p.test,
+    advice: p.advice,
+    nextVisit:
+      p.nextVisitCount !== null && p.nextVisitUnit !== null
+        ? { count: p.nextVisitCount, unit: p.nextVisitUnit }
+        : null,
+    acknowledgedAllergies: p.acknowledgedAllergies,
+    mine: p.doctorId === actorId,
+  };
+};
+
+/** What the caller may read: a doctor any prescription, a patient their own. */
+function readable(actor: Actor, id: string): SQL | undefined {
+  const one = eq(prescriptions.id, id);
+  if (actor.role === 'doctor') return one;
+  if (actor.role === 'patient') return and(one, eq(prescriptions.patientId, actor.id));
+  return sql`false`;
+}
+
+/** One prescription the caller may read, without an audit row (callers audit their own way). */
+async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
+  const actor = actorOf(ctx);
+  const [row] = await withPeople(ctx.db).where(readable(actor, id)).limit(1);
+  if (!row) throw notFound('Prescription');
+  const medicines = await medicinesOf(ctx.db, [id]);
+  return toPrescription(row, medicines.get(id) ?? [], actor.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+const SORT: SortColumns<(typeof PRESCRIPTION_SORTABLE)[number]> = {
+  patient: [patient.lastName, patient.firstName],
+  doctor: [doctor.lastName, doctor.firstName],
+  addedAt: prescriptions.createdAt,
+  status: prescriptions.status,
+};
+
+const MEDICINE_SUMMARY = 3;
+
+async function listWhere(
+  ctx: ServiceContext,
+  query: { page: number; limit: number; sort?: keyof typeof SORT | undefined; order: 'asc' | 'desc' },
+  where: SQL | undefined,
+): Promise<PrescriptionPage> {
+  const actor = actorOf(ctx);
+  const order = orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id);
+  const counted = matchingRows(ctx.db)
+    .from(prescriptions)
+    .innerJoin(patient, eq(patient.id, prescriptions.patientId))
+    .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
+    .where(where);
+  let lines = new Map<string, MedicineLine[]>();
+  return page(
+    ctx,
+    query,
+    async ({ limit, offset }) => {
+      const rows = await withPeople(ctx.db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      lines = await medicinesOf(
+        ctx.db,
+        rows.map((r) => r.row.id),
+      );
+      return rows;
+    },
+    counted,
+    (r): PrescriptionRow => {
+      const medicines = lines.get(r.row.id) ?? [];
+      const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
+      if (medicines.length > MEDICINE_SUMMARY) names.push(`+${medicines.length - MEDICINE_SUMMARY} more`);
+      return {
+        id: r.row.id,
+        ...people(r),
+        addedAt: iso(r.row.createdAt),
+        status: r.row.status,
+        medicineCount: medicines.length,
+        medicines: names.join(', '),
+        mine: r.row.doctorId === actor.id,
+      };
+    },
+  );
+}
+
+/** The doctor's list: their own by default, or every doctor's; searched by patient name or e-mail and doctor name. */
+export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQuery) {
+  const actor = actorOf(ctx);
+  const where = and(
+    query.scope === 'mine' ? eq(prescriptions.doctorId, actor.id) : undefined,
+    search(query.q, [nameOf(patient), patient.email, nameOf(doctor)]),
+  );
+  const result = await listWhere(ctx, query, where);
+  await audit(ctx, {
+    action: 'prescription.list',
+    entityType: 'prescription',
+    details: {
+      scope: query.scope,
+      q: query.q ?? null,
+      page: query.page,
+      prescriptionIds: result.data.map((p) => p.id),
+      patientIds: [...new Set(result.data.map((p) => p.patient.id))],
+    },
+  });
+  return result;
+}
+
+/** My Prescriptions: the signed-in patient's own, newest first. */
+export async function listOwnPrescriptions(ctx: ServiceContext, query: PatientListQuery) {
+  const actor = actorOf(ctx);
+  const result = await listWhere(ctx, query, eq(prescriptions.patientId, actor.id));
+  await audit(ctx, {
+    action: 'prescription.list',
+    entityType: 'prescription',
+    patientId: actor.id,
+    details: { page: query.page, prescriptionIds: result.data.map((p) => p.id) },
+  });
+  return result;
+}
+
+/** The patient dashboard's figure: the patient's active prescriptions (status on). */
+export async function countPatientPrescriptions(db: Executor, patientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.patientId, patientId), eq(prescriptions.status, true)));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One prescription
+// ---------------------------------------------------------------------------------------------
+
+/** One prescription the caller may read; the read is audited as a view or as the PDF's download. */
+export async function readPrescription(
+  ctx: ServiceContext,
+  id: string,
+  action: 'prescription.read' | 'prescription.pdf' = 'prescription.read',
+) {
+  const prescription = await load(ctx, id);
+  await audit(ctx, { action, entityType: 'prescription', entityId: id, patientId: prescription.patient.id });
+  return prescription;
+}
+
+/** The New Prescription form's patient: the name and the recorded allergies its medicines are checked against. */
+export async function prescriptionPatient(
+  ctx: ServiceContext,
+  patientId: string,
+): Promise<PrescriptionPatient> {
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      fullName: nameOf(users),
+      email: users.email,
+      allergies: patientMedicalDetails.allergies,
+    })
+    .from(users)
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, users.id))
+    .where(and(eq(users.id, patientId), eq(users.role, 'patient')))
+    .limit(1);
+  if (!row) throw notFound('Patient');
+  await audit(ctx, {
+    action: 'prescription.patient.read',
+    entityType: 'patient',
+    entityId: patientId,
+    patientId,
+  });
+  return { ...row, allergies: row.allergies ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Checks what a save refers to: a registered patient, an appointment of this doctor with this
+ * patient, and the allergy rule (a medicine that matches a recorded allergy needs the doctor's
+ * acknowledgement). Answers the allergies acknowledged.
+ */
+async function checkReferences(db: Executor, doctorId: string, input: PrescriptionData): Promise<string[]> {
+  if (!(await findPatient(db, input.patientId)))
+    badRequestAt('patientId', PRESCRIPTION_MESSAGES.patientNotFound);
+  if (input.appointmentId) {
+    const [visit] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.id, input.appointmentId),
+          eq(appointments.doctorId, doctorId),
+          eq(appointments.patientId, input.patientId),
+        ),
+      )
+      .limit(1);
+    if (!visit) badRequestAt('appointmentId', PRESCRIPTION_MESSAGES.appointmentMismatch);
+  }
+  const [details] = await db
+    .select({ allergies: patientMedicalDetails.allergies })
+    .from(patientMedicalDetails)
+    .where(eq(patientMedicalDetails.patientId, input.patientId));
+  const conflicts = findAllergyConflicts(input.medicines, details?.allergies ?? []);
+  if (conflicts.length > 0 && !input.acknowledgeAllergies) {
+    const fieldErrors: Record<string, string[]> = {
+      acknowledgeAllergies: [PRESCRIPTION_MESSAGES.acknowledgeAllergies],
+    };
+    for (const c of conflicts) fieldErrors[`medicines.${c.index}.name`] = [allergyWarning(c)];
+    throw new AppError(400, 'ALLERGY_WARNING', PRESCRIPTION_MESSAGES.acknowledgeAllergies, fieldErrors);
+  }
+  return [...new Set(conflicts.map((c) => c.allergy))];
+}
+
+function badRequestAt(field: string, message: string): never {
+  throw badRequest(message, field);
+}
+
+const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[]) => ({
+  patientId: input.patientId,
+  appointmentId: input.appointmentId,
+  status: input.status,
+  systolic: input.physicalInfo.bloodPressure?.systolic ?? null,
+  diastolic: input.physicalInfo.bloodPressure?.diastolic ?? null,
+  pulseRate: input.physicalInfo.pulseRate,
+  temperature: input.physicalInfo.temperature,
+  foodAllergies: input.physicalInfo.foodAllergies,
+  diabetic: input.physicalInfo.diabetic,
+  currentMedication: input.physicalInfo.currentMedication,
+  problemDescription: input.physicalInfo.problemDescription,
+  test: input.test,
+  advice: input.advice,
+  nextVisitCount: input.nextVisit?.count ?? null,
+  nextVisitUnit: input.nextVisit?.unit ?? null,
+  acknowledgedAllergies,
+});
+
+const linesOf = (prescriptionId: string, input: PrescriptionData) =>
+  input.medicines.map((m, position) => ({ prescriptionId, position, ...m }));
+
+/** What an audit row of a change says: which medicines and warnings, not the clinical text. */
+const changeDetails = (input: PrescriptionData, acknowledged: string[]) => ({
+  medicines: input.medicines.map((m) => m.name),
+  status: input.status,
+  appointmentId: input.appointmentId,
+  acknowledgedAllergies: acknowledged,
+});
+
+export async function createPrescription(ctx: ServiceContext, input: PrescriptionData) {
+  const actor = actorOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    const acknowledged = await checkReferences(tx, actor.id, input);
+    const now = ctx.now();
+    const [row] = await tx
+      .insert(prescriptions)
+      .values({ ...columnsOf(input, acknowledged), doctorId: actor.id, createdAt: now, updatedAt: now })
+      .returning({ id: prescriptions.id });
+    if (!row) throw new Error('prescription not stored');
+    await tx.insert(prescriptionMedicines).values(linesOf(row.id, input));
+    await audit(inTransaction(ctx, tx), {
+      action: 'prescription.create',
+      entityType: 'prescription',
+      entityId: row.id,
+      patientId: input.patientId,
+      details: changeDetails(input, acknowledged),
+    });
+    return row.id;
+  });
+  return load(ctx, id);
+}
+
+/** Locks the caller's own prescription for a change; anyone else's answers 404. */
+async function lockOwn(tx: Executor, actor: Actor, id: string) {
+  const [row] = await tx
+    .select({ id: prescriptions.id, patientId: prescriptions.patientId })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.id, id), eq(prescriptions.doctorId, actor.id)))
+    .for('update');
+  if (!row) throw notFound('Prescription');
+  return row;
+}
+
+/** Edit: the prescription and its medicines are replaced together; its date stays. */
+export async function updatePrescription(ctx: ServiceContext, id: string, input: PrescriptionData) {
+  const actor = actorOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockOwn(tx, actor, id);
+    const acknowledged = await checkReferences(tx, actor.id, input);
+    await tx
+      .update(prescriptions)
+      .set({ ...columnsOf(input, acknowledged), updatedAt: ctx.now() })
+      .where(eq(prescriptions.id, id));
+    await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));
+    await tx.insert(prescriptionMedicines).values(linesOf(id, input));
+    await audit(inTransaction(ctx, tx), {
+      action: 'prescription.update',
+      entityType: 'prescription',
+      entityId: id,
+      patientId: input.patientId,
+      details: {
+        ...changeDetails(input, acknowledged),
+        ...(before.patientId !== input.patientId ? { previousPatientId: before.patientId } : {}),
+      },
+    });
+  });
+  return load(ctx, id);
+}
+
+/** The Status toggle. */
+export async function setPrescriptionStatus(ctx: ServiceContext, id: string, status: boolean) {
+  const actor = actorOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, actor, id);
+    await tx.update(prescriptions).set({ status, updatedAt: ctx.now() }).where(eq(prescriptions.id, id));
+    await audit(inTransaction(ctx, tx), {
+      action: 'prescription.status',
+      entityType: 'prescription',
+      entityId: id,
+      patientId: row.patientId,
+      details: { status },
+    });
+  });
+  return load(ctx, id);
+}
+
+/** Deletes the prescription and its medicines in one transaction. */
+export async function deletePrescription(ctx: ServiceContext, id: string) {
+  const actor = actorOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, actor, id);
+    await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));
+    await tx.delete(prescriptions).where(eq(prescriptions.id, id));
+    await audit(inTransaction(ctx, tx), {
+      action: 'prescription.delete',
+      entityType: 'prescription',
+      entityId: id,
+      patientId: row.patientId,
+    });
+  });
+}

@@ -1,0 +1,193 @@
+import {
+  type DoctorAppointmentPage,
+  PRESCRIPTION_MESSAGES,
+  type PrescriptionInput,
+  type PrescriptionResponse,
+  TOASTS,
+} from '@carepoint/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+
+/*
+ * Prescriptions on the real server and a fresh demo database: the demo doctor writes one from
+ * an appointment and prints it; the allergy flag stops a penicillin for the demo patient (who
+ * has a recorded penicillin allergy) until it is acknowledged; a prescription is deleted after
+ * "Are you sure?"; the demo patient downloads theirs from My Prescriptions.
+ */
+
+const DEMO_PATIENT = 'Grace Okonkwo';
+
+async function signedInPage(browser: Browser, email: string, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+/** Chooses a medicine line's fields (the line is the list item "Medicine n"). */
+async function fillMedicine(page: Page, n: number, name: string) {
+  const line = page.getByRole('listitem', { name: `Medicine ${n}` });
+  await line.getByLabel('Name').fill(name);
+  await line.getByLabel('Dosage').fill('1 tablet');
+  await line.getByLabel('Duration').selectOption('7 Days');
+  await line.getByLabel('Time').selectOption('After Meal');
+  await line.getByLabel('Interval').selectOption('Morning and evening');
+  return line;
+}
+
+test('the doctor writes a prescription from an appointment and prints it', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO.doctor);
+  const res = await page.request.get('/api/doctor/appointments?period=lastYear&limit=100');
+  const visits = (await res.json()) as DoctorAppointmentPage;
+  const visit = visits.data.find((a) => a.status !== 'Cancelled');
+  if (!visit) throw new Error('the demo doctor has no past appointment');
+
+  await page.goto(`/doctor/appointment/${visit.id}`);
+  await page.getByRole('link', { name: 'Write prescription' }).click();
+  await expect(page).toHaveURL(/\/doctor\/prescription\/create-prescription\?/);
+  await expect(page.getByRole('combobox', { name: 'Patient' })).toHaveValue(visit.name);
+
+  await page.getByLabel('Blood pressure (mmHg)').fill('128/84');
+  await page.getByLabel('Pulse rate (bpm)').fill('78');
+  await page.getByLabel('Temperature (°C)').fill('37.4');
+  await page.getByLabel('Problem description').fill('Tension headaches for a week.');
+  await fillMedicine(page, 1, 'Paracetamol 500 mg');
+  await page.getByRole('button', { name: 'Add medicine' }).click();
+  await fillMedicine(page, 2, 'Vitamin B complex');
+  await page.getByRole('button', { name: 'Remove medicine 2' }).click();
+  await expect(page.getByRole('listitem', { name: 'Medicine 2' })).toHaveCount(0);
+  await page.getByLabel('Advice').fill('Rest, fluids and less screen time.');
+  await page.getByLabel('Next visit in').fill('2');
+  await page.getByLabel('Unit').selectOption('Weeks');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+
+  await expect(page.getByText(TOASTS.prescriptionAdded)).toBeVisible();
+  await expect(page).toHaveURL(/\/doctor\/prescription$/);
+  const row = page.getByRole('row').filter({ hasText: visit.name }).first();
+  await expect(row).toContainText('Paracetamol 500 mg');
+  await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  await row.getByRole('link', { name: `View prescription for ${visit.name}` }).click();
+
+  const sheet = page.getByRole('article', { name: 'Prescription' });
+  await expect(sheet).toContainText(visit.name);
+  await expect(sheet).toContainText('Dr Daniel Adeyemi');
+  await expect(sheet).toContainText('In 2 Weeks');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await expect(page.getByTestId('shell-title')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(sheet).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const pdf = await page.request.get(href ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('a medicine matching a recorded allergy is flagged and needs acknowledging', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO.doctor);
+  await page.goto('/doctor/prescription');
+  await page.getByRole('link', { name: 'New Prescription' }).click();
+  await expect(page).toHaveURL(/create-prescription$/);
+
+  const picker = page.getByRole('combobox', { name: 'Patient' });
+  await picker.fill('Nobody Byname Zz');
+  await expect(page.getByText('No names found.')).toBeVisible();
+  await picker.fill('Grace Okon');
+  await page.getByRole('option', { name: new RegExp(DEMO_PATIENT) }).click();
+  await expect(page.getByText('Recorded allergies:')).toContainText('Penicillin');
+
+  const line = await fillMedicine(page, 1, 'Amoxicillin 500 mg');
+  await expect(line.getByText('Allergy: the patient is allergic to Penicillin')).toBeVisible();
+  await line.getByLabel('Name').fill('Azithromycin 500 mg');
+  await expect(line.getByText(/Allergy:/)).toHaveCount(0);
+  await line.getByLabel('Name').fill('Augmentin 625 mg');
+  await expect(line.getByText('Allergy: the patient is allergic to Penicillin')).toBeVisible();
+
+  // Saved without the acknowledgement, the server refuses with the same rule.
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(page.getByText(PRESCRIPTION_MESSAGES.acknowledgeAllergies)).toBeVisible();
+  await expect(page).toHaveURL(/create-prescription$/);
+  await page.getByLabel('I have checked the allergy and prescribe it anyway').check();
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(page.getByText(TOASTS.prescriptionAdded)).toBeVisible();
+  await expect(page).toHaveURL(/\/doctor\/prescription$/);
+});
+
+test('deleting a prescription asks "Are you sure?" first', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO.doctor);
+  await page.goto('/doctor/prescription');
+  const patients = (await (
+    await page.request.get('/api/doctor/triage/patients?q=Okonkwo&limit=1')
+  ).json()) as {
+    data: Array<{ id: string }>;
+  };
+  const body: PrescriptionInput = {
+    patientId: patients.data[0]?.id ?? '',
+    medicines: [
+      {
+        name: 'Zinc sulphate 20 mg',
+        dosage: '1 tablet',
+        duration: '7 Days',
+        time: 'After Meal',
+        interval: 'Daily morning',
+      },
+    ],
+  };
+  const created = await page.request.post('/api/doctor/prescriptions', {
+    data: body,
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(created.status()).toBe(201);
+  const { prescription } = (await created.json()) as PrescriptionResponse;
+
+  await page.getByRole('searchbox').fill('Okonkwo');
+  const row = page.getByRole('row').filter({ hasText: 'Zinc sulphate 20 mg' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Delete prescription for ${DEMO_PATIENT}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: `Delete prescription for ${DEMO_PATIENT}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Yes, Delete' })
+    .click();
+  await expect(page.getByText(TOASTS.prescriptionDeleted)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`/api/doctor/prescriptions/${prescription.id}`)).status()).toBe(404);
+});
+
+test('the patient downloads their prescriptions from My Prescriptions', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO.patient, 390);
+  await page.getByRole('link', { name: 'Prescriptions' }).click();
+  await expect(page).toHaveURL(/\/patient\/prescriptions$/);
+  await expect(page.getByRole('heading', { name: 'My Prescriptions' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /as PDF/ }) });
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noScroll).toBe(true);
+
+  const download = page.waitForEvent('download');
+  await rows
+    .first()
+    .getByRole('link', { name: /as PDF/ })
+    .click();
+  expect((await download).suggestedFilename()).toMatch(/^prescription-\d{4}-\d{2}-\d{2}-grace-okonkwo\.pdf$/);
+
+  const view = await rows
+    .first()
+    .getByRole('link', { name: /View the prescription/ })
+    .getAttribute('href');
+  const inline = await page.request.get(view ?? '');
+  expect(inline.headers()['content-type']).toBe('application/pdf');
+  expect(inline.headers()['content-disposition']).toMatch(/^inline;/);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,99 @@
+import {
+  PRESCRIPTION_MESSAGES,
+  type PrescriptionInput,
+  type PrescriptionPage,
+  type PrescriptionPatient,
+  type PrescriptionResponse,
+} from '@carepoint/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/*
+ * Prescriptions: the list (also the dashboard's recent ones), one prescription, the form's
+ * patient (name and allergies), and the changes. Keys start with 'prescriptions', so a change
+ * refreshes the list, the dashboard and the details together.
+ */
+
+export const prescriptionKeys = {
+  all: ['prescriptions'] as const,
+  list: (queryString: string) => ['prescriptions', 'list', queryString] as const,
+  detail: (id: string) => ['prescriptions', 'detail', id] as const,
+  patient: (id: string) => ['prescriptions', 'patient', id] as const,
+};
+
+/** A page of prescriptions for a query string (`?scope&page&limit&sort&order&q`). */
+export const prescriptionsQuery = (queryString: string) =>
+  queryOptions({
+    queryKey: prescriptionKeys.list(queryString),
+    queryFn: () => api.get<PrescriptionPage>(`/doctor/prescriptions${queryString}`),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: PRESCRIPTION_MESSAGES.loadFailed },
+  });
+
+/** The doctor's five newest, for the dashboard. */
+export function useRecentPrescriptions() {
+  return useQuery({
+    ...prescriptionsQuery('?scope=mine&limit=5'),
+    // The dashboard card shows its own error state.
+    meta: { errorMessage: false },
+  });
+}
+
+export function usePrescription(id: string) {
+  return useQuery({
+    queryKey: prescriptionKeys.detail(id),
+    queryFn: () => api.get<PrescriptionResponse>(`/doctor/prescriptions/${id}`),
+    // The page shows "Prescription not found" or the error in place.
+    meta: { errorMessage: false },
+    retry: false,
+  });
+}
+
+/** The chosen patient's name and recorded allergies (the form checks medicines against them). */
+export function usePrescriptionPatient(id: string | null) {
+  return useQuery({
+    queryKey: prescriptionKeys.patient(id ?? ''),
+    queryFn: () => api.get<PrescriptionPatient>(`/doctor/prescriptions/patients/${id}`),
+    enabled: Boolean(id),
+    meta: { errorMessage: false },
+  });
+}
+
+export function useSavePrescription(id?: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PrescriptionInput) => {
+      const saved = id
+        ? await api.put<PrescriptionResponse>(`/doctor/prescriptions/${id}`, input)
+        : await api.post<PrescriptionResponse>('/doctor/prescriptions', input);
+      return saved;
+    },
+    onSuccess: (saved) => client.setQueryData(prescriptionKeys.detail(saved.prescription.id), saved),
+    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    meta: { errorMessage: PRESCRIPTION_MESSAGES.saveFailed },
+  });
+}
+
+export function useSetPrescriptionStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: boolean }) =>
+      (await api.patch<PrescriptionResponse>(`/doctor/prescriptions/${id}/status`, { status })).prescription,
+    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    meta: { errorMessage: PRESCRIPTION_MESSAGES.statusFailed },
+  });
+}
+
+export function useDeletePrescription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/doctor/prescriptions/${id}`),
+    onSuccess: (_ok, id) => client.removeQueries({ queryKey: prescriptionKeys.detail(id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    meta: { errorMessage: PRESCRIPTION_MESSAGES.deleteFailed },
+  });
+}
+
+/** The PDF's address (same origin; the session cookie goes with it). */
+export const prescriptionPdfUrl = (id: string, disposition: 'attachment' | 'inline' = 'attachment') =>
+  `/api/doctor/prescriptions/${id}/pdf${disposition === 'inline' ? '?disposition=inline' : ''}`;

@@ -1,0 +1,127 @@
+import { type Facility, formatNextVisit, type Prescription, VITAL_RANGES } from '@carepoint/contract';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../../lib/format';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className="text-sm break-words text-ink">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6 break-inside-avoid print:mt-4">
+      <h2 className="mb-3 border-b border-border pb-1 text-base font-semibold text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
+
+/**
+ * The printable prescription (spec "Prescription Details"): the same letterhead, people,
+ * sections and signature line as the PDF. On paper it is the whole page (the shell hides
+ * itself when printing) and fits one A4 sheet for a usual prescription.
+ */
+export function PrescriptionSheet({
+  prescription: p,
+  facility,
+}: {
+  prescription: Prescription;
+  facility: Facility;
+}) {
+  const info = p.physicalInfo;
+  return (
+    <article
+      aria-label="Prescription"
+      className="mx-auto max-w-3xl rounded-lg border border-border bg-surface p-5 shadow-sm sm:p-8 print:max-w-none print:border-0 print:p-0 print:shadow-none"
+    >
+      <header className="border-b border-border pb-3">
+        <p className="text-xl font-bold text-ink">{facility.name}</p>
+        {facility.address || facility.phone ? (
+          <p className="text-xs text-ink-muted">
+            {[facility.address, facility.phone].filter(Boolean).join(' · ')}
+          </p>
+        ) : null}
+      </header>
+      <h1 className="mt-4 text-lg font-bold text-ink">Prescription</h1>
+      <dl className="mt-3 grid grid-cols-2 gap-3">
+        <Field label="Patient">{p.patient.name}</Field>
+        <Field label="Date">{formatDate(p.addedAt)}</Field>
+        <Field label="Patient e-mail">{p.patient.email}</Field>
+        <Field label="Doctor">{p.doctor.name}</Field>
+      </dl>
+
+      <Section title="Physical Information">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Field label="Blood pressure">
+            {info.bloodPressure ? `${info.bloodPressure} ${VITAL_RANGES.systolic.unit}` : null}
+          </Field>
+          <Field label="Pulse rate">{withUnit(info.pulseRate, VITAL_RANGES.heartRate.unit)}</Field>
+          <Field label="Temperature">{withUnit(info.temperature, VITAL_RANGES.temperature.unit)}</Field>
+          <Field label="Diabetic">{info.diabetic}</Field>
+          <Field label="Food allergies">{info.foodAllergies}</Field>
+          <Field label="Current medication">{info.currentMedication}</Field>
+        </dl>
+        <dl className="mt-3">
+          <Field label="Problem description">{info.problemDescription}</Field>
+        </dl>
+      </Section>
+
+      <Section title="Medicines">
+        <div className="overflow-x-auto print:overflow-visible">
+          <table className="w-full min-w-[36rem] text-left text-sm print:min-w-0">
+            <thead className="text-xs text-ink-muted uppercase">
+              <tr className="border-b border-border">
+                {['Medicine', 'Dosage', 'Duration', 'Time', 'Interval', 'Comment'].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {p.medicines.map((m) => (
+                <tr key={m.id} className="border-b border-border align-top">
+                  <td className="py-2 pr-3 font-medium text-ink">{m.name}</td>
+                  <td className="py-2 pr-3">{m.dosage}</td>
+                  <td className="py-2 pr-3">{m.duration}</td>
+                  <td className="py-2 pr-3">{m.time}</td>
+                  <td className="py-2 pr-3">{m.interval}</td>
+                  <td className="py-2 pr-3">{m.comment ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {p.acknowledgedAllergies.length ? (
+          <p className="mt-2 text-xs text-ink-soft">
+            Prescribed despite a recorded allergy to {p.acknowledgedAllergies.join(', ')} (acknowledged by the
+            doctor).
+          </p>
+        ) : null}
+      </Section>
+
+      <Section title="Additional Information">
+        <dl className="grid grid-cols-2 gap-3">
+          <Field label="Test">{p.test}</Field>
+          <Field label="Next visit">{p.nextVisit ? `In ${formatNextVisit(p.nextVisit)}` : null}</Field>
+        </dl>
+        <dl className="mt-3">
+          <Field label="Advice">{p.advice}</Field>
+        </dl>
+      </Section>
+
+      <footer className="mt-12 break-inside-avoid print:mt-10">
+        <div className="w-56 border-t border-ink pt-1">
+          <p className="text-sm font-semibold text-ink">{p.doctor.name}</p>
+          <p className="text-xs text-ink-muted">Signature and stamp</p>
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,459 @@
+import { z } from 'zod';
+import { CHART_MESSAGES } from './charts';
+import { optionalVitalField, VITAL_RANGES, vitalField } from './clinical';
+import { listQuerySchema, pageOf, requiredText } from './common';
+import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
+
+/*
+ * Prescriptions (spec §2 "Prescription list", "New Prescription", "Prescription Details"; §3
+ * Prescription and Medicine line; §4 status; §9 medicine constants).
+ *
+ *   GET    /api/doctor/prescriptions               [prescriptionsQuerySchema -> prescriptionPageSchema]
+ *   POST   /api/doctor/prescriptions               [prescriptionInputSchema -> prescriptionSchema]
+ *   GET    /api/doctor/prescriptions/:id           [-> prescriptionSchema]
+ *   PUT    /api/doctor/prescriptions/:id           [prescriptionInputSchema -> prescriptionSchema]
+ *   PATCH  /api/doctor/prescriptions/:id/status    [prescriptionStatusSchema -> prescriptionSchema]
+ *   DELETE /api/doctor/prescriptions/:id           [-> ok]
+ *   GET    /api/doctor/prescriptions/:id/pdf       [-> application/pdf]
+ *   GET    /api/doctor/prescriptions/patients/:id  [-> prescriptionPatientSchema] (name, allergies)
+ *   GET    /api/patient/prescriptions              [patientPrescriptionsQuerySchema -> prescriptionPageSchema]
+ *   GET    /api/patient/prescriptions/:id/pdf      [-> application/pdf]
+ *
+ * Any doctor may read any prescription (as any doctor may open any chart); only its author
+ * edits, toggles or deletes it. A patient reads only their own. Every read and change is audited.
+ */
+
+/** Spec §9. */
+export const MEDICINE_DURATIONS = ['Only one day', '3 Days', '7 Days', '30 Days'] as const;
+export const MEDICINE_TIMES = ['Before Meal', 'After Meal'] as const;
+export const MEDICINE_INTERVALS = ['Daily morning', 'Daily evening', 'Morning and evening'] as const;
+export const NEXT_VISIT_UNITS = ['Days', 'Weeks', 'Months'] as const;
+/** Not in the spec (there it is free text): what a clinician records about diabetes. */
+export const DIABETIC_STATUSES = ['No', 'Type 1', 'Type 2', 'Gestational', 'Prediabetes'] as const;
+
+export type MedicineDuration = (typeof MEDICINE_DURATIONS)[number];
+export type MedicineTime = (typeof MEDICINE_TIMES)[number];
+export type MedicineInterval = (typeof MEDICINE_INTERVALS)[number];
+export type NextVisitUnit = (typeof NEXT_VISIT_UNITS)[number];
+
+export const MEDICINES_MAX = 30;
+export const NEXT_VISIT_MAX = 365;
+/** Spec §9: doctor-area tables show 10 rows a page by default. */
+export const PRESCRIPTIONS_PAGE_SIZE = 10;
+
+export const PRESCRIPTION_MESSAGES = {
+  patientRequired: 'Please select a patient',
+  patientNotFound: 'Choose a registered patient',
+  appointmentMismatch: 'The appointment must be yours and with this patient',
+  medicineName: 'Medicine name is required',
+  dosage: 'Dosage is required',
+  duration: 'Choose a duration',
+  time: 'Choose before or after meal',
+  interval: 'Choose an interval',
+  atLeastOneMedicine: 'Add at least one medicine',
+  tooManyMedicines: `At most ${MEDICINES_MAX} medicines`,
+  bloodPressureFormat: 'Enter blood pressure as systolic/diastolic, for example 120/80',
+  diabetic: `Choose one of: ${DIABETIC_STATUSES.join(', ')}`,
+  nextVisitCount: `Next visit must be a whole number from 1 to ${NEXT_VISIT_MAX}`,
+  nextVisitUnit: 'Choose days, weeks or months',
+  acknowledgeAllergies:
+    'A medicine matches a recorded allergy of the patient. Confirm to prescribe it anyway.',
+  notFound: 'Prescription not found',
+  loadFailed: 'Could not load prescriptions',
+  detailFailed: 'Could not load the prescription',
+  saveFailed: 'Failed to save the prescription',
+  updated: 'Prescription updated',
+  statusFailed: 'Could not change the status',
+  deleteFailed: 'Failed to delete the prescription',
+  pdfFailed: 'Could not download the PDF',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The allergy rule: one place, used by the form as the doctor types and by the server on save
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Allergies recorded as a class name ("Penicillin", "Sulfa drugs", "NSAIDs") also match the
+ * common members of that class, including Nigerian brand names. Deliberately short: it flags,
+ * the doctor decides; it is no substitute for a drug-interaction database.
+ */
+const ALLERGY_CLASSES: Record<string, readonly string[]> = {
+  penicillin: [
+    'amoxicillin',
+    'ampicillin',
+    'cloxacillin',
+    'flucloxacillin',
+    'dicloxacillin',
+    'piperacillin',
+    'benzylpenicillin',
+    'phenoxymethylpenicillin',
+    'augmentin',
+    'co-amoxiclav',
+    'ampiclox',
+  ],
+  sulfonamide: [
+    'sulfamethoxazole',
+    'co-trimoxazole',
+    'cotrimoxazole',
+    'septrin',
+    'bactrim',
+    'sulfadiazine',
+    'sulfasalazine',
+    'sulfadoxine',
+    'fansidar',
+  ],
+  nsaid: [
+    'ibuprofen',
+    'diclofenac',
+    'naproxen',
+    'aspirin',
+    'piroxicam',
+    'indomethacin',
+    'ketoprofen',
+    'celecoxib',
+    'mefenamic acid',
+  ],
+  cephalosporin: [
+    'cefalexin',
+    'cephalexin',
+    'cefuroxime',
+    'ceftriaxone',
+    'cefixime',
+    'cefpodoxime',
+    'cefotaxime',
+    'ceftazidime',
+  ],
+  aspirin: ['acetylsalicylic acid'],
+  opioid: ['codeine', 'morphine', 'tramadol', 'pentazocine', 'pethidine'],
+};
+ALLERGY_CLASSES.sulfa = ALLERGY_CLASSES.sulfonamide ?? [];
+
+/** Lower case, accents and punctuation gone, each word without a plural "s": comparable words. */
+const wordsOf = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w));
+
+/** Whether the word sequence `inner` appears, contiguous, in `outer`. */
+const containsWords = (outer: readonly string[], inner: readonly string[]) => {
+  if (inner.length === 0 || inner.length > outer.length) return false;
+  for (let i = 0; i + inner.length <= outer.length; i += 1) {
+    if (inner.every((w, j) => outer[i + j] === w)) return true;
+  }
+  return false;
+};
+
+export interface AllergyConflict {
+  /** The medicine line's position (0-based). */
+  index: number;
+  medicine: string;
+  allergy: string;
+}
+
+/**
+ * The medicine lines that match a recorded allergy: the allergy's words appear in the
+ * medicine's name (or the other way round: "Penicillin" prescribed, "Penicillin V" recorded),
+ * or the allergy names a class the medicine belongs to. Allergies under 3 letters are ignored.
+ */
+export function findAllergyConflicts(
+  medicines: ReadonlyArray<{ name: string }>,
+  allergies: readonly string[],
+): AllergyConflict[] {
+  const recorded = allergies
+    .map((allergy) => ({ allergy, words: wordsOf(allergy) }))
+    .filter((a) => a.words.join('').length >= 3)
+    .map(({ allergy, words }) => ({
+      allergy,
+      words,
+      members: words.flatMap((w) => ALLERGY_CLASSES[w] ?? []).map(wordsOf),
+    }));
+  const conflicts: AllergyConflict[] = [];
+  for (const [index, { name }] of medicines.entries()) {
+    const medicine = wordsOf(name);
+    if (medicine.join('').length < 3) continue;
+    const hit = recorded.find(
+      (a) =>
+        containsWords(medicine, a.words) ||
+        containsWords(a.words, medicine) ||
+        a.members.some((m) => containsWords(medicine, m)),
+    );
+    if (hit) conflicts.push({ index, medicine: name.trim(), allergy: hit.allergy });
+  }
+  return conflicts;
+}
+
+/** The flag on a medicine line. */
+export const allergyWarning = (conflict: Pick<AllergyConflict, 'allergy'>) =>
+  `Allergy: the patient is allergic to ${conflict.allergy}`;
+
+// ---------------------------------------------------------------------------------------------
+// Input: New Prescription and edit
+// ---------------------------------------------------------------------------------------------
+
+const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+/** Free text: trimmed, clean, at most `max`; empty is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isCleanText, INVALID_TEXT_MESSAGE)
+    .nullish()
+    .transform((v) => v || null);
+
+/** "120/80": both parts within their plausible ranges (VITAL_RANGES), the diastolic below the systolic. */
+const bloodPressureField = z
+  .string({ error: PRESCRIPTION_MESSAGES.bloodPressureFormat })
+  .trim()
+  .max(20, PRESCRIPTION_MESSAGES.bloodPressureFormat)
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const match = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(v);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: PRESCRIPTION_MESSAGES.bloodPressureFormat });
+      return z.NEVER;
+    }
+    const systolic = vitalField('systolic').safeParse(match[1]);
+    const diastolic = vitalField('diastolic').safeParse(match[2]);
+    const wrong = systolic.error ?? diastolic.error;
+    if (wrong || !systolic.success || !diastolic.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: wrong?.issues[0]?.message ?? PRESCRIPTION_MESSAGES.bloodPressureFormat,
+      });
+      return z.NEVER;
+    }
+    if (diastolic.data >= systolic.data) {
+      ctx.addIssue({ code: 'custom', message: CHART_MESSAGES.diastolicBelowSystolic });
+      return z.NEVER;
+    }
+    return { systolic: systolic.data, diastolic: diastolic.data };
+  });
+
+export const physicalInfoInputSchema = z.object({
+  bloodPressure: bloodPressureField,
+  foodAllergies: optionalText(300),
+  diabetic: z
+    .preprocess(blankAsNull, z.enum(DIABETIC_STATUSES, { error: PRESCRIPTION_MESSAGES.diabetic }).nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  currentMedication: optionalText(500),
+  pulseRate: optionalVitalField('heartRate', 'Pulse rate'),
+  temperature: optionalVitalField('temperature'),
+  problemDescription: optionalText(2000),
+});
+
+/** One of a list; the form's empty choice ('') is "not chosen" and gets the field's own message. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }));
+
+export const medicineLineInputSchema = z.object({
+  name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
+  dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
+  duration: choice(MEDICINE_DURATIONS, PRESCRIPTION_MESSAGES.duration),
+  time: choice(MEDICINE_TIMES, PRESCRIPTION_MESSAGES.time),
+  interval: choice(MEDICINE_INTERVALS, PRESCRIPTION_MESSAGES.interval),
+  comment: optionalText(300),
+});
+export type MedicineLineInput = z.input<typeof medicineLineInputSchema>;
+
+/** "In 2 Weeks": both or neither (an empty count means no next visit). */
+const nextVisitField = z
+  .object({
+    count: z.preprocess(
+      blankAsNull,
+      z.coerce
+        .number({ error: PRESCRIPTION_MESSAGES.nextVisitCount })
+        .int(PRESCRIPTION_MESSAGES.nextVisitCount)
+        .min(1, PRESCRIPTION_MESSAGES.nextVisitCount)
+        .max(NEXT_VISIT_MAX, PRESCRIPTION_MESSAGES.nextVisitCount)
+        .nullable(),
+    ),
+    unit: z.preprocess(
+      blankAsNull,
+      z.enum(NEXT_VISIT_UNITS, { error: PRESCRIPTION_MESSAGES.nextVisitUnit }).nullable(),
+    ),
+  })
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v || v.count === null) return null;
+    if (v.unit === null) {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: PRESCRIPTION_MESSAGES.nextVisitUnit });
+      return z.NEVER;
+    }
+    return { count: v.count, unit: v.unit };
+  });
+
+const patientIdField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string({ error: PRESCRIPTION_MESSAGES.patientRequired }).uuid(PRESCRIPTION_MESSAGES.patientRequired),
+);
+
+export const prescriptionInputSchema = z.object({
+  patientId: patientIdField,
+  /** The visit it was written in (the appointment detail page's "Write prescription"). */
+  appointmentId: z
+    .preprocess(blankAsNull, z.string().uuid('Invalid appointment').nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  /** Spec §4: a boolean toggle, true by default. */
+  status: z.boolean({ error: 'Status must be true or false' }).default(true),
+  physicalInfo: physicalInfoInputSchema.prefault({}),
+  medicines: z
+    .array(medicineLineInputSchema, { error: PRESCRIPTION_MESSAGES.atLeastOneMedicine })
+    .min(1, PRESCRIPTION_MESSAGES.atLeastOneMedicine)
+    .max(MEDICINES_MAX, PRESCRIPTION_MESSAGES.tooManyMedicines),
+  test: optionalText(500),
+  advice: optionalText(2000),
+  nextVisit: nextVisitField,
+  /** The doctor has seen the allergy flags and prescribes anyway (required when any medicine matches). */
+  acknowledgeAllergies: z.boolean({ error: 'Must be true or false' }).default(false),
+});
+export type PrescriptionInput = z.input<typeof prescriptionInputSchema>;
+export type PrescriptionData = z.output<typeof prescriptionInputSchema>;
+
+export const prescriptionStatusSchema = z.object({
+  status: z.boolean({ error: 'Status must be true or false' }),
+});
+export type PrescriptionStatusChange = z.infer<typeof prescriptionStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------------------------
+
+const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const medicineLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dosage: z.string(),
+  duration: z.enum(MEDICINE_DURATIONS),
+  time: z.enum(MEDICINE_TIMES),
+  interval: z.enum(MEDICINE_INTERVALS),
+  comment: z.string().nullable(),
+});
+export type MedicineLine = z.infer<typeof medicineLineSchema>;
+
+export const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });
+export type NextVisit = z.infer<typeof nextVisitSchema>;
+
+/** Spec §3 Prescription: patient, doctor, addedAt, status, physicalInfo, medicines, test, advice, nextVisit. */
+export const prescriptionSchema = z.object({
+  id: z.string(),
+  patient: personSchema,
+  doctor: personSchema,
+  appointmentId: z.string().nullable(),
+  addedAt: z.string(),
+  updatedAt: z.string(),
+  status: z.boolean(),
+  physicalInfo: z.object({
+    /** "120/80" (mmHg), as the form takes it. */
+    bloodPressure: z.string().nullable(),
+    foodAllergies: z.string().nullable(),
+    diabetic: z.enum(DIABETIC_STATUSES).nullable(),
+    currentMedication: z.string().nullable(),
+    pulseRate: z.number().nullable(),
+    temperature: z.number().nullable(),
+    problemDescription: z.string().nullable(),
+  }),
+  medicines: z.array(medicineLineSchema),
+  test: z.string().nullable(),
+  advice: z.string().nullable(),
+  nextVisit: nextVisitSchema.nullable(),
+  /** Recorded allergies the doctor was warned of and prescribed past, when saved. */
+  acknowledgedAllergies: z.array(z.string()),
+  /** Whether the caller wrote it (and so may edit, toggle and delete it). */
+  mine: z.boolean(),
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;
+/** The letterhead a printed prescription carries (the server's FACILITY_* settings). */
+export const facilitySchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Facility = z.infer<typeof facilitySchema>;
+export const prescriptionResponseSchema = z.object({
+  prescription: prescriptionSchema,
+  facility: facilitySchema,
+});
+export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
+
+export const prescriptionRowSchema = z.object({
+  id: z.string(),
+  patient: personSchema,
+  doctor: personSchema,
+  addedAt: z.string(),
+  status: z.boolean(),
+  medicineCount: z.number().int(),
+  /** The first medicines' names, for a glance ("Amoxicillin, Paracetamol"). */
+  medicines: z.string(),
+  mine: z.boolean(),
+});
+export type PrescriptionRow = z.infer<typeof prescriptionRowSchema>;
+export const prescriptionPageSchema = pageOf(prescriptionRowSchema);
+export type PrescriptionPage = z.infer<typeof prescriptionPageSchema>;
+
+/** "Mine": the signed-in doctor's own prescriptions (the default); "All": every doctor's. */
+export const PRESCRIPTION_SCOPES = ['mine', 'all'] as const;
+export type PrescriptionScope = (typeof PRESCRIPTION_SCOPES)[number];
+export const PRESCRIPTION_SCOPE_LABELS: Record<PrescriptionScope, string> = {
+  mine: 'My prescriptions',
+  all: 'All prescriptions',
+};
+
+export const PRESCRIPTION_SORTABLE = ['patient', 'doctor', 'addedAt', 'status'] as const;
+export const prescriptionsQuerySchema = listQuerySchema(
+  PRESCRIPTION_SORTABLE,
+  PRESCRIPTIONS_PAGE_SIZE,
+).extend({
+  scope: z.enum(PRESCRIPTION_SCOPES, { error: 'Scope must be mine or all' }).default('mine'),
+});
+export type PrescriptionsQuery = z.input<typeof prescriptionsQuerySchema>;
+
+export const PATIENT_PRESCRIPTION_SORTABLE = ['addedAt'] as const;
+export const patientPrescriptionsQuerySchema = listQuerySchema(
+  PATIENT_PRESCRIPTION_SORTABLE,
+  PRESCRIPTIONS_PAGE_SIZE,
+).omit({ q: true });
+
+/** The patient as the form needs them: the name to show and the allergies to check against. */
+export const prescriptionPatientSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  allergies: z.array(z.string()),
+});
+export type PrescriptionPatient = z.infer<typeof prescriptionPatientSchema>;
+
+/** "2 Weeks" ("1 Week" for one). */
+export const formatNextVisit = (next: NextVisit | null) =>
+  next ? `${next.count} ${next.count === 1 ? next.unit.slice(0, -1) : next.unit}` : '';
+
+/** The plausible ranges the form shows under its inputs. */
+export const PRESCRIPTION_VITALS = {
+  pulseRate: { ...VITAL_RANGES.heartRate, label: 'Pulse rate' },
+  temperature: VITAL_RANGES.temperature,
+} as const;
+
+/** "prescription-2030-01-08-grace-nwosu.pdf". */
+export const prescriptionPdfName = (date: string, patientName: string) =>
+  `prescription-${date}-${
+    patientName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'patient'
+  }.pdf`;
