@@ -15,3 +15,5 @@ export * from './schedules';
 export * from './text';
 export * from './triage';
 export * from './ui';
+export * from './file-types';
+export * from './reports';

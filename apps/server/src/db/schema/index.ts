@@ -7,3 +7,4 @@ export * from './emergency';
 export * from './platform';
 export * from './staff';
 export * from './transactions';
+export * from './reports';
