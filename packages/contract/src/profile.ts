@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { genderSchema } from './clinical';
-import { fileTypeAmong } from './file-types';
 import { requiredText } from './common';
+import { fileTypeAmong } from './file-types';
 import { isCalendarDate } from './schedules';
 
 /** Doctors' years of practice: a whole number up to this. */
@@ -101,7 +101,8 @@ export const PROFILE_IMAGE_MESSAGES = {
  * The image type a file's first bytes announce (its magic number), or null when they are not a
  * PNG, JPEG or WebP. The declared Content-Type or file name is never trusted.
  */
-export const imageTypeOf = (bytes: Uint8Array): ProfileImageType | null => fileTypeAmong(bytes, PROFILE_IMAGE_TYPES);
+export const imageTypeOf = (bytes: Uint8Array): ProfileImageType | null =>
+  fileTypeAmong(bytes, PROFILE_IMAGE_TYPES);
 
 /** Why a picture would be refused (the server's messages), or null when it may be uploaded. */
 export function profileImageProblem(bytes: Uint8Array): string | null {

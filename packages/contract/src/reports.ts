@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pageOf, requiredText } from './common';
 import type { SniffedFileType } from './file-types';
 import { isCalendarDate, isTimeOfDay } from './schedules';
-import { isCleanText, INVALID_TEXT_MESSAGE } from './text';
+import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
  * The doctor's Reports (spec §2 "Reports screen"; §3 "Report row", "Investigation report row"):
@@ -22,7 +22,9 @@ import { isCleanText, INVALID_TEXT_MESSAGE } from './text';
  */
 
 export const REPORT_KINDS = ['birth', 'death', 'investigation', 'operation'] as const;
-export const reportKindSchema = z.enum(REPORT_KINDS, { error: 'Kind must be birth, death, investigation or operation' });
+export const reportKindSchema = z.enum(REPORT_KINDS, {
+  error: 'Kind must be birth, death, investigation or operation',
+});
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
 /** The tabs' and dialogs' names (spec: "Birth Reports", "New … Report"). */
@@ -176,7 +178,9 @@ export const attachmentUploadQuerySchema = z.object({
 // The forms (one per kind; the API takes any of them, told apart by `kind`)
 // ---------------------------------------------------------------------------------------------
 
-const patientField = z.string({ error: REPORT_MESSAGES.patientRequired }).uuid(REPORT_MESSAGES.patientRequired);
+const patientField = z
+  .string({ error: REPORT_MESSAGES.patientRequired })
+  .uuid(REPORT_MESSAGES.patientRequired);
 const doctorField = z.string({ error: REPORT_MESSAGES.doctorRequired }).uuid(REPORT_MESSAGES.doctorRequired);
 const dateField = z
   .string({ error: REPORT_MESSAGES.dateRequired })

@@ -14,6 +14,7 @@ import { patientAdminRoutes } from './patients/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
+import { reportRoutes } from './reports/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { triageRoutes } from './triage/routes';
 
@@ -36,3 +37,4 @@ routeModules.push(
 );
 // Doctor area.
 routeModules.push(chartRoutes);
+routeModules.push(reportRoutes);
