@@ -27,6 +27,8 @@ export type ListTableProps<T, TKey extends QueryKey = QueryKey> = {
   searchable?: boolean;
   /** Defaults to the spec's "No record found." */
   emptyText?: string;
+  /** Opens a row (e.g. its detail sheet). */
+  onRowClick?: (row: T) => void;
 };
 
 function withFilters(queryString: string, filters: Record<string, string | undefined>) {
@@ -52,6 +54,7 @@ export function ListTable<T extends { id: string | number }, TKey extends QueryK
   defaultLimit,
   searchable = true,
   emptyText,
+  onRowClick,
 }: ListTableProps<T, TKey>) {
   const list = useListQuery({ defaultSort, defaultOrder, defaultLimit });
   const options = query(withFilters(list.queryString, filters));
@@ -75,6 +78,7 @@ export function ListTable<T extends { id: string | number }, TKey extends QueryK
       onRetry={() => void result.refetch()}
       emptyText={emptyText}
       toolbar={toolbar}
+      onRowClick={onRowClick}
     />
   );
 }
