@@ -8,6 +8,7 @@ import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
 import { seedDoctorPatients } from './doctor-patients';
+import { seedDoctorReports } from './doctor-reports';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
@@ -17,6 +18,7 @@ seeders.push(seedAdminArea);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);
+seeders.push(seedDoctorReports);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

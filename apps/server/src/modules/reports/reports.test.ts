@@ -1,4 +1,5 @@
 import {
+  fileTypeOf,
   type MedicalReportPage,
   type PatientChart,
   REPORT_ATTACHMENT_MAX_BYTES,
@@ -11,8 +12,16 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
-import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  serviceContext,
+  signedIn,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
 import { appointments, auditEvents, reportAttachments, reports } from '../../db/schema';
+import { seedDemoData } from '../../db/seed';
 import { PdfBuilder } from '../../lib/pdf';
 
 let t: TestApp;
@@ -428,5 +437,34 @@ describe('the audit trail', () => {
       .where(and(eq(auditEvents.action, 'reports.list'), eq(auditEvents.actorId, colleague.id)));
     expect(list?.details).toMatchObject({ reportIds: [r.id], patientIds: [patient.id] });
     expect(await t.database.db.select().from(reports).where(eq(reports.id, r.id))).toHaveLength(1);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo doctor reports of every kind, with a real PDF and PNG to download', async () => {
+    const demo = await createTestApp();
+    try {
+      await seedDemoData(serviceContext(demo));
+      const login = await demo.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'doctor@carepoint.example', password: 'carepoint-demo' },
+      });
+      const headers = { cookie: `token=${login.json<{ token: string }>().token}` };
+      const tab = async (kind: string) =>
+        (await demo.app.inject({ url: `/api/doctor/reports?kind=${kind}`, headers })).json<ReportPage>().data;
+      for (const kind of ['birth', 'death', 'operation'])
+        expect((await tab(kind)).length).toBeGreaterThanOrEqual(2);
+      const files = (await tab('investigation')).flatMap((r) => r.attachments);
+      expect(files.map((f) => f.contentType).sort()).toEqual(['application/pdf', 'image/png']);
+      for (const file of files) {
+        const res = await demo.app.inject({ url: file.url, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.length).toBe(file.size);
+        expect(fileTypeOf(res.rawPayload)).toBe(file.contentType);
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });
