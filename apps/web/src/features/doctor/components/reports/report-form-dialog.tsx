@@ -10,7 +10,7 @@ import {
   type ReportKind,
   reportInputSchema,
 } from '@carepoint/contract';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../../components/form/form-dialog';
@@ -116,14 +116,16 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
     onOpenChange(next);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    clearErrors();
+  const submit = handleSubmit(async (values) => {
     const sent = Object.fromEntries([['kind', kind], ...KIND_FIELDS[kind].map((f) => [f, values[f]])]);
     const parsed = reportInputSchema.safeParse(sent);
     if (!parsed.success) {
+      const seen = new Set<Field>();
       for (const issue of parsed.error.issues) {
         const field = FIELDS.find((f) => f === issue.path[0]);
-        if (field && !errors[field]) setError(field, { message: issue.message });
+        if (field && !seen.has(field))
+          setError(field, { message: issue.message }, { shouldFocus: seen.size === 0 });
+        if (field) seen.add(field);
       }
       return;
     }
@@ -141,6 +143,12 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
       applyServerFieldErrors(err, setError, FIELDS);
     }
   });
+
+  // The patient field is no registered input: its message would otherwise stay and block submitting.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    clearErrors();
+    return submit(event);
+  };
 
   const doctorOptions = (doctors.data ?? []).map((d) => ({ value: d.id, label: `Dr ${d.fullName}` }));
   const patient = watch(['patientId', 'patientName']);
@@ -163,6 +171,7 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
         onChange={(v) => {
           setValue('patientId', v.id ?? '');
           setValue('patientName', v.name);
+          clearErrors('patientId');
         }}
         error={errors.patientId?.message}
       />
