@@ -55,11 +55,24 @@ export async function seedDoctorReports(ctx: SeedContext) {
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.role, 'patient'))
-    .orderBy(asc(users.email))
-    .limit(8);
+    .orderBy(asc(users.email));
   const demo = patients.find((p) => p.email === 'patient@carepoint.example') ?? patients[0];
-  if (!demo || patients.length < 4) return;
-  const p = (i: number) => patients[i % patients.length] ?? demo;
+  if (!demo) return;
+  /** A named demo patient (mothers are women, the deceased older patients), or the demo patient. */
+  const named = (name: string) => patients.find((p) => p.email === `${name}@carepoint.example`) ?? demo;
+  const p = (i: number) =>
+    named(
+      [
+        'demo',
+        'amaka.uche',
+        'ibrahim.musa',
+        'blessing.etim',
+        'yusuf.garba',
+        'zainab.lawal',
+        'halima.sani',
+        'segun.alabi',
+      ][i] ?? 'demo',
+    );
   const other = (i: number) => colleagues[i]?.id ?? doctor.id;
   const asDoctor = { ...ctx, actor: doctor };
   const today = toLocalDateTime(ctx.seededAt, ctx.config.TIME_ZONE).date;

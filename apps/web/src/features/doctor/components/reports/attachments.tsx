@@ -89,7 +89,9 @@ export function FilePicker({
   error,
   onError,
   disabled,
+  label = 'Attachments',
 }: {
+  label?: string;
   files: File[];
   onChange: (files: File[]) => void;
   error?: string | null;
@@ -109,7 +111,7 @@ export function FilePicker({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        Attachments
+        {label}
       </label>
       <input
         ref={input}

@@ -125,6 +125,7 @@ function Body({ report }: { report: Report }) {
         {report.canEdit ? (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-border p-3">
             <FilePicker
+              label="Add attachments"
               files={chosen}
               onChange={setChosen}
               error={fileError}
