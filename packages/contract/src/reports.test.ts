@@ -9,7 +9,7 @@ import {
 } from './reports';
 
 const bytes = (...parts: Array<string | number[]>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p)] : p)));
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 describe('file types by their first bytes', () => {
   it('knows PDF, PNG, JPEG and WebP, and nothing else', () => {

@@ -5,6 +5,6 @@ export * from './beds';
 export * from './clinical';
 export * from './emergency';
 export * from './platform';
+export * from './reports';
 export * from './staff';
 export * from './transactions';
-export * from './reports';

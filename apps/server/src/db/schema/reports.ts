@@ -17,7 +17,6 @@ import {
   pgTable,
   text,
   time,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
