@@ -9,7 +9,8 @@ import { AttachmentLinks } from './attachments';
 /** A facility date ('YYYY-MM-DD') as "6 Jan 2030", read at noon so no time zone moves it a day. */
 export const formatDay = (date: string) => formatDate(`${date}T12:00:00`);
 
-function Person({ person }: { person: ReportPerson }) {
+/** A person: picture or initials, name and e-mail. */
+export function PersonLine({ person }: { person: ReportPerson }) {
   return (
     <span className="flex min-w-0 items-center gap-2">
       <Avatar name={person.name} imageUrl={person.imageUrl} size="sm" decorative />
@@ -31,7 +32,7 @@ const person = (id: string, header: string, of: (r: Report) => ReportPerson): Da
   id,
   header,
   enableSorting: false,
-  cell: ({ row }) => <Person person={of(row.original)} />,
+  cell: ({ row }) => <PersonLine person={of(row.original)} />,
 });
 const date: DataTableColumn<Report> = {
   id: 'date',

@@ -1,8 +1,7 @@
-import { REPORT_KIND_LABELS, REPORT_MESSAGES, type Report, type ReportPerson } from '@carepoint/contract';
+import { REPORT_KIND_LABELS, REPORT_MESSAGES, type Report } from '@carepoint/contract';
 import { Pencil, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Avatar } from '../../../../components/ui/avatar';
 import { StatusBadge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -13,21 +12,9 @@ import { errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useDeleteReport, useRemoveAttachment, useReport } from '../../api/reports';
 import { AttachmentList, FilePicker } from './attachments';
-import { formatDay } from './report-columns';
+import { formatDay, PersonLine } from './report-columns';
 import { ReportFormDialog } from './report-form-dialog';
 import { useUploadFiles } from './use-upload-files';
-
-function PersonLine({ person }: { person: ReportPerson }) {
-  return (
-    <span className="flex items-center gap-2">
-      <Avatar name={person.name} imageUrl={person.imageUrl} size="sm" decorative />
-      <span className="min-w-0">
-        <span className="block truncate text-ink">{person.name}</span>
-        <span className="block truncate text-xs text-ink-muted">{person.email}</span>
-      </span>
-    </span>
-  );
-}
 
 /** Every field of the report, by kind. */
 function factsOf(report: Report): Array<[string, ReactNode]> {
