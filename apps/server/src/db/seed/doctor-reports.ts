@@ -1,15 +1,22 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { addDays, type ReportInput, toLocalDateTime } from '@carepoint/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import {
+  addDays,
+  REPORT_CASE_PREFIXES,
+  type ReportInput,
+  type ReportKind,
+  toLocalDateTime,
+} from '@carepoint/contract';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { PdfBuilder } from '../../lib/pdf';
-import { addAttachment, createReport } from '../../modules/reports/service';
-import { users } from '../schema';
+import { formatYearlyNumber } from '../../lib/sequences';
+import { caseIdScope, columnsOf } from '../../modules/reports/service';
+import { reportAttachments, reports, users, yearlySequences } from '../schema';
 import type { SeedContext } from './context';
 
 /*
- * A few reports of each kind by the demo doctor about demo patients, made through the reports
- * service (case IDs, audit rows), and small generated attachments on two investigations: a real
- * one-page PDF and a PNG.
+ * A few reports of each kind by the demo doctor about demo patients, with the service's column
+ * mapping and case IDs (the kinds' sequences advanced to match) in one multi-row insert, and
+ * small generated attachments on two investigations: a real one-page PDF and a PNG.
  */
 
 /** A small PNG (a grey scan-like gradient), built by hand: signature, IHDR, IDAT, IEND. */
@@ -74,7 +81,6 @@ export async function seedDoctorReports(ctx: SeedContext) {
       ][i] ?? 'demo',
     );
   const other = (i: number) => colleagues[i]?.id ?? doctor.id;
-  const asDoctor = { ...ctx, actor: doctor };
   const today = toLocalDateTime(ctx.seededAt, ctx.config.TIME_ZONE).date;
   const day = (daysAgo: number) => addDays(today, -daysAgo);
 
@@ -181,34 +187,64 @@ export async function seedDoctorReports(ctx: SeedContext) {
       notes: 'Minor wound infection, treated with antibiotics.',
     },
   ];
-  const saved = [];
-  for (const input of inputs) saved.push(await createReport(asDoctor, input));
+  // One multi-row insert (the embedded start stays fast), numbered as the service numbers them.
+  const year = Number(today.slice(0, 4));
+  const counts = new Map<ReportKind, number>();
+  const rows = inputs.map((input) => {
+    const number = (counts.get(input.kind) ?? 0) + 1;
+    counts.set(input.kind, number);
+    const caseId = formatYearlyNumber(REPORT_CASE_PREFIXES[input.kind], { year, number });
+    return {
+      kind: input.kind,
+      caseId,
+      authorId: doctor.id,
+      ...columnsOf(input, doctor.id),
+      createdAt: ctx.seededAt,
+    };
+  });
+  const saved = await ctx.db
+    .insert(reports)
+    .values(rows)
+    .returning({ id: reports.id, title: reports.title, caseId: reports.caseId });
+  await ctx.db
+    .insert(yearlySequences)
+    .values([...counts].map(([kind, last]) => ({ scope: caseIdScope(kind), year, last })))
+    .onConflictDoUpdate({
+      target: [yearlySequences.scope, yearlySequences.year],
+      set: { last: sql`greatest(${yearlySequences.last}, excluded.last)` },
+    });
 
   const xray = saved.find((r) => r.title === 'Chest X-ray');
   const fbc = saved.find((r) => r.title === 'Full blood count');
-  if (xray) {
-    await addAttachment(asDoctor, xray.id, {
+  if (!xray || !fbc) return;
+  const pdf = await new PdfBuilder('Full blood count', {
+    FACILITY_NAME: ctx.config.FACILITY_NAME,
+    FACILITY_ADDRESS: ctx.config.FACILITY_ADDRESS,
+    FACILITY_PHONE: ctx.config.FACILITY_PHONE,
+  })
+    .fields([
+      ['Patient', `${demo.firstName} ${demo.lastName}`],
+      ['Case ID', fbc.caseId],
+    ])
+    .paragraph('Result', 'Haemoglobin 12.8 g/dL, white cells 6.2 x10^9/L, platelets 250 x10^9/L.')
+    .finish();
+  const png = gradientPng();
+  await ctx.db.insert(reportAttachments).values([
+    {
+      reportId: xray.id,
       name: 'chest-x-ray.png',
       contentType: 'image/png',
-      data: gradientPng(),
-    });
-  }
-  if (fbc) {
-    const pdf = await new PdfBuilder('Full blood count', {
-      FACILITY_NAME: ctx.config.FACILITY_NAME,
-      FACILITY_ADDRESS: ctx.config.FACILITY_ADDRESS,
-      FACILITY_PHONE: ctx.config.FACILITY_PHONE,
-    })
-      .fields([
-        ['Patient', `${demo.firstName} ${demo.lastName}`],
-        ['Case ID', fbc.caseId],
-      ])
-      .paragraph('Result', 'Haemoglobin 12.8 g/dL, white cells 6.2 x10^9/L, platelets 250 x10^9/L.')
-      .finish();
-    await addAttachment(asDoctor, fbc.id, {
+      size: png.length,
+      data: png,
+      uploadedBy: doctor.id,
+    },
+    {
+      reportId: fbc.id,
       name: 'full-blood-count.pdf',
       contentType: 'application/pdf',
+      size: pdf.length,
       data: pdf,
-    });
-  }
+      uploadedBy: doctor.id,
+    },
+  ]);
 }

@@ -441,7 +441,9 @@ describe('the audit trail', () => {
 });
 
 describe('demo data', () => {
-  it('gives the demo doctor reports of every kind, with a real PDF and PNG to download', async () => {
+  it('gives the demo doctor reports of every kind, with a real PDF and PNG to download', {
+    timeout: 90_000,
+  }, async () => {
     const demo = await createTestApp();
     try {
       await seedDemoData(serviceContext(demo));
@@ -457,6 +459,15 @@ describe('demo data', () => {
         expect((await tab(kind)).length).toBeGreaterThanOrEqual(2);
       const files = (await tab('investigation')).flatMap((r) => r.attachments);
       expect(files.map((f) => f.contentType).sort()).toEqual(['application/pdf', 'image/png']);
+      // The kinds' sequences go on after the demo reports.
+      const births = await tab('birth');
+      const next = await demo.app.inject({
+        method: 'POST',
+        url: '/api/doctor/reports',
+        headers,
+        payload: birth({ patientId: births[0]?.patient.id ?? '' }),
+      });
+      expect(next.json<Report>().caseId).toBe(`BR-2030-${String(births.length + 1).padStart(6, '0')}`);
       for (const file of files) {
         const res = await demo.app.inject({ url: file.url, headers });
         expect(res.statusCode).toBe(200);

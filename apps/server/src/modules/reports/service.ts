@@ -273,8 +273,11 @@ export async function doctorOptions(ctx: ServiceContext) {
 // Writing
 // ---------------------------------------------------------------------------------------------
 
+/** The yearly sequence of a kind's case IDs. */
+export const caseIdScope = (kind: ReportKind) => `report-${kind}`;
+
 /** The columns of a report's input; the other kinds' columns become null. */
-function columnsOf(input: ReportInput, authorId: string) {
+export function columnsOf(input: ReportInput, authorId: string) {
   const none = {
     occurredTime: null,
     childName: null,
@@ -341,7 +344,7 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
     await checkInput(ctx, tx, input);
     const caseId = formatYearlyNumber(
       REPORT_CASE_PREFIXES[input.kind],
-      await nextYearlyNumber(inTx, `report-${input.kind}`),
+      await nextYearlyNumber(inTx, caseIdScope(input.kind)),
     );
     const [row] = await tx
       .insert(reports)
