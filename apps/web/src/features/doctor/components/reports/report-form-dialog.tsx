@@ -18,6 +18,7 @@ import { PatientPicker } from '../../../../components/form/patient-picker';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
+import { deviceToday } from '../../../../lib/format';
 import { applyServerFieldErrors } from '../../../../lib/forms';
 import { useReportDoctors, useSaveReport } from '../../api/reports';
 import { triagePatientSearch } from '../../api/triage';
@@ -195,7 +196,14 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Date" type="date" error={errors.date?.message} {...register('date')} />
+        <Input
+          label="Date"
+          type="date"
+          // A birth or death has happened: the picker stops at today (the server has the last word).
+          max={has('time') ? deviceToday() : undefined}
+          error={errors.date?.message}
+          {...register('date')}
+        />
         {has('time') ? (
           <Input label="Time" type="time" error={errors.time?.message} {...register('time')} />
         ) : null}
