@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bloodGroupSchema, genderSchema, optionalVitalField, VITAL_RANGES } from './clinical';
 import { listQuerySchema, pageOf } from './common';
+import { REPORT_KINDS, reportAttachmentSchema } from './reports';
 
 /*
  * The doctor's Patient List and the patient chart (spec §2 "Patient List screen", "Patient detail
@@ -161,18 +162,12 @@ export type PatientCard = z.infer<typeof patientCardSchema>;
 export const patientCardPageSchema = pageOf(patientCardSchema);
 
 // ---------------------------------------------------------------------------------------------
-// Medical reports: the patient's visits now; the doctor area's stored records join them later
+// Medical reports: the patient's visits and the doctor area's reports about the patient
 // ---------------------------------------------------------------------------------------------
 
-export const MEDICAL_REPORT_KINDS = ['visit'] as const;
+/** The patient's visits and the doctor area's stored reports of which the patient is the subject. */
+export const MEDICAL_REPORT_KINDS = ['visit', ...REPORT_KINDS] as const;
 export type MedicalReportKind = (typeof MEDICAL_REPORT_KINDS)[number];
-
-export const reportAttachmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Downloads the file (same origin, session cookie). */
-  url: z.string(),
-});
 
 /** Spec §3 "Medical report row: id, surgery, generatedBy, attachements" (spelled so), with its date, title and status. */
 export const medicalReportSchema = z.object({
@@ -180,9 +175,9 @@ export const medicalReportSchema = z.object({
   kind: z.enum(MEDICAL_REPORT_KINDS),
   date: z.string(),
   title: z.string(),
-  /** What was done: for a visit, the appointment's type (checkup or surgery). */
+  /** What was done: for a visit, the appointment's type (checkup or surgery); for a report, its kind. */
   surgery: z.string(),
-  /** Who made the record: the visit's doctor ("Dr First Last"). */
+  /** Who made the record: the visit's doctor or the report's author ("Dr First Last"). */
   generatedBy: z.string().nullable(),
   status: z.string(),
   attachements: z.array(reportAttachmentSchema),

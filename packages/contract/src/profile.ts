@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './auth';
 import { genderSchema } from './clinical';
 import { requiredText } from './common';
+import { fileTypeAmong } from './file-types';
 import { isCalendarDate } from './schedules';
 
 /** Doctors' years of practice: a whole number up to this. */
@@ -102,22 +103,12 @@ export const PROFILE_IMAGE_MESSAGES = {
   uploadFailed: 'Could not upload the picture',
 } as const;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  signature.every((b, i) => bytes[at + i] === b);
-
 /**
  * The image type a file's first bytes announce (its magic number), or null when they are not a
  * PNG, JPEG or WebP. The declared Content-Type or file name is never trusted.
  */
-export function imageTypeOf(bytes: Uint8Array): ProfileImageType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  // "RIFF" <size> "WEBP"
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
-    return 'image/webp';
-  }
-  return null;
-}
+export const imageTypeOf = (bytes: Uint8Array): ProfileImageType | null =>
+  fileTypeAmong(bytes, PROFILE_IMAGE_TYPES);
 
 /** Why a picture would be refused (the server's messages), or null when it may be uploaded. */
 export function profileImageProblem(bytes: Uint8Array): string | null {

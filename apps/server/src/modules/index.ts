@@ -16,6 +16,7 @@ import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
+import { reportRoutes } from './reports/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
@@ -43,3 +44,4 @@ routeModules.push(transactionRoutes);
 // The front desk's appointments.
 routeModules.push(adminAppointmentRoutes);
 routeModules.push(prescriptionRoutes);
+routeModules.push(reportRoutes);

@@ -6,5 +6,6 @@ export * from './clinical';
 export * from './emergency';
 export * from './platform';
 export * from './prescriptions';
+export * from './reports';
 export * from './staff';
 export * from './transactions';

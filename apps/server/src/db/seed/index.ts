@@ -8,8 +8,9 @@ import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
 import { seedDoctorPatients } from './doctor-patients';
-import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDoctorPrescriptions } from './doctor-prescriptions';
+import { seedDoctorReports } from './doctor-reports';
+import { seedDoctorTransactions } from './doctor-transactions';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
@@ -21,6 +22,7 @@ seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);
 seeders.push(seedDoctorTransactions);
 seeders.push(seedDoctorPrescriptions);
+seeders.push(seedDoctorReports);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -15,8 +15,8 @@ import {
   toLocalDateTime,
   type UpdateMedicalDetails,
 } from '@carepoint/contract';
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
@@ -25,6 +25,7 @@ import { facilityDay } from '../../lib/facility-time';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
+import * as reportsService from '../reports/service';
 import { CSV_BOM, csvLine } from './csv';
 import {
   type FilterContext,
@@ -224,40 +225,75 @@ const APPOINTMENT_TYPE_LABELS = { checkup: 'Checkup', surgery: 'Surgery' } as co
 const doctor = alias(users, 'doctor');
 const editor = alias(users, 'editor');
 
-/** Medicals reports: the patient's visits (appointments with any doctor), newest first. */
+/**
+ * Medicals reports: the patient's visits (appointments with any doctor) and the doctor area's
+ * reports about them, newest first. The page is chosen over the union of both (ids and when),
+ * then its rows are loaded from each side.
+ */
 async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQuery) {
   const ofPatient = eq(appointments.patientId, patientId);
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: appointments.id,
-          startsAt: appointments.startsAt,
-          title: appointments.title,
-          type: appointments.type,
-          status: appointments.status,
-          doctorFirst: doctor.firstName,
-          doctorLast: doctor.lastName,
-        })
-        .from(appointments)
-        .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
-        .where(ofPatient)
-        .orderBy(desc(appointments.startsAt), desc(appointments.id))
+    async ({ limit, offset }) => {
+      const refs = await unionAll(
+        ctx.db
+          .select({
+            id: appointments.id,
+            kind: sql<string>`'visit'`.as('kind'),
+            sortAt: sql<Date>`${appointments.startsAt}`.as('sort_at'),
+          })
+          .from(appointments)
+          .where(ofPatient),
+        reportsService.patientReportRefs(ctx, patientId),
+      )
+        .orderBy(sql`sort_at desc`, sql`id desc`)
         .limit(limit)
-        .offset(offset),
-    matchingRows(ctx.db).from(appointments).where(ofPatient),
-    (row): MedicalReport => ({
-      id: row.id,
-      kind: 'visit',
-      date: iso(row.startsAt),
-      title: row.title,
-      surgery: APPOINTMENT_TYPE_LABELS[row.type],
-      generatedBy: `Dr ${row.doctorFirst} ${row.doctorLast}`,
-      status: row.status,
-      attachements: [],
-    }),
+        .offset(offset);
+      const visitIds = refs.filter((r) => r.kind === 'visit').map((r) => r.id);
+      const [visits, reports] = await Promise.all([
+        visitIds.length === 0
+          ? []
+          : ctx.db
+              .select({
+                id: appointments.id,
+                startsAt: appointments.startsAt,
+                title: appointments.title,
+                type: appointments.type,
+                status: appointments.status,
+                doctorFirst: doctor.firstName,
+                doctorLast: doctor.lastName,
+              })
+              .from(appointments)
+              .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
+              .where(inArray(appointments.id, visitIds)),
+        reportsService.medicalReportsByIds(
+          ctx,
+          refs.filter((r) => r.kind !== 'visit').map((r) => r.id),
+        ),
+      ]);
+      const visitById = new Map(
+        visits.map((row): [string, MedicalReport] => [
+          row.id,
+          {
+            id: row.id,
+            kind: 'visit',
+            date: iso(row.startsAt),
+            title: row.title,
+            surgery: APPOINTMENT_TYPE_LABELS[row.type],
+            generatedBy: `Dr ${row.doctorFirst} ${row.doctorLast}`,
+            status: row.status,
+            attachements: [],
+          },
+        ]),
+      );
+      return refs.flatMap((r) => visitById.get(r.id) ?? reports.get(r.id) ?? []);
+    },
+    unionAll(
+      matchingRows(ctx.db).from(appointments).where(ofPatient),
+      reportsService.patientReportMatches(ctx, patientId),
+    ),
+    (row) => row,
   );
 }
 

@@ -7,8 +7,9 @@ import {
   ROLES,
   updateProfileSchema,
 } from '@carepoint/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { acceptRawUploads } from '../../lib/file-types';
 import { currentUser } from '../../plugins/auth';
 import * as profile from './service';
 
@@ -72,18 +73,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
  */
 async function profileImageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addContentTypeParser(
-    [...PROFILE_IMAGE_TYPES],
-    { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  // Fastify's own answers name its limits; the picture's rules are said in the contract's words.
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw profile.imageTooLarge();
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') {
-      throw profile.imageTypeRefused();
-    }
-    throw error;
+  acceptRawUploads(app, {
+    declaredTypes: PROFILE_IMAGE_TYPES,
+    allowed: PROFILE_IMAGE_TYPES,
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    tooLarge: profile.imageTooLarge,
+    refused: profile.imageTypeRefused,
   });
 
   app.put(

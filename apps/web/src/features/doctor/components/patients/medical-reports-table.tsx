@@ -1,11 +1,11 @@
 import type { MedicalReport, MedicalReportPage } from '@carepoint/contract';
-import { Download, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table';
 import { StatusBadge } from '../../../../components/ui/badge';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { useMedicalReports } from '../../api/patients';
+import { AttachmentLinks } from '../reports/attachments';
 
 const columns: DataTableColumn<MedicalReport>[] = [
   {
@@ -63,23 +63,10 @@ const columns: DataTableColumn<MedicalReport>[] = [
         <ul className="flex flex-col gap-1">
           {row.original.attachements.map((file) => (
             <li key={file.id} className="flex items-center gap-1">
-              <a
-                href={file.url}
-                download={file.name}
-                className="rounded p-1 text-ink-soft hover:bg-muted"
-                aria-label={`Download ${file.name}`}
-              >
-                <Download aria-hidden size={16} />
-              </a>
-              <a
-                href={file.url}
-                target="_blank"
-                rel="noreferrer"
-                className="rounded p-1 text-ink-soft hover:bg-muted"
-                aria-label={`View ${file.name}`}
-              >
-                <Eye aria-hidden size={16} />
-              </a>
+              <span className="max-w-32 truncate text-xs" title={file.name}>
+                {file.name}
+              </span>
+              <AttachmentLinks file={file} />
             </li>
           ))}
         </ul>
@@ -87,7 +74,7 @@ const columns: DataTableColumn<MedicalReport>[] = [
   },
 ];
 
-/** Medicals reports: the patient's visits (and later the doctor area's records), newest first, paged on the server. */
+/** Medicals reports: the patient's visits and the doctor area's reports about them, newest first, paged on the server. */
 export function MedicalReportsTable({
   patientId,
   firstPage,

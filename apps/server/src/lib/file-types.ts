@@ -1,0 +1,51 @@
+import { fileTypeAmong, type SniffedFileType } from '@carepoint/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Uploads whose body is the file's bytes (profile pictures, report attachments). Call inside
+ * the route's own plugin, so the raw parser, the size limit and the messages apply to its
+ * routes alone. The declared Content-Type only lets the body in; the bytes decide the type.
+ */
+export interface RawUpload<T extends SniffedFileType> {
+  /** Declared Content-Types let in (the route config's `contentTypes` lists the same). */
+  declaredTypes: readonly string[];
+  /** The types the bytes may be. */
+  allowed: readonly T[];
+  maxBytes: number;
+  /** 413 in the area's words. */
+  tooLarge: () => Error;
+  /** 415 in the area's words (naming the allowed types). */
+  refused: () => Error;
+}
+
+export function acceptRawUploads<T extends SniffedFileType>(app: FastifyInstance, upload: RawUpload<T>) {
+  app.addContentTypeParser(
+    [...upload.declaredTypes],
+    { parseAs: 'buffer', bodyLimit: upload.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  // Fastify's own answers name its limits; the upload's rules are said in the area's words.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw upload.tooLarge();
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') {
+      throw upload.refused();
+    }
+    throw error;
+  });
+}
+
+/**
+ * The uploaded file and its type, sniffed from its bytes; otherwise the upload's errors: a JSON
+ * or form body that reached the route through the app's other parsers, too many bytes, or bytes
+ * that are none of the allowed types.
+ */
+export function uploadedFile<T extends SniffedFileType>(
+  body: unknown,
+  upload: RawUpload<T>,
+): { type: T; data: Buffer } {
+  if (!Buffer.isBuffer(body)) throw upload.refused();
+  if (body.length > upload.maxBytes) throw upload.tooLarge();
+  const type = fileTypeAmong(body, upload.allowed);
+  if (!type) throw upload.refused();
+  return { type, data: body };
+}
