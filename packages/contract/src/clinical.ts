@@ -40,8 +40,10 @@ export type VitalName = keyof typeof VITAL_RANGES;
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
 /** A required vital sign: a number (forms send text) within its plausible range, rounded to its precision. */
-export function vitalField(name: VitalName) {
-  const r: VitalRange = VITAL_RANGES[name];
+export const vitalField = (name: VitalName) => measurementField(VITAL_RANGES[name]);
+
+/** A required measurement of any range (vital signs, laboratory values): the same rule as vitalField. */
+export function measurementField(r: VitalRange) {
   const wrong = `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
   return z.coerce
     .number({ error: `${r.label} is required` })
@@ -54,9 +56,12 @@ export function vitalField(name: VitalName) {
  * The same, optional: empty text, null or a missing key means "not measured". (Not a union with
  * '' and null: a union that fails reports "Invalid input", losing the range message.)
  */
-export function optionalVitalField(name: VitalName) {
+export const optionalVitalField = (name: VitalName) => optionalMeasurementField(VITAL_RANGES[name]);
+
+/** An optional measurement of any range: empty text, null or a missing key is "not measured". */
+export function optionalMeasurementField(r: VitalRange) {
   return z
-    .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name).nullable())
+    .preprocess((v) => (v === '' || v === undefined ? null : v), measurementField(r).nullable())
     .optional()
     .transform((v) => v ?? null);
 }

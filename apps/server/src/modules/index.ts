@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
+import { diagnosisRoutes } from './diagnosis/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -36,3 +37,4 @@ routeModules.push(
 );
 // Doctor area.
 routeModules.push(chartRoutes);
+routeModules.push(diagnosisRoutes);
