@@ -7,6 +7,7 @@ import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
+import { seedDoctorDiagnosis } from './doctor-diagnosis';
 import { seedDoctorPatients } from './doctor-patients';
 import { seedAppointments, seedSchedules } from './patient-area';
 
@@ -17,6 +18,7 @@ seeders.push(seedAdminArea);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);
+seeders.push(seedDoctorDiagnosis);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from '../../../test/helpers';
 import { auditEvents, diagnosisCategories, users } from '../../db/schema';
+import { seedDemoData } from '../../db/seed';
 import { createTest } from './service';
 
 let t: TestApp;
@@ -411,5 +412,32 @@ describe('report numbers', () => {
     });
     const saved = await createTest(ctx, diagnosisTestInputSchema.parse(input()));
     expect(saved.reportNumber).toBe('DX-2031-000001');
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the demo doctor numbered tests of several patients, and a colleague’s to read', async () => {
+    const demo = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
+    try {
+      await seedDemoData(serviceContext(demo));
+      const login = await demo.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'doctor@carepoint.example', password: 'carepoint-demo' },
+      });
+      const headers = { cookie: `token=${login.json<{ token: string }>().token}` };
+      const page = (
+        await demo.app.inject({ url: '/api/doctor/diagnosis-tests?limit=100', headers })
+      ).json<DiagnosisTestPage>();
+      const mine = page.data.filter((r) => r.editable);
+      expect(mine.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(mine.map((r) => r.patientId)).size).toBeGreaterThanOrEqual(5);
+      expect(page.data.some((r) => !r.editable)).toBe(true);
+      const numbers = page.data.map((r) => r.reportNumber);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(numbers.every((n) => /^DX-\d{4}-\d{6}$/.test(n))).toBe(true);
+    } finally {
+      await demo.close();
+    }
   });
 });
