@@ -232,9 +232,11 @@ describe('a diagnosis test', () => {
     expect(trail).toEqual([expect.objectContaining({ actorId: colleague.id, patientId: bayo.id })]);
 
     const put = await colleague.put(`/api/doctor/diagnosis-tests/${mine.id}`, input({ name: 'Changed' }));
-    expect(put.statusCode).toBe(403);
+    // 404, not 403: the app treats a 403 as a lost session.
+    expect(put.statusCode).toBe(404);
     expect(put.json<{ error: string }>().error).toBe(DIAGNOSIS_MESSAGES.notYours);
-    expect((await colleague.delete(`/api/doctor/diagnosis-tests/${mine.id}`)).statusCode).toBe(403);
+    expect((await colleague.delete(`/api/doctor/diagnosis-tests/${mine.id}`)).statusCode).toBe(404);
+    expect((await doctor.get(`/api/doctor/diagnosis-tests/${mine.id}`)).json<DiagnosisTest>().name).toBe(mine.name);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await doctor.get(`/api/doctor/diagnosis-tests/${unknown}`)).statusCode).toBe(404);
     expect((await doctor.put(`/api/doctor/diagnosis-tests/${unknown}`, input())).statusCode).toBe(404);

@@ -310,11 +310,14 @@ export async function createTest(ctx: ServiceContext, fields: DiagnosisTestField
   return mustLoadTest(ctx, id);
 }
 
-/** The test locked for a change by its own doctor: 404 when there is none, 403 for another doctor's. */
+/**
+ * The test locked for a change by its own doctor. Another doctor's test answers 404 like a
+ * missing one (the convention for what one may not change), with a message that says why.
+ */
 async function ownTestForUpdate(ctx: ServiceContext, id: string) {
   const [test] = await ctx.db.select().from(diagnosisTests).where(eq(diagnosisTests.id, id)).for('update');
   if (!test) throw notFound(TEST_RECORD);
-  if (test.doctorId !== actorOf(ctx).id) throw new AppError(403, 'NOT_YOURS', DIAGNOSIS_MESSAGES.notYours);
+  if (test.doctorId !== actorOf(ctx).id) throw new AppError(404, 'NOT_FOUND', DIAGNOSIS_MESSAGES.notYours);
   return test;
 }
 
