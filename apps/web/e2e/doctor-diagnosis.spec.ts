@@ -9,7 +9,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  */
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const SEARCH = 'Search patient, report no., category or test';
+const SEARCH = 'Patient, report no., category, test';
 
 async function waitForTable(page: Page) {
   await expect(page.locator('main .animate-pulse')).toHaveCount(0);
@@ -58,7 +58,12 @@ test('a diagnosis test is recorded, found by its report number, edited and delet
 
   await row.getByRole('link', { name: /Edit/ }).click();
   await expect(page).toHaveURL(/\/doctor\/edit-diagnosis\//);
+  // Opened afresh, the stored category shows before the list of categories arrives.
+  await page.reload();
   await expect(page.getByLabel('Report number')).toHaveValue(reportNumber);
+  await expect(page.getByLabel('Diagnosis category').locator('option:checked')).toHaveText(
+    'Clinical Chemistry',
+  );
   await expect(page.getByLabel('Blood sugar (mg/dL)')).toHaveValue('104');
   await expect(page.getByLabel('Property 1 value')).toHaveValue('6.1 %');
   const renamed = `${name} (repeat)`;

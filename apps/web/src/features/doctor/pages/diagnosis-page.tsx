@@ -13,6 +13,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { diagnosisTestsQuery, useDeleteDiagnosisTest } from '../api/diagnosis';
 import { DiagnosisTabs } from '../components/diagnosis/diagnosis-tabs';
 
@@ -57,15 +58,37 @@ const columns = (onDelete: (row: DiagnosisTestRow) => void): DataTableColumn<Dia
         />
       ),
     },
-    col.text('name', 'Test', (r) => r.name),
-    col.text('categoryName', 'Category', (r) => r.categoryName),
+    {
+      id: 'categoryName',
+      header: 'Category',
+      accessorKey: 'categoryName',
+      cell: ({ row }) => (
+        <span className="flex min-w-36 flex-col">
+          <span className="text-ink">{row.original.categoryName}</span>
+          <span className="text-xs text-ink-muted">{row.original.name}</span>
+        </span>
+      ),
+    },
     {
       id: 'doctorName',
       header: 'Doctor',
       accessorKey: 'doctorName',
       cell: ({ row }) => <Person name={row.original.doctorName} email={row.original.doctorEmail} />,
     },
-    col.dateTime('createdAt', 'Created on', (r) => r.createdAt),
+    {
+      id: 'createdAt',
+      header: 'Created on',
+      accessorKey: 'createdAt',
+      cell: ({ row }) => (
+        <time
+          dateTime={row.original.createdAt}
+          title={formatDateTime(row.original.createdAt)}
+          className="whitespace-nowrap"
+        >
+          {formatDate(row.original.createdAt)}
+        </time>
+      ),
+    },
     col.actions((r) =>
       r.editable ? (
         <>
@@ -116,7 +139,7 @@ export default function DiagnosisTestPage() {
         label="Patient diagnosis tests"
         columns={tableColumns}
         defaultLimit={DIAGNOSIS_LIST_SIZE}
-        searchPlaceholder="Search patient, report no., category or test"
+        searchPlaceholder="Patient, report no., category, test"
         emptyText={DIAGNOSIS_MESSAGES.empty}
         toolbar={
           <Link to="/doctor/new-diagnosis" className={buttonClass()}>

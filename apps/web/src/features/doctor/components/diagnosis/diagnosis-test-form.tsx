@@ -106,6 +106,12 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
   });
   const properties = useFieldArray({ control, name: 'properties' });
   const patientId = watch('patientId');
+  // The stored category is an option from the start: a select set before its option exists shows none.
+  const loaded = categories.data ?? [];
+  const categoryOptions = [
+    ...(test && !loaded.some((c) => c.id === test.category.id) ? [test.category] : []),
+    ...loaded,
+  ].map((c) => ({ value: c.id, label: c.name }));
 
   const onSubmit = handleSubmit(async (fields) => {
     const saved = await submitForm(() => onSave(fields), {
@@ -166,7 +172,7 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
             <Select
               label="Diagnosis category"
               placeholder={categories.isPending ? 'Loading...' : 'Select a category'}
-              options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              options={categoryOptions}
               aria-required
               error={errors.categoryId?.message}
               {...register('categoryId')}
@@ -195,26 +201,30 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
         <Card
           title="Other properties"
           actions={
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => properties.append({ name: '', value: '' })}
-              disabled={properties.fields.length >= DIAGNOSIS_PROPERTIES_MAX}
-            >
-              <Plus aria-hidden size={14} /> Add property
-            </Button>
+            readOnly ? null : (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => properties.append({ name: '', value: '' })}
+                disabled={properties.fields.length >= DIAGNOSIS_PROPERTIES_MAX}
+              >
+                <Plus aria-hidden size={14} /> Add property
+              </Button>
+            )
           }
         >
           {properties.fields.length === 0 ? (
             <p className="text-sm text-ink-muted">
-              None. Add a name and value for any other result (up to {DIAGNOSIS_PROPERTIES_MAX}).
+              {readOnly
+                ? 'None.'
+                : `None. Add a name and value for any other result (up to ${DIAGNOSIS_PROPERTIES_MAX}).`}
             </p>
           ) : (
             <ul className="flex flex-col gap-3">
               {properties.fields.map((field, index) => (
                 <li
                   key={field.id}
-                  className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2"
+                  className="grid items-start gap-2 border-b border-border pb-3 last:border-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:border-0 sm:pb-0"
                 >
                   <Input
                     label={`Property ${index + 1} name`}
@@ -228,16 +238,18 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
                     error={errors.properties?.[index]?.value?.message}
                     {...register(`properties.${index}.value`)}
                   />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="mt-6"
-                    aria-label={`Remove property ${index + 1}`}
-                    title="Remove"
-                    onClick={() => properties.remove(index)}
-                  >
-                    <Trash2 aria-hidden size={16} />
-                  </Button>
+                  {readOnly ? null : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="justify-self-end sm:mt-6"
+                      aria-label={`Remove property ${index + 1}`}
+                      title="Remove"
+                      onClick={() => properties.remove(index)}
+                    >
+                      <Trash2 aria-hidden size={16} />
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
