@@ -236,7 +236,9 @@ describe('a diagnosis test', () => {
     expect(put.statusCode).toBe(404);
     expect(put.json<{ error: string }>().error).toBe(DIAGNOSIS_MESSAGES.notYours);
     expect((await colleague.delete(`/api/doctor/diagnosis-tests/${mine.id}`)).statusCode).toBe(404);
-    expect((await doctor.get(`/api/doctor/diagnosis-tests/${mine.id}`)).json<DiagnosisTest>().name).toBe(mine.name);
+    expect((await doctor.get(`/api/doctor/diagnosis-tests/${mine.id}`)).json<DiagnosisTest>().name).toBe(
+      mine.name,
+    );
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await doctor.get(`/api/doctor/diagnosis-tests/${unknown}`)).statusCode).toBe(404);
     expect((await doctor.put(`/api/doctor/diagnosis-tests/${unknown}`, input())).statusCode).toBe(404);

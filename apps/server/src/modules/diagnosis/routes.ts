@@ -18,12 +18,9 @@ import * as diagnosis from './service';
 const tags = ['doctor: diagnosis'];
 const config = { access: ['doctor'] as const };
 
-/** Diagnosis tests (clinical data: answers never cached) and their categories (reference data). */
+/** Diagnosis tests (clinical data; like every API answer, never cached) and their categories (reference data). */
 export async function diagnosisRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/api/doctor/diagnosis-tests',

@@ -13,7 +13,7 @@ import {
   type DiagnosisTestRow,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   diagnosisCategories,
@@ -47,6 +47,24 @@ const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
 const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
 const doctorName = sql<string>`${doctor.firstName} || ' ' || ${doctor.lastName}`;
+
+/** Tests with their patient (and picture), doctor and category: what a row and a test show. */
+const withPeople = <T extends SelectedFields>(db: Executor, fields: T) =>
+  db
+    .select({
+      ...fields,
+      patientName,
+      patientEmail: patient.email,
+      imageVersion: userImages.updatedAt,
+      doctorName,
+      doctorEmail: doctor.email,
+      categoryName: diagnosisCategories.name,
+    })
+    .from(diagnosisTests)
+    .innerJoin(patient, eq(patient.id, diagnosisTests.patientId))
+    .innerJoin(doctor, eq(doctor.id, diagnosisTests.doctorId))
+    .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
+    .leftJoin(userImages, eq(userImages.userId, diagnosisTests.patientId));
 
 function actorOf(ctx: ServiceContext): Actor {
   if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
@@ -101,26 +119,14 @@ export async function listTests(
     ctx,
     query,
     ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: diagnosisTests.id,
-          reportNumber: diagnosisTests.reportNumber,
-          name: diagnosisTests.name,
-          patientId: diagnosisTests.patientId,
-          doctorId: diagnosisTests.doctorId,
-          patientName,
-          patientEmail: patient.email,
-          imageVersion: userImages.updatedAt,
-          doctorName,
-          doctorEmail: doctor.email,
-          categoryName: diagnosisCategories.name,
-          createdAt: diagnosisTests.createdAt,
-        })
-        .from(diagnosisTests)
-        .innerJoin(patient, eq(patient.id, diagnosisTests.patientId))
-        .innerJoin(doctor, eq(doctor.id, diagnosisTests.doctorId))
-        .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
-        .leftJoin(userImages, eq(userImages.userId, diagnosisTests.patientId))
+      withPeople(ctx.db, {
+        id: diagnosisTests.id,
+        reportNumber: diagnosisTests.reportNumber,
+        name: diagnosisTests.name,
+        patientId: diagnosisTests.patientId,
+        doctorId: diagnosisTests.doctorId,
+        createdAt: diagnosisTests.createdAt,
+      })
         .where(where)
         .orderBy(...orderBy(query, TEST_SORT, [desc(diagnosisTests.createdAt)], diagnosisTests.id))
         .limit(limit)
@@ -159,23 +165,7 @@ const person = (id: string, fullName: string, email: string, imageVersion: Date 
 /** One test with its people, category and properties, without an audit row; undefined when there is none. */
 async function loadTest(ctx: ServiceContext, id: string): Promise<DiagnosisTest | undefined> {
   const me = actorOf(ctx);
-  const [row] = await ctx.db
-    .select({
-      test: diagnosisTests,
-      patientName,
-      patientEmail: patient.email,
-      imageVersion: userImages.updatedAt,
-      doctorName,
-      doctorEmail: doctor.email,
-      categoryName: diagnosisCategories.name,
-    })
-    .from(diagnosisTests)
-    .innerJoin(patient, eq(patient.id, diagnosisTests.patientId))
-    .innerJoin(doctor, eq(doctor.id, diagnosisTests.doctorId))
-    .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
-    .leftJoin(userImages, eq(userImages.userId, diagnosisTests.patientId))
-    .where(eq(diagnosisTests.id, id))
-    .limit(1);
+  const [row] = await withPeople(ctx.db, { test: diagnosisTests }).where(eq(diagnosisTests.id, id)).limit(1);
   if (!row) return undefined;
   const properties = await ctx.db
     .select({ name: diagnosisTestProperties.name, value: diagnosisTestProperties.value })

@@ -1,7 +1,6 @@
 import {
   DIAGNOSIS_CATEGORY_MESSAGES,
   DIAGNOSIS_CATEGORY_SORTABLE,
-  DIAGNOSIS_MESSAGES,
   type DiagnosisCategory,
 } from '@carepoint/contract';
 import { Trash2 } from 'lucide-react';
@@ -9,13 +8,13 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { columnsFor, type DataTableColumn, ListTable, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogButton } from '../../../components/ui/dialog-button';
 import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useRowDialog } from '../../../lib/use-row-dialog';
 import { diagnosisCategoriesQuery, useDeleteCategory } from '../api/diagnosis';
 import { CategoryDialog } from '../components/diagnosis/category-dialog';
+import { ConfirmDelete } from '../components/diagnosis/confirm-delete';
 import { DiagnosisTabs } from '../components/diagnosis/diagnosis-tabs';
 
 const col = columnsFor<DiagnosisCategory>();
@@ -85,14 +84,12 @@ export default function DiagnosisCategoryPage() {
       {editing.row ? (
         <CategoryDialog key={editing.row.id} category={editing.row} {...editing.dialogProps} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={DIAGNOSIS_MESSAGES.confirmTitle}
-        description={DIAGNOSIS_CATEGORY_MESSAGES.confirmText}
-        confirmLabel={DIAGNOSIS_MESSAGES.confirmButton}
+      <ConfirmDelete
+        target={deleting}
+        onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
         loading={remove.isPending}
+        description={DIAGNOSIS_CATEGORY_MESSAGES.confirmText}
       />
     </>
   );

@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { columnsFor, type DataTableColumn, ListTable, withSorting } from '../../../components/data-table';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { diagnosisTestsQuery, useDeleteDiagnosisTest } from '../api/diagnosis';
+import { ConfirmDelete } from '../components/diagnosis/confirm-delete';
 import { DiagnosisTabs } from '../components/diagnosis/diagnosis-tabs';
 
 const col = columnsFor<DiagnosisTestRow>();
@@ -147,12 +147,9 @@ export default function DiagnosisTestPage() {
           </Link>
         }
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={DIAGNOSIS_MESSAGES.confirmTitle}
-        description={DIAGNOSIS_MESSAGES.confirmText}
-        confirmLabel={DIAGNOSIS_MESSAGES.confirmButton}
+      <ConfirmDelete
+        target={deleting}
+        onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
         loading={remove.isPending}
       />
