@@ -43,7 +43,7 @@ ALTER TABLE "diagnosis_tests" ADD CONSTRAINT "diagnosis_tests_category_id_diagno
 CREATE UNIQUE INDEX "diagnosis_categories_name_key" ON "diagnosis_categories" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "diagnosis_categories_name_trgm_idx" ON "diagnosis_categories" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "diagnosis_tests_report_number_key" ON "diagnosis_tests" USING btree ("report_number");--> statement-breakpoint
-CREATE INDEX "diagnosis_tests_created_idx" ON "diagnosis_tests" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "diagnosis_tests_created_idx" ON "diagnosis_tests" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "diagnosis_tests_patient_idx" ON "diagnosis_tests" USING btree ("patient_id","created_at");--> statement-breakpoint
 CREATE INDEX "diagnosis_tests_doctor_idx" ON "diagnosis_tests" USING btree ("doctor_id","created_at");--> statement-breakpoint
 CREATE INDEX "diagnosis_tests_category_idx" ON "diagnosis_tests" USING btree ("category_id");--> statement-breakpoint

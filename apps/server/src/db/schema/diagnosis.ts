@@ -68,7 +68,8 @@ export const diagnosisTests = pgTable(
   },
   (t) => [
     uniqueIndex('diagnosis_tests_report_number_key').on(t.reportNumber),
-    index('diagnosis_tests_created_idx').on(t.createdAt, t.id),
+    // The list's default order: newest first, then id (the tie-breaker).
+    index('diagnosis_tests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('diagnosis_tests_patient_idx').on(t.patientId, t.createdAt),
     index('diagnosis_tests_doctor_idx').on(t.doctorId, t.createdAt),
     index('diagnosis_tests_category_idx').on(t.categoryId),
