@@ -311,6 +311,9 @@ describe('the list of tests', () => {
     });
     const byNumber = await list(`?q=${target.reportNumber}`);
     expect(byNumber.data.map((r) => r.id)).toEqual([target.id]);
+    expect((await list(`?q=${target.reportNumber.toLowerCase()}`)).data.map((r) => r.id)).toEqual([
+      target.id,
+    ]);
     expect((await list(`?q=${target.reportNumber.slice(-6)}`)).data.map((r) => r.id)).toContain(target.id);
     expect((await list('?q=malaria')).data.map((r) => r.id)).toEqual([target.id]);
     const byPatient = await list('?q=bayo%20adewale&limit=100');

@@ -38,6 +38,7 @@ import { audit } from '../../plugins/audit';
  */
 
 const SEQUENCE = 'diagnosis';
+const WHOLE_REPORT_NUMBER = new RegExp(`^${DIAGNOSIS_REPORT_PREFIX}-\\d{4}-\\d{6}$`, 'i');
 const TEST_RECORD = 'Diagnosis test';
 const CATEGORY_RECORD = 'Diagnosis category';
 const TEST_ENTITY = 'diagnosis-test';
@@ -89,6 +90,8 @@ const TEST_SORT: SortColumns<(typeof DIAGNOSIS_TEST_SORTABLE)[number]> = {
  */
 function testSearch(db: Executor, q: string | undefined) {
   if (!q) return undefined;
+  // A whole report number is one lookup in its unique index, however many tests there are.
+  if (WHOLE_REPORT_NUMBER.test(q)) return eq(diagnosisTests.reportNumber, q.toUpperCase());
   return or(
     search(q, [diagnosisTests.name, diagnosisTests.reportNumber]),
     inArray(
