@@ -43,8 +43,11 @@ const roundTo = (value: number, step: number) => Math.round(value / step) * step
  * A required vital sign: a number (forms send text) within its plausible range, rounded to its
  * precision. `label` names it in messages when a screen calls it otherwise (pulse rate).
  */
-export function vitalField(name: VitalName, label?: string) {
-  const r: VitalRange = { ...VITAL_RANGES[name], ...(label ? { label } : {}) };
+export const vitalField = (name: VitalName, label?: string) =>
+  measurementField({ ...VITAL_RANGES[name], ...(label ? { label } : {}) });
+
+/** A required measurement of any range (vital signs, laboratory values): the same rule as vitalField. */
+export function measurementField(r: VitalRange) {
   const wrong = `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
   return z.coerce
     .number({ error: `${r.label} is required` })
@@ -57,9 +60,13 @@ export function vitalField(name: VitalName, label?: string) {
  * The same, optional: empty text, null or a missing key means "not measured". (Not a union with
  * '' and null: a union that fails reports "Invalid input", losing the range message.)
  */
-export function optionalVitalField(name: VitalName, label?: string) {
+export const optionalVitalField = (name: VitalName, label?: string) =>
+  optionalMeasurementField({ ...VITAL_RANGES[name], ...(label ? { label } : {}) });
+
+/** An optional measurement of any range: empty text, null or a missing key is "not measured". */
+export function optionalMeasurementField(r: VitalRange) {
   return z
-    .preprocess((v) => (v === '' || v === undefined ? null : v), vitalField(name, label).nullable())
+    .preprocess((v) => (v === '' || v === undefined ? null : v), measurementField(r).nullable())
     .optional()
     .transform((v) => v ?? null);
 }

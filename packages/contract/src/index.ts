@@ -6,6 +6,7 @@ export * from './beds';
 export * from './charts';
 export * from './clinical';
 export * from './common';
+export * from './diagnosis';
 export * from './doctor-appointments';
 export * from './emergency';
 export * from './file-types';

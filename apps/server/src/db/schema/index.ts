@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './beds';
 export * from './clinical';
+export * from './diagnosis';
 export * from './emergency';
 export * from './platform';
 export * from './prescriptions';

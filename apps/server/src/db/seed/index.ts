@@ -7,6 +7,7 @@ import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
+import { seedDoctorDiagnosis } from './doctor-diagnosis';
 import { seedDoctorPatients } from './doctor-patients';
 import { seedDoctorPrescriptions } from './doctor-prescriptions';
 import { seedDoctorReports } from './doctor-reports';
@@ -23,6 +24,7 @@ seeders.push(seedDoctorAppointments);
 seeders.push(seedDoctorTransactions);
 seeders.push(seedDoctorPrescriptions);
 seeders.push(seedDoctorReports);
+seeders.push(seedDoctorDiagnosis);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

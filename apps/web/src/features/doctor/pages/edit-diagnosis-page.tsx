@@ -1,14 +1,66 @@
+import { DIAGNOSIS_MESSAGES } from '@carepoint/contract';
+import { useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage, isApiRequestError } from '../../../lib/api-client';
+import { useDiagnosisTest, useUpdateDiagnosisTest } from '../api/diagnosis';
+import { DiagnosisTestForm } from '../components/diagnosis/diagnosis-test-form';
 
-/** Edit Patient Diagnosis Test: placeholder until this screen is built (the route and shell are ready). */
+const TITLE = 'Edit Patient Diagnosis Test';
+
+/** Edit Patient Diagnosis Test: the stored test in the same form; another doctor's is read-only. */
 export default function EditDiagnosisPage() {
+  const { id = '' } = useParams();
+  const query = useDiagnosisTest(id);
+  const update = useUpdateDiagnosisTest();
+  const navigate = useNavigate();
+  const test = query.data;
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Card aria-busy="true" aria-label="Loading">
+          <div className="flex flex-col gap-4">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-10 w-1/2" />
+          </div>
+        </Card>
+      </>
+    );
+  }
+  if (!test) {
+    const missing = isApiRequestError(query.error) && [400, 404].includes(query.error.status);
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Card>
+          {missing ? (
+            <ErrorState message="Diagnosis test not found. It may have been deleted, or the link is wrong." />
+          ) : (
+            <ErrorState
+              message={errorMessage(query.error, DIAGNOSIS_MESSAGES.loadOneFailed)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          )}
+        </Card>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Edit Patient Diagnosis Test" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      <PageHeader title={TITLE} description={`Report ${test.reportNumber} · ${test.patient.fullName}`} />
+      <DiagnosisTestForm
+        key={test.id}
+        test={test}
+        onSave={(fields) => update.mutateAsync({ id: test.id, fields })}
+        onSaved={() => void navigate('/doctor/diagnosis')}
+        successMessage={() => DIAGNOSIS_MESSAGES.updated}
+      />
     </>
   );
 }

@@ -1,14 +1,21 @@
-import { Card } from '../../../components/ui/card';
+import { DIAGNOSIS_MESSAGES } from '@carepoint/contract';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useCreateDiagnosisTest } from '../api/diagnosis';
+import { DiagnosisTestForm } from '../components/diagnosis/diagnosis-test-form';
 
-/** New Patient Diagnosis Test: placeholder until this screen is built (the route and shell are ready). */
+/** New Patient Diagnosis Test: saved tests get their report number and the list shows them. */
 export default function NewDiagnosisPage() {
+  const create = useCreateDiagnosisTest();
+  const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="New Patient Diagnosis Test" />
-      <Card>
-        <p className="text-sm text-ink-muted">This screen is being built.</p>
-      </Card>
+      <PageHeader title="New Patient Diagnosis Test" description="A test result for a registered patient." />
+      <DiagnosisTestForm
+        onSave={(fields) => create.mutateAsync(fields)}
+        onSaved={() => void navigate('/doctor/diagnosis')}
+        successMessage={(saved) => `${DIAGNOSIS_MESSAGES.created}: ${saved.reportNumber}`}
+      />
     </>
   );
 }
