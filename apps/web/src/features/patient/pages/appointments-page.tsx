@@ -9,7 +9,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useListQuery } from '../../../lib/use-list-query';
 import { usePatientAppointments } from '../api';
-import { appointmentDate, appointmentDoctor, canCancel } from '../components/appointment-cells';
+import {
+  appointmentDate,
+  appointmentDoctor,
+  appointmentSlot,
+  canCancel,
+} from '../components/appointment-cells';
 import { BookAppointmentDialog } from '../components/book-appointment-dialog';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
 
@@ -18,7 +23,11 @@ const BOOK_PARAM = 'book';
 
 /** My Appointments: the patient's appointments, newest first, with booking and cancelling. */
 export default function MyAppointmentsPage() {
-  const list = useListQuery({ defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE });
+  const list = useListQuery({
+    defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE,
+    defaultSort: 'date',
+    defaultOrder: 'desc',
+  });
   const appointments = usePatientAppointments(list.queryString);
   const [params, setParams] = useSearchParams();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -39,10 +48,12 @@ export default function MyAppointmentsPage() {
     {
       id: 'date',
       header: 'Date',
+      // Sorted on the server (sort=date&order=asc|desc); the value only makes the column sortable.
+      accessorFn: (a) => a.date,
       enableHiding: false,
       cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDate(row.original)}</span>,
     },
-    { accessorKey: 'time', header: 'Time', enableHiding: false },
+    { accessorKey: 'time', header: 'Time', enableHiding: false, enableSorting: false },
     {
       id: 'doctor',
       header: 'Doctor',
@@ -79,7 +90,7 @@ export default function MyAppointmentsPage() {
             variant="secondary"
             size="sm"
             onClick={() => setCancelling(row.original)}
-            aria-label={`Cancel ${row.original.title} on ${appointmentDate(row.original)} at ${row.original.time}`}
+            aria-label={`Cancel ${row.original.title} on ${appointmentSlot(row.original)}`}
           >
             Cancel
           </Button>
@@ -97,6 +108,8 @@ export default function MyAppointmentsPage() {
         getRowId={(a) => a.id}
         pagination={appointments.data?.pagination}
         onPageChange={list.setPage}
+        sort={list.sortState}
+        onSortChange={list.setSort}
         isLoading={appointments.isLoading}
         error={
           appointments.isError ? errorMessage(appointments.error, APPOINTMENT_MESSAGES.loadFailed) : null
