@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { PageSkeleton } from '../components/ui/skeleton';
 import LandingPage from '../features/public/pages/landing-page';
 import { indexPage, lazyPage, page } from '../lib/lazy-route';
 import { RouteErrorPage } from './errors/route-error-page';
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
+    // Shown while the first page's code (a lazy route or a whole area) loads: never a blank page.
+    HydrateFallback: PageSkeleton,
     errorElement: <RouteErrorPage />,
     children: [
       // The landing page is in the first load; everything else is fetched when visited.

@@ -5,6 +5,7 @@ import {
   flexRender,
   getCoreRowModel,
   type Header,
+  type OnChangeFn,
   type SortingState,
   useReactTable,
   type VisibilityState,
@@ -12,11 +13,11 @@ import {
 import {
   ArrowDown,
   ArrowUp,
-  ChevronDown,
   ChevronLeft,
   ChevronRight,
   ChevronsUpDown,
   Columns3,
+  EllipsisVertical,
   EyeOff,
   Search,
 } from 'lucide-react';
@@ -65,8 +66,10 @@ export type DataTableProps<T> = {
   onRowDoubleClick?: (row: T) => void;
   onRowHover?: (row: T) => void;
   skeletonRows?: number;
-  /** Hidden columns at first (by column id). */
+  /** Hidden columns at first (by column id), until the user shows or hides columns. */
   initialHidden?: string[];
+  /** Names the table's remembered column choices (localStorage); defaults to `label`. */
+  storageKey?: string;
 };
 
 export function DataTable<T>({
@@ -91,10 +94,9 @@ export function DataTable<T>({
   onRowHover,
   skeletonRows = 5,
   initialHidden = [],
+  storageKey,
 }: DataTableProps<T>) {
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(initialHidden.map((id) => [id, false])),
-  );
+  const [columnVisibility, setColumnVisibility] = useStoredVisibility(storageKey ?? label, initialHidden);
   const sorting = useMemo<SortingState>(
     () => (sort ? [{ id: sort.sort, desc: sort.order === 'desc' }] : []),
     [sort],
@@ -143,7 +145,7 @@ export function DataTable<T>({
       <tr
         key={row.id}
         className={cx(
-          'h-10 border-b border-border last:border-b-0',
+          'h-10 border-b border-border bg-surface last:border-b-0',
           clickable && 'cursor-pointer hover:bg-primary-50',
         )}
         tabIndex={clickable ? 0 : undefined}
@@ -162,7 +164,10 @@ export function DataTable<T>({
         onMouseEnter={onRowHover ? () => onRowHover(row.original) : undefined}
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className="px-3 py-2 text-sm text-ink-soft">
+          <td
+            key={cell.id}
+            className={cx('px-3 py-2 text-sm text-ink-soft', cell.column.id === ACTIONS && stickyActions)}
+          >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ))}
@@ -197,7 +202,7 @@ export function DataTable<T>({
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-border">
+              <tr key={group.id} className="border-b border-border bg-muted">
                 {group.headers.map((header) => (
                   <HeaderCell key={header.id} header={header} onSortChange={onSortChange} />
                 ))}
@@ -214,6 +219,11 @@ export function DataTable<T>({
   );
 }
 
+/**
+ * A column header. A sortable one is a button: one click sorts ascending, the next descending
+ * (aria-sort tells which); beside it a small menu offers Asc, Desc and Hide. Other columns are
+ * plain text (hidden from the toolbar's Columns menu).
+ */
 function HeaderCell<T>({
   header,
   onSortChange,
@@ -226,65 +236,101 @@ function HeaderCell<T>({
   const canHide = column.getCanHide();
   const sorted = column.getIsSorted();
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-  const ariaSort = canSort
-    ? sorted === 'asc'
-      ? 'ascending'
-      : sorted === 'desc'
-        ? 'descending'
-        : 'none'
-    : undefined;
-  const thClass = 'h-10 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase';
+  const name = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
+  const thClass = cx(
+    'h-10 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase',
+    column.id === ACTIONS && stickyActions,
+  );
 
-  if (!canSort && !canHide) {
+  if (!canSort) {
     return (
       <th scope="col" className={thClass}>
         {content}
       </th>
     );
   }
-  const SortIcon =
-    sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : canSort ? ChevronsUpDown : ChevronDown;
+  const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
+  const sortBy = (order: 'asc' | 'desc') => onSortChange?.({ sort: column.id, order });
   return (
     <th scope="col" className={thClass} aria-sort={ariaSort}>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-border data-[state=open]:bg-border"
-          >
-            {content}
-            <SortIcon aria-hidden size={14} />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={4} className={menuClass}>
-            {canSort ? (
-              <>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => onSortChange?.({ sort: column.id, order: 'asc' })}
-                >
-                  <ArrowUp aria-hidden size={14} /> Asc
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => onSortChange?.({ sort: column.id, order: 'desc' })}
-                >
-                  <ArrowDown aria-hidden size={14} /> Desc
-                </DropdownMenu.Item>
-              </>
-            ) : null}
-            {canSort && canHide ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
-            {canHide ? (
-              <DropdownMenu.Item className={itemClass} onSelect={() => column.toggleVisibility(false)}>
-                <EyeOff aria-hidden size={14} /> Hide
+      <span className="-ml-2 inline-flex items-center whitespace-nowrap">
+        <button
+          type="button"
+          onClick={() => sortBy(sorted === 'asc' ? 'desc' : 'asc')}
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-border"
+        >
+          {content}
+          <SortIcon aria-hidden size={14} className={sorted ? 'text-ink' : 'text-ink-muted'} />
+        </button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <button
+              type="button"
+              aria-label={`${name} column options`}
+              title={`${name} column options`}
+              className="rounded-md p-1 text-ink-muted hover:bg-border hover:text-ink data-[state=open]:bg-border"
+            >
+              <EllipsisVertical aria-hidden size={14} />
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="start" sideOffset={4} className={menuClass}>
+              <DropdownMenu.Item className={itemClass} onSelect={() => sortBy('asc')}>
+                <ArrowUp aria-hidden size={14} /> Asc
               </DropdownMenu.Item>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+              <DropdownMenu.Item className={itemClass} onSelect={() => sortBy('desc')}>
+                <ArrowDown aria-hidden size={14} /> Desc
+              </DropdownMenu.Item>
+              {canHide ? (
+                <>
+                  <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                  <DropdownMenu.Item className={itemClass} onSelect={() => column.toggleVisibility(false)}>
+                    <EyeOff aria-hidden size={14} /> Hide
+                  </DropdownMenu.Item>
+                </>
+              ) : null}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </span>
     </th>
   );
+}
+
+/** The row actions column stays in view at the right edge while a wide table scrolls (phones). */
+const ACTIONS = 'actions';
+const stickyActions = 'sticky right-0 z-[1] bg-inherit shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+const COLUMNS_KEY = 'carepoint:columns:';
+
+/** Hidden columns per table, remembered on this device (localStorage), else the table's initial ones. */
+function useStoredVisibility(key: string, initialHidden: readonly string[]) {
+  const [visibility, setVisibility] = useState<VisibilityState>(() => {
+    try {
+      const stored = window.localStorage.getItem(COLUMNS_KEY + key);
+      const parsed: unknown = stored ? JSON.parse(stored) : null;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        return Object.fromEntries(
+          Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+        );
+      }
+    } catch {
+      // Unreadable: start from the defaults.
+    }
+    return Object.fromEntries(initialHidden.map((id) => [id, false]));
+  });
+  const update: OnChangeFn<VisibilityState> = (change) =>
+    setVisibility((previous) => {
+      const next = typeof change === 'function' ? change(previous) : change;
+      try {
+        window.localStorage.setItem(COLUMNS_KEY + key, JSON.stringify(next));
+      } catch {
+        // Not remembered; still applied.
+      }
+      return next;
+    });
+  return [visibility, update] as const;
 }
 
 const menuClass = 'z-50 min-w-36 rounded-lg border border-border bg-surface p-1 text-sm text-ink shadow-lg';
