@@ -29,6 +29,18 @@ function currentOpener(): HTMLElement | null {
   return lastFocusedOutsideMenus;
 }
 
+/**
+ * The opener, or the control that replaced it when its row re-rendered while the dialog was open
+ * (same id, or same element and accessible name).
+ */
+function stillThere(element: HTMLElement): HTMLElement | null {
+  if (element.isConnected) return element;
+  if (element.id) return document.getElementById(element.id);
+  const label = element.getAttribute('aria-label');
+  if (!label) return null;
+  return document.querySelector<HTMLElement>(`${element.localName}[aria-label="${CSS.escape(label)}"]`);
+}
+
 const FIELD =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [data-autofocus]';
 
@@ -50,8 +62,8 @@ export function usePanelFocus(open: boolean) {
       first.focus();
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = opener.current;
-      if (!target?.isConnected) return;
+      const target = opener.current && stillThere(opener.current);
+      if (!target) return;
       event.preventDefault();
       target.focus();
     },
