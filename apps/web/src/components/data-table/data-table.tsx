@@ -1,6 +1,7 @@
 import type { Pagination } from '@carepoint/contract';
 import { EMPTY_TABLE, SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
 import {
+  type Column,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
@@ -145,7 +146,7 @@ export function DataTable<T>({
       <tr
         key={row.id}
         className={cx(
-          'h-10 border-b border-border bg-surface last:border-b-0',
+          'block border-b border-border bg-surface py-2 last:border-b-0 sm:table-row sm:h-10 sm:py-0',
           clickable && 'cursor-pointer hover:bg-primary-50',
         )}
         tabIndex={clickable ? 0 : undefined}
@@ -166,7 +167,8 @@ export function DataTable<T>({
         {row.getVisibleCells().map((cell) => (
           <td
             key={cell.id}
-            className={cx('px-3 py-2 text-sm text-ink-soft', cell.column.id === ACTIONS && stickyActions)}
+            data-label={headerText(cell.column)}
+            className={cx(cardCell, cell.column.id === ACTIONS ? stickyActions : 'text-right sm:text-left')}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
@@ -198,18 +200,21 @@ export function DataTable<T>({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
         tabIndex={0}
       >
-        <table className="w-full border-collapse text-left" aria-busy={isLoading || undefined}>
+        <table className="block w-full border-collapse text-left sm:table" aria-busy={isLoading || undefined}>
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-muted">
+          <thead className="block bg-muted sm:table-header-group">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-border bg-muted">
+              <tr
+                key={group.id}
+                className="flex flex-wrap border-b border-border bg-muted px-1 sm:table-row sm:px-0"
+              >
                 {group.headers.map((header) => (
                   <HeaderCell key={header.id} header={header} onSortChange={onSortChange} />
                 ))}
               </tr>
             ))}
           </thead>
-          <tbody>{body}</tbody>
+          <tbody className="block sm:table-row-group">{body}</tbody>
         </table>
       </div>
       {pagination ? (
@@ -236,15 +241,16 @@ function HeaderCell<T>({
   const canHide = column.getCanHide();
   const sorted = column.getIsSorted();
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-  const name = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
+  const name = headerText(column) || column.id;
   const thClass = cx(
-    'h-10 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase',
+    'h-10 items-center px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase',
     column.id === ACTIONS && stickyActions,
   );
 
   if (!canSort) {
+    // On a phone the header row is a bar of sort controls; a plain header has nothing to do there.
     return (
-      <th scope="col" className={thClass}>
+      <th scope="col" className={cx(thClass, 'hidden sm:table-cell')}>
         {content}
       </th>
     );
@@ -253,7 +259,7 @@ function HeaderCell<T>({
   const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
   const sortBy = (order: 'asc' | 'desc') => onSortChange?.({ sort: column.id, order });
   return (
-    <th scope="col" className={thClass} aria-sort={ariaSort}>
+    <th scope="col" className={cx(thClass, 'flex sm:table-cell')} aria-sort={ariaSort}>
       <span className="-ml-2 inline-flex items-center whitespace-nowrap">
         <button
           type="button"
@@ -298,9 +304,22 @@ function HeaderCell<T>({
   );
 }
 
-/** The row actions column stays in view at the right edge while a wide table scrolls (phones). */
+/** The row actions column stays in view at the right edge while a wide table scrolls (tablets). */
 const ACTIONS = 'actions';
-const stickyActions = 'sticky right-0 z-[1] bg-inherit shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+const stickyActions =
+  'justify-end before:content-none sm:sticky sm:right-0 sm:z-[1] sm:bg-inherit sm:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+/*
+ * Below sm (phones) each row is a card: one line per cell, its column's name on the left (from
+ * data-label), the value on the right, the row's actions last; nothing scrolls sideways.
+ */
+const cardCell =
+  'flex items-baseline justify-between gap-4 px-3 py-1 text-sm text-ink-soft before:shrink-0 before:text-left before:text-xs before:font-semibold before:tracking-wide before:text-ink-muted before:uppercase before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none';
+
+/** A column's header as words (for the phone's card labels and the menus). */
+function headerText<T>(column: Column<T, unknown>): string {
+  return typeof column.columnDef.header === 'string' ? column.columnDef.header : '';
+}
 
 const COLUMNS_KEY = 'carepoint:columns:';
 
@@ -359,7 +378,7 @@ function ColumnsMenu<T>({ table }: { table: ReturnType<typeof useReactTable<T>> 
                 onSelect={(event) => event.preventDefault()}
               >
                 <DropdownMenu.ItemIndicator className="absolute left-2">✓</DropdownMenu.ItemIndicator>
-                {typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id}
+                {headerText(column) || column.id}
               </DropdownMenu.CheckboxItem>
             ))}
         </DropdownMenu.Content>

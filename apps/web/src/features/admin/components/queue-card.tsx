@@ -129,7 +129,7 @@ export function QueueCard({ queue }: { queue: DepartmentQueue }) {
                   <StatusBadge status={entry.triage} />
                 </td>
                 <td className="px-3 text-ink-soft">
-                  <span className="tabular-nums">{etas[index] ?? 0} min</span>
+                  <span className="whitespace-nowrap tabular-nums">{etas[index] ?? 0} min</span>
                 </td>
                 <td className="px-1 text-right">
                   <RemoveEntry entry={entry} />

@@ -25,7 +25,11 @@ function WaitMinutes({ entry }: { entry: ErEntry }) {
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
       <span className="font-semibold text-danger-700 tabular-nums">{value} min</span>
-      <Badge tone="red">Over {target} min target</Badge>
+      <span title={`Over the ${target} min target wait`}>
+        <Badge tone="red">
+          Over target<span className="sr-only"> of {target} min</span>
+        </Badge>
+      </span>
     </span>
   );
 }
