@@ -1,6 +1,7 @@
 import { ROLE_HOME, type User } from '@carepoint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { isSigningOut } from '../../../lib/api-client';
 import { pathBelongsToRole, useAuth } from '../../../lib/auth';
 
 /** Where a signed-in user goes: the forced password change, ?next= in their area, or their home. */
@@ -19,7 +20,8 @@ export function destinationAfterLogin(user: User, next: string | null): string {
 export function SignedInRedirect({ children }: { children: ReactNode }) {
   const { user, verifyState, ensureVerified } = useAuth();
   const [params] = useSearchParams();
-  const [signedInOnArrival] = useState(() => user !== null);
+  // Logout shows /login before it clears the session: a user on the way out is not sent back.
+  const [signedInOnArrival] = useState(() => user !== null && !isSigningOut());
 
   useEffect(() => {
     if (signedInOnArrival) ensureVerified();
