@@ -21,7 +21,7 @@ export function AuditDetails({ details }: { details: Record<string, unknown> | n
   const lines = details ? Object.entries(details).map(([key, value]) => [key, describe(value)] as const) : [];
   if (lines.length === 0) return <>—</>;
   const list = (shown: ReadonlyArray<readonly [string, string]>, cut: boolean) => (
-    <dl className="grid max-w-80 gap-0.5 text-xs">
+    <dl className="grid max-w-80 min-w-48 gap-0.5 text-left text-xs">
       {shown.map(([key, text]) => (
         <div key={key} className="flex min-w-0 gap-1">
           <dt className="shrink-0 font-medium text-ink">{key}:</dt>
@@ -33,7 +33,7 @@ export function AuditDetails({ details }: { details: Record<string, unknown> | n
   const long = lines.length > SHOWN_LINES || lines.some(([, text]) => text.length > SHORT);
   if (!long) return list(lines, false);
   return (
-    <details className="group max-w-80">
+    <details className="group max-w-80 min-w-48">
       <summary className="cursor-pointer list-none">
         <span className="group-open:hidden">{list(lines.slice(0, SHOWN_LINES), true)}</span>
         <span className="text-xs font-medium text-primary-800 underline">
