@@ -107,7 +107,11 @@ export type User = z.infer<typeof userSchema>;
 
 /** The facility's IANA time zone (server TIME_ZONE): the app shows every date and time in it. */
 const facilityTimeZone = z.string().optional();
-export const loginResponseSchema = z.object({ user: userSchema, token: z.string(), timeZone: facilityTimeZone });
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  timeZone: facilityTimeZone,
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema, timeZone: facilityTimeZone });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -34,7 +34,12 @@ export const erEntries = pgTable(
     index('er_left_idx').on(t.leftAt),
     index('er_patient_idx').on(t.patientId),
     // The board's default order (service ER_ORDER): still in the ER first, most severe, longest waiting.
-    index('er_triage_order_idx').on(sql`(${t.leftAt} is not null)`, t.triageLevel.desc().nullsFirst(), t.arrivedAt, t.id),
+    index('er_triage_order_idx').on(
+      sql`(${t.leftAt} is not null)`,
+      t.triageLevel.desc().nullsFirst(),
+      t.arrivedAt,
+      t.id,
+    ),
   ],
 );
 
