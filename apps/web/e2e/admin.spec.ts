@@ -226,8 +226,8 @@ test('sorting and paging a table of more than 20 rows, kept in the URL', async (
   await expect(page.getByText('Showing 1–20 of 25')).toBeVisible();
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
 
-  await table.getByRole('button', { name: 'Patient' }).click();
-  await page.getByRole('menuitem', { name: 'Asc' }).click();
+  // One click on a header sorts; the next reverses; the column menu offers Asc, Desc and Hide.
+  await table.getByRole('button', { name: 'Patient', exact: true }).click();
   await expect(page).toHaveURL(/sort=patientName&order=asc/);
   await expect(firstPatient).toHaveText(`${tag} 00`);
   await expect(table.getByRole('columnheader', { name: 'Patient' })).toHaveAttribute(
@@ -235,10 +235,21 @@ test('sorting and paging a table of more than 20 rows, kept in the URL', async (
     'ascending',
   );
 
-  await table.getByRole('button', { name: 'Patient' }).click();
+  await table.getByRole('button', { name: 'Patient', exact: true }).click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect(firstPatient).toHaveText(`${tag} 24`);
+  await table.getByRole('button', { name: 'Patient column options' }).click();
+  await page.getByRole('menuitem', { name: 'Asc' }).click();
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(firstPatient).toHaveText(`${tag} 00`);
+  await table.getByRole('button', { name: 'Patient column options' }).click();
   await page.getByRole('menuitem', { name: 'Desc' }).click();
   await expect(page).toHaveURL(/order=desc/);
   await expect(firstPatient).toHaveText(`${tag} 24`);
+  // A column the server cannot sort is a plain header: no button, no chevron, no aria-sort.
+  const waiting = table.getByRole('columnheader', { name: 'Waiting' });
+  await expect(waiting.getByRole('button')).toHaveCount(0);
+  await expect(waiting).not.toHaveAttribute('aria-sort', /.*/);
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);

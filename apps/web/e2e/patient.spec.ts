@@ -72,14 +72,18 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
   await expect(page.getByText(TOASTS.appointmentCreated)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const row = page.getByRole('row', { name: new RegExp(`${date}.*${firstSlot}`) });
+  // Dates read as everywhere in the app: "30 Nov 2026", and "30 Nov 2026, 10:30" with the time.
+  const shown = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+  const row = page.getByRole('row', { name: new RegExp(`${shown}.*${firstSlot}`) });
   await expect(row).toContainText(DEMO_DOCTOR);
   await expect(row).toContainText('Pending');
 
   // The booking shows on the dashboard.
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(tile(page, 'Upcoming Appointments')).toContainText('1');
-  await expect(page.getByText(`${date} at ${firstSlot}`)).toBeVisible();
+  await expect(page.getByText(`${shown}, ${firstSlot}`)).toBeVisible();
 
   // Cancel it, after confirming.
   await page.getByRole('link', { name: 'Appointments', exact: true }).click();

@@ -26,6 +26,24 @@ export type TodayOverviewKey = (typeof TODAY_OVERVIEW)[number]['key'];
 
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
+/**
+ * The highest value of a series and every label that reaches it (ties are all listed, in series
+ * order); null when no point has a value above 0, so "the busiest hour was 00:00" is never said of
+ * a day without arrivals.
+ */
+export function peaksOf(points: ReadonlyArray<{ label: string; value: number | null }>) {
+  let value = 0;
+  for (const p of points) if (p.value !== null && p.value > value) value = p.value;
+  if (value === 0) return null;
+  return { labels: points.filter((p) => p.value === value).map((p) => p.label), value };
+}
+
+/** "08:00", "08:00 and 14:00", "08:00, 09:00 and 14:00". */
+export function listOf(labels: readonly string[]) {
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
 export const summarySchema = z.object({
   /** Tiles. doctors: doctor accounts with status Active. nurses, ambulances: every stored record. */
   doctors: z.number().int(),
@@ -53,6 +71,8 @@ export const summarySchema = z.object({
   arrivalsByHour: z.array(
     z.object({ hour: z.number().int(), label: z.string(), arrivals: z.number().int() }),
   ),
+  /** The hour(s) with the most arrivals today, every tied hour listed; null before the first arrival. */
+  busiestHours: z.object({ labels: z.array(z.string()), arrivals: z.number().int() }).nullable(),
 });
 export type Summary = z.infer<typeof summarySchema>;
 

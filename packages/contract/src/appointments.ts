@@ -204,6 +204,8 @@ export const patientSummarySchema = z.object({
   prescriptions: z.number().int(),
   /** Whole days since the most recent completed visit; null when there was none. */
   lastVisitDays: z.number().int().nullable(),
+  /** Whether the patient had signed in before this session: the dashboard greets "Welcome back" or "Welcome". */
+  signedInBefore: z.boolean(),
 });
 export type PatientSummary = z.infer<typeof patientSummarySchema>;
 

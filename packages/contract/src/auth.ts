@@ -105,8 +105,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResponseSchema = z.object({ user: userSchema, token: z.string() });
+/** The facility's IANA time zone (server TIME_ZONE): the app shows every date and time in it. */
+const facilityTimeZone = z.string().optional();
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  timeZone: facilityTimeZone,
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export const meResponseSchema = z.object({ user: userSchema });
+export const meResponseSchema = z.object({ user: userSchema, timeZone: facilityTimeZone });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a reset link has been sent.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveErEntry, currentEtaMinutes, erWaitMinutes, triage } from './emergency';
+import { listOf, peaksOf } from './analytics';
+import { canMoveErEntry, currentEtaMinutes, erWaitMinutes, queueEtas, triage } from './emergency';
 
 // Normal vitals add nothing, so each case isolates one reading.
 const normal = { heartRate: 80, systolic: 120, temperature: 37 };
@@ -77,5 +78,36 @@ describe('ER rules', () => {
     expect(canMoveErEntry('In Treatment', 'Waiting')).toBe(false);
     expect(canMoveErEntry('Discharged', 'Admitted')).toBe(false);
     expect(canMoveErEntry('Admitted', 'Admitted')).toBe(true);
+  });
+});
+
+describe('queueEtas', () => {
+  const now = new Date('2030-01-07T09:10:00Z');
+  const set = '2030-01-07T09:00:00Z';
+  it('never gives a patient an ETA before the one ahead, counting each entry down', () => {
+    expect(
+      queueEtas(
+        [
+          { etaSetMinutes: 48, etaSetAt: set },
+          { etaSetMinutes: 0, etaSetAt: set },
+          { etaSetMinutes: 60, etaSetAt: set },
+          { etaSetMinutes: 5, etaSetAt: set },
+        ],
+        now,
+      ),
+    ).toEqual([38, 38, 50, 50]);
+    expect(queueEtas([], now)).toEqual([]);
+  });
+});
+
+describe('peaksOf and listOf', () => {
+  it('lists every tied peak and says nothing of an empty day', () => {
+    const points = (values: Array<number | null>) => values.map((value, i) => ({ label: `${i}`, value }));
+    expect(peaksOf(points([0, 2, 1, 2]))).toEqual({ labels: ['1', '3'], value: 2 });
+    expect(peaksOf(points([0, 0, null]))).toBeNull();
+    expect(peaksOf([])).toBeNull();
+    expect(listOf(['08:00'])).toBe('08:00');
+    expect(listOf(['08:00', '09:00'])).toBe('08:00 and 09:00');
+    expect(listOf(['08:00', '09:00', '14:00'])).toBe('08:00, 09:00 and 14:00');
   });
 });

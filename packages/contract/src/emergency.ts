@@ -179,7 +179,10 @@ export const erEntrySchema = z.object({
 });
 export type ErEntry = z.infer<typeof erEntrySchema>;
 
-/** Without `sort`, newest arrival first. */
+/**
+ * Without `sort`, triage order: patients still in the ER first, the most severe triage first and,
+ * within a level, whoever has waited longest (earliest arrival); those who left come last.
+ */
 export const ER_SORTABLE = ['arrivedAt', 'patientName', 'triageLevel', 'status'] as const;
 export const erListQuerySchema = listQuerySchema(ER_SORTABLE).extend({
   status: erStatusSchema.optional(),
@@ -205,6 +208,22 @@ export function currentEtaMinutes(etaMinutes: number, etaSetAt: Date | string, n
   return Math.max(0, etaMinutes - Math.max(0, elapsedTicks));
 }
 
+/**
+ * A queue's ETAs in queue order: nobody is called before the patient ahead of them, so each
+ * patient's ETA is at least the ETA of the one ahead (their own countdown otherwise). The server
+ * answers these values; the board recomputes them each minute from the stored countdowns.
+ */
+export function queueEtas(
+  entries: ReadonlyArray<{ etaSetMinutes: number; etaSetAt: Date | string }>,
+  now: Date,
+): number[] {
+  let ahead = 0;
+  return entries.map((e) => {
+    ahead = Math.max(ahead, currentEtaMinutes(e.etaSetMinutes, e.etaSetAt, now));
+    return ahead;
+  });
+}
+
 /** Waiting: in the queue. Called: called in by staff (call-next). Removed: left the queue uncalled. */
 export const QUEUE_STATUSES = ['Waiting', 'Called', 'Removed'] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -216,6 +235,7 @@ export const QUEUE_MESSAGES = {
   nobodyWaiting: 'No patients are waiting in this queue',
   notFound: 'Queue entry not found',
   notWaiting: 'This patient is no longer waiting',
+  alreadyWaiting: 'This patient is already waiting in this queue',
 } as const;
 
 const etaField = z.coerce
@@ -254,7 +274,10 @@ export const queueEntrySchema = z.object({
   patientId: z.string().nullable(),
   department: departmentSchema,
   triage: triageLevelSchema,
-  /** Current ETA, derived at the server's now (see currentEtaMinutes). */
+  /**
+   * Current ETA in minutes, derived at the server's now: the entry's own countdown
+   * (currentEtaMinutes), but never less than the ETA of the patient ahead (see queueEtas).
+   */
   etaMinutes: z.number().int(),
   /** What was stored, so a screen can keep counting down between reloads with currentEtaMinutes(). */
   etaSetMinutes: z.number().int(),

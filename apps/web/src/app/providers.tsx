@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useRouteTitle } from '../lib/route-handle';
 
 /*
  * The toaster renders only once something is shown; it loads right after the first paint
@@ -14,6 +15,11 @@ const AppToaster = lazy(() => import('./toaster'));
  * in their own (lazily loaded) layouts.
  */
 export function RootLayout() {
+  // Every page's tab title: "Login · CarePoint", "Manage Doctors · CarePoint"; the landing page "CarePoint".
+  const title = useRouteTitle();
+  useEffect(() => {
+    document.title = title === 'CarePoint' ? title : `${title} · CarePoint`;
+  }, [title]);
   return (
     <>
       <Outlet />

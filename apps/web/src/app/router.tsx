@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { PageSkeleton } from '../components/ui/skeleton';
 import LandingPage from '../features/public/pages/landing-page';
 import { indexPage, lazyPage, page } from '../lib/lazy-route';
 import { RouteErrorPage } from './errors/route-error-page';
@@ -20,12 +21,14 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   doctor: () => import('../features/doctor/routes'),
   patient: () => import('../features/patient/routes'),
 };
-const patchedAreas = new Map<string, Promise<void>>();
+const areaModules = new Map<string, Promise<{ routes: RouteObject[] }>>();
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
+    // Shown while the first page's code (a lazy route or a whole area) loads: never a blank page.
+    HydrateFallback: PageSkeleton,
     errorElement: <RouteErrorPage />,
     children: [
       // The landing page is in the first load; everything else is fetched when visited.
@@ -79,13 +82,15 @@ export const router = createBrowserRouter(routes, {
     const area = path.split('/')[1]?.toLowerCase() ?? '';
     const load = AREA_ROUTES[area];
     if (!load) return;
-    let pending = patchedAreas.get(area);
-    if (!pending) {
-      pending = load().then(({ routes: children }) => patch(area, children));
+    let module = areaModules.get(area);
+    if (!module) {
+      module = load();
       // A failed download may be retried on the next navigation.
-      pending.catch(() => patchedAreas.delete(area));
-      patchedAreas.set(area, pending);
+      module.catch(() => areaModules.delete(area));
+      areaModules.set(area, module);
     }
-    await pending;
+    // Patched on every call, not once: React Router ignores the patch of a navigation that was
+    // interrupted (a redirect right after another), and skips routes it already has.
+    patch(area, (await module).routes);
   },
 });

@@ -61,6 +61,8 @@ function currentPath(): string {
  * logout itself goes to /login, so they must not redirect to /login?next=<the page being left>.
  */
 let signingOut = false;
+/** Whether a logout is under way (the auth pages must not send the leaving user back in). */
+export const isSigningOut = () => signingOut;
 export function setSigningOut(value: boolean): void {
   signingOut = value;
 }

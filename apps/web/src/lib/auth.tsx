@@ -1,4 +1,4 @@
-import type { LoginInput, LoginResponse, Role, User } from '@carepoint/contract';
+import type { LoginInput, LoginResponse, MeResponse, Role, User } from '@carepoint/contract';
 import {
   createContext,
   type ReactNode,
@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest, setApiNavigator, setSigningOut } from './api-client';
+import { setFacilityTimeZone } from './format';
 import { clearSession, getSessionUser, setSessionUser, subscribeSession } from './session';
 
 type VerifyState = 'idle' | 'checking' | 'done';
@@ -66,7 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const refreshUser = useCallback(async () => {
-    const { user: fresh } = await apiRequest<{ user: User }>('/auth/me');
+    const { user: fresh, timeZone } = await apiRequest<MeResponse>('/auth/me');
+    setFacilityTimeZone(timeZone);
     setSessionUser(fresh);
     return fresh;
   }, []);
@@ -85,6 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       body: input,
       authRedirect: false,
     });
+    setFacilityTimeZone(answer.timeZone);
     setSessionUser(answer.user);
     // A fresh sign-in is verified by definition.
     verifying = Promise.resolve(answer.user);

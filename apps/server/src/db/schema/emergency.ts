@@ -1,5 +1,6 @@
 import { DEPARTMENTS, ER_STATUSES, QUEUE_STATUSES, TRIAGE_LEVELS } from '@carepoint/contract';
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -32,6 +33,13 @@ export const erEntries = pgTable(
     index('er_patient_name_idx').on(t.patientName),
     index('er_left_idx').on(t.leftAt),
     index('er_patient_idx').on(t.patientId),
+    // The board's default order (service ER_ORDER): still in the ER first, most severe, longest waiting.
+    index('er_triage_order_idx').on(
+      sql`(${t.leftAt} is not null)`,
+      t.triageLevel.desc().nullsFirst(),
+      t.arrivedAt,
+      t.id,
+    ),
   ],
 );
 
@@ -63,5 +71,9 @@ export const queueEntries = pgTable(
     index('queue_status_triage_idx').on(t.status, t.triage, t.joinedAt),
     index('queue_status_patient_idx').on(t.status, t.patientName),
     index('queue_patient_idx').on(t.patientId),
+    // A registered patient waits at most once in a department's queue.
+    uniqueIndex('queue_waiting_patient_uq')
+      .on(t.department, t.patientId)
+      .where(sql`${t.status} = 'Waiting' and ${t.patientId} is not null`),
   ],
 );

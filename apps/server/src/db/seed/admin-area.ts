@@ -1,4 +1,5 @@
-import { DEPARTMENTS, type ErStatus, type TriageLevel } from '@carepoint/contract';
+import { randomUUID } from 'node:crypto';
+import { DEPARTMENTS, type ErStatus, TRIAGE_LEVELS, type TriageLevel } from '@carepoint/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
 import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users } from '../schema';
@@ -62,23 +63,47 @@ const AMBULANCES: Array<[string, string, 'Available' | 'On Duty' | 'Maintenance'
   ['AMB-07', 'Godwin Etuk', 'Available'],
 ];
 
-const ER_NAMES = [
-  'Obinna Eze',
-  'Rukayat Salami',
-  'Peter Okafor',
-  'Esther Johnson',
-  'Ahmed Tijani',
-  'Bukola Oyedepo',
-  'Samuel Akpan',
-  'Comfort Udoh',
-  'Victor Onyeka',
-  'Zainab Aliyu',
-  'Kehinde Ojo',
-  'Taiwo Ojo',
-  'Mercy Edet',
-  'Daniel Nwosu',
-  'Halima Bello',
+const FIRST_NAMES = [
+  'Obinna',
+  'Rukayat',
+  'Peter',
+  'Esther',
+  'Ahmed',
+  'Bukola',
+  'Samuel',
+  'Comfort',
+  'Victor',
+  'Zainab',
+  'Kehinde',
+  'Mercy',
+  'Daniel',
+  'Halima',
+  'Emeka',
+  'Funmilayo',
 ];
+const LAST_NAMES = [
+  'Eze',
+  'Salami',
+  'Okafor',
+  'Johnson',
+  'Tijani',
+  'Oyedepo',
+  'Akpan',
+  'Udoh',
+  'Onyeka',
+  'Aliyu',
+  'Ojo',
+  'Edet',
+  'Nwosu',
+  'Bello',
+  'Okonkwo',
+  'Adeyemi',
+];
+/**
+ * The n-th walk-in's name: distinct for n < 48 (each first name meets a different surname every
+ * 16 names), so nobody arrives at the ER twice in a day or waits in two queues.
+ */
+const walkInName = (n: number) => `${FIRST_NAMES[n % 16]} ${LAST_NAMES[(n * 5 + Math.floor(n / 16)) % 16]}`;
 const COMPLAINTS = [
   'Chest pain',
   'Fever',
@@ -88,6 +113,7 @@ const COMPLAINTS = [
   'Laceration',
   'Headache',
 ];
+const ER_ARRIVALS = 32;
 const TRIAGE: TriageLevel[] = ['Low', 'Medium', 'Medium', 'High', 'Low', 'Urgent', 'Medium', 'Low'];
 
 async function seedExtraPatients(ctx: SeedContext) {
@@ -146,7 +172,7 @@ async function seedBeds(ctx: SeedContext, patientIds: string[]) {
 async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
   const { start } = facilityDay(ctx.seededAt, ctx.config.TIME_ZONE);
   const elapsed = ctx.seededAt.getTime() - start.getTime();
-  const count = 32;
+  const count = ER_ARRIVALS;
   const rand = generator(7);
   const rows = Array.from({ length: count }, (_, i) => {
     const arrivedAt = new Date(start.getTime() + Math.floor((elapsed * (i + 0.5)) / count));
@@ -158,7 +184,7 @@ async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
     else if (leftAt > ctx.seededAt || i >= count - 9) status = 'In Treatment';
     else status = i % 4 === 0 ? 'Admitted' : 'Discharged';
     return {
-      patientName: ER_NAMES[i % ER_NAMES.length] ?? 'Walk-in patient',
+      patientName: walkInName(i),
       // A few arrivals are registered patients.
       patientId: i % 8 === 3 ? (patientIds[5 + (i % 4)] ?? null) : null,
       triageLevel: TRIAGE[i % TRIAGE.length] ?? 'Low',
@@ -172,6 +198,20 @@ async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
   await ctx.db.insert(erEntries).values(rows);
 }
 
+/** Typical minutes per consultation, so a queue's ETAs grow with each place in it. */
+const MINUTES_PER_PATIENT: Record<(typeof DEPARTMENTS)[number], number> = {
+  General: 12,
+  Cardiology: 20,
+  Pediatrics: 15,
+  Orthopedics: 15,
+  Radiology: 25,
+  ER: 10,
+};
+
+/**
+ * Each department's queue: its first patient already called, the rest waiting, each a different
+ * person (walk-in names after the ER's), with ETAs set now that follow queue order.
+ */
 async function seedQueues(ctx: SeedContext) {
   const perDepartment: Record<(typeof DEPARTMENTS)[number], number> = {
     General: 6,
@@ -182,22 +222,33 @@ async function seedQueues(ctx: SeedContext) {
     ER: 1,
   };
   const rand = generator(11);
-  const rows = DEPARTMENTS.flatMap((department) =>
-    Array.from({ length: perDepartment[department] }, (_, i) => {
-      const joinedAt = new Date(ctx.seededAt.getTime() - (5 + rand(80)) * MINUTE);
+  let person = ER_ARRIVALS;
+  const rows = DEPARTMENTS.flatMap((department) => {
+    const entries = Array.from({ length: perDepartment[department] }, (_, i) => ({
+      patientName: walkInName(person++),
+      department,
+      triage: TRIAGE[(i + department.length) % TRIAGE.length] ?? 'Low',
+      joinedAt: new Date(ctx.seededAt.getTime() - (5 + rand(80)) * MINUTE),
+    }));
+    // Queue order (the service's): most severe first, then whoever joined first.
+    const severity = (t: TriageLevel) => TRIAGE_LEVELS.indexOf(t);
+    entries.sort(
+      (a, b) => severity(b.triage) - severity(a.triage) || a.joinedAt.getTime() - b.joinedAt.getTime(),
+    );
+    return entries.map((entry, i) => {
       const called = i === 0 && department !== 'ER';
+      const place = called ? 0 : i - (department === 'ER' ? 0 : 1);
       return {
-        patientName: ER_NAMES[(i * 5 + department.length) % ER_NAMES.length] ?? 'Patient',
-        department,
-        triage: TRIAGE[(i + department.length) % TRIAGE.length] ?? 'Low',
-        etaMinutes: 10 + rand(50),
-        etaSetAt: joinedAt,
-        joinedAt,
+        ...entry,
+        etaMinutes: place * MINUTES_PER_PATIENT[department],
+        etaSetAt: ctx.seededAt,
         status: called ? ('Called' as const) : ('Waiting' as const),
-        calledAt: called ? new Date(joinedAt.getTime() + 4 * MINUTE) : null,
+        calledAt: called
+          ? new Date(Math.max(entry.joinedAt.getTime() + 4 * MINUTE, ctx.seededAt.getTime() - MINUTE))
+          : null,
       };
-    }),
-  );
+    });
+  });
   await ctx.db.insert(queueEntries).values(rows);
 }
 

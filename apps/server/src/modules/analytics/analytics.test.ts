@@ -202,6 +202,11 @@ describe('GET /api/admin/summary', () => {
     ]);
   });
 
+  it('names every busiest hour when hours tie', async () => {
+    const { busiestHours } = (await admin.get('/api/admin/summary')).json();
+    expect(busiestHours).toEqual({ labels: ['08:00', '09:00'], arrivals: 2 });
+  });
+
   it('moves with the clock: a waiting patient waits longer', async () => {
     clock.set(new Date(NOW.getTime() + 10 * 60_000));
     const { waitTimeTrend } = (await admin.get('/api/admin/summary')).json();

@@ -4,6 +4,7 @@ import {
   type Department,
   erWaitMinutes,
   hourLabel,
+  peaksOf,
   type Stats,
   type Summary,
   TARGET_WAIT_DEFAULT_MIN,
@@ -90,7 +91,14 @@ export async function summary(ctx: ServiceContext): Promise<Summary> {
       avgWaitMin: waits.length ? Math.round(mean(waits)) : null,
     })),
     arrivalsByHour: hours.map(({ hour, label, waits }) => ({ hour, label, arrivals: waits.length })),
+    busiestHours: busiestOf(hours),
   };
+}
+
+/** Every hour that had the most arrivals (ties listed), or null before the first arrival. */
+function busiestOf(hours: ReadonlyArray<{ label: string; waits: number[] }>): Summary['busiestHours'] {
+  const peaks = peaksOf(hours.map(({ label, waits }) => ({ label, value: waits.length })));
+  return peaks ? { labels: peaks.labels, arrivals: peaks.value } : null;
 }
 
 async function todayOverview(

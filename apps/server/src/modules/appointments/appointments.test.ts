@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, booking, MONDAY, SATURDAY, SUNDAY, setStatus, TUESDAY } from '../../../test/appointments';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { appointments, auditEvents } from '../../db/schema';
+import { appointments, auditEvents, sessions } from '../../db/schema';
 import { saveSchedule } from '../schedules/service';
 
 type Headers = { cookie: string };
@@ -464,7 +464,20 @@ describe('the dashboard summary', () => {
       const dr = await signedIn(local, 'doctor');
       const summary = async () =>
         (await local.app.inject({ url: '/api/patient/summary', headers: p.headers })).json();
-      expect(await summary()).toEqual({ upcomingAppointments: 0, prescriptions: 0, lastVisitDays: null });
+      expect(await summary()).toEqual({
+        upcomingAppointments: 0,
+        prescriptions: 0,
+        lastVisitDays: null,
+        signedInBefore: false,
+      });
+      // A second sign-in (another session, even one ended since) makes the patient a returning one.
+      await local.database.db.insert(sessions).values({
+        tokenHash: 'earlier-sign-in',
+        userId: p.user.id,
+        expiresAt: new Date('2030-02-01T00:00:00Z'),
+        revokedAt: new Date('2030-01-01T00:00:00Z'),
+      });
+      expect((await summary()).signedInBefore).toBe(true);
 
       const ids: string[] = [];
       for (const [date, time] of [
@@ -483,21 +496,25 @@ describe('the dashboard summary', () => {
         headers: p.headers,
       });
       await setStatus(local, dr.headers, visited, 'Confirmed');
-      expect(await summary()).toEqual({ upcomingAppointments: 2, prescriptions: 0, lastVisitDays: null });
+      expect(await summary()).toMatchObject({
+        upcomingAppointments: 2,
+        prescriptions: 0,
+        lastVisitDays: null,
+      });
 
       // Tuesday's visit took place; on Friday evening it was 3 days ago and one booking is still ahead.
       local.clock.set('2030-01-08T09:30:00Z');
       await setStatus(local, dr.headers, visited, 'Completed');
       local.clock.set('2030-01-11T20:00:00Z');
-      expect(await summary()).toEqual({ upcomingAppointments: 0, prescriptions: 0, lastVisitDays: 3 });
+      expect(await summary()).toMatchObject({ upcomingAppointments: 0, prescriptions: 0, lastVisitDays: 3 });
       local.clock.set('2030-01-09T08:00:00Z');
-      expect(await summary()).toEqual({ upcomingAppointments: 1, prescriptions: 0, lastVisitDays: 1 });
+      expect(await summary()).toMatchObject({ upcomingAppointments: 1, prescriptions: 0, lastVisitDays: 1 });
 
       const audits = await local.database.db
         .select()
         .from(auditEvents)
         .where(and(eq(auditEvents.patientId, p.user.id), eq(auditEvents.action, 'patient.summary.read')));
-      expect(audits).toHaveLength(4);
+      expect(audits).toHaveLength(5);
     } finally {
       await local.close();
     }

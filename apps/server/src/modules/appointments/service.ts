@@ -25,7 +25,7 @@ import {
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { appointments, users } from '../../db/schema';
+import { appointments, sessions, users } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -143,7 +143,7 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
   const { db } = ctx;
   const now = ctx.now();
   const mine = eq(appointments.patientId, patientId);
-  const [upcoming, lastVisit, prescriptions] = await Promise.all([
+  const [upcoming, lastVisit, prescriptions, signIns] = await Promise.all([
     db
       .select({ n: count() })
       .from(appointments)
@@ -155,6 +155,8 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
       .orderBy(desc(appointments.startsAt))
       .limit(1),
     countPatientPrescriptions(db, patientId),
+    // Each sign-in opens a session: a second one (even ended) means the patient has been here before.
+    db.select({ one: sql`1` }).from(sessions).where(eq(sessions.userId, patientId)).limit(2),
   ]);
   await audit(ctx, { action: 'patient.summary.read', entityType: 'appointment', patientId });
   const visited = lastVisit[0]?.date;
@@ -163,6 +165,7 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
     prescriptions,
     // Calendar days on the facility's clock: a visit yesterday is 1 day ago whatever the hour.
     lastVisitDays: visited ? daysBetween(visited, facilityNow(ctx).date) : null,
+    signedInBefore: signIns.length > 1,
   };
 }
 

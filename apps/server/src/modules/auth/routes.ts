@@ -58,7 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         // Without Remember Me the cookie ends with the browser session.
         expires: persistent ? expiresAt : undefined,
       });
-      return { user, token };
+      return { user, token, timeZone: app.config.TIME_ZONE };
     },
   );
 
@@ -78,7 +78,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, response: { 200: meResponseSchema } },
       config: { access: ROLES, allowPendingPassword: true },
     },
-    async (request) => ({ user: await loadPublicUser(app.db, currentUser(request).id) }),
+    async (request) => ({
+      user: await loadPublicUser(app.db, currentUser(request).id),
+      timeZone: app.config.TIME_ZONE,
+    }),
   );
 
   app.post(

@@ -127,7 +127,45 @@ describe('emergency room entries', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('lists newest first, filters, sorts by urgency and records the read', async () => {
+  it('lists by triage severity by default, the longest wait first within a level, those who left last', async () => {
+    const at = (hhmm: string) => `2030-01-07T${hhmm}:00Z`;
+    const urgentLong = await arrive({
+      patientName: 'Order Urgent long',
+      triageLevel: 'Urgent',
+      arrivedAt: at('07:22'),
+    });
+    await arrive({ patientName: 'Order Low early', triageLevel: 'Low', arrivedAt: at('06:00') });
+    await arrive({ patientName: 'Order Urgent short', triageLevel: 'Urgent', arrivedAt: at('08:50') });
+    await arrive({ patientName: 'Order Medium', triageLevel: 'Medium', arrivedAt: at('08:00') });
+    const gone = await arrive({
+      patientName: 'Order High gone',
+      triageLevel: 'High',
+      arrivedAt: at('05:00'),
+    });
+    const treated = await arrive({
+      patientName: 'Order Low treated',
+      triageLevel: 'Low',
+      arrivedAt: at('08:55'),
+    });
+    expect(
+      (await admin.patch(`/api/admin/emergency-room/${gone.id}`, { status: 'Discharged' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.patch(`/api/admin/emergency-room/${treated.id}`, { status: 'In Treatment' })).statusCode,
+    ).toBe(200);
+    const list = (await admin.get('/api/admin/emergency-room?q=order&limit=100')).json();
+    expect(list.data.map((e: { patientName: string }) => e.patientName)).toEqual([
+      'Order Urgent long',
+      'Order Urgent short',
+      'Order Medium',
+      'Order Low early',
+      'Order Low treated',
+      'Order High gone',
+    ]);
+    expect(list.data[0]).toMatchObject({ id: urgentLong.id, waitMinutes: 98 });
+  });
+
+  it('lists by triage, filters, sorts by urgency and records the read', async () => {
     await arrive({ patientName: 'Sort Low', triageLevel: 'Low', arrivedAt: '2030-01-07T08:00:00Z' });
     await arrive({ patientName: 'Sort Urgent', triageLevel: 'Urgent', arrivedAt: '2030-01-07T07:00:00Z' });
     await arrive({ patientName: 'Sort Medium', triageLevel: 'Medium', arrivedAt: '2030-01-07T08:30:00Z' });
@@ -135,7 +173,8 @@ describe('emergency room entries', () => {
       admin
         .get(`/api/admin/emergency-room?q=sort${query}`)
         .then((r) => r.json().data.map((e: { patientName: string }) => e.patientName));
-    expect(await names('')).toEqual(['Sort Medium', 'Sort Low', 'Sort Urgent']);
+    expect(await names('')).toEqual(['Sort Urgent', 'Sort Medium', 'Sort Low']);
+    expect(await names('&sort=arrivedAt&order=desc')).toEqual(['Sort Medium', 'Sort Low', 'Sort Urgent']);
     expect(await names('&sort=triageLevel&order=desc')).toEqual(['Sort Urgent', 'Sort Medium', 'Sort Low']);
     expect(await names('&triageLevel=Low')).toEqual(['Sort Low']);
     expect(await names('&status=Waiting&sort=arrivedAt')).toEqual(['Sort Urgent', 'Sort Low', 'Sort Medium']);
@@ -248,6 +287,59 @@ describe('department queues', () => {
     const late = await admin.patch(`/api/admin/queues/${urgent.id}`, { triage: 'Low' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(QUEUE_MESSAGES.notWaiting);
+  });
+
+  it('gives ETAs that follow queue position: nobody before the patient ahead', async () => {
+    const ahead = await join({ patient: 'Pos First', department: 'General', triage: 'High', etaMinutes: 48 });
+    clock.advance(MINUTE);
+    const behind = await join({ patient: 'Pos Second', department: 'General', triage: 'Low', etaMinutes: 0 });
+    // The answer to the join already counts the patient ahead (48 - 1 minute elapsed).
+    expect(behind.etaMinutes).toBe(47);
+    clock.advance(1 * SECOND);
+    const later = await join({ patient: 'Pos Third', department: 'General', triage: 'Low', etaMinutes: 60 });
+    expect(later.etaMinutes).toBe(60);
+    const etas = async (query = '') =>
+      (await admin.get(`/api/admin/queues?q=pos&limit=100${query}`))
+        .json()
+        .data.map((e: { patient: string; etaMinutes: number; etaSetMinutes: number }) => [
+          e.patient,
+          e.etaMinutes,
+        ]);
+    expect(await etas()).toEqual([
+      ['Pos First', 47],
+      ['Pos Second', 47],
+      ['Pos Third', 60],
+    ]);
+    // Sorted by another column, each ETA is still the one its place in the queue gives.
+    expect(await etas('&sort=patient&order=desc')).toEqual([
+      ['Pos Third', 60],
+      ['Pos Second', 47],
+      ['Pos First', 47],
+    ]);
+    clock.advance(10 * MINUTE);
+    const board = (await admin.get('/api/admin/queues/board')).json();
+    const general = board.departments.find((d: { department: string }) => d.department === 'General');
+    expect(
+      general.entries
+        .filter((e: { patient: string }) => e.patient.startsWith('Pos'))
+        .map((e: { etaMinutes: number }) => e.etaMinutes),
+    ).toEqual([37, 37, 50]);
+    for (const id of [ahead.id, behind.id, later.id])
+      await admin.patch(`/api/admin/queues/${id}`, { status: 'Removed' });
+  });
+
+  it('keeps a registered patient at most once in a waiting queue, also under parallel requests', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Once', lastName: 'Only' });
+    const body = { patientId: patient.id, department: 'Cardiology', etaMinutes: 5 };
+    const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/admin/queues', body)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const refused = answers.find((r) => r.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: 'ALREADY_WAITING', error: QUEUE_MESSAGES.alreadyWaiting });
+    // Another department's queue, or the same one once called, is fine.
+    await join({ ...body, department: 'Radiology' });
+    const res = await admin.post('/api/admin/queues/Cardiology/call-next');
+    expect(res.json().patientId).toBe(patient.id);
+    await join(body);
   });
 
   it('removes a waiting patient from the queue', async () => {

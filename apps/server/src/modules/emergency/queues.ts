@@ -13,8 +13,10 @@ import {
 } from '@carepoint/contract';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { queueEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
@@ -32,13 +34,14 @@ type Row = typeof queueEntries.$inferSelect;
 
 const q = queueEntries;
 
-export const toQueueEntry = (row: Row, now: Date): QueueEntry => ({
+/** `eta`: the ETA that follows queue position (see waitingOrder); the entry's own countdown when not given. */
+export const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
   id: row.id,
   patient: row.patientName,
   patientId: row.patientId,
   department: row.department,
   triage: row.triage,
-  etaMinutes: currentEtaMinutes(row.etaMinutes, row.etaSetAt, now),
+  etaMinutes: eta ?? currentEtaMinutes(row.etaMinutes, row.etaSetAt, now),
   etaSetMinutes: row.etaMinutes,
   etaSetAt: iso(row.etaSetAt),
   joinedAt: iso(row.joinedAt),
@@ -59,6 +62,37 @@ const SORT: SortColumns<(typeof QUEUE_SORTABLE)[number]> = {
 
 const waiting = eq(q.status, 'Waiting');
 const notFound = () => new AppError(404, 'NOT_FOUND', QUEUE_MESSAGES.notFound);
+const alreadyWaiting = () => conflict('ALREADY_WAITING', QUEUE_MESSAGES.alreadyWaiting, 'patientId');
+
+/**
+ * Every waiting entry with its place in its department's queue (rank), the department's count
+ * and its ETA: the entry's own countdown at `now`, raised to the ETA of whoever is ahead (a
+ * running max in queue order, the contract's queueEtas in SQL).
+ */
+function waitingOrder(db: Executor, now: Date) {
+  const inQueue = sql`partition by ${q.department} order by ${q.triage} desc, ${q.joinedAt}, ${q.id}`;
+  const elapsed = sql`greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - ${q.etaSetAt})) / 60))`;
+  const own = sql`greatest(0, ${q.etaMinutes} - ${elapsed})`;
+  return db
+    .select({
+      id: q.id,
+      rank: sql<number>`row_number() over (${inQueue})`.as('rank'),
+      waiting: sql<number>`count(*) over (partition by ${q.department})`.as('waiting'),
+      eta: sql<number>`max(${own}) over (${inQueue} rows between unbounded preceding and current row)`.as(
+        'eta',
+      ),
+    })
+    .from(q)
+    .where(waiting)
+    .as('ranked');
+}
+
+/** The ETA of one waiting entry in its queue (undefined when it no longer waits). */
+async function etaOf(db: Executor, now: Date, id: string) {
+  const ranked = waitingOrder(db, now);
+  const [row] = await db.select({ eta: ranked.eta }).from(ranked).where(eq(ranked.id, id));
+  return row ? Number(row.eta) : undefined;
+}
 
 /** Queue reads show patient names: each one is recorded in the audit trail. */
 const auditRead = (ctx: ServiceContext, action: string, details: Record<string, unknown>) =>
@@ -72,19 +106,21 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
     query.department ? eq(q.department, query.department) : undefined,
     search(query.q, [q.patientName]),
   );
+  const ranked = waitingOrder(db, now);
   const result = await page(
     ctx,
     query,
     ({ limit, offset }) =>
       db
-        .select()
+        .select({ entry: q, eta: ranked.eta })
         .from(q)
+        .innerJoin(ranked, eq(ranked.id, q.id))
         .where(where)
         .orderBy(...orderBy(query, SORT, QUEUE_ORDER, q.id))
         .limit(limit)
         .offset(offset),
     matchingRows(db).from(q).where(where),
-    (row) => toQueueEntry(row, now),
+    ({ entry, eta }) => toQueueEntry(entry, now, Number(eta)),
   );
   await auditRead(ctx, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
   return result;
@@ -94,19 +130,9 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
 export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
   const { db } = ctx;
   const now = ctx.now();
-  const ranked = db
-    .select({
-      id: q.id,
-      rank: sql<number>`row_number() over (partition by ${q.department} order by ${q.triage} desc, ${q.joinedAt}, ${q.id})`.as(
-        'rank',
-      ),
-      waiting: sql<number>`count(*) over (partition by ${q.department})`.as('waiting'),
-    })
-    .from(q)
-    .where(waiting)
-    .as('ranked');
+  const ranked = waitingOrder(db, now);
   const rows = await db
-    .select({ entry: q, waiting: ranked.waiting })
+    .select({ entry: q, waiting: ranked.waiting, eta: ranked.eta })
     .from(ranked)
     .innerJoin(q, eq(q.id, ranked.id))
     .where(lte(ranked.rank, QUEUE_BOARD_ENTRIES))
@@ -114,11 +140,11 @@ export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
   const byDepartment = new Map<Department, QueueBoard['departments'][number]>(
     DEPARTMENTS.map((department) => [department, { department, waiting: 0, entries: [] }]),
   );
-  for (const { entry, waiting: count } of rows) {
+  for (const { entry, waiting: count, eta } of rows) {
     const board = byDepartment.get(entry.department);
     if (!board) continue;
     board.waiting = Number(count);
-    board.entries.push(toQueueEntry(entry, now));
+    board.entries.push(toQueueEntry(entry, now, Number(eta)));
   }
   const departments = [...byDepartment.values()];
   await auditRead(ctx, 'queues.board', {
@@ -130,32 +156,36 @@ export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
 export async function addToQueue(ctx: ServiceContext, input: CreateInput) {
   const now = ctx.now();
   const patient = await resolvePatient(ctx, input.patient, input.patientId);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(q)
-      .values({
-        ...patient,
-        department: input.department,
-        triage: input.triage,
-        etaMinutes: input.etaMinutes,
-        etaSetAt: now,
-        joinedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!created) throw new Error('queue entry not created');
-    await audit(inTransaction(ctx, tx), {
-      action: 'queue.add',
-      entityType: 'queue_entry',
-      entityId: created.id,
-      patientId: created.patientId,
-      details: { department: created.department, triage: created.triage, etaMinutes: created.etaMinutes },
-    });
-    return created;
-  });
+  const row = await mapUnique(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(q)
+          .values({
+            ...patient,
+            department: input.department,
+            triage: input.triage,
+            etaMinutes: input.etaMinutes,
+            etaSetAt: now,
+            joinedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!created) throw new Error('queue entry not created');
+        await audit(inTransaction(ctx, tx), {
+          action: 'queue.add',
+          entityType: 'queue_entry',
+          entityId: created.id,
+          patientId: created.patientId,
+          details: { department: created.department, triage: created.triage, etaMinutes: created.etaMinutes },
+        });
+        return created;
+      }),
+    alreadyWaiting,
+  );
   await ctx.publish('queues');
-  return toQueueEntry(row, now);
+  return toQueueEntry(row, now, await etaOf(ctx.db, now, row.id));
 }
 
 /** Re-triage, re-estimate (the countdown restarts now) or take a waiting patient out of the queue. */
@@ -186,7 +216,7 @@ export async function updateQueueEntry(ctx: ServiceContext, id: string, input: U
     return updated;
   });
   await ctx.publish('queues');
-  return toQueueEntry(row, now);
+  return toQueueEntry(row, now, await etaOf(ctx.db, now, row.id));
 }
 
 /**

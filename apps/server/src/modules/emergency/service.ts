@@ -11,7 +11,7 @@ import {
   FRONT_DESK_MESSAGES,
   type updateErEntrySchema,
 } from '@carepoint/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
@@ -50,6 +50,13 @@ const SORT: SortColumns<(typeof ER_SORTABLE)[number]> = {
   status: [erEntries.status, erEntries.arrivedAt],
 };
 
+/** Default order (index er_triage_order_idx): still in the ER first, most severe triage, longest wait. */
+const ER_ORDER: SQL[] = [
+  asc(sql`(${erEntries.leftAt} is not null)`),
+  desc(erEntries.triageLevel),
+  asc(erEntries.arrivedAt),
+];
+
 const notFound = () => new AppError(404, 'NOT_FOUND', ER_MESSAGES.notFound);
 
 export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
@@ -68,7 +75,7 @@ export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
         .select()
         .from(erEntries)
         .where(where)
-        .orderBy(...orderBy(query, SORT, [desc(erEntries.arrivedAt)], erEntries.id))
+        .orderBy(...orderBy(query, SORT, ER_ORDER, erEntries.id))
         .limit(limit)
         .offset(offset),
     matchingRows(db).from(erEntries).where(where),

@@ -1,7 +1,8 @@
 import type { NavEntry, Role } from '@carepoint/contract';
-import { LogOut, type LucideIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { LogOut, type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { LogoMark } from '../../components/ui/logo';
 import { AuthProvider, useAuth } from '../../lib/auth';
@@ -14,10 +15,10 @@ import { RequireRole } from './require-role';
 export type ShellNavEntry = NavEntry & { icon: LucideIcon };
 
 const COLLAPSED_KEY = 'carepoint:sidebar-collapsed';
-const NARROW_QUERY = '(max-width: 1023px)';
+/** Below this width (Tailwind's lg) the rail gives way to a drawer opened from the header. */
+const WIDE_QUERY = '(min-width: 1024px)';
 
 function initialCollapsed(): boolean {
-  if (window.matchMedia(NARROW_QUERY).matches) return true;
   try {
     return window.localStorage.getItem(COLLAPSED_KEY) === 'true';
   } catch {
@@ -25,17 +26,9 @@ function initialCollapsed(): boolean {
   }
 }
 
-/** Sidebar open/collapsed: remembered, and collapsed automatically on narrow screens. */
+/** The wide screen's sidebar open/collapsed, remembered on this device. */
 function useSidebarCollapsed() {
   const [collapsed, setCollapsed] = useState(initialCollapsed);
-  useEffect(() => {
-    const media = window.matchMedia(NARROW_QUERY);
-    const onChange = (event: MediaQueryListEvent) => {
-      if (event.matches) setCollapsed(true);
-    };
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
   const toggle = () =>
     setCollapsed((value) => {
       try {
@@ -58,16 +51,20 @@ type AppShellProps = {
   headerUser?: ReactNode;
 };
 
-function Sidebar({
+/** Logo, navigation entries and Logout: the wide screen's rail and the phone's drawer show the same. */
+function SidebarContent({
   areaLabel,
   nav,
   collapsed,
-  onToggle,
+  toggle,
+  onNavigate,
 }: {
   areaLabel: string;
   nav: readonly ShellNavEntry[];
   collapsed: boolean;
-  onToggle: () => void;
+  /** The rail's collapse button; the drawer has its own close button instead. */
+  toggle?: ReactNode;
+  onNavigate?: () => void;
 }) {
   const { logout } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -79,17 +76,10 @@ function Sidebar({
     );
 
   return (
-    <aside
-      data-testid="sidebar"
-      data-collapsed={collapsed ? 'true' : 'false'}
-      className={cx(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-200 print:hidden',
-        collapsed ? 'w-16' : 'w-60',
-      )}
-    >
+    <>
       <div
         className={cx(
-          'flex h-16 items-center gap-2 border-b border-border',
+          'flex h-16 shrink-0 items-center gap-2 border-b border-border',
           collapsed ? 'flex-col justify-center px-2' : 'px-4',
         )}
       >
@@ -98,20 +88,7 @@ function Sidebar({
           <span className={cx('truncate text-lg font-bold text-ink', collapsed && 'sr-only')}>CarePoint</span>
         </span>
       </div>
-      <button
-        type="button"
-        onClick={onToggle}
-        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        aria-expanded={!collapsed}
-        title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        className={cx(
-          'mx-2 mt-2 flex h-9 items-center gap-3 rounded-lg text-sm text-ink-muted hover:bg-muted hover:text-ink',
-          collapsed ? 'justify-center' : 'px-3',
-        )}
-      >
-        {collapsed ? <PanelLeftOpen aria-hidden size={18} /> : <PanelLeftClose aria-hidden size={18} />}
-        {collapsed ? null : <span>Collapse</span>}
-      </button>
+      {toggle}
       <nav aria-label={`${areaLabel} navigation`} className="flex-1 overflow-y-auto px-2 py-2">
         <ul className="flex flex-col gap-1">
           {nav.map(({ key, label, to, icon: Icon }) => (
@@ -121,6 +98,7 @@ function Sidebar({
                 className={itemClass}
                 aria-label={collapsed ? label : undefined}
                 title={collapsed ? label : undefined}
+                onClick={onNavigate}
               >
                 <Icon aria-hidden size={18} className="shrink-0" />
                 {collapsed ? null : <span className="truncate">{label}</span>}
@@ -148,7 +126,99 @@ function Sidebar({
           {collapsed ? null : <span>Logout</span>}
         </button>
       </div>
+    </>
+  );
+}
+
+/** The wide screen's sidebar: open (icons and labels) or collapsed to icons. Hidden below lg. */
+function Sidebar({ areaLabel, nav }: { areaLabel: string; nav: readonly ShellNavEntry[] }) {
+  const { collapsed, toggle } = useSidebarCollapsed();
+  return (
+    <aside
+      data-testid="sidebar"
+      data-collapsed={collapsed ? 'true' : 'false'}
+      className={cx(
+        'sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-200 lg:flex print:hidden',
+        collapsed ? 'w-16' : 'w-60',
+      )}
+    >
+      <SidebarContent
+        areaLabel={areaLabel}
+        nav={nav}
+        collapsed={collapsed}
+        toggle={
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            className={cx(
+              'mx-2 mt-2 flex h-9 items-center gap-3 rounded-lg text-sm text-ink-muted hover:bg-muted hover:text-ink',
+              collapsed ? 'justify-center' : 'px-3',
+            )}
+          >
+            {collapsed ? <PanelLeftOpen aria-hidden size={18} /> : <PanelLeftClose aria-hidden size={18} />}
+            {collapsed ? null : <span>Collapse</span>}
+          </button>
+        }
+      />
     </aside>
+  );
+}
+
+/**
+ * Below lg: the navigation as an overlay drawer from the left, opened by the header's menu
+ * button (Radix Dialog: focus trapped while open, Escape and the close button close it, focus
+ * returns to the menu button). It closes on navigation and when the screen grows past lg.
+ */
+function NavDrawer({ areaLabel, nav }: { areaLabel: string; nav: readonly ShellNavEntry[] }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_QUERY);
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger asChild>
+        <button
+          type="button"
+          aria-label="Open navigation"
+          className="-ml-2 rounded-lg p-2 text-ink-soft hover:bg-muted hover:text-ink lg:hidden"
+        >
+          <Menu aria-hidden size={20} />
+        </button>
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 lg:hidden" />
+        <RadixDialog.Content
+          data-testid="nav-drawer"
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-xl lg:hidden"
+        >
+          <RadixDialog.Title className="sr-only">{areaLabel} navigation</RadixDialog.Title>
+          <RadixDialog.Close
+            aria-label="Close navigation"
+            className="absolute top-4 right-3 rounded-md p-1.5 text-ink-muted hover:bg-muted hover:text-ink"
+          >
+            <X aria-hidden size={18} />
+          </RadixDialog.Close>
+          <SidebarContent
+            areaLabel={areaLabel}
+            nav={nav}
+            collapsed={false}
+            onNavigate={() => setOpen(false)}
+          />
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
@@ -166,24 +236,34 @@ export function HeaderUser() {
 }
 
 function ShellFrame({ areaLabel, nav, headerUser }: Omit<AppShellProps, 'userRole'>) {
-  const { collapsed, toggle } = useSidebarCollapsed();
   const title = useRouteTitle();
-  useEffect(() => {
-    document.title = `${title} · CarePoint`;
-  }, [title]);
 
   return (
     // On paper only the page itself shows (a prescription prints without the app around it).
     <div className="flex min-h-screen bg-canvas print:block print:min-h-0 print:bg-surface">
-      <Sidebar areaLabel={areaLabel} nav={nav} collapsed={collapsed} onToggle={toggle} />
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-primary-700 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar areaLabel={areaLabel} nav={nav} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-border bg-surface px-4 sm:px-6 print:hidden">
-          <p className="truncate text-lg font-semibold text-ink" data-testid="shell-title">
-            {title}
-          </p>
-          {headerUser ?? <HeaderUser />}
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-surface px-4 sm:gap-4 sm:px-6 print:hidden">
+          <div className="flex min-w-0 flex-1 items-center gap-2">
+            <NavDrawer areaLabel={areaLabel} nav={nav} />
+            <p className="truncate text-base font-semibold text-ink sm:text-lg" data-testid="shell-title">
+              {title}
+            </p>
+          </div>
+          <div className="shrink-0">{headerUser ?? <HeaderUser />}</div>
         </header>
-        <main className="min-h-[80vh] flex-1 p-4 sm:p-6 print:min-h-0 print:p-0">
+        {/* Focusable so the skip link moves keyboard focus here, not only the scroll position. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-h-[80vh] min-w-0 flex-1 p-4 outline-none sm:p-6 print:min-h-0 print:p-0"
+        >
           <Outlet />
         </main>
       </div>

@@ -32,7 +32,8 @@ export function DoctorProfileCard() {
             type="button"
             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-ink hover:bg-muted"
           >
-            {name}
+            {/* On a phone the picture and the chevron stand for the name, leaving the header its title. */}
+            <span className="sr-only sm:not-sr-only">{name}</span>
             <ChevronDown aria-hidden size={16} />
           </button>
         </Popover.Trigger>

@@ -1,10 +1,12 @@
 import type { Pagination } from '@carepoint/contract';
 import { EMPTY_TABLE, SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
 import {
+  type Column,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
   type Header,
+  type OnChangeFn,
   type SortingState,
   useReactTable,
   type VisibilityState,
@@ -12,11 +14,11 @@ import {
 import {
   ArrowDown,
   ArrowUp,
-  ChevronDown,
   ChevronLeft,
   ChevronRight,
   ChevronsUpDown,
   Columns3,
+  EllipsisVertical,
   EyeOff,
   Search,
 } from 'lucide-react';
@@ -65,8 +67,10 @@ export type DataTableProps<T> = {
   onRowDoubleClick?: (row: T) => void;
   onRowHover?: (row: T) => void;
   skeletonRows?: number;
-  /** Hidden columns at first (by column id). */
+  /** Hidden columns at first (by column id), until the user shows or hides columns. */
   initialHidden?: string[];
+  /** Names the table's remembered column choices (localStorage); defaults to `label`. */
+  storageKey?: string;
 };
 
 export function DataTable<T>({
@@ -91,10 +95,9 @@ export function DataTable<T>({
   onRowHover,
   skeletonRows = 5,
   initialHidden = [],
+  storageKey,
 }: DataTableProps<T>) {
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(initialHidden.map((id) => [id, false])),
-  );
+  const [columnVisibility, setColumnVisibility] = useStoredVisibility(storageKey ?? label, initialHidden);
   const sorting = useMemo<SortingState>(
     () => (sort ? [{ id: sort.sort, desc: sort.order === 'desc' }] : []),
     [sort],
@@ -143,7 +146,7 @@ export function DataTable<T>({
       <tr
         key={row.id}
         className={cx(
-          'h-10 border-b border-border last:border-b-0',
+          'block border-b border-border bg-surface py-2 last:border-b-0 sm:table-row sm:h-10 sm:py-0',
           clickable && 'cursor-pointer hover:bg-primary-50',
         )}
         tabIndex={clickable ? 0 : undefined}
@@ -162,7 +165,11 @@ export function DataTable<T>({
         onMouseEnter={onRowHover ? () => onRowHover(row.original) : undefined}
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className="px-3 py-2 text-sm text-ink-soft">
+          <td
+            key={cell.id}
+            data-label={headerText(cell.column)}
+            className={cx(cardCell, cell.column.id === ACTIONS ? stickyActions : 'text-right sm:text-left')}
+          >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ))}
@@ -193,18 +200,21 @@ export function DataTable<T>({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
         tabIndex={0}
       >
-        <table className="w-full border-collapse text-left" aria-busy={isLoading || undefined}>
+        <table className="block w-full border-collapse text-left sm:table" aria-busy={isLoading || undefined}>
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-muted">
+          <thead className="block bg-muted sm:table-header-group">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-border">
+              <tr
+                key={group.id}
+                className="flex flex-wrap border-b border-border bg-muted px-1 sm:table-row sm:px-0"
+              >
                 {group.headers.map((header) => (
                   <HeaderCell key={header.id} header={header} onSortChange={onSortChange} />
                 ))}
               </tr>
             ))}
           </thead>
-          <tbody>{body}</tbody>
+          <tbody className="block sm:table-row-group">{body}</tbody>
         </table>
       </div>
       {pagination ? (
@@ -214,6 +224,11 @@ export function DataTable<T>({
   );
 }
 
+/**
+ * A column header. A sortable one is a button: one click sorts ascending, the next descending
+ * (aria-sort tells which); beside it a small menu offers Asc, Desc and Hide. Other columns are
+ * plain text (hidden from the toolbar's Columns menu).
+ */
 function HeaderCell<T>({
   header,
   onSortChange,
@@ -226,65 +241,115 @@ function HeaderCell<T>({
   const canHide = column.getCanHide();
   const sorted = column.getIsSorted();
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-  const ariaSort = canSort
-    ? sorted === 'asc'
-      ? 'ascending'
-      : sorted === 'desc'
-        ? 'descending'
-        : 'none'
-    : undefined;
-  const thClass = 'h-10 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase';
+  const name = headerText(column) || column.id;
+  const thClass = cx(
+    'h-10 items-center px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase',
+    column.id === ACTIONS && stickyActions,
+  );
 
-  if (!canSort && !canHide) {
+  if (!canSort) {
+    // On a phone the header row is a bar of sort controls; a plain header has nothing to do there.
     return (
-      <th scope="col" className={thClass}>
+      <th scope="col" className={cx(thClass, 'hidden sm:table-cell')}>
         {content}
       </th>
     );
   }
-  const SortIcon =
-    sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : canSort ? ChevronsUpDown : ChevronDown;
+  const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
+  const sortBy = (order: 'asc' | 'desc') => onSortChange?.({ sort: column.id, order });
   return (
-    <th scope="col" className={thClass} aria-sort={ariaSort}>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-border data-[state=open]:bg-border"
-          >
-            {content}
-            <SortIcon aria-hidden size={14} />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={4} className={menuClass}>
-            {canSort ? (
-              <>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => onSortChange?.({ sort: column.id, order: 'asc' })}
-                >
-                  <ArrowUp aria-hidden size={14} /> Asc
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => onSortChange?.({ sort: column.id, order: 'desc' })}
-                >
-                  <ArrowDown aria-hidden size={14} /> Desc
-                </DropdownMenu.Item>
-              </>
-            ) : null}
-            {canSort && canHide ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
-            {canHide ? (
-              <DropdownMenu.Item className={itemClass} onSelect={() => column.toggleVisibility(false)}>
-                <EyeOff aria-hidden size={14} /> Hide
+    <th scope="col" className={cx(thClass, 'flex sm:table-cell')} aria-sort={ariaSort}>
+      <span className="-ml-2 inline-flex items-center whitespace-nowrap">
+        <button
+          type="button"
+          onClick={() => sortBy(sorted === 'asc' ? 'desc' : 'asc')}
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-border"
+        >
+          {content}
+          <SortIcon aria-hidden size={14} className={sorted ? 'text-ink' : 'text-ink-muted'} />
+        </button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <button
+              type="button"
+              aria-label={`${name} column options`}
+              title={`${name} column options`}
+              className="rounded-md p-1 text-ink-muted hover:bg-border hover:text-ink data-[state=open]:bg-border"
+            >
+              <EllipsisVertical aria-hidden size={14} />
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="start" sideOffset={4} className={menuClass}>
+              <DropdownMenu.Item className={itemClass} onSelect={() => sortBy('asc')}>
+                <ArrowUp aria-hidden size={14} /> Asc
               </DropdownMenu.Item>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+              <DropdownMenu.Item className={itemClass} onSelect={() => sortBy('desc')}>
+                <ArrowDown aria-hidden size={14} /> Desc
+              </DropdownMenu.Item>
+              {canHide ? (
+                <>
+                  <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                  <DropdownMenu.Item className={itemClass} onSelect={() => column.toggleVisibility(false)}>
+                    <EyeOff aria-hidden size={14} /> Hide
+                  </DropdownMenu.Item>
+                </>
+              ) : null}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </span>
     </th>
   );
+}
+
+/** The row actions column stays in view at the right edge while a wide table scrolls (tablets). */
+const ACTIONS = 'actions';
+const stickyActions =
+  'justify-end before:content-none sm:sticky sm:right-0 sm:z-[1] sm:bg-inherit sm:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+/*
+ * Below sm (phones) each row is a card: one line per cell, its column's name on the left (from
+ * data-label), the value on the right, the row's actions last; nothing scrolls sideways.
+ */
+const cardCell =
+  'flex items-baseline justify-between gap-4 px-3 py-1 text-sm text-ink-soft before:shrink-0 before:text-left before:text-xs before:font-semibold before:tracking-wide before:text-ink-muted before:uppercase before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none';
+
+/** A column's header as words (for the phone's card labels and the menus). */
+function headerText<T>(column: Column<T, unknown>): string {
+  return typeof column.columnDef.header === 'string' ? column.columnDef.header : '';
+}
+
+const COLUMNS_KEY = 'carepoint:columns:';
+
+/** Hidden columns per table, remembered on this device (localStorage), else the table's initial ones. */
+function useStoredVisibility(key: string, initialHidden: readonly string[]) {
+  const [visibility, setVisibility] = useState<VisibilityState>(() => {
+    try {
+      const stored = window.localStorage.getItem(COLUMNS_KEY + key);
+      const parsed: unknown = stored ? JSON.parse(stored) : null;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        return Object.fromEntries(
+          Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+        );
+      }
+    } catch {
+      // Unreadable: start from the defaults.
+    }
+    return Object.fromEntries(initialHidden.map((id) => [id, false]));
+  });
+  const update: OnChangeFn<VisibilityState> = (change) =>
+    setVisibility((previous) => {
+      const next = typeof change === 'function' ? change(previous) : change;
+      try {
+        window.localStorage.setItem(COLUMNS_KEY + key, JSON.stringify(next));
+      } catch {
+        // Not remembered; still applied.
+      }
+      return next;
+    });
+  return [visibility, update] as const;
 }
 
 const menuClass = 'z-50 min-w-36 rounded-lg border border-border bg-surface p-1 text-sm text-ink shadow-lg';
@@ -313,7 +378,7 @@ function ColumnsMenu<T>({ table }: { table: ReturnType<typeof useReactTable<T>> 
                 onSelect={(event) => event.preventDefault()}
               >
                 <DropdownMenu.ItemIndicator className="absolute left-2">✓</DropdownMenu.ItemIndicator>
-                {typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id}
+                {headerText(column) || column.id}
               </DropdownMenu.CheckboxItem>
             ))}
         </DropdownMenu.Content>

@@ -1,7 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
-import { PanelFooter, PanelHeader } from './dialog';
+import { PanelFooter, PanelHeader, usePanelFocus } from './dialog';
 
 export type SheetProps = {
   open: boolean;
@@ -22,7 +22,8 @@ const widths = { md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as const;
 
 /**
  * A side drawer (Radix Dialog) sliding from the right edge: focus is trapped, Escape and the
- * close button close it; full width on a phone. Its body scrolls, the header stays.
+ * close button close it; full width on a phone. Its body scrolls, the header stays. Focus as
+ * in Dialog: its first field on open, its opener on close.
  */
 export function Sheet({
   open,
@@ -34,6 +35,7 @@ export function Sheet({
   footer,
   size = 'lg',
 }: SheetProps) {
+  const focus = usePanelFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -44,9 +46,12 @@ export function Sheet({
             widths[size],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...focus}
         >
           <PanelHeader title={title} description={description} leading={leading} />
-          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <div className="flex-1 overflow-y-auto px-5 py-4" data-panel-body>
+            {children}
+          </div>
           <PanelFooter>{footer}</PanelFooter>
         </RadixDialog.Content>
       </RadixDialog.Portal>

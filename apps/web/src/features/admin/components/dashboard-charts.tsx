@@ -1,17 +1,12 @@
-import type { Summary } from '@carepoint/contract';
+import { listOf, peaksOf, type Summary } from '@carepoint/contract';
 import { ChartCard } from '../../../components/charts/chart-card';
-import type { ChartPoint } from '../../../components/charts/chart-types';
 
-/** The highest point, for the sentence that sums a chart up. */
-function peak(points: readonly ChartPoint[]): ChartPoint | null {
-  let best: ChartPoint | null = null;
-  for (const p of points) if (p.value !== null && (best === null || p.value > (best.value ?? 0))) best = p;
-  return best;
-}
+/** Tied hours are all named, up to three; more than that is no single peak worth naming. */
+const MAX_NAMED_PEAKS = 3;
 
 export function WaitTimeTrend({ summary, loading }: { summary: Summary | undefined; loading: boolean }) {
   const points = (summary?.waitTimeTrend ?? []).map((p) => ({ label: p.label, value: p.avgWaitMin }));
-  const top = peak(points);
+  const top = peaksOf(points);
   return (
     <ChartCard
       title="Wait Time Trend"
@@ -21,9 +16,11 @@ export function WaitTimeTrend({ summary, loading }: { summary: Summary | undefin
       columns={['Hour of arrival', 'Average wait (min)']}
       emptyText="No emergency arrivals yet today."
       summary={
-        top
-          ? `Average emergency-room wait by hour of arrival today; the longest was ${top.value} min for arrivals at ${top.label}.`
-          : 'Average emergency-room wait by hour of arrival today: no arrivals yet.'
+        top && top.labels.length <= MAX_NAMED_PEAKS
+          ? `Average emergency-room wait by hour of arrival today; the longest was ${top.value} min for arrivals at ${listOf(top.labels)}.`
+          : top
+            ? `Average emergency-room wait by hour of arrival today; ${top.labels.length} hours share the longest, ${top.value} min.`
+            : 'Average emergency-room wait by hour of arrival today: no arrivals yet.'
       }
     />
   );
@@ -32,7 +29,8 @@ export function WaitTimeTrend({ summary, loading }: { summary: Summary | undefin
 export function ArrivalsByHour({ summary, loading }: { summary: Summary | undefined; loading: boolean }) {
   const points = (summary?.arrivalsByHour ?? []).map((p) => ({ label: p.label, value: p.arrivals }));
   const total = points.reduce((sum, p) => sum + (p.value ?? 0), 0);
-  const top = peak(points);
+  const top = summary?.busiestHours;
+  const arrivals = `${total} emergency-room arrival${total === 1 ? '' : 's'} today`;
   return (
     <ChartCard
       title="Arrivals By Hour"
@@ -42,9 +40,13 @@ export function ArrivalsByHour({ summary, loading }: { summary: Summary | undefi
       columns={['Hour', 'Arrivals']}
       emptyText="No emergency arrivals yet today."
       summary={
-        total && top
-          ? `${total} emergency-room arrival${total === 1 ? '' : 's'} today; the busiest hour was ${top.label} with ${top.value}.`
-          : 'Emergency-room arrivals by hour today: none yet.'
+        !top
+          ? 'Emergency-room arrivals by hour today: none yet.'
+          : top.labels.length === 1
+            ? `${arrivals}; the busiest hour was ${top.labels[0]} with ${top.arrivals}.`
+            : top.labels.length <= MAX_NAMED_PEAKS
+              ? `${arrivals}; the busiest hours were ${listOf(top.labels)}, with ${top.arrivals} each.`
+              : `${arrivals}; no single busiest hour (${top.labels.length} hours had ${top.arrivals} each).`
       }
     />
   );

@@ -4,6 +4,7 @@ import {
   EMPTY_TABLE,
   type QueueBoard,
   type QueueEntry,
+  queueEtas,
 } from '@carepoint/contract';
 import { PhoneCall, X } from 'lucide-react';
 import { useState } from 'react';
@@ -17,11 +18,14 @@ import { useCallNext, useRemoveQueueEntry } from '../api';
 
 type DepartmentQueue = QueueBoard['departments'][number];
 
-/** The ETA now, from what the server stored: it falls one minute every 60 s and stops at 0. */
-function LiveEta({ entry }: { entry: QueueEntry }) {
-  const now = useMinuteClock(entry.etaMinutes > 0 ? entry.etaSetAt : null);
-  const eta = currentEtaMinutes(entry.etaSetMinutes, entry.etaSetAt, now);
-  return <span className="tabular-nums">{eta} min</span>;
+/**
+ * The queue's ETAs now, from what the server stored: each falls one minute every 60 s and stops
+ * at 0, and is never below the ETA of the patient ahead (queueEtas, as the server answers them).
+ */
+function useLiveEtas(entries: readonly QueueEntry[]) {
+  const counting = entries.filter((e) => currentEtaMinutes(e.etaSetMinutes, e.etaSetAt, new Date()) > 0);
+  const now = useMinuteClock(counting.length ? counting.map((e) => e.etaSetAt) : null);
+  return queueEtas(entries, now);
 }
 
 function CallNextButton({ department, waiting }: { department: Department; waiting: number }) {
@@ -76,6 +80,7 @@ function RemoveEntry({ entry }: { entry: QueueEntry }) {
 export function QueueCard({ queue }: { queue: DepartmentQueue }) {
   const { department, waiting, entries } = queue;
   const more = waiting - entries.length;
+  const etas = useLiveEtas(entries);
   return (
     <Card
       aria-label={`${department} queue`}
@@ -101,7 +106,7 @@ export function QueueCard({ queue }: { queue: DepartmentQueue }) {
               Triage
             </th>
             <th scope="col" className="px-3">
-              ETA
+              <abbr title="Estimated minutes until called; never before the patient ahead">ETA</abbr>
             </th>
             <th scope="col" className="w-10 px-3">
               <span className="sr-only">Actions</span>
@@ -124,7 +129,7 @@ export function QueueCard({ queue }: { queue: DepartmentQueue }) {
                   <StatusBadge status={entry.triage} />
                 </td>
                 <td className="px-3 text-ink-soft">
-                  <LiveEta entry={entry} />
+                  <span className="whitespace-nowrap tabular-nums">{etas[index] ?? 0} min</span>
                 </td>
                 <td className="px-1 text-right">
                   <RemoveEntry entry={entry} />

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
+import { AuditDetails } from '../components/audit-details';
 import { ActorFilterButton, AuditFilters, useAuditFilters } from '../components/audit-filters';
 
 const audit = columnsFor<AuditEvent>();
@@ -36,14 +37,7 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
   {
     id: 'details',
     header: 'Details',
-    cell: ({ row }) =>
-      row.original.details ? (
-        <code className="block max-w-56 truncate text-xs" title={JSON.stringify(row.original.details)}>
-          {JSON.stringify(row.original.details)}
-        </code>
-      ) : (
-        '—'
-      ),
+    cell: ({ row }) => <AuditDetails details={row.original.details} />,
   },
 ]);
 

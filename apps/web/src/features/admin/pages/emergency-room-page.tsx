@@ -1,20 +1,37 @@
 import { ER_SORTABLE, ER_STATUSES, type ErEntry, erWaitMinutes, TRIAGE_LEVELS } from '@carepoint/contract';
 import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
+import { Badge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useUrlFilter } from '../../../lib/use-url-filters';
+import { useAnalytics } from '../api';
 import { AdminListTable } from '../components/admin-list-table';
 import { ErActions } from '../components/er-actions';
 import { AddArrivalButton } from '../components/er-arrival-dialog';
 import { LiveIndicator } from '../components/live-indicator';
 import { useLiveEvents } from '../use-live-events';
 
-/** Minutes waited, counting on while the patient still waits (from the stored arrival time). */
+/**
+ * Minutes waited, counting on while the patient still waits (from the stored arrival time); a
+ * patient still waiting past the facility's target wait is flagged in words and colour.
+ */
 function WaitMinutes({ entry }: { entry: ErEntry }) {
   const waiting = entry.status === 'Waiting';
   const now = useMinuteClock(waiting ? entry.arrivedAt : null);
+  const target = useAnalytics().data?.targetWaitMin;
   const value = waiting ? erWaitMinutes(entry, now) : entry.waitMinutes;
-  return <span className="tabular-nums">{value} min</span>;
+  if (!waiting || target === undefined || value <= target)
+    return <span className="tabular-nums">{value} min</span>;
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <span className="font-semibold text-danger-700 tabular-nums">{value} min</span>
+      <span title={`Over the ${target} min target wait`}>
+        <Badge tone="red">
+          Over target<span className="sr-only"> of {target} min</span>
+        </Badge>
+      </span>
+    </span>
+  );
 }
 
 const col = columnsFor<ErEntry>();
@@ -37,7 +54,7 @@ export default function ManageEmergencyRoomPage() {
     <>
       <PageHeader
         title="Manage Emergency Room"
-        description="Arrivals, triage and moves from Waiting to In Treatment to Admitted or Discharged."
+        description="Most severe triage first, then the longest wait; waits past the target are flagged. Moves go from Waiting to In Treatment to Admitted or Discharged."
         actions={
           <>
             <LiveIndicator status={live} />
@@ -49,8 +66,6 @@ export default function ManageEmergencyRoomPage() {
         resource="emergency-room"
         label="Emergency room"
         columns={columns}
-        defaultSort="arrivedAt"
-        defaultOrder="desc"
         searchPlaceholder="Search patients"
         filters={{ status, triageLevel }}
         toolbar={

@@ -40,7 +40,7 @@ export default function DepartmentQueuesPage() {
     <>
       <PageHeader
         title="Department Queues"
-        description="Highest triage first, then by arrival. ETAs fall by a minute every minute."
+        description="Highest triage first, then by arrival. ETA: minutes until called, falling by one each minute and never before the patient ahead."
         actions={
           <>
             <LiveIndicator status={live} />

@@ -1,11 +1,4 @@
-import {
-  LOGIN_REDIRECT_MS,
-  type LoginInput,
-  loginSchema,
-  ROLE_HOME,
-  TOASTS,
-  type User,
-} from '@carepoint/contract';
+import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,20 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { pathBelongsToRole } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api';
 import { AuthCard } from '../components/auth-layout';
+import { destinationAfterLogin, SignedInRedirect } from '../components/signed-in-redirect';
 
-/** Where a freshly signed-in user goes: the forced password change, ?next= in their area, or their home. */
-export function destinationAfterLogin(user: User, next: string | null): string {
-  if (user.mustChangePassword) return '/set-password';
-  if (pathBelongsToRole(next, user.role)) return next;
-  return ROLE_HOME[user.role] ?? '/';
-}
-
-export default function LoginPage() {
+function LoginPageForm() {
   const login = useLogin();
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
@@ -90,5 +76,14 @@ export default function LoginPage() {
         </Link>
       </p>
     </AuthCard>
+  );
+}
+
+/** Signed-in users are sent to their area instead of seeing this form. */
+export default function LoginPage() {
+  return (
+    <SignedInRedirect>
+      <LoginPageForm />
+    </SignedInRedirect>
   );
 }

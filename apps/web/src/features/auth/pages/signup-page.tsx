@@ -11,10 +11,11 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useSignup } from '../api';
 import { AuthCard } from '../components/auth-layout';
+import { SignedInRedirect } from '../components/signed-in-redirect';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address'] as const;
 
-export default function SignupPage() {
+function SignupPageForm() {
   const navigateLater = useDelayedNavigate();
   const signup = useSignup();
   const [done, setDone] = useState(false);
@@ -102,5 +103,14 @@ export default function SignupPage() {
         </Link>
       </p>
     </AuthCard>
+  );
+}
+
+/** Signed-in users are sent to their area instead of seeing this form. */
+export default function SignupPage() {
+  return (
+    <SignedInRedirect>
+      <SignupPageForm />
+    </SignedInRedirect>
   );
 }

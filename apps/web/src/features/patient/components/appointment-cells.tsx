@@ -1,7 +1,11 @@
 import { type Appointment, doctorDisplayName, isActiveStatus } from '@carepoint/contract';
+import { formatCalendarDate, formatSlot } from '../../../lib/format';
 
-/** Spec §3: the list shows the first 10 characters of the date. */
-export const appointmentDate = (a: Pick<Appointment, 'date'>) => a.date.slice(0, 10);
+/** The booked day, e.g. "25 Nov 2026" (the one date format of the app). */
+export const appointmentDate = (a: Pick<Appointment, 'date'>) => formatCalendarDate(a.date);
+
+/** The booked day and time, e.g. "25 Nov 2026, 09:00". */
+export const appointmentSlot = (a: Pick<Appointment, 'date' | 'time'>) => formatSlot(a.date, a.time);
 
 /** The doctor as the spec allows it: a name text or an object with user.firstName/lastName. */
 export const appointmentDoctor = (a: Pick<Appointment, 'doctor'>) => doctorDisplayName(a.doctor.user);

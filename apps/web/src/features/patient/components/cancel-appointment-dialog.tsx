@@ -2,6 +2,7 @@ import { APPOINTMENT_MESSAGES, type Appointment, doctorDisplayName } from '@care
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useCancelAppointment } from '../api';
+import { appointmentSlot } from './appointment-cells';
 
 export type CancelAppointmentDialogProps = {
   /** The appointment to cancel; null keeps the dialog closed. */
@@ -31,7 +32,7 @@ export function CancelAppointmentDialog({ appointment, onClose }: CancelAppointm
       title="Cancel appointment?"
       description={
         appointment
-          ? `Your appointment "${appointment.title}" with ${doctorDisplayName(appointment.doctor.user)} on ${appointment.date.slice(0, 10)} at ${appointment.time} will be cancelled.`
+          ? `Your appointment "${appointment.title}" with ${doctorDisplayName(appointment.doctor.user)} on ${appointmentSlot(appointment)} will be cancelled.`
           : ''
       }
       confirmLabel="Yes, cancel it"

@@ -10,7 +10,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useNextAppointments } from '../api';
-import { appointmentDate, appointmentDoctor } from './appointment-cells';
+import { appointmentDoctor, appointmentSlot } from './appointment-cells';
 
 const NEXT_COUNT = 3;
 
@@ -58,9 +58,7 @@ export function NextAppointments() {
         {items.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div className="min-w-0">
-              <p className="font-medium text-ink">
-                {appointmentDate(a)} at {a.time}
-              </p>
+              <p className="font-medium text-ink">{appointmentSlot(a)}</p>
               <p className="truncate text-sm text-ink-muted">
                 {a.title} with {appointmentDoctor(a)}
               </p>

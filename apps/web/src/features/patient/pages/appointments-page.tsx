@@ -2,14 +2,19 @@ import { APPOINTMENT_MESSAGES, type Appointment, PATIENT_APPOINTMENTS_PAGE_SIZE 
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, withSorting } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useListQuery } from '../../../lib/use-list-query';
 import { usePatientAppointments } from '../api';
-import { appointmentDate, appointmentDoctor, canCancel } from '../components/appointment-cells';
+import {
+  appointmentDate,
+  appointmentDoctor,
+  appointmentSlot,
+  canCancel,
+} from '../components/appointment-cells';
 import { BookAppointmentDialog } from '../components/book-appointment-dialog';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
 
@@ -18,7 +23,11 @@ const BOOK_PARAM = 'book';
 
 /** My Appointments: the patient's appointments, newest first, with booking and cancelling. */
 export default function MyAppointmentsPage() {
-  const list = useListQuery({ defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE });
+  const list = useListQuery({
+    defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE,
+    defaultSort: 'date',
+    defaultOrder: 'desc',
+  });
   const appointments = usePatientAppointments(list.queryString);
   const [params, setParams] = useSearchParams();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -35,57 +44,63 @@ export default function MyAppointmentsPage() {
       { replace: true },
     );
 
-  const columns: DataTableColumn<Appointment>[] = [
-    {
-      id: 'date',
-      header: 'Date',
-      enableHiding: false,
-      cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDate(row.original)}</span>,
-    },
-    { accessorKey: 'time', header: 'Time', enableHiding: false },
-    {
-      id: 'doctor',
-      header: 'Doctor',
-      enableHiding: false,
-      cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDoctor(row.original)}</span>,
-    },
-    { accessorKey: 'title', header: 'Title' },
-    {
-      accessorKey: 'priority',
-      header: 'Priority',
-      cell: ({ row }) => <StatusBadge status={row.original.priority} />,
-    },
-    {
-      accessorKey: 'status',
-      header: 'Status',
-      enableHiding: false,
-      cell: ({ row }) => (
-        <div className="flex flex-col items-start gap-1">
-          <StatusBadge status={row.original.status} />
-          {row.original.cancelReason ? (
-            <span className="max-w-56 text-xs text-ink-muted">Reason: {row.original.cancelReason}</span>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      id: 'actions',
-      // A visible word: an sr-only (absolute) header escapes the table's scroll box and widens the page on phones.
-      header: 'Actions',
-      enableHiding: false,
-      cell: ({ row }) =>
-        canCancel(row.original) ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setCancelling(row.original)}
-            aria-label={`Cancel ${row.original.title} on ${appointmentDate(row.original)} at ${row.original.time}`}
-          >
-            Cancel
-          </Button>
-        ) : null,
-    },
-  ];
+  // The server sorts by date only (patientAppointmentsQuerySchema); other headers stay plain.
+  const columns: DataTableColumn<Appointment>[] = withSorting(
+    ['date'],
+    [
+      {
+        id: 'date',
+        header: 'Date',
+        // Sorted on the server (sort=date&order=asc|desc); an accessor makes the column sortable.
+        accessorFn: (a) => a.date,
+        enableHiding: false,
+        cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDate(row.original)}</span>,
+      },
+      { accessorKey: 'time', header: 'Time', enableHiding: false, enableSorting: false },
+      {
+        id: 'doctor',
+        header: 'Doctor',
+        enableHiding: false,
+        cell: ({ row }) => <span className="whitespace-nowrap">{appointmentDoctor(row.original)}</span>,
+      },
+      { accessorKey: 'title', header: 'Title' },
+      {
+        accessorKey: 'priority',
+        header: 'Priority',
+        cell: ({ row }) => <StatusBadge status={row.original.priority} />,
+      },
+      {
+        accessorKey: 'status',
+        header: 'Status',
+        enableHiding: false,
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-1">
+            <StatusBadge status={row.original.status} />
+            {row.original.cancelReason ? (
+              <span className="max-w-56 text-xs text-ink-muted">Reason: {row.original.cancelReason}</span>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        id: 'actions',
+        // A visible word: an sr-only (absolute) header escapes the table's scroll box and widens the page on phones.
+        header: 'Actions',
+        enableHiding: false,
+        cell: ({ row }) =>
+          canCancel(row.original) ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setCancelling(row.original)}
+              aria-label={`Cancel ${row.original.title} on ${appointmentSlot(row.original)}`}
+            >
+              Cancel
+            </Button>
+          ) : null,
+      },
+    ],
+  );
 
   return (
     <>
@@ -97,6 +112,8 @@ export default function MyAppointmentsPage() {
         getRowId={(a) => a.id}
         pagination={appointments.data?.pagination}
         onPageChange={list.setPage}
+        sort={list.sortState}
+        onSortChange={list.setSort}
         isLoading={appointments.isLoading}
         error={
           appointments.isError ? errorMessage(appointments.error, APPOINTMENT_MESSAGES.loadFailed) : null

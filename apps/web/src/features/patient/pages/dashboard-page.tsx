@@ -20,7 +20,9 @@ export default function PatientDashboardPage() {
     <>
       <PageHeader
         title="Patient Dashboard"
-        description={user ? `Welcome back, ${user.firstName}.` : undefined}
+        description={
+          user && data ? `${data.signedInBefore ? 'Welcome back' : 'Welcome'}, ${user.firstName}.` : undefined
+        }
       />
       {summary.isError ? (
         <Card className="mb-6">

@@ -5,16 +5,14 @@ import {
   VITAL_RANGES,
   type VitalName,
 } from '@carepoint/contract';
+import { formatCalendarDate } from '../../../../lib/format';
 
 /** How the Patient List and the chart show what is recorded. */
 
 export const NOT_RECORDED = 'Not recorded';
 
-const calendar = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** "12 Apr 1990" from a calendar date 'YYYY-MM-DD' (read as a date, never shifted by a time zone). */
-export const calendarDate = (date: string | null) =>
-  date ? calendar.format(new Date(`${date}T00:00:00Z`)) : null;
+export const calendarDate = (date: string | null) => (date ? formatCalendarDate(date) : null);
 
 /** "72.3 kg", or null when not measured. */
 export const measureText = (name: VitalName, latest: LatestValue | null) =>

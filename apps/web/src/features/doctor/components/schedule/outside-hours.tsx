@@ -3,15 +3,9 @@ import { CalendarX2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../../components/ui/badge';
 import { Card } from '../../../../components/ui/card';
+import { formatWeekdayDate } from '../../../../lib/format';
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const formatDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+const formatDay = formatWeekdayDate;
 
 /**
  * Booked appointments that the saved hours no longer cover. They are kept as booked (never

@@ -5,9 +5,8 @@ import { Card } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { SkeletonRows } from '../../../../components/ui/skeleton';
+import { formatTime } from '../../../../lib/format';
 import { useTodaysIntakes } from '../../api/triage';
-
-const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
 
 const vitalsOf = (i: TriageAssessment) =>
   [
@@ -49,7 +48,7 @@ export function RecentIntakes() {
   } else {
     body = intakes.data.map((i) => (
       <tr key={i.id} className="border-b border-border align-top last:border-0">
-        <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{time.format(new Date(i.recordedAt))}</td>
+        <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{formatTime(i.recordedAt)}</td>
         <td className="px-3 py-2.5">
           <span className="font-medium text-ink">{i.patientName}</span>
           {i.complaint ? <span className="block text-xs text-ink-muted">{i.complaint}</span> : null}
@@ -73,7 +72,9 @@ export function RecentIntakes() {
 
   return (
     <Card title="Today’s intakes" flush>
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
+      <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600" tabIndex={0}>
         <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Today’s intakes">
           <thead className="border-b border-border bg-muted text-xs font-medium text-ink-muted">
             <tr>
