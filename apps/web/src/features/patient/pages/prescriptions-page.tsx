@@ -7,6 +7,7 @@ import { Download, Eye } from 'lucide-react';
 import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
 import { buttonClass } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { formatDate } from '../../../lib/format';
 import { myPrescriptionPdfUrl, myPrescriptionsQuery } from '../prescriptions-api';
 
 const col = columnsFor<PrescriptionRow>();
@@ -36,7 +37,7 @@ export default function MyPrescriptionsPage() {
           target="_blank"
           rel="noopener"
           className={buttonClass({ variant: 'ghost', size: 'sm' })}
-          aria-label={`View the prescription of ${r.addedAt.slice(0, 10)} by ${r.doctor.name}`}
+          aria-label={`View the prescription of ${formatDate(r.addedAt)} by ${r.doctor.name}`}
         >
           <Eye aria-hidden size={16} /> View
         </a>
@@ -44,7 +45,7 @@ export default function MyPrescriptionsPage() {
           href={myPrescriptionPdfUrl(r.id)}
           download
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
-          aria-label={`Download the prescription of ${r.addedAt.slice(0, 10)} by ${r.doctor.name} as PDF`}
+          aria-label={`Download the prescription of ${formatDate(r.addedAt)} by ${r.doctor.name} as PDF`}
         >
           <Download aria-hidden size={16} /> PDF
         </a>
