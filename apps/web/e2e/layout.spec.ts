@@ -25,6 +25,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/stats' },
   { role: 'admin', path: '/admin/demo-requests' },
   { role: 'admin', path: '/admin/audit' },
+  { role: 'admin', path: '/admin/appointments' },
   { role: 'doctor', path: '/doctor/dashboard' },
   { role: 'doctor', path: '/doctor/patients' },
   { role: 'doctor', path: '/doctor/appointments' },
@@ -33,6 +34,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'doctor', path: '/doctor/new-diagnosis' },
   { role: 'doctor', path: '/doctor/transactions' },
   { role: 'doctor', path: '/doctor/reports' },
+  { role: 'doctor', path: '/doctor/reports?tab=investigation' },
   { role: 'doctor', path: '/doctor/triage' },
   { role: 'doctor', path: '/doctor/schedule' },
   { role: 'doctor', path: '/doctor/prescription' },
@@ -43,6 +45,8 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'patient', path: '/patient/dashboard' },
   { role: 'patient', path: '/patient/appointments' },
   { role: 'patient', path: '/patient/profile' },
+  { role: 'patient', path: '/patient/prescriptions' },
+  { role: 'patient', path: '/patient/invoices' },
 ];
 
 const PHONE = { width: 390, height: 844 };

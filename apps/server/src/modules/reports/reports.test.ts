@@ -217,7 +217,7 @@ describe('reports', () => {
     expect((await author.post('/api/doctor/reports', { kind: 'autopsy' })).statusCode).toBe(400);
   });
 
-  it('lets only the author change or delete a report; others get 403, unknown ids 404, patients nothing', async () => {
+  it('lets only the author change or delete a report; others get 404 with the reason, unknown ids 404, patients nothing', async () => {
     const r = await create(investigation({ title: 'Full blood count' }));
     const edited = await author.put(
       `/api/doctor/reports/${r.id}`,
@@ -232,10 +232,10 @@ describe('reports', () => {
     );
 
     const theirs = await colleague.put(`/api/doctor/reports/${r.id}`, investigation({ title: 'Mine now' }));
-    expect(theirs.statusCode).toBe(403);
+    expect(theirs.statusCode).toBe(404);
     expect(theirs.json<{ error: string }>().error).toBe(REPORT_MESSAGES.notAuthor);
-    expect((await colleague.delete(`/api/doctor/reports/${r.id}`)).statusCode).toBe(403);
-    expect((await upload(colleague, r.id, PNG, 'image/png')).statusCode).toBe(403);
+    expect((await colleague.delete(`/api/doctor/reports/${r.id}`)).statusCode).toBe(404);
+    expect((await upload(colleague, r.id, PNG, 'image/png')).statusCode).toBe(404);
 
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await author.get(`/api/doctor/reports/${missing}`)).statusCode).toBe(404);
@@ -250,7 +250,7 @@ describe('reports', () => {
     expect((await client(t).get(`/api/doctor/reports/${r.id}`)).statusCode).toBe(401);
 
     const file = (await upload(author, r.id, PNG, 'image/png')).json<ReportAttachment>();
-    expect((await colleague.delete(`/api/doctor/reports/attachments/${file.id}`)).statusCode).toBe(403);
+    expect((await colleague.delete(`/api/doctor/reports/attachments/${file.id}`)).statusCode).toBe(404);
     expect((await author.delete(`/api/doctor/reports/${r.id}`)).statusCode).toBe(200);
     expect((await author.get(`/api/doctor/reports/${r.id}`)).statusCode).toBe(404);
     expect(

@@ -48,7 +48,9 @@ function actorOf(ctx: ServiceContext): Actor {
   return ctx.actor;
 }
 
-const notAuthor = () => new AppError(403, 'NOT_AUTHOR', REPORT_MESSAGES.notAuthor);
+// 404 as for prescriptions and diagnosis tests: a change the caller may not make is answered as
+// for a record they cannot reach (the rule), with the reason in the message.
+const notAuthor = () => new AppError(404, 'NOT_FOUND', REPORT_MESSAGES.notAuthor);
 
 export const attachmentTooLarge = () =>
   new AppError(413, 'ATTACHMENT_TOO_LARGE', REPORT_MESSAGES.attachmentTooLarge, {
