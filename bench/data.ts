@@ -80,8 +80,8 @@ export function insertPatientsSql(from: number, to: number) {
     select lower(f) || '.' || lower(l) || n || '@example.com', 'x', 'patient', f, l,
            '+234 80' || (n % 10) || ' ' || lpad(((n * 7919) % 1000)::text, 3, '0') || ' ' ||
              lpad(((n * 104729) % 10000)::text, 4, '0'),
-           date '1940-01-01' + (n * 37 % 29000)
-    from generate_series(${from}, ${to}) as n,
+           date '1940-01-01' + (n * 37 % 29000)::int
+    from generate_series(${from}::bigint, ${to}::bigint) as n,
          lateral (select (${literal(FIRST_NAMES)})[1 + (n * 7) % ${nf}] as f,
                          (${literal(LAST_NAMES)})[1 + (n / ${nf} * 11) % ${nl}] as l) as names`;
 }

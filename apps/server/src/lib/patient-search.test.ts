@@ -31,14 +31,10 @@ const search = async (query: string) => {
 const names = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).data.map((p) => p.fullName);
 
 describe('patient search', () => {
-  it('puts surname prefixes first, then first-name prefixes, then matches anywhere, each in name order', async () => {
-    expect(await names('oka')).toEqual([
-      'Emeka Okafor',
-      'Ngozi Okafor',
-      'Okafor Bello',
-      'Tunde Bokafo',
-      'Amaka Eze',
-    ]);
+  it('finds names by prefix: surnames first, then first names, each in name order', async () => {
+    expect(await names('oka')).toEqual(['Emeka Okafor', 'Ngozi Okafor', 'Okafor Bello']);
+    // Letters inside a name are not a match: "kafo" is no one's name.
+    expect(await names('kafo')).toEqual([]);
   });
 
   it('finds "first last", "last first", any case and extra spaces', async () => {
@@ -46,14 +42,15 @@ describe('patient search', () => {
     expect(await names('okafor ng')).toEqual(['Ngozi Okafor']);
   });
 
-  it('matches 2-character name prefixes only', async () => {
+  it('matches 2-character prefixes', async () => {
     expect(await names('ok')).toEqual(['Emeka Okafor', 'Ngozi Okafor', 'Okafor Bello']);
     expect(await names('za')).toEqual(['Zainab Musa']);
     expect(await names('ze')).toEqual([]);
   });
 
   it('finds e-mail fragments and phone digits however they are typed', async () => {
-    expect(await names('okaforwife')).toEqual(['Amaka Eze']);
+    expect(await names('okaforwife@')).toEqual(['Amaka Eze']);
+    expect(await names('zi.okafor')).toEqual(['Ngozi Okafor']);
     expect(await names('@mail.example')).toHaveLength(6);
     expect(await names('0803 555 0102')).toEqual(['Emeka Okafor']);
     expect(await names('5550101')).toEqual(['Ngozi Okafor']);
@@ -65,8 +62,8 @@ describe('patient search', () => {
     const all = await names('oka');
     const pages = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await search(`q=oka&limit=2&page=${page}`);
-      expect(res.pagination).toMatchObject({ total: 5, totalPages: 3, totalIsLowerBound: false });
+      const res = await search(`q=oka&limit=1&page=${page}`);
+      expect(res.pagination).toMatchObject({ total: 3, totalPages: 3, totalIsLowerBound: false });
       pages.push(...res.data.map((p) => p.fullName));
     }
     expect(pages).toEqual(all);
@@ -74,12 +71,6 @@ describe('patient search', () => {
 
   it('keeps an explicit sort over every match', async () => {
     const res = await search('q=oka&sort=fullName&order=desc');
-    expect(res.data.map((p) => p.fullName)).toEqual([
-      'Ngozi Okafor',
-      'Emeka Okafor',
-      'Amaka Eze',
-      'Tunde Bokafo',
-      'Okafor Bello',
-    ]);
+    expect(res.data.map((p) => p.fullName)).toEqual(['Ngozi Okafor', 'Emeka Okafor', 'Okafor Bello']);
   });
 });

@@ -1,18 +1,16 @@
 import { and, asc, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Tier } from './list';
-import { fullNameOf } from './people';
 
 /*
  * The one patient search (admin Patients, the doctor's Patient List and its export), fast at
- * 1,000,000 patients for what a receptionist types. Matches come in tiers, best first (README
- * "Patient search"):
- *   1. the surname starts with the term ("oka", "okafor ngo");
- *   2. the first name starts with it ("ngo", "ngozi oka");
- *   3. 3+ characters anywhere in the name or e-mail, or 3+ digits anywhere in the phone number.
- * Tiers 1 and 2 read a btree in their own order (surname first, first name first) and stop after
- * the page; tier 3 goes through the trigram indexes. Each tier is in name order; tiers exclude
- * each other. Terms of 1–2 characters match name prefixes only.
+ * 1,000,000 patients for what a receptionist types (README "Patient search"). A term of letters
+ * (and spaces, hyphens, apostrophes) is a name; its matches come in two tiers, best first:
+ *   1. "last first" starts with the term ("oka", "okafor ngo");
+ *   2. "first last" starts with it ("ngo", "ngozi oka").
+ * Each reads a btree in its own order and stops after the page, however many patients match.
+ * Any other term (digits, "@", ".", "_") is an e-mail or phone fragment: found anywhere in the
+ * e-mail, or as digits anywhere in the phone number, through the trigram indexes, in name order.
  */
 
 /** "last first" and "first last", lower case, byte order: the expressions users_search_*_idx index. */
@@ -38,21 +36,22 @@ function phoneTerm(term: string) {
   return digits.length > 3 && digits.startsWith('0') ? digits.slice(1) : digits;
 }
 
+/** Letters of any script, spaces, hyphens and apostrophes: a name, matched by prefix. */
+const NAME_TERM = /^[\p{L}\p{M}' -]+$/u;
+
 function tierConditions(term: string): SQL[] {
-  const surname = startsWith(surnameFirstKey, term);
-  const firstName = startsWith(firstNameFirstKey, term);
-  const conditions = [surname, and(firstName, not(surname)) as SQL];
-  if (term.length >= 3) {
-    const pattern = `%${escapeLike(term)}%`;
-    const phone = phoneTerm(term);
-    const anywhere = or(
-      ilike(fullNameOf, pattern),
-      ilike(users.email, pattern),
-      phone ? sql`${phoneDigits} like ${`%${phone}%`}` : undefined,
-    );
-    conditions.push(and(anywhere, not(surname), not(firstName)) as SQL);
+  if (NAME_TERM.test(term)) {
+    const surname = startsWith(surnameFirstKey, term);
+    return [surname, and(startsWith(firstNameFirstKey, term), not(surname)) as SQL];
   }
-  return conditions;
+  if (term.length < 3) return [sql`false`];
+  const phone = phoneTerm(term);
+  return [
+    or(
+      ilike(users.email, `%${escapeLike(term)}%`),
+      phone ? sql`${phoneDigits} like ${`%${phone}%`}` : undefined,
+    ) as SQL,
+  ];
 }
 
 /** Any patient the term finds (for explicit sorts and the export); undefined without a term. */
@@ -68,7 +67,9 @@ export function patientSearchTiers(q: string | undefined, base: SQL | undefined)
   const orders = [
     [asc(surnameFirstKey), asc(users.id)],
     [asc(firstNameFirstKey), asc(users.id)],
-    [asc(surnameFirstKey), asc(users.id)],
   ];
-  return tierConditions(term).map((where, i) => ({ where: and(base, where), order: orders[i] ?? [] }));
+  const conditions = tierConditions(term);
+  // A fragment (one tier) is listed in name order, as the list is without a search.
+  if (conditions.length === 1) orders[0] = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+  return conditions.map((where, i) => ({ where: and(base, where), order: orders[i] ?? [] }));
 }
