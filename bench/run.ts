@@ -102,11 +102,12 @@ const stop = (child: ChildProcess) =>
     process.kill(-(child.pid ?? 0), 'SIGTERM');
   });
 
-async function adminHeaders() {
+/** Signs in a demo account (admin unless told) and answers its Authorization header. */
+async function demoHeaders(email = 'admin@carepoint.example') {
   const res = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@carepoint.example', password: 'carepoint-demo' }),
+    body: JSON.stringify({ email, password: 'carepoint-demo' }),
   });
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
@@ -246,7 +247,7 @@ async function embeddedMeasures(dataDir: string) {
   await client.close();
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
-    const headers = await adminHeaders();
+    const headers = await demoHeaders();
     await load(`${origin}/api/admin/patients?page=2`, 10, headers); // warm-up
     log('embedded: load');
     await throughputRow('embedded (PGlite): page of 20 from 100,000 patients', 10, headers, {
@@ -274,7 +275,7 @@ async function postgresMeasures() {
   const data = new pg.Client({ connectionString: benchUrl.toString() });
   await data.connect();
   try {
-    const headers = await adminHeaders();
+    const headers = await demoHeaders();
     const sizes = [10_000, 100_000, large];
     const pages: Record<'first' | 'deep', number[]> = { first: [], deep: [] };
     let have = 0;
@@ -318,7 +319,7 @@ async function postgresMeasures() {
       pass: search.p95 < 50,
     });
     const doctorTerms = SEARCH_TERMS.map((q) => `/api/doctor/patients?scope=all&q=${encodeURIComponent(q)}`);
-    const doctor = await doctorHeaders();
+    const doctor = await demoHeaders('doctor@carepoint.example');
     await latencies(doctorTerms, doctor);
     const cards = await latencies(Array.from({ length: 4 }, () => doctorTerms).flat(), doctor);
     rows.push({
@@ -333,15 +334,6 @@ async function postgresMeasures() {
     await admin.query('drop database if exists carepoint_bench with (force)');
     await admin.end();
   }
-}
-
-async function doctorHeaders() {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'doctor@carepoint.example', password: 'carepoint-demo' }),
-  });
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
 async function main() {
