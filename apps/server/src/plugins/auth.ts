@@ -47,7 +47,12 @@ async function authPlugin(app: FastifyInstance) {
   const cache = createSessionCache(app.db, app.config);
   app.decorate('sessionCache', cache);
   const unlisten = await app.dbHandle.listen(SESSIONS_CHANNEL, (message) => cache.evict(message));
-  app.addHook('onClose', async () => unlisten());
+  // The subscription ends while its database connection is still open (as plugins/events.ts does).
+  app.addHook('preClose', async () => {
+    await unlisten().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not stop listening for sessions'),
+    );
+  });
   // A change this instance made is seen by its next request at once, before its NOTIFY comes back.
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') cache.clear();
