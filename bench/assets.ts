@@ -10,14 +10,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-
-/** One line of the bench's table (the same shape as bench/table.ts). */
-export interface BenchRow {
-  measure: string;
-  budget: string;
-  result: string;
-  pass: boolean;
-}
+import type { BenchRow } from './table';
 
 const FIRST_LOAD_JS_BUDGET = 100_000;
 const ROUTE_CHUNK_BUDGET = 150_000;

@@ -117,6 +117,54 @@ export async function page<Row, T>(
   };
 }
 
+/** One run of a ranked list: the rows it takes and their order within it. */
+export interface Tier {
+  where: SQL | undefined;
+  order: SQL[];
+}
+
+/**
+ * page() over tiers shown one after the other (a search's best matches first): each tier is
+ * counted (bounded, as page() does) and only the tiers the page reaches are read, each with its
+ * own index-backed order. So a broad term whose first tier fills the page never sorts the rest.
+ * The tiers' conditions must exclude each other.
+ */
+export async function tieredPage<Row, T>(
+  { db, config }: ListContext,
+  query: Pick<ListQuery<string>, 'page' | 'limit'>,
+  tiers: readonly Tier[],
+  rows: (tier: Tier, window: { limit: number; offset: number }) => Promise<Row[]>,
+  matching: (where: SQL | undefined) => MatchingRows,
+  toItem: (row: Row) => T,
+): Promise<Page<T>> {
+  const [only] = tiers;
+  if (tiers.length === 1 && only) {
+    return page({ db, config }, query, (window) => rows(only, window), matching(only.where), toItem);
+  }
+  const offset = (query.page - 1) * query.limit;
+  const bound = offset + Math.max(config.LIST_COUNT_CAP, query.limit);
+  let total = 0;
+  let lowerBound = false;
+  const reads: Array<Promise<Row[]>> = [];
+  for (const tier of tiers) {
+    const counted = await countUpTo(db, matching(tier.where), bound - total);
+    // The page's rows that fall in this tier: from max(offset, total) to offset + limit.
+    const start = Math.max(offset - total, 0);
+    const end = Math.min(offset + query.limit - total, counted.total);
+    if (end > start) reads.push(rows(tier, { limit: end - start, offset: start }));
+    total += counted.total;
+    if (counted.lowerBound) {
+      lowerBound = true;
+      break;
+    }
+  }
+  const found = (await Promise.all(reads)).flat();
+  return {
+    data: found.map(toItem),
+    pagination: paginate(query.page, query.limit, total, lowerBound),
+  };
+}
+
 /** count(*) comes back as a number from drizzle's count(), but sums and bigints as strings. */
 export const toNumber = (value: number | string | null | undefined) => Number(value ?? 0);
 

@@ -2,7 +2,7 @@ import type { Role } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { resolveSession, type SessionUser } from './sessions';
+import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
 export type Access = 'public' | readonly Role[];
@@ -12,6 +12,10 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable while the user still has to replace a one-time password. */
     allowPendingPassword?: boolean;
+  }
+  interface FastifyInstance {
+    /** This instance's sessions, kept current across instances by NOTIFY (plugins/sessions.ts). */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -40,6 +44,20 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
+  const cache = createSessionCache(app.db, app.config);
+  app.decorate('sessionCache', cache);
+  const unlisten = await app.dbHandle.listen(SESSIONS_CHANNEL, (message) => cache.evict(message));
+  // The subscription ends while its database connection is still open (as plugins/events.ts does).
+  app.addHook('preClose', async () => {
+    await unlisten().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not stop listening for sessions'),
+    );
+  });
+  // A change this instance made is seen by its next request at once, before its NOTIFY comes back.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') cache.clear();
+  });
+
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
@@ -52,7 +70,7 @@ async function authPlugin(app: FastifyInstance) {
     // An explicit Authorization header is what the client means; the cookie may be a stale one.
     const token = request.headers.authorization ? bearer(request) : request.cookies[TOKEN_COOKIE];
     if (!token || token.length > 200) return;
-    const session = await resolveSession(app.db, app.config, token, app.now());
+    const session = await cache.resolve(token, app.now());
     if (session) {
       request.user = session.user;
       request.sessionTokenHash = session.tokenHash;

@@ -38,17 +38,20 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a token, or null when the session is unknown, revoked, expired or idle too long. */
-export async function resolveSession(
-  db: Executor,
-  policy: SessionPolicy,
-  token: string,
-  now: Date,
-): Promise<{ user: SessionUser; tokenHash: string } | null> {
-  const tokenHash = hashToken(token);
+/** What a session lookup finds: the session's times and its user (status included). */
+interface StoredSession {
+  user: SessionUser & { status: string };
+  persistent: boolean;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+async function loadSession(db: Executor, tokenHash: string): Promise<StoredSession | null> {
   const [row] = await db
     .select({
-      session: sessions,
+      persistent: sessions.persistent,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       user: {
         id: users.id,
         role: users.role,
@@ -63,18 +66,104 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .limit(1);
-  if (!row) return null;
-  const { session, user } = row;
+  return row ?? null;
+}
+
+/** A session still holds at `now` when it has not expired, not been idle too long, and its user is active. */
+function holds(policy: SessionPolicy, session: StoredSession, lastSeenAt: Date, now: Date) {
   const idleLimitMs = session.persistent
     ? sessionLifetimeMs(policy, true)
     : policy.SESSION_IDLE_MINUTES * MINUTE;
-  const expired = session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() > idleLimitMs;
-  if (expired || user.status !== 'Active') return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  return (
+    session.expiresAt > now &&
+    now.getTime() - lastSeenAt.getTime() <= idleLimitMs &&
+    session.user.status === 'Active'
+  );
+}
+
+const publicUser = ({ status: _status, ...user }: StoredSession['user']): SessionUser => user;
+
+/**
+ * Session lookups without a database round trip per request. Each instance keeps the sessions
+ * it served for at most SESSION_CACHE_MS; a revocation, a user's change (role, status, name,
+ * e-mail, pending password) or the end of a session is announced by database triggers with
+ * NOTIFY on SESSIONS_CHANNEL at commit, and every instance drops what it holds of it (see
+ * README "Sessions"). `lastSeenAt` is kept in memory and written at most once a minute.
+ */
+export const SESSIONS_CHANNEL = 'carepoint_sessions';
+/** How long an instance trusts a cached session without asking the database (the safety net if a NOTIFY is missed). */
+export const SESSION_CACHE_MS = 10_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedSession {
+  session: StoredSession;
+  /** When this instance last saw the session used; written to the database when the stored value is a minute old. */
+  lastSeenAt: Date;
+  loadedAt: number;
+}
+
+export interface SessionCache {
+  /** The user behind a token, or null when the session is unknown, revoked, expired or idle too long. */
+  resolve(token: string, now: Date): Promise<{ user: SessionUser; tokenHash: string } | null>;
+  /** Applies a SESSIONS_CHANNEL message: `s:<tokenHash>` or `u:<userId>`. */
+  evict(message: string): void;
+  clear(): void;
+  size(): number;
+}
+
+export function createSessionCache(db: Executor, policy: SessionPolicy): SessionCache {
+  const entries = new Map<string, CachedSession>();
+  // Bumped by every eviction: a lookup that raced with one does not store what it read.
+  let generation = 0;
+
+  const touch = async (tokenHash: string, entry: CachedSession, now: Date) => {
+    entry.lastSeenAt = now;
+    if (now.getTime() - entry.session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+    entry.session.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  const { status: _status, ...sessionUser } = user;
-  return { user: sessionUser, tokenHash };
+  };
+
+  return {
+    async resolve(token, now) {
+      const tokenHash = hashToken(token);
+      const cached = entries.get(tokenHash);
+      if (cached && now.getTime() - cached.loadedAt < SESSION_CACHE_MS && now.getTime() >= cached.loadedAt) {
+        if (!holds(policy, cached.session, cached.lastSeenAt, now)) {
+          entries.delete(tokenHash);
+          return null;
+        }
+        await touch(tokenHash, cached, now);
+        return { user: publicUser(cached.session.user), tokenHash };
+      }
+      entries.delete(tokenHash);
+      const seen = generation;
+      const session = await loadSession(db, tokenHash);
+      if (!session || !holds(policy, session, session.lastSeenAt, now)) return null;
+      const entry: CachedSession = { session, lastSeenAt: session.lastSeenAt, loadedAt: now.getTime() };
+      if (seen === generation) {
+        if (entries.size >= CACHE_MAX_ENTRIES) {
+          const oldest = entries.keys().next().value;
+          if (oldest !== undefined) entries.delete(oldest);
+        }
+        entries.set(tokenHash, entry);
+      }
+      await touch(tokenHash, entry, now);
+      return { user: publicUser(session.user), tokenHash };
+    },
+    evict(message) {
+      generation++;
+      const [kind, id] = [message.slice(0, 2), message.slice(2)];
+      if (kind === 's:') entries.delete(id);
+      else if (kind === 'u:') {
+        for (const [hash, entry] of entries) if (entry.session.user.id === id) entries.delete(hash);
+      } else entries.clear();
+    },
+    clear() {
+      generation++;
+      entries.clear();
+    },
+    size: () => entries.size,
+  };
 }
 
 export async function revokeSession(db: Executor, tokenHash: string, now: Date) {

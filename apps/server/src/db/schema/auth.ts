@@ -49,6 +49,21 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // Patient search (lib/patient-search.ts): name prefixes in their tier's order, phone digits anywhere.
+    index('users_search_surname_idx').on(
+      t.role,
+      sql`(lower(${t.lastName} || ' ' || ${t.firstName}) collate "C")`,
+      t.id,
+    ),
+    index('users_search_first_name_idx').on(
+      t.role,
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
+      t.id,
+    ),
+    index('users_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(${t.phone}, '\\D', '', 'g') gin_trgm_ops`,
+    ),
   ],
 );
 

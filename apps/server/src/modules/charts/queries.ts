@@ -9,8 +9,7 @@ import {
 import { type AnyColumn, and, desc, eq, exists, gte, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
-import { search } from '../../lib/list';
-import { fullNameOf } from '../../lib/people';
+import { patientMatches } from '../../lib/patient-search';
 
 /*
  * The SQL pieces the Patient List, its CSV export and the chart share. "Latest" vitals are each
@@ -71,7 +70,7 @@ export function patientConditions(
       : lastVisit
         ? exists(completedVisit(new Date(now.getTime() - LAST_VISIT_DAYS[lastVisit] * DAY_MS)))
         : undefined,
-    search(filter.q, [fullNameOf, users.email]),
+    patientMatches(filter.q),
   );
 }
 

@@ -22,7 +22,17 @@ import { appointments, patientMedicalDetails, userImages, users, vitalSigns } fr
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
-import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns } from '../../lib/list';
+import {
+  iso,
+  isoOrNull,
+  matchingRows,
+  orderBy,
+  page,
+  type SortColumns,
+  type Tier,
+  tieredPage,
+} from '../../lib/list';
+import { patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import * as reportsService from '../reports/service';
@@ -121,12 +131,19 @@ const toCard =
 /** A page of the Patient List: the doctor's own patients by default, or every patient. */
 export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
   const filters = filterContext(ctx);
-  const where = patientConditions(filters, query);
-  const result = await page(
+  // A search without an explicit sort ranks its matches (lib/patient-search.ts); otherwise one run.
+  const tiers: Tier[] = (!query.sort &&
+    patientSearchTiers(query.q, patientConditions(filters, { ...query, q: undefined }))) || [
+    {
+      where: patientConditions(filters, query),
+      order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
+    },
+  ];
+  const result = await tieredPage(
     ctx,
     query,
-    ({ limit, offset }) => {
-      const order = orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id);
+    tiers,
+    ({ where, order }, { limit, offset }) => {
       // The page's ids first, from users alone; then the latest values of those rows only. With
       // the laterals under OFFSET, page 500 would compute the vitals of every row it skips.
       const pageIds = ctx.db
@@ -139,7 +156,8 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
         .offset(offset);
       return patientRows(ctx, inArray(users.id, pageIds)).orderBy(...order);
     },
-    matchingRows(ctx.db).from(users).leftJoin(patientMedicalDetails, medicalDetailsOfUser).where(where),
+    (where) =>
+      matchingRows(ctx.db).from(users).leftJoin(patientMedicalDetails, medicalDetailsOfUser).where(where),
     toCard(filters.today),
   );
   await audit(ctx, {

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { beds, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { facilityDay } from '../../lib/facility-time';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, matchingRows, orderBy, type SortColumns, type Tier, tieredPage } from '../../lib/list';
+import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -31,19 +32,26 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
   // Null tests on the bed's patientId (the join column), not its id: Postgres then plans an anti
   // join and still walks users_role_idx in name order. On beds.id it estimated one Outpatient
   // and sorted every patient (0.9 s over 1,000,000).
-  const where = and(
+  const base = and(
     eq(users.role, 'patient'),
     query.status === 'Inpatient'
       ? isNotNull(beds.patientId)
       : query.status === 'Outpatient'
         ? isNull(beds.patientId)
         : undefined,
-    search(query.q, [fullNameOf, users.email]),
   );
-  const result = await page(
+  // A search without an explicit sort ranks its matches (lib/patient-search.ts); otherwise one run.
+  const tiers: Tier[] = (!query.sort && patientSearchTiers(query.q, base)) || [
+    {
+      where: and(base, patientMatches(query.q)),
+      order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
+    },
+  ];
+  const result = await tieredPage(
     ctx,
     query,
-    ({ limit, offset }) =>
+    tiers,
+    (tier, { limit, offset }) =>
       db
         .select({
           id: users.id,
@@ -57,11 +65,11 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
         })
         .from(users)
         .leftJoin(beds, occupiedBed)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
+        .where(tier.where)
+        .orderBy(...tier.order)
         .limit(limit)
         .offset(offset),
-    matchingRows(db).from(users).leftJoin(beds, occupiedBed).where(where),
+    (where) => matchingRows(db).from(users).leftJoin(beds, occupiedBed).where(where),
     ({ dateOfBirth, createdAt, bed, ...row }): AdminPatient => ({
       ...row,
       age: ageOn(dateOfBirth, today),
