@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DEPARTMENTS, type ErStatus, TRIAGE_LEVELS, type TriageLevel } from '@carepoint/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
