@@ -1,6 +1,13 @@
 import { APPOINTMENT_MESSAGES, DOCTOR_APPOINTMENT_MESSAGES, TOASTS } from '@carepoint/contract';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  shownDate,
+  signIn,
+  uniqueEmail,
+} from './helpers';
 
 /*
  * The doctor's day on the real server and a fresh demo database: a patient books, the demo
@@ -60,7 +67,7 @@ const shot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 /** The patient's row of their booking in My Appointments. */
-const patientRow = (page: Page, date: string) => page.getByRole('row', { name: new RegExp(date) });
+const patientRow = (page: Page, date: string) => page.getByRole('row', { name: new RegExp(shownDate(date)) });
 
 test('a patient books, the doctor confirms it and the patient sees Confirmed; a cancel reason reaches the patient', async ({
   browser,

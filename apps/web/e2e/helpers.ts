@@ -32,3 +32,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** A calendar date (YYYY-MM-DD) as the app shows it everywhere: "30 Nov 2026". */
+export const shownDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );

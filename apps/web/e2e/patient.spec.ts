@@ -1,6 +1,6 @@
 import { APPOINTMENT_MESSAGES, TOASTS } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import { expectNoSeriousA11yViolations, shownDate, signIn, uniqueEmail } from './helpers';
 
 const PASSWORD = 'a-good-password';
 const DEMO_DOCTOR = 'Dr Daniel Adeyemi';
@@ -73,9 +73,7 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
   await expect(dialog).toBeHidden();
 
   // Dates read as everywhere in the app: "30 Nov 2026", and "30 Nov 2026, 10:30" with the time.
-  const shown = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  const shown = shownDate(date);
   const row = page.getByRole('row', { name: new RegExp(`${shown}.*${firstSlot}`) });
   await expect(row).toContainText(DEMO_DOCTOR);
   await expect(row).toContainText('Pending');

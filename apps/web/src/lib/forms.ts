@@ -59,3 +59,11 @@ export const answersField =
   (fields: readonly string[]) =>
   (err: unknown): boolean =>
     err instanceof ApiRequestError && fields.some((f) => Boolean(err.fieldErrors?.[f]?.length));
+
+/**
+ * `meta.shownInline` for a form whose fields are not a fixed list (lines added and removed): any
+ * refusal that names fields is shown under them only.
+ */
+export const answersFields = (err: unknown): boolean =>
+  err instanceof ApiRequestError &&
+  Object.values(err.fieldErrors ?? {}).some((messages) => Boolean(messages?.length));

@@ -7,6 +7,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { answersFields } from '../../../lib/forms';
 
 /*
  * Prescriptions: the list (also the dashboard's recent ones), one prescription, the form's
@@ -70,7 +71,8 @@ export function useSavePrescription(id?: string) {
     },
     onSuccess: (saved) => client.setQueryData(prescriptionKeys.detail(saved.prescription.id), saved),
     onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
-    meta: { errorMessage: PRESCRIPTION_MESSAGES.saveFailed },
+    // The form shows field refusals (the allergy acknowledgement included) under their fields.
+    meta: { errorMessage: PRESCRIPTION_MESSAGES.saveFailed, shownInline: answersFields },
   });
 }
 
