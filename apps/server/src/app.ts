@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { afterAnswer, type Later } from './lib/later';
@@ -83,7 +83,9 @@ export async function buildApp(options: AppOptions) {
 
   registerErrorHandling(app);
   registerHttpHygiene(app);
-  await app.register(helmet, {
+  // Helmet's headers, built once: @fastify/helmet built the middleware (and parsed the CSP) again
+  // for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions) {
     hsts: config.cookieSecure,
   });
   await registerCompression(app);
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(rateLimitsPlugin, { limits: createRateLimits({ now, redis }) });

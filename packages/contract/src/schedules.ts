@@ -128,12 +128,27 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
-function wallClockParts(instant: Date, timeZone: string) {
+type WallClockParts = Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>>;
+
+/**
+ * Recent answers by zone and second: formatToParts is slow, and a server asks for the same few
+ * instants (now, today's start and end) on every request within a second.
+ */
+const recentParts = new Map<string, WallClockParts>();
+const RECENT_PARTS_MAX = 256;
+
+function wallClockParts(instant: Date, timeZone: string): WallClockParts {
+  const key = `${timeZone} ${Math.floor(instant.getTime() / 1000)}`;
+  const recent = recentParts.get(key);
+  if (recent) return recent;
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const answer = Object.freeze(parts) as WallClockParts;
+  if (recentParts.size >= RECENT_PARTS_MAX) recentParts.clear();
+  recentParts.set(key, answer);
+  return answer;
 }
 
 /** The facility's wall-clock date and time of an instant. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
 import type { ServiceContext } from '../lib/context';
 
@@ -27,7 +28,7 @@ export interface AuditEntry {
  */
 export async function audit(ctx: ServiceContext, entry: AuditEntry) {
   const { actor } = ctx;
-  const row = {
+  const row: AuditRow = {
     at: ctx.now(),
     actorId: entry.actor?.id ?? actor?.id ?? null,
     actorRole: entry.actor?.role ?? actor?.role ?? null,
@@ -43,13 +44,94 @@ export async function audit(ctx: ServiceContext, entry: AuditEntry) {
     await ctx.db.insert(auditEvents).values(row);
     return;
   }
-  // One statement, one round trip: set_config(…, true) lasts until this statement's own commit.
-  await ctx.db.execute(sql`
+  await readRecords(ctx.db).write(row);
+}
+
+interface AuditRow {
+  at: Date;
+  actorId: string | null;
+  actorRole: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  patientId: string | null;
+  ip: string;
+  details: Record<string, unknown> | null;
+}
+
+/** One statement for several read records; set_config(…, true) lasts until this statement's own commit. */
+async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
+  const values = rows.map(
+    (row) => sql`(${row.at.toISOString()}::timestamptz, ${row.actorId}::uuid, ${row.actorRole}::text,
+      ${row.actorEmail}::text, ${row.action}::text, ${row.entityType}::text,
+      ${row.entityId}::text, ${row.patientId}::uuid, ${row.ip}::text,
+      ${row.details === null ? null : JSON.stringify(row.details)}::jsonb)`,
+  );
+  await db.execute(sql`
     with relaxed as (select set_config('synchronous_commit', 'off', true))
     insert into audit_events
       (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
-    select ${row.at.toISOString()}::timestamptz, ${row.actorId}::uuid, ${row.actorRole}, ${row.actorEmail},
-      ${row.action}, ${row.entityType}, ${row.entityId}, ${row.patientId}::uuid, ${row.ip},
-      ${row.details === null ? null : JSON.stringify(row.details)}::jsonb
-    from relaxed`);
+    select v.* from (values ${sql.join(values, sql`, `)})
+      as v (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
+    cross join relaxed`);
+}
+
+/** Read records waiting for the statement in flight to end, with their requests' callbacks. */
+interface Waiting {
+  row: AuditRow;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit of read records, per database: a record is written at once when no other is
+ * being written; while one statement is in flight, the records that arrive meanwhile wait and
+ * then go together in the next one (one round trip and one commit for many requests under
+ * load, none added when idle). Each caller still returns only once its own row has committed.
+ * If a shared statement fails, its rows are written one by one, so only a bad row's request fails.
+ */
+function readRecordWriter(db: Executor) {
+  let queue: Waiting[] = [];
+  let writing = false;
+  const flush = async () => {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      try {
+        await insertRelaxed(
+          db,
+          batch.map((w) => w.row),
+        );
+        for (const w of batch) w.resolve();
+      } catch (error) {
+        if (batch.length === 1) batch[0]?.reject(error);
+        else {
+          await Promise.all(batch.map((w) => insertRelaxed(db, [w.row]).then(w.resolve, w.reject)));
+        }
+      }
+    }
+    writing = false;
+  };
+  return {
+    write: (row: AuditRow) =>
+      new Promise<void>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (!writing) void flush();
+      }),
+  };
+}
+
+/** Rows per statement: bounds its size (10 parameters each) far below PostgreSQL's 65,535. */
+const MAX_BATCH = 200;
+const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();
+
+function readRecords(db: Executor) {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = readRecordWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
 }
