@@ -1,7 +1,7 @@
 import { basisPointsToPercentText, formatNaira, type InvoiceDetail } from '@carepoint/contract';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime, formatSlot } from '../../lib/format';
 import { StatusBadge } from '../ui/badge';
 
 /*
@@ -31,7 +31,7 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime
 
 /** "Check-up, 6 Jan 2030 at 09:00", or a dash for a bill without an appointment. */
 export const appointmentLabel = (a: InvoiceDetail['appointment']) =>
-  a ? `${a.title}, ${formatDate(`${a.date}T12:00:00`)} at ${a.time}` : null;
+  a ? `${a.title}, ${formatSlot(a.date, a.time)}` : null;
 
 function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (

@@ -26,7 +26,7 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useAvailableDoctors } from '../../../lib/booking';
-import { deviceToday } from '../../../lib/format';
+import { deviceToday, formatSlot } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import {
   DESK_BOOKING_FIELDS,
@@ -203,7 +203,7 @@ export function ReassignDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Reassign appointment"
-      description={`${appointment.patient.fullName}, now with ${appointment.doctor.name} on ${appointment.date} at ${appointment.time}.`}
+      description={`${appointment.patient.fullName}, now with ${appointment.doctor.name} on ${formatSlot(appointment.date, appointment.time)}.`}
       submitLabel="Reassign"
       submitting={isSubmitting}
       onSubmit={onSubmit}
@@ -265,7 +265,7 @@ export function CancelAppointmentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Cancel appointment?"
-      description={`${appointment.patient.fullName} with ${appointment.doctor.name} on ${appointment.date} at ${appointment.time}. The patient sees the reason.`}
+      description={`${appointment.patient.fullName} with ${appointment.doctor.name} on ${formatSlot(appointment.date, appointment.time)}. The patient sees the reason.`}
       submitLabel="Yes, cancel it"
       submitting={change.isPending}
       onSubmit={(event) => void onSubmit(event)}

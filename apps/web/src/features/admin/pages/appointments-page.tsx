@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { useAvailableDoctors } from '../../../lib/booking';
+import { formatSlot } from '../../../lib/format';
 import { useUrlFilter } from '../../../lib/use-url-filters';
 import { AdminListTable } from '../components/admin-list-table';
 import {
@@ -29,7 +30,7 @@ const active = (a: DeskAppointment) => a.status === 'Pending' || a.status === 'C
 const columns = (open: (next: Open) => void): DataTableColumn<DeskAppointment>[] =>
   withSorting(DESK_APPOINTMENT_SORTABLE, [
     {
-      ...col.text('startsAt', 'When', (a) => `${a.date} ${a.time}`),
+      ...col.text('startsAt', 'When', (a) => formatSlot(a.date, a.time)),
       cell: ({ row }) => (
         <span className="whitespace-nowrap tabular-nums">
           {row.original.date} <span className="font-medium">{row.original.time}</span>
