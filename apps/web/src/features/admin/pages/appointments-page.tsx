@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { useAvailableDoctors } from '../../../lib/booking';
-import { formatSlot } from '../../../lib/format';
+import { formatCalendarDate, formatSlot } from '../../../lib/format';
 import { useUrlFilter } from '../../../lib/use-url-filters';
 import { AdminListTable } from '../components/admin-list-table';
 import {
@@ -33,7 +33,8 @@ const columns = (open: (next: Open) => void): DataTableColumn<DeskAppointment>[]
       ...col.text('startsAt', 'When', (a) => formatSlot(a.date, a.time)),
       cell: ({ row }) => (
         <span className="whitespace-nowrap tabular-nums">
-          {row.original.date} <span className="font-medium">{row.original.time}</span>
+          {formatCalendarDate(row.original.date)},{' '}
+          <span className="font-medium">{row.original.time.slice(0, 5)}</span>
         </span>
       ),
     },
