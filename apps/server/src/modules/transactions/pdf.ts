@@ -11,6 +11,10 @@ const stamp = (iso: string | null, timeZone: string) =>
       )
     : null;
 
+/** A booked slot as the screens show it, "19 Nov 2026, 09:45" (the date is already the facility's). */
+const slot = (date: string, time: string) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}, ${time.slice(0, 5)}`;
+
 /** The invoice as a printable A4 document. Amounts read "NGN 12,500.00": the standard font has no ₦. */
 export function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
   const zone = ctx.config.TIME_ZONE;
@@ -29,7 +33,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): P
       ['Doctor', invoice.doctor.name],
       ['Email', invoice.patient.email],
       ['Phone', invoice.patient.phone],
-      ['Appointment', a ? `${a.title}, ${a.date} ${a.time}` : null],
+      ['Appointment', a ? `${a.title}, ${slot(a.date, a.time)}` : null],
       ...payment,
     ])
     .heading('Items')
