@@ -11,6 +11,8 @@ import { createRateLimits } from './lib/rate-limits';
 import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
+import { FHIR_BASE_PATH } from './modules/fhir/resource-type';
+import { fhirRoutes } from './modules/fhir/routes';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contextPlugin);
   await registerApiDocs(app);
   for (const routes of routeModules) await app.register(routes);
+  await app.register(fhirRoutes, { prefix: FHIR_BASE_PATH });
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -50,8 +50,14 @@ const LEAKS: ReadonlyArray<[RegExp, string]> = [
   [/drizzle|pglite|postgres|ECONNREFUSED/i, 'the database'],
 ];
 
+/** The FHIR API's failures are OperationOutcomes with a message (FHIR's shape, not ours). */
+function isOperationOutcome(parsed: unknown) {
+  const outcome = parsed as { resourceType?: unknown; issue?: Array<{ diagnostics?: unknown }> } | null;
+  return outcome?.resourceType === 'OperationOutcome' && typeof outcome.issue?.[0]?.diagnostics === 'string';
+}
+
 /** What is wrong with an answer, or undefined when it is fine. */
-function problemOf(answer: Answer): string | undefined {
+function problemOf(answer: Answer, url: string): string | undefined {
   if (answer.status >= 500) return `a ${answer.status}`;
   for (const [pattern, what] of LEAKS) if (pattern.test(answer.body)) return `shows ${what}`;
   // 429 answers a plain text the app shows as it is; every other failure has the one error shape.
@@ -62,6 +68,8 @@ function problemOf(answer: Answer): string | undefined {
     } catch {
       return 'an error that is not JSON';
     }
+    if (url.startsWith('/fhir/'))
+      return isOperationOutcome(parsed) ? undefined : 'an error that is not an OperationOutcome';
     const { error, code } = (parsed ?? {}) as { error?: unknown; code?: unknown };
     if (typeof error !== 'string' || typeof code !== 'string' || !/^[A-Z][A-Z_]*$/.test(code)) {
       return 'an error outside the { error, code } shape';
@@ -328,7 +336,7 @@ describe('the API under bad input', () => {
     const problems: string[] = [];
     const check = async (caller: Caller, probe: Probe) => {
       const answer = await send(probe, caller);
-      const problem = problemOf(answer);
+      const problem = problemOf(answer, probe.url);
       if (problem) {
         const url = probe.url.slice(0, 120);
         problems.push(

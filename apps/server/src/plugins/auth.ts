@@ -65,8 +65,8 @@ async function authPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
-    // Only the API reads the session: the web app's files and index.html need no database query.
-    if (!request.url.startsWith('/api/')) return;
+    // Only the APIs read the session: the web app's files and index.html need no database query.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/fhir/')) return;
     // An explicit Authorization header is what the client means; the cookie may be a stale one.
     const token = request.headers.authorization ? bearer(request) : request.cookies[TOKEN_COOKIE];
     if (!token || token.length > 200) return;

@@ -17,7 +17,8 @@ export const COMPRESSIBLE_TYPES =
  * without a compressed copy gained nothing from it). Nor /api/auth: the login answer carries
  * the session token, a secret (see BREACH in the README).
  */
-const compressesOnTheFly = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/auth/');
+const compressesOnTheFly = (url: string) =>
+  (url.startsWith('/api/') && !url.startsWith('/api/auth/')) || url.startsWith('/fhir/');
 
 /**
  * Compresses API answers above COMPRESS_THRESHOLD with brotli (quality 4, fast enough per

@@ -2,6 +2,7 @@ import type { ApiError } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, RateLimitedError } from '../lib/errors';
+import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir/outcome';
 
 /** A 5xx says nothing of its cause; the log has it (redacted). */
 const INTERNAL: ApiError = { error: 'Internal server error', code: 'INTERNAL' };
@@ -89,9 +90,20 @@ const requestError = (fastifyCode: string | undefined, status: number): ApiError
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   reply.header('Cache-Control', 'no-store');
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(INTERNAL);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const answer = status >= 500 ? INTERNAL : requestError(error.code, status);
+  // The FHIR API answers in FHIR's shape, even for an address it could not route.
+  if (request.url.startsWith('/fhir/')) {
+    return reply
+      .code(status >= 500 ? 500 : status)
+      .type(FHIR_CONTENT_TYPE)
+      .send(
+        operationOutcome(
+          status >= 500 ? 'fatal' : 'error',
+          status >= 500 ? 'exception' : 'invalid',
+          answer.error,
+        ),
+      );
   }
-  return reply.code(status).send(requestError(error.code, status));
+  return reply.code(status >= 500 ? 500 : status).send(answer);
 }

@@ -28,7 +28,9 @@ export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): Fasti
   };
 }
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** The app's API and the FHIR API: answers that carry patient data. */
+const isApi = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/fhir/');
 
 /**
  * Every request's headers (a session stores the user agent) follow the same rule; every API

@@ -1,0 +1,82 @@
+import type { Practitioner } from '@medplum/fhirtypes';
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { pagedSearch } from './paging';
+import { address, gender, humanName, telecom } from './people';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { idsMatch, isUuid, stringMatches } from './search-sql';
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  gender: users.gender,
+  specialty: users.specialty,
+  status: users.status,
+};
+type DoctorRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
+
+/** A doctor as a Practitioner; the specialty is a qualification (text: ours is free text, not a coded one). */
+function toPractitioner(row: DoctorRow): Practitioner {
+  return {
+    resourceType: 'Practitioner',
+    id: row.id,
+    active: row.status === 'Active',
+    name: humanName(row.firstName, row.lastName),
+    telecom: telecom(row.email, row.phone),
+    ...gender(row.gender),
+    ...address(row.address),
+    ...(row.specialty ? { qualification: [{ code: { text: row.specialty } }] } : {}),
+  };
+}
+
+const isDoctor = eq(users.role, 'doctor');
+
+export const practitioners: FhirResourceType<Practitioner> = {
+  type: 'Practitioner',
+  searchParams: [
+    { name: 'name', type: 'string', documentation: 'Start of the first or last name' },
+    { name: 'family', type: 'string', documentation: 'Start of the last name' },
+    { name: 'given', type: 'string', documentation: 'Start of the first name' },
+  ],
+
+  async read({ ctx }: FhirContext, id) {
+    if (!isUuid(id)) return undefined;
+    const [row] = await ctx.db
+      .select(columns)
+      .from(users)
+      .where(and(isDoctor, eq(users.id, id)));
+    return row ? toPractitioner(row) : undefined;
+  },
+
+  async search({ ctx }, search) {
+    const where = and(
+      isDoctor,
+      idsMatch(users.id, search.ids()),
+      ...search
+        .strings('name')
+        .map((values): SQL | undefined =>
+          or(stringMatches(users.firstName, [values]), stringMatches(users.lastName, [values])),
+        ),
+      stringMatches(users.lastName, search.strings('family')),
+      stringMatches(users.firstName, search.strings('given')),
+    );
+    return pagedSearch(
+      search,
+      async (limit, offset) =>
+        (
+          await ctx.db
+            .select(columns)
+            .from(users)
+            .where(where)
+            .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toPractitioner),
+      async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    );
+  },
+};
