@@ -64,7 +64,14 @@ describe('the allergy rule', () => {
   });
 
   it('knows an allergy names a medication when it names a drug or class of the rule, and nothing else', () => {
-    for (const allergy of ['Penicillin', 'NSAIDs', 'ibuprofen', 'Sulfa drugs', 'Penicillin V potassium', 'Opioids']) {
+    for (const allergy of [
+      'Penicillin',
+      'NSAIDs',
+      'ibuprofen',
+      'Sulfa drugs',
+      'Penicillin V potassium',
+      'Opioids',
+    ]) {
       expect(namesKnownDrug(allergy), allergy).toBe(true);
     }
     for (const allergy of ['Peanuts', 'Latex', 'Shellfish', 'Pen', '']) {
