@@ -5,7 +5,7 @@ import {
   type MedicineTime,
 } from '@carepoint/contract';
 import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prescriptionMedicines, prescriptions } from '../../db/schema';
 import { pagedSearch } from './paging';
@@ -147,8 +147,16 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
   };
 }
 
-/** Newest prescription first, its lines in the order written (prescriptions' created indexes, then the lines' position index). */
-const ORDER = [desc(prescriptions.createdAt), asc(prescriptions.id), asc(prescriptionMedicines.position)];
+/**
+ * Newest prescription first, its lines in the order written. "desc nulls last" is how the
+ * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
+ * would sort every line of the clinic for each page.
+ */
+const ORDER = [
+  sql`${prescriptions.createdAt} desc nulls last`,
+  asc(prescriptions.id),
+  asc(prescriptionMedicines.position),
+];
 
 function lines(db: Executor) {
   return db
