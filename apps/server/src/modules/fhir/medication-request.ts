@@ -78,23 +78,7 @@ const columns = {
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
 };
-interface LineRow {
-  id: string;
-  name: string;
-  dosage: string;
-  duration: MedicineDuration;
-  time: MedicineTime;
-  interval: MedicineInterval;
-  comment: string | null;
-  prescriptionId: string;
-  patientId: string;
-  doctorId: string;
-  status: boolean;
-  createdAt: Date;
-  problemDescription: string | null;
-  advice: string | null;
-  acknowledgedAllergies: string[];
-}
+type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
 /** The line's columns as the prescription prints them (dosage, duration, time, interval, comment). */
 function dosageOf(row: LineRow): Dosage {
