@@ -3,6 +3,7 @@ import {
   allergyWarning,
   findAllergyConflicts,
   formatNextVisit,
+  namesKnownDrug,
   PRESCRIPTION_MESSAGES,
   prescriptionInputSchema,
   prescriptionPdfName,
@@ -60,6 +61,22 @@ describe('the allergy rule', () => {
     expect(allergyWarning(conflicts[0] ?? { allergy: '' })).toBe(
       'Allergy: the patient is allergic to Penicillin',
     );
+  });
+
+  it('knows an allergy names a medication when it names a drug or class of the rule, and nothing else', () => {
+    for (const allergy of [
+      'Penicillin',
+      'NSAIDs',
+      'ibuprofen',
+      'Sulfa drugs',
+      'Penicillin V potassium',
+      'Opioids',
+    ]) {
+      expect(namesKnownDrug(allergy), allergy).toBe(true);
+    }
+    for (const allergy of ['Peanuts', 'Latex', 'Shellfish', 'Pen', '']) {
+      expect(namesKnownDrug(allergy), allergy).toBe(false);
+    }
   });
 });
 

@@ -186,6 +186,18 @@ export function findAllergyConflicts(
   return conflicts;
 }
 
+/** Every drug and drug class the allergy rule knows by name, as medicine lines to check against. */
+const KNOWN_DRUGS = Object.entries(ALLERGY_CLASSES).flatMap(([drugClass, members]) =>
+  [drugClass, ...members].map((name) => ({ name })),
+);
+
+/**
+ * Whether a recorded allergy names a drug or drug class the allergy rule knows ("Penicillin",
+ * "NSAIDs", "Ibuprofen"): then it is known to be a medication allergy. Anything else (foods,
+ * latex, a drug the list does not know) says nothing.
+ */
+export const namesKnownDrug = (allergy: string) => findAllergyConflicts(KNOWN_DRUGS, [allergy]).length > 0;
+
 /** The flag on a medicine line. */
 export const allergyWarning = (conflict: Pick<AllergyConflict, 'allergy'>) =>
   `Allergy: the patient is allergic to ${conflict.allergy}`;

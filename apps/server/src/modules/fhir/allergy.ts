@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { namesKnownDrug } from '@carepoint/contract';
+import type { AllergyIntolerance } from '@medplum/fhirtypes';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { patientMedicalDetails } from '../../db/schema';
+import { pagedSearch } from './paging';
+import type { ParsedSearch } from './params';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { idsMatch, isUuid, referenceMatches, tokenMatches } from './search-sql';
+
+/*
+ * Recorded allergies (the chart's list, `patient_medical_details.allergies`) as AllergyIntolerance,
+ * one per entry. The list is free text kept as one field of the chart, so a resource's id is made
+ * of the patient and the allergy's text: it stays the same while other entries come and go.
+ */
+
+export const ALLERGY_CLINICAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+export const ALLERGY_VERIFICATION_SYSTEM =
+  'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+
+/**
+ * The id's suffix: a short hash of the text in lower case (the chart keeps one entry per text in
+ * any case, so it is unique per patient; re-typing "penicillin" as "Penicillin" keeps the id).
+ * 16 hex digits: the id stays within FHIR's 64 characters and two entries never meet.
+ */
+const allergyKey = (allergy: string) =>
+  createHash('sha256').update(allergy.toLowerCase()).digest('hex').slice(0, 16);
+
+export const allergyId = (patientId: string, allergy: string) => `${patientId}-${allergyKey(allergy)}`;
+
+const ALLERGY_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([0-9a-f]{16})$/;
+
+/** The patient an allergy id names (undefined for anything that is not one of our allergy ids). */
+const patientOfId = (id: string) => ALLERGY_ID.exec(id)?.[1];
+
+/**
+ * Every entry is a current allergy (the chart has no resolved ones: a doctor removes those), and
+ * only a doctor records one, on the chart our prescriptions are checked against: the clinic holds
+ * it as confirmed. How it was established (history, test) is not recorded.
+ */
+function toAllergyIntolerance(patientId: string, allergy: string): AllergyIntolerance {
+  return {
+    resourceType: 'AllergyIntolerance',
+    id: allergyId(patientId, allergy),
+    clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL_SYSTEM, code: 'active', display: 'Active' }] },
+    verificationStatus: {
+      coding: [{ system: ALLERGY_VERIFICATION_SYSTEM, code: 'confirmed', display: 'Confirmed' }],
+    },
+    // Only what we can tell: a drug or drug class the prescription allergy rule knows.
+    ...(namesKnownDrug(allergy) ? { category: ['medication' as const] } : {}),
+    code: { text: allergy },
+    patient: { reference: `Patient/${patientId}` },
+  };
+}
+
+interface RecordedAllergy {
+  patientId: string;
+  allergy: string;
+}
+const toResource = (row: RecordedAllergy) => toAllergyIntolerance(row.patientId, row.allergy);
+
+/** The patients' lists (each patient's entries in the order recorded), for reads naming few patients. */
+async function allergiesOf(db: Executor, where: SQL | undefined): Promise<AllergyIntolerance[]> {
+  const rows = await db
+    .select({ patientId: patientMedicalDetails.patientId, allergies: patientMedicalDetails.allergies })
+    .from(patientMedicalDetails)
+    .where(where)
+    .orderBy(asc(patientMedicalDetails.patientId));
+  return rows.flatMap((row) => row.allergies.map((allergy) => toAllergyIntolerance(row.patientId, allergy)));
+}
+
+/** The conditions on a patient's whole list: the caller's compartment and the search's parameters. */
+function listConditions(fhir: FhirContext, search: ParsedSearch) {
+  return and(
+    fhir.patientScope === undefined ? undefined : eq(patientMedicalDetails.patientId, fhir.patientScope),
+    referenceMatches(patientMedicalDetails.patientId, search.references('patient'), 'Patient'),
+    // Every entry is active and confirmed: these match all of a list or nothing.
+    tokenMatches(sql`'active'`, search.tokens('clinical-status'), ALLERGY_CLINICAL_SYSTEM),
+    tokenMatches(sql`'confirmed'`, search.tokens('verification-status'), ALLERGY_VERIFICATION_SYSTEM),
+  );
+}
+
+/** `_id`: the patients the ids name in SQL, then the entries themselves (a handful of lists). */
+async function searchByIds(fhir: FhirContext, search: ParsedSearch, where: SQL | undefined) {
+  const occurrences = search.ids();
+  const patients = occurrences.map((ids) => ids.flatMap((id) => patientOfId(id) ?? []));
+  const matches = (
+    await allergiesOf(fhir.ctx.db, and(where, idsMatch(patientMedicalDetails.patientId, patients)))
+  ).filter((resource) => occurrences.every((ids) => ids.includes(resource.id ?? '')));
+  return pagedSearch(
+    search,
+    async (limit, offset) => matches.slice(offset, offset + limit),
+    async () => matches.length,
+  );
+}
+
+export const allergyIntolerances: FhirResourceType<AllergyIntolerance> = {
+  type: 'AllergyIntolerance',
+  searchParams: [
+    { name: 'patient', type: 'reference', documentation: 'The patient (Patient/{id})' },
+    {
+      name: 'clinical-status',
+      type: 'token',
+      documentation: `${ALLERGY_CLINICAL_SYSTEM}: every recorded allergy is active`,
+    },
+    {
+      name: 'verification-status',
+      type: 'token',
+      documentation: `${ALLERGY_VERIFICATION_SYSTEM}: every recorded allergy is confirmed`,
+    },
+  ],
+
+  async read(fhir, id) {
+    const patientId = patientOfId(id);
+    if (!patientId || (fhir.patientScope !== undefined && fhir.patientScope !== patientId)) return undefined;
+    const list = await allergiesOf(fhir.ctx.db, eq(patientMedicalDetails.patientId, patientId));
+    return list.find((resource) => resource.id === id);
+  },
+
+  async search(fhir, search) {
+    const where = listConditions(fhir, search);
+    if (search.ids().length > 0) return searchByIds(fhir, search, where);
+    // One row per entry, in the order recorded, paged in SQL (patient_medical_details' key is the patient).
+    const db = fhir.ctx.db;
+    const entry = db
+      .select({
+        allergy: sql<string>`entry.allergy`.as('allergy'),
+        position: sql<number>`entry.position`.as('position'),
+      })
+      .from(sql`unnest(${patientMedicalDetails.allergies}) with ordinality as entry(allergy, position)`)
+      .as('recorded');
+    return pagedSearch(
+      search,
+      async (limit, offset) =>
+        (
+          await db
+            .select({ patientId: patientMedicalDetails.patientId, allergy: entry.allergy })
+            .from(patientMedicalDetails)
+            .crossJoinLateral(entry)
+            .where(where)
+            .orderBy(asc(patientMedicalDetails.patientId), asc(entry.position))
+            .limit(limit)
+            .offset(offset)
+        ).map(toResource),
+      async () => {
+        const [row] = await db
+          .select({ n: sql<number>`coalesce(sum(cardinality(${patientMedicalDetails.allergies})), 0)::int` })
+          .from(patientMedicalDetails)
+          .where(where);
+        return row?.n ?? 0;
+      },
+    );
+  },
+
+  async everything(fhir, patientId) {
+    if (!isUuid(patientId) || (fhir.patientScope !== undefined && fhir.patientScope !== patientId)) return [];
+    return allergiesOf(fhir.ctx.db, eq(patientMedicalDetails.patientId, patientId));
+  },
+};

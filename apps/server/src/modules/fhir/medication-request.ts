@@ -1,0 +1,216 @@
+import {
+  findAllergyConflicts,
+  type MedicineDuration,
+  type MedicineInterval,
+  type MedicineTime,
+} from '@carepoint/contract';
+import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { prescriptionMedicines, prescriptions } from '../../db/schema';
+import { pagedSearch } from './paging';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import { fhirDateTime } from './time';
+
+/*
+ * Each medicine line of a prescription as a MedicationRequest (the line's id is the resource's),
+ * grouped by the prescription. Ours are chosen from short lists (interval, before/after meal,
+ * duration), so the timing is structured as well as printed; the dose is free text, structured
+ * only when it reads as an amount with a unit we can code.
+ */
+
+export const MEDICATION_REQUEST_STATUS_SYSTEM = 'http://hl7.org/fhir/CodeSystem/medicationrequest-status';
+const UCUM = 'http://unitsofmeasure.org';
+const DRUG_FORM = 'http://terminology.hl7.org/CodeSystem/v3-orderableDrugForm';
+/** An identifier that is a URI: our prescription's id as a urn:uuid (no code system of ours to invent). */
+const URI_SYSTEM = 'urn:ietf:rfc:3986';
+
+/**
+ * Our status is the doctor's toggle: on is a prescription to be acted on; off is one the doctor
+ * turned off, not to be acted on any more (whether the course ended or was cut short is not
+ * recorded; "stopped" does not claim it was finished).
+ */
+const statusCode = sql<string>`(case when ${prescriptions.status} then 'active' else 'stopped' end)`;
+const toStatus = (active: boolean): MedicationRequest['status'] => (active ? 'active' : 'stopped');
+
+type EventTiming = NonNullable<TimingRepeat['when']>[number];
+/** The interval and meal time as FHIR's event timing (ACM: before breakfast, PCV: after dinner…). */
+const WHEN: Record<MedicineInterval, Record<MedicineTime, EventTiming[]>> = {
+  'Daily morning': { 'Before Meal': ['ACM'], 'After Meal': ['PCM'] },
+  'Daily evening': { 'Before Meal': ['ACV'], 'After Meal': ['PCV'] },
+  'Morning and evening': { 'Before Meal': ['ACM', 'ACV'], 'After Meal': ['PCM', 'PCV'] },
+};
+const DAYS: Record<MedicineDuration, number> = { 'Only one day': 1, '3 Days': 3, '7 Days': 7, '30 Days': 30 };
+
+/** Dose units we can code: UCUM for amounts, HL7's drug forms for tablets and capsules. */
+const DOSE_UNITS: ReadonlyArray<{ pattern: RegExp; unit: Omit<Quantity, 'value'> }> = [
+  { pattern: /^mg$/, unit: { unit: 'mg', system: UCUM, code: 'mg' } },
+  { pattern: /^g$/, unit: { unit: 'g', system: UCUM, code: 'g' } },
+  { pattern: /^(mcg|µg|ug)$/, unit: { unit: 'mcg', system: UCUM, code: 'ug' } },
+  { pattern: /^ml$/, unit: { unit: 'mL', system: UCUM, code: 'mL' } },
+  { pattern: /^(tablets?|tabs?)$/, unit: { unit: 'tablet', system: DRUG_FORM, code: 'TAB' } },
+  { pattern: /^(capsules?|caps?)$/, unit: { unit: 'capsule', system: DRUG_FORM, code: 'CAP' } },
+];
+
+/** "2 tablets", "500 mg", "5 ml" as a quantity; anything else ("half a tablet") stays text only. */
+export function doseQuantity(dosage: string): Quantity | undefined {
+  const match = /^(\d{1,6}(?:\.\d{1,3})?)\s*([a-zµ]+)\.?$/.exec(dosage.trim().toLowerCase());
+  if (!match) return undefined;
+  const known = DOSE_UNITS.find(({ pattern }) => pattern.test(match[2] ?? ''));
+  return known ? { value: Number(match[1]), ...known.unit } : undefined;
+}
+
+const columns = {
+  id: prescriptionMedicines.id,
+  name: prescriptionMedicines.name,
+  dosage: prescriptionMedicines.dosage,
+  duration: prescriptionMedicines.duration,
+  time: prescriptionMedicines.time,
+  interval: prescriptionMedicines.interval,
+  comment: prescriptionMedicines.comment,
+  prescriptionId: prescriptions.id,
+  patientId: prescriptions.patientId,
+  doctorId: prescriptions.doctorId,
+  status: prescriptions.status,
+  createdAt: prescriptions.createdAt,
+  problemDescription: prescriptions.problemDescription,
+  advice: prescriptions.advice,
+  acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+};
+type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
+
+/** The line's columns as the prescription prints them (dosage, duration, time, interval, comment). */
+function dosageOf(row: LineRow): Dosage {
+  const when = WHEN[row.interval][row.time];
+  const days = DAYS[row.duration];
+  const dose = doseQuantity(row.dosage);
+  return {
+    text: [row.dosage, row.duration, row.time, row.interval, row.comment].filter(Boolean).join(', '),
+    timing: {
+      repeat: {
+        boundsDuration: { value: days, unit: days === 1 ? 'day' : 'days', system: UCUM, code: 'd' },
+        frequency: when.length,
+        period: 1,
+        periodUnit: 'd',
+        when,
+      },
+    },
+    ...(dose ? { doseAndRate: [{ doseQuantity: dose }] } : {}),
+  };
+}
+
+/** The prescription's advice, and the allergy warning the doctor acknowledged for this line. */
+function notesOf(row: LineRow): Annotation[] {
+  const notes: Annotation[] = [];
+  const [conflict] = findAllergyConflicts([{ name: row.name }], row.acknowledgedAllergies);
+  if (conflict) {
+    notes.push({
+      text: `Prescribed despite the recorded allergy to ${conflict.allergy}: the prescriber was warned and confirmed.`,
+    });
+  }
+  if (row.advice) notes.push({ text: `Advice: ${row.advice}` });
+  return notes;
+}
+
+function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest {
+  const notes = notesOf(row);
+  return {
+    resourceType: 'MedicationRequest',
+    id: row.id,
+    groupIdentifier: { system: URI_SYSTEM, value: `urn:uuid:${row.prescriptionId}` },
+    status: toStatus(row.status),
+    intent: 'order',
+    medicationCodeableConcept: { text: row.name },
+    subject: { reference: `Patient/${row.patientId}` },
+    authoredOn: fhirDateTime(row.createdAt, timeZone),
+    requester: { reference: `Practitioner/${row.doctorId}` },
+    ...(row.problemDescription ? { reasonCode: [{ text: row.problemDescription }] } : {}),
+    ...(notes.length > 0 ? { note: notes } : {}),
+    dosageInstruction: [dosageOf(row)],
+  };
+}
+
+/**
+ * Newest prescription first, its lines in the order written. "desc nulls last" is how the
+ * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
+ * would sort every line of the clinic for each page.
+ */
+const ORDER = [
+  sql`${prescriptions.createdAt} desc nulls last`,
+  asc(prescriptions.id),
+  asc(prescriptionMedicines.position),
+];
+
+function lines(db: Executor) {
+  return db
+    .select(columns)
+    .from(prescriptionMedicines)
+    .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId));
+}
+
+const inScope = (fhir: FhirContext): SQL | undefined =>
+  fhir.patientScope === undefined ? undefined : eq(prescriptions.patientId, fhir.patientScope);
+
+export const medicationRequests: FhirResourceType<MedicationRequest> = {
+  type: 'MedicationRequest',
+  searchParams: [
+    { name: 'patient', type: 'reference', documentation: 'The patient (Patient/{id})' },
+    {
+      name: 'date',
+      type: 'date',
+      documentation: 'When the prescription was written (authoredOn); eq, gt, lt, ge, le',
+    },
+    {
+      name: 'status',
+      type: 'token',
+      documentation: `${MEDICATION_REQUEST_STATUS_SYSTEM}: active (status on) or stopped (status off)`,
+    },
+    { name: 'requester', type: 'reference', documentation: 'The prescribing doctor (Practitioner/{id})' },
+  ],
+
+  async read(fhir, id) {
+    if (!isUuid(id)) return undefined;
+    const [row] = await lines(fhir.ctx.db).where(and(eq(prescriptionMedicines.id, id), inScope(fhir)));
+    return row ? toMedicationRequest(row, fhir.timeZone) : undefined;
+  },
+
+  async search(fhir, search) {
+    const db = fhir.ctx.db;
+    const where = and(
+      inScope(fhir),
+      idsMatch(prescriptionMedicines.id, search.ids()),
+      referenceMatches(prescriptions.patientId, search.references('patient'), 'Patient'),
+      referenceMatches(prescriptions.doctorId, search.references('requester'), 'Practitioner'),
+      instantMatches(prescriptions.createdAt, search.dates('date')),
+      tokenMatches(statusCode, search.tokens('status'), MEDICATION_REQUEST_STATUS_SYSTEM),
+    );
+    return pagedSearch(
+      search,
+      async (limit, offset) =>
+        (
+          await lines(db)
+            .where(where)
+            .orderBy(...ORDER)
+            .limit(limit)
+            .offset(offset)
+        ).map((row) => toMedicationRequest(row, fhir.timeZone)),
+      async () =>
+        (
+          await db
+            .select({ n: count() })
+            .from(prescriptionMedicines)
+            .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId))
+            .where(where)
+        )[0]?.n ?? 0,
+    );
+  },
+
+  async everything(fhir, patientId) {
+    if (!isUuid(patientId)) return [];
+    const rows = await lines(fhir.ctx.db)
+      .where(and(eq(prescriptions.patientId, patientId), inScope(fhir)))
+      .orderBy(...ORDER);
+    return rows.map((row) => toMedicationRequest(row, fhir.timeZone));
+  },
+};
