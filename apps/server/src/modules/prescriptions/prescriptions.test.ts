@@ -335,6 +335,29 @@ describe('changing a prescription', () => {
     expect(await auditRows('prescription.update', p.id)).toHaveLength(1);
   });
 
+  it('keeps the line (and its id, the FHIR MedicationRequest id) of a medicine the edit keeps', async () => {
+    const p = await create(doctor.headers, input(grace.id));
+    const lines = () =>
+      t.database.db
+        .select({ id: prescriptionMedicines.id, name: prescriptionMedicines.name })
+        .from(prescriptionMedicines)
+        .where(eq(prescriptionMedicines.prescriptionId, p.id))
+        .orderBy(asc(prescriptionMedicines.position));
+    const before = await lines();
+    const vitaminC = before.find((line) => line.name === 'Vitamin C 1000 mg');
+    const res = await send(
+      doctor.headers,
+      'PUT',
+      `/api/doctor/prescriptions/${p.id}`,
+      input(grace.id, { medicines: [medicine('Vitamin C 1000 mg'), medicine('Zinc 20 mg')] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await lines();
+    expect(after.map((line) => line.name)).toEqual(['Vitamin C 1000 mg', 'Zinc 20 mg']);
+    expect(after[0]?.id).toBe(vitaminC?.id);
+    expect(before.map((line) => line.id)).not.toContain(after[1]?.id);
+  });
+
   it('toggles the status', async () => {
     const p = await create(doctor.headers, input(grace.id));
     const off = await send(doctor.headers, 'PATCH', `/api/doctor/prescriptions/${p.id}/status`, {

@@ -373,6 +373,40 @@ const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[]) => 
 const linesOf = (prescriptionId: string, input: PrescriptionData) =>
   input.medicines.map((m, position) => ({ prescriptionId, position, ...m }));
 
+/**
+ * Writes an edited prescription's medicines. A medicine that stays (same name) keeps its line and
+ * so its id, which the FHIR API serves as the MedicationRequest's id; new ones get new lines,
+ * removed ones go.
+ */
+async function replaceLines(tx: Executor, prescriptionId: string, input: PrescriptionData) {
+  const ofPrescription = eq(prescriptionMedicines.prescriptionId, prescriptionId);
+  const existing = await tx
+    .select({ id: prescriptionMedicines.id, name: prescriptionMedicines.name })
+    .from(prescriptionMedicines)
+    .where(ofPrescription)
+    .orderBy(asc(prescriptionMedicines.position));
+  // Out of the way of the (prescription, position) unique index while lines change places.
+  await tx
+    .update(prescriptionMedicines)
+    .set({ position: sql`-1 - ${prescriptionMedicines.position}` })
+    .where(ofPrescription);
+  const unused = [...existing];
+  for (const line of linesOf(prescriptionId, input)) {
+    const match = unused.findIndex((row) => row.name.toLowerCase() === line.name.toLowerCase());
+    const [kept] = match >= 0 ? unused.splice(match, 1) : [];
+    if (kept) await tx.update(prescriptionMedicines).set(line).where(eq(prescriptionMedicines.id, kept.id));
+    else await tx.insert(prescriptionMedicines).values(line);
+  }
+  if (unused.length > 0) {
+    await tx.delete(prescriptionMedicines).where(
+      inArray(
+        prescriptionMedicines.id,
+        unused.map((row) => row.id),
+      ),
+    );
+  }
+}
+
 /** What an audit row of a change says: which medicines and warnings, not the clinical text. */
 const changeDetails = (input: PrescriptionData, acknowledged: string[]) => ({
   medicines: input.medicines.map((m) => m.name),
@@ -425,8 +459,7 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
       .update(prescriptions)
       .set({ ...columnsOf(input, acknowledged), updatedAt: ctx.now() })
       .where(eq(prescriptions.id, id));
-    await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));
-    await tx.insert(prescriptionMedicines).values(linesOf(id, input));
+    await replaceLines(tx, id, input);
     await audit(inTransaction(ctx, tx), {
       action: 'prescription.update',
       entityType: 'prescription',
