@@ -1,3 +1,5 @@
+import { appointmentResources } from './appointment';
+import { encounterResources } from './encounter';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
 
@@ -7,3 +9,5 @@ import type { FhirResourceType } from './resource-type';
  */
 export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [];
 FHIR_RESOURCE_TYPES.push(practitioners);
+FHIR_RESOURCE_TYPES.push(appointmentResources);
+FHIR_RESOURCE_TYPES.push(encounterResources);
