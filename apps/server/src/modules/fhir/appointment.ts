@@ -35,7 +35,11 @@ const PRIORITY_NUMBERS: Record<AppointmentPriority, number> = { Urgent: 1, High:
 const APPOINTMENT_TYPES: Record<AppointmentType, CodeableConcept> = {
   checkup: {
     coding: [
-      { system: APPOINTMENT_TYPE_SYSTEM, code: 'CHECKUP', display: 'A routine check-up, such as an annual physical' },
+      {
+        system: APPOINTMENT_TYPE_SYSTEM,
+        code: 'CHECKUP',
+        display: 'A routine check-up, such as an annual physical',
+      },
     ],
     text: 'Check-up',
   },
@@ -83,7 +87,10 @@ type AppointmentRow = Awaited<ReturnType<typeof selectAppointments>>[number];
 function participantStatuses(row: AppointmentRow) {
   type Answer = AppointmentParticipant['status'];
   if (row.status !== 'Cancelled') {
-    return { patient: 'accepted' as Answer, doctor: (row.status === 'Pending' ? 'needs-action' : 'accepted') as Answer };
+    return {
+      patient: 'accepted' as Answer,
+      doctor: (row.status === 'Pending' ? 'needs-action' : 'accepted') as Answer,
+    };
   }
   return {
     patient: (row.cancelledBy === row.patientId ? 'declined' : 'accepted') as Answer,
@@ -104,7 +111,9 @@ function toAppointment(row: AppointmentRow, timeZone: string): Appointment {
     resourceType: 'Appointment',
     id: row.id,
     status: APPOINTMENT_STATUS_CODES[row.status],
-    ...(row.status === 'Cancelled' && row.cancelReason ? { cancelationReason: { text: row.cancelReason } } : {}),
+    ...(row.status === 'Cancelled' && row.cancelReason
+      ? { cancelationReason: { text: row.cancelReason } }
+      : {}),
     appointmentType: APPOINTMENT_TYPES[row.type],
     priority: PRIORITY_NUMBERS[row.priority],
     description: row.title,
@@ -131,7 +140,12 @@ const searchConditions = (fhir: FhirContext, search: ParsedSearch) =>
     referenceMatches(appointments.patientId, search.references('patient'), 'Patient'),
     referenceMatches(appointments.doctorId, search.references('practitioner'), 'Practitioner'),
     instantMatches(appointments.startsAt, search.dates('date')),
-    codedTokenMatches(appointments.status, search.tokens('status'), APPOINTMENT_STATUS_SYSTEM, APPOINTMENT_STATUS_CODES),
+    codedTokenMatches(
+      appointments.status,
+      search.tokens('status'),
+      APPOINTMENT_STATUS_SYSTEM,
+      APPOINTMENT_STATUS_CODES,
+    ),
   );
 
 const byStart = [asc(appointments.startsAt), asc(appointments.id)];
@@ -139,7 +153,11 @@ const byStart = [asc(appointments.startsAt), asc(appointments.id)];
 export const appointmentResources: FhirResourceType<Appointment> = {
   type: 'Appointment',
   searchParams: [
-    { name: 'patient', type: 'reference', documentation: 'The patient who booked or was booked (Patient/<id>)' },
+    {
+      name: 'patient',
+      type: 'reference',
+      documentation: 'The patient who booked or was booked (Patient/<id>)',
+    },
     { name: 'practitioner', type: 'reference', documentation: 'The doctor seen (Practitioner/<id>)' },
     {
       name: 'date',

@@ -1,6 +1,6 @@
 import type { ErStatus, TriageLevel } from '@carepoint/contract';
 import type { CodeableConcept, Coding, Encounter, EncounterStatusHistory } from '@medplum/fhirtypes';
-import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries } from '../../db/schema';
@@ -144,7 +144,9 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
       ? { length: minutes(Math.round((row.leftAt.getTime() - row.arrivedAt.getTime()) / 60_000)) }
       : {}),
     ...(row.complaint ? { reasonCode: [{ text: row.complaint }] } : {}),
-    ...(row.status === 'Admitted' ? { hospitalization: { dischargeDisposition: { text: 'Admitted to a bed' } } } : {}),
+    ...(row.status === 'Admitted'
+      ? { hospitalization: { dischargeDisposition: { text: 'Admitted to a bed' } } }
+      : {}),
     ...(row.bed ? { location: [{ location: { display: row.bed }, status: 'active' as const }] } : {}),
   };
 }
@@ -152,8 +154,10 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
 // ---------------------------------------------------------------- search
 
 /** A patient caller's own records only (in SQL, so totals and pages count only those). */
-const ownedBy = ({ patientScope }: FhirContext, column: typeof appointments.patientId | typeof erEntries.patientId) =>
-  patientScope === undefined ? undefined : eq(column, patientScope);
+const ownedBy = (
+  { patientScope }: FhirContext,
+  column: typeof appointments.patientId | typeof erEntries.patientId,
+) => (patientScope === undefined ? undefined : eq(column, patientScope));
 
 /** The conditions of one search on each table (a `class` or `status` the table cannot have rules it out). */
 function conditions(fhir: FhirContext, search: ParsedSearch) {
@@ -182,7 +186,11 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
   };
 }
 
-/** Both kinds in one order (start, then id), read a page at a time, then mapped by id. */
+/**
+ * Both kinds in one order (start, then id), read a page at a time, then mapped by id. Each table
+ * gives at most offset + limit rows in that order first (its start index serves it): PostgreSQL
+ * does not merge the two ordered index scans of a UNION ALL by itself, and would sort them whole.
+ */
 async function encounterPage(
   fhir: FhirContext,
   where: ReturnType<typeof conditions>,
@@ -190,6 +198,7 @@ async function encounterPage(
   offset: number,
 ): Promise<Encounter[]> {
   const { db } = fhir.ctx;
+  const reach = offset + limit;
   const refs = await unionAll(
     db
       .select({
@@ -198,7 +207,9 @@ async function encounterPage(
         start: sql<Date>`${appointments.startsAt}`.as('start'),
       })
       .from(appointments)
-      .where(and(isVisit, where.visits)),
+      .where(and(isVisit, where.visits))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(reach),
     db
       .select({
         kind: sql<'visit' | 'stay'>`'stay'`.as('kind'),
@@ -206,7 +217,9 @@ async function encounterPage(
         start: sql<Date>`${erEntries.arrivedAt}`.as('start'),
       })
       .from(erEntries)
-      .where(and(isStay, where.stays)),
+      .where(and(isStay, where.stays))
+      .orderBy(asc(erEntries.arrivedAt), asc(erEntries.id))
+      .limit(reach),
   )
     .orderBy(sql`start`, sql`id`)
     .limit(limit)
@@ -259,7 +272,10 @@ export const encounterResources: FhirResourceType<Encounter> = {
       and(eq(appointments.id, id), ownedBy(fhir, appointments.patientId)),
     );
     if (visit) return visitEncounter(visit, fhir.timeZone);
-    const [stay] = await selectStays(fhir.ctx.db, and(eq(erEntries.id, id), ownedBy(fhir, erEntries.patientId)));
+    const [stay] = await selectStays(
+      fhir.ctx.db,
+      and(eq(erEntries.id, id), ownedBy(fhir, erEntries.patientId)),
+    );
     return stay ? stayEncounter(stay, fhir.timeZone) : undefined;
   },
 
@@ -275,7 +291,10 @@ export const encounterResources: FhirResourceType<Encounter> = {
   async everything(fhir, patientId) {
     if (!isUuid(patientId)) return [];
     const [visits, stays] = await Promise.all([
-      selectVisits(fhir.ctx.db, and(eq(appointments.patientId, patientId), ownedBy(fhir, appointments.patientId))),
+      selectVisits(
+        fhir.ctx.db,
+        and(eq(appointments.patientId, patientId), ownedBy(fhir, appointments.patientId)),
+      ),
       selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
     ]);
     return [

@@ -38,7 +38,13 @@ let patient: Signed;
 let other: Signed;
 /** P's appointments by what happened to them, and Q's one visit. */
 const ids = {} as Record<
-  'pending' | 'confirmed' | 'completed' | 'cancelledByPatient' | 'cancelledByDoctor' | 'surgery' | 'othersVisit',
+  | 'pending'
+  | 'confirmed'
+  | 'completed'
+  | 'cancelledByPatient'
+  | 'cancelledByDoctor'
+  | 'surgery'
+  | 'othersVisit',
   string
 >;
 /** ER entries: P admitted to a bed, a walk-in with no account, Q left unseen, Q waiting, Q in treatment. */
@@ -55,7 +61,12 @@ async function bookAs(who: Signed, doctorId: string, time: string) {
 }
 
 async function erEntry(payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/emergency-room', headers: admin, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/emergency-room',
+    headers: admin,
+    payload,
+  });
   return (await expectOk<{ id: string }>(res, 201)).id;
 }
 
@@ -122,21 +133,38 @@ beforeAll(async () => {
     complaint: 'Chest pain',
     arrivedAt: '2030-01-07T08:30:00.000Z',
   });
-  er.walkIn = await erEntry({ patientName: 'Unknown man', triageLevel: 'Low', arrivedAt: '2030-01-07T08:45:00.000Z' });
+  er.walkIn = await erEntry({
+    patientName: 'Unknown man',
+    triageLevel: 'Low',
+    arrivedAt: '2030-01-07T08:45:00.000Z',
+  });
   er.leftUnseen = await erEntry({
     patientId: other.user.id,
     triageLevel: 'Urgent',
     arrivedAt: '2030-01-07T08:00:00.000Z',
   });
-  er.waiting = await erEntry({ patientId: other.user.id, triageLevel: 'Medium', arrivedAt: '2030-01-07T08:50:00.000Z' });
-  er.inTreatment = await erEntry({ patientId: other.user.id, triageLevel: 'Low', arrivedAt: '2030-01-07T08:40:00.000Z' });
+  er.waiting = await erEntry({
+    patientId: other.user.id,
+    triageLevel: 'Medium',
+    arrivedAt: '2030-01-07T08:50:00.000Z',
+  });
+  er.inTreatment = await erEntry({
+    patientId: other.user.id,
+    triageLevel: 'Low',
+    arrivedAt: '2030-01-07T08:40:00.000Z',
+  });
   t.clock.set('2030-01-07T09:10:00Z');
   await moveEr(er.admitted, 'In Treatment');
   await moveEr(er.inTreatment, 'In Treatment');
   await moveEr(er.leftUnseen, 'Discharged');
   t.clock.set('2030-01-07T09:40:00Z');
   const bed = await expectOk<{ id: string }>(
-    await t.app.inject({ method: 'POST', url: '/api/admin/beds', headers: admin, payload: { label: 'Bed 7' } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/beds',
+      headers: admin,
+      payload: { label: 'Bed 7' },
+    }),
     201,
   );
   await expectOk(
@@ -167,7 +195,7 @@ async function searchIds(path: string, headers: Headers = admin) {
   expect(res.status, path).toBe(200);
   expectValidFhir(res.body);
   expect(res.body.total, path).toBe(entries(res.body).length);
-  return entries(res.body).map((r) => r.id ?? "");
+  return entries(res.body).map((r) => r.id ?? '');
 }
 
 /** Pages with _count=2 to the end and back: every match once, in order, the total on each page. */
@@ -183,9 +211,11 @@ async function pageThrough(path: string, headers: Headers, expected: string[]) {
     expectValidFhir(page);
     expect(page.total).toBe(expected.length);
   }
-  expect(pages.flatMap((page) => entries(page).map((r) => r.id ?? ""))).toEqual(expected);
+  expect(pages.flatMap((page) => entries(page).map((r) => r.id ?? ''))).toEqual(expected);
   const back = await follow(t, pages.at(-1) as Bundle, 'previous', headers);
-  expect(entries(back?.body as Bundle).map((r) => r.id)).toEqual(expected.slice((pages.length - 2) * 2, (pages.length - 1) * 2));
+  expect(entries(back?.body as Bundle).map((r) => r.id)).toEqual(
+    expected.slice((pages.length - 2) * 2, (pages.length - 1) * 2),
+  );
 }
 
 const patientServed = () => FHIR_RESOURCE_TYPES.some((type) => type.type === 'Patient');
@@ -241,8 +271,18 @@ describe('Appointment', () => {
         reason: a.cancelationReason?.text,
       };
     };
-    expect(await seen(ids.pending)).toEqual({ status: 'pending', patient: 'accepted', doctor: 'needs-action', reason: undefined });
-    expect(await seen(ids.confirmed)).toEqual({ status: 'booked', patient: 'accepted', doctor: 'accepted', reason: undefined });
+    expect(await seen(ids.pending)).toEqual({
+      status: 'pending',
+      patient: 'accepted',
+      doctor: 'needs-action',
+      reason: undefined,
+    });
+    expect(await seen(ids.confirmed)).toEqual({
+      status: 'booked',
+      patient: 'accepted',
+      doctor: 'accepted',
+      reason: undefined,
+    });
     expect(await seen(ids.completed)).toMatchObject({ status: 'fulfilled', doctor: 'accepted' });
     // The patient cancelled before the doctor answered: the patient declined, the doctor never answered.
     expect(await seen(ids.cancelledByPatient)).toEqual({
@@ -300,14 +340,25 @@ describe('Appointment', () => {
   });
 
   it('searches by patient, practitioner, status and _id, in start order', async () => {
-    const mine = [ids.pending, ids.confirmed, ids.completed, ids.cancelledByPatient, ids.cancelledByDoctor, ids.surgery];
+    const mine = [
+      ids.pending,
+      ids.confirmed,
+      ids.completed,
+      ids.cancelledByPatient,
+      ids.cancelledByDoctor,
+      ids.surgery,
+    ];
     expect(await searchIds(`/Appointment?patient=Patient/${patient.user.id}`)).toEqual(mine);
     expect(await searchIds(`/Appointment?patient=${patient.user.id}`, patient.headers)).toEqual(mine);
     expect(await searchIds('/Appointment?patient=not-a-uuid')).toEqual([]);
     expect(await searchIds(`/Appointment?patient=Practitioner/${patient.user.id}`)).toEqual([]);
-    expect(await searchIds(`/Appointment?practitioner=Practitioner/${otherDoctor.user.id}`)).toEqual([ids.othersVisit]);
+    expect(await searchIds(`/Appointment?practitioner=Practitioner/${otherDoctor.user.id}`)).toEqual([
+      ids.othersVisit,
+    ]);
     expect(
-      await searchIds(`/Appointment?practitioner=${doctor.user.id}&patient=${patient.user.id}&status=cancelled`),
+      await searchIds(
+        `/Appointment?practitioner=${doctor.user.id}&patient=${patient.user.id}&status=cancelled`,
+      ),
     ).toEqual([ids.cancelledByPatient, ids.cancelledByDoctor]);
     expect(await searchIds('/Appointment?status=booked')).toEqual([ids.confirmed, ids.surgery]);
     expect(await searchIds('/Appointment?status=pending,fulfilled')).toEqual(
@@ -319,7 +370,10 @@ describe('Appointment', () => {
     ]);
     expect(await searchIds('/Appointment?status=http://example.org/other|booked')).toEqual([]);
     expect(await searchIds('/Appointment?status=noshow')).toEqual([]);
-    expect(await searchIds(`/Appointment?_id=${ids.surgery},${ids.pending}`)).toEqual([ids.pending, ids.surgery]);
+    expect(await searchIds(`/Appointment?_id=${ids.surgery},${ids.pending}`)).toEqual([
+      ids.pending,
+      ids.surgery,
+    ]);
   });
 
   it('searches the start with every prefix, at day and dateTime precision, with or without offset', async () => {
@@ -339,8 +393,17 @@ describe('Appointment', () => {
     expect(await q('2030-01-08T10:30')).toEqual([ids.completed]);
     expect(await q('2030-01-08T10:30:00+01:00')).toEqual([ids.completed]);
     expect(await q('eq2030-01-08T09:30:00Z')).toEqual([ids.completed]);
-    expect(await q('ge2030-01-08T10:30')).toEqual([ids.completed, ids.cancelledByPatient, ids.cancelledByDoctor, ids.surgery]);
-    expect(await q('gt2030-01-08T10:30')).toEqual([ids.cancelledByPatient, ids.cancelledByDoctor, ids.surgery]);
+    expect(await q('ge2030-01-08T10:30')).toEqual([
+      ids.completed,
+      ids.cancelledByPatient,
+      ids.cancelledByDoctor,
+      ids.surgery,
+    ]);
+    expect(await q('gt2030-01-08T10:30')).toEqual([
+      ids.cancelledByPatient,
+      ids.cancelledByDoctor,
+      ids.surgery,
+    ]);
     expect(await q('le2030-01-08T10:30')).toEqual(tuesday.slice(0, 4));
     expect(await q('lt2030-01-08T10:30')).toEqual(tuesday.slice(0, 3));
     expect(await searchIds(`/Appointment?date=ge${TUESDAY}T11:00&date=lt${WEDNESDAY}`)).toEqual([
@@ -358,7 +421,11 @@ describe('Appointment', () => {
     const all = await searchIds('/Appointment');
     expect(all).toHaveLength(7);
     await pageThrough('/Appointment', admin, all);
-    await pageThrough('/Appointment', patient.headers, all.filter((id) => id !== ids.othersVisit));
+    await pageThrough(
+      '/Appointment',
+      patient.headers,
+      all.filter((id) => id !== ids.othersVisit),
+    );
   });
 });
 
@@ -369,14 +436,22 @@ describe('Encounter', () => {
       resourceType: 'Encounter',
       id: ids.completed,
       status: 'finished',
-      class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
+      class: {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: 'AMB',
+        display: 'ambulatory',
+      },
       subject: { reference: `Patient/${patient.user.id}` },
       participant: [
         {
           type: [
             {
               coding: [
-                { system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType', code: 'ATND', display: 'attender' },
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
+                  code: 'ATND',
+                  display: 'attender',
+                },
               ],
             },
           ],
@@ -405,12 +480,28 @@ describe('Encounter', () => {
       id: er.admitted,
       status: 'finished',
       statusHistory: [
-        { status: 'triaged', period: { start: '2030-01-07T09:30:00+01:00', end: '2030-01-07T10:10:00+01:00' } },
-        { status: 'in-progress', period: { start: '2030-01-07T10:10:00+01:00', end: '2030-01-07T10:40:00+01:00' } },
+        {
+          status: 'triaged',
+          period: { start: '2030-01-07T09:30:00+01:00', end: '2030-01-07T10:10:00+01:00' },
+        },
+        {
+          status: 'in-progress',
+          period: { start: '2030-01-07T10:10:00+01:00', end: '2030-01-07T10:40:00+01:00' },
+        },
       ],
-      class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'EMER', display: 'emergency' },
+      class: {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: 'EMER',
+        display: 'emergency',
+      },
       priority: {
-        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActPriority', code: 'EM', display: 'emergency' }],
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/v3-ActPriority',
+            code: 'EM',
+            display: 'emergency',
+          },
+        ],
         text: 'High',
       },
       subject: { reference: `Patient/${patient.user.id}` },
@@ -434,13 +525,19 @@ describe('Encounter', () => {
     expect(waiting.length).toBeUndefined();
     expect(waiting.reasonCode).toBeUndefined();
     const treated = await read<Encounter>(`/Encounter/${er.inTreatment}`);
-    expect(treated).toMatchObject({ status: 'in-progress', priority: { coding: [{ code: 'R' }], text: 'Low' } });
+    expect(treated).toMatchObject({
+      status: 'in-progress',
+      priority: { coding: [{ code: 'R' }], text: 'Low' },
+    });
     expect(treated.statusHistory?.map((h) => h.status)).toEqual(['triaged', 'in-progress']);
     const unseen = await read<Encounter>(`/Encounter/${er.leftUnseen}`);
     expect(unseen).toMatchObject({
       status: 'finished',
       statusHistory: [
-        { status: 'triaged', period: { start: '2030-01-07T09:00:00+01:00', end: '2030-01-07T10:10:00+01:00' } },
+        {
+          status: 'triaged',
+          period: { start: '2030-01-07T09:00:00+01:00', end: '2030-01-07T10:10:00+01:00' },
+        },
       ],
       priority: { coding: [{ code: 'S', display: 'stat' }], text: 'Urgent' },
       period: { start: '2030-01-07T09:00:00+01:00', end: '2030-01-07T10:10:00+01:00' },
@@ -459,14 +556,22 @@ describe('Encounter', () => {
     const monday = [er.leftUnseen, er.admitted, er.inTreatment, er.waiting];
     const tuesday = [ids.othersVisit, ids.completed];
     expect(await searchIds('/Encounter')).toEqual([...monday, ...tuesday]);
-    expect(await searchIds(`/Encounter?patient=Patient/${patient.user.id}`)).toEqual([er.admitted, ids.completed]);
+    expect(await searchIds(`/Encounter?patient=Patient/${patient.user.id}`)).toEqual([
+      er.admitted,
+      ids.completed,
+    ]);
     expect(await searchIds('/Encounter?class=AMB')).toEqual(tuesday);
-    expect(await searchIds('/Encounter?class=http://terminology.hl7.org/CodeSystem/v3-ActCode|EMER')).toEqual(monday);
+    expect(await searchIds('/Encounter?class=http://terminology.hl7.org/CodeSystem/v3-ActCode|EMER')).toEqual(
+      monday,
+    );
     expect(await searchIds('/Encounter?class=IMP')).toEqual([]);
     expect(await searchIds('/Encounter?status=finished')).toEqual([er.leftUnseen, er.admitted, ...tuesday]);
     expect(await searchIds('/Encounter?status=in-progress,triaged')).toEqual([er.inTreatment, er.waiting]);
     expect(await searchIds('/Encounter?status=finished&class=EMER')).toEqual([er.leftUnseen, er.admitted]);
-    expect(await searchIds(`/Encounter?_id=${ids.completed},${er.waiting}`)).toEqual([er.waiting, ids.completed]);
+    expect(await searchIds(`/Encounter?_id=${ids.completed},${er.waiting}`)).toEqual([
+      er.waiting,
+      ids.completed,
+    ]);
     const q = (value: string) => searchIds(`/Encounter?date=${encodeURIComponent(value)}`);
     expect(await q('2030-01-07')).toEqual(monday);
     expect(await q('ge2030-01-08')).toEqual(tuesday);
