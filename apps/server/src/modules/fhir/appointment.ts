@@ -84,21 +84,15 @@ type AppointmentRow = Awaited<ReturnType<typeof selectAppointments>>[number];
  * the doctor by confirming; whoever cancelled declined (an admin's cancellation declines for
  * neither), and the doctor of an appointment cancelled before confirming never answered.
  */
-function participantStatuses(row: AppointmentRow) {
-  type Answer = AppointmentParticipant['status'];
+type Answer = AppointmentParticipant['status'];
+function participantStatuses(row: AppointmentRow): { patient: Answer; doctor: Answer } {
   if (row.status !== 'Cancelled') {
-    return {
-      patient: 'accepted' as Answer,
-      doctor: (row.status === 'Pending' ? 'needs-action' : 'accepted') as Answer,
-    };
+    return { patient: 'accepted', doctor: row.status === 'Pending' ? 'needs-action' : 'accepted' };
   }
+  const doctorAnswer = row.cancelledFrom === 'Confirmed' ? 'accepted' : 'needs-action';
   return {
-    patient: (row.cancelledBy === row.patientId ? 'declined' : 'accepted') as Answer,
-    doctor: (row.cancelledBy === row.doctorId
-      ? 'declined'
-      : row.cancelledFrom === 'Confirmed'
-        ? 'accepted'
-        : 'needs-action') as Answer,
+    patient: row.cancelledBy === row.patientId ? 'declined' : 'accepted',
+    doctor: row.cancelledBy === row.doctorId ? 'declined' : doctorAnswer,
   };
 }
 

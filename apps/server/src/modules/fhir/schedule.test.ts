@@ -626,4 +626,15 @@ describe('$everything', () => {
     expect(await encounterResources.everything?.(fhir(other.user.id), patient.user.id)).toEqual([]);
     expect(await appointmentResources.everything?.(fhir(other.user.id), patient.user.id)).toEqual([]);
   });
+
+  // Patient/{id}/$everything needs the Patient type (another part of the API): checked once it is served.
+  it.runIf(patientServed())('answers them in the patient’s own $everything Bundle', async () => {
+    const bundle = await read<Bundle>(`/Patient/${patient.user.id}/$everything`, patient.headers);
+    const of = (type: string) =>
+      entries(bundle)
+        .filter((r) => r.resourceType === type)
+        .map((r) => r.id);
+    expect(of('Appointment')).toHaveLength(6);
+    expect(of('Encounter')).toEqual([er.admitted, ids.completed]);
+  });
 });
