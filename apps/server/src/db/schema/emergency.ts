@@ -32,7 +32,8 @@ export const erEntries = pgTable(
     index('er_triage_arrived_idx').on(t.triageLevel, t.arrivedAt),
     index('er_patient_name_idx').on(t.patientName),
     index('er_left_idx').on(t.leftAt),
-    index('er_patient_idx').on(t.patientId),
+    // A patient's ER stays by arrival (FHIR Encounter search); serves the patient-only lookups too.
+    index('er_patient_arrived_idx').on(t.patientId, t.arrivedAt),
     // The board's default order (service ER_ORDER): still in the ER first, most severe, longest waiting.
     index('er_triage_order_idx').on(
       sql`(${t.leftAt} is not null)`,

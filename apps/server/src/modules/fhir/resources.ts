@@ -1,4 +1,6 @@
 import { allergyIntolerances } from './allergy';
+import { appointmentResources } from './appointment';
+import { encounterResources } from './encounter';
 import { medicationRequests } from './medication-request';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
@@ -11,3 +13,5 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [];
 FHIR_RESOURCE_TYPES.push(practitioners);
 FHIR_RESOURCE_TYPES.push(allergyIntolerances);
 FHIR_RESOURCE_TYPES.push(medicationRequests);
+FHIR_RESOURCE_TYPES.push(appointmentResources);
+FHIR_RESOURCE_TYPES.push(encounterResources);

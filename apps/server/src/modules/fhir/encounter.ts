@@ -1,0 +1,305 @@
+import type { ErStatus, TriageLevel } from '@carepoint/contract';
+import type { CodeableConcept, Coding, Encounter, EncounterStatusHistory } from '@medplum/fhirtypes';
+import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { appointments, beds, erEntries } from '../../db/schema';
+import { appointmentEnd } from './appointment';
+import { codedTokenMatches } from './coded-token';
+import { pagedSearch } from './paging';
+import type { ParsedSearch } from './params';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import { fhirDateTime } from './time';
+
+/*
+ * Encounters are two of our records: a completed appointment is a visit (same id as its
+ * Appointment), an emergency-room entry of a registered patient is an ER stay. An ER entry
+ * without a patient account (a walk-in nobody linked) is nobody's record: it is left out.
+ */
+
+const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+const ENCOUNTER_STATUS_SYSTEM = 'http://hl7.org/fhir/encounter-status';
+const ACT_PRIORITY = 'http://terminology.hl7.org/CodeSystem/v3-ActPriority';
+const PARTICIPATION_TYPE = 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType';
+const UCUM = 'http://unitsofmeasure.org';
+
+const AMBULATORY: Coding = { system: ACT_CODE, code: 'AMB', display: 'ambulatory' };
+const EMERGENCY: Coding = { system: ACT_CODE, code: 'EMER', display: 'emergency' };
+const ATTENDER: CodeableConcept[] = [
+  { coding: [{ system: PARTICIPATION_TYPE, code: 'ATND', display: 'attender' }] },
+];
+
+/**
+ * Our ER states as encounter statuses: every arrival is triaged on entry (it has a level), so
+ * Waiting is `triaged`; In Treatment is `in-progress`; the ER stay ends when the patient is
+ * admitted to a bed or discharged (our leftAt), both `finished`.
+ */
+const ER_STATUS_CODES: Record<ErStatus, Encounter['status']> = {
+  Waiting: 'triaged',
+  'In Treatment': 'in-progress',
+  Admitted: 'finished',
+  Discharged: 'finished',
+};
+
+/** Triage levels as v3 ActPriority, each its own code so the order survives (the level stays as text). */
+const TRIAGE_PRIORITIES: Record<TriageLevel, Coding> = {
+  Urgent: { system: ACT_PRIORITY, code: 'S', display: 'stat' },
+  High: { system: ACT_PRIORITY, code: 'EM', display: 'emergency' },
+  Medium: { system: ACT_PRIORITY, code: 'UR', display: 'urgent' },
+  Low: { system: ACT_PRIORITY, code: 'R', display: 'routine' },
+};
+
+const minutes = (value: number) => ({ value, unit: 'min', system: UCUM, code: 'min' });
+
+// ---------------------------------------------------------------- visits
+
+const isVisit = eq(appointments.status, 'Completed');
+
+const selectVisits = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      doctorId: appointments.doctorId,
+      title: appointments.title,
+      startsAt: appointments.startsAt,
+      durationMinutes: appointments.durationMinutes,
+    })
+    .from(appointments)
+    .where(and(isVisit, where));
+type VisitRow = Awaited<ReturnType<typeof selectVisits>>[number];
+
+function visitEncounter(row: VisitRow, timeZone: string): Encounter {
+  return {
+    resourceType: 'Encounter',
+    id: row.id,
+    status: 'finished',
+    class: AMBULATORY,
+    subject: { reference: `Patient/${row.patientId}` },
+    participant: [{ type: ATTENDER, individual: { reference: `Practitioner/${row.doctorId}` } }],
+    appointment: [{ reference: `Appointment/${row.id}` }],
+    period: { start: fhirDateTime(row.startsAt, timeZone), end: fhirDateTime(appointmentEnd(row), timeZone) },
+    length: minutes(row.durationMinutes),
+    reasonCode: [{ text: row.title }],
+  };
+}
+
+// ---------------------------------------------------------------- emergency-room stays
+
+const isStay = isNotNull(erEntries.patientId);
+/**
+ * The bed of an Admitted stay: the bed the patient occupies now, when this is their latest
+ * admission from the ER (our ER entry does not keep the bed; the bed keeps its current patient).
+ * The join qualifies every column, which the correlated subquery needs.
+ */
+const admittedBed = and(
+  eq(beds.patientId, erEntries.patientId),
+  eq(erEntries.status, 'Admitted'),
+  sql`not exists (select 1 from ${erEntries} as later_stay where later_stay.patient_id = ${erEntries.patientId}
+    and later_stay.status = 'Admitted' and later_stay.left_at > ${erEntries.leftAt})`,
+);
+
+const selectStays = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({
+      id: erEntries.id,
+      patientId: erEntries.patientId,
+      triageLevel: erEntries.triageLevel,
+      status: erEntries.status,
+      complaint: erEntries.complaint,
+      arrivedAt: erEntries.arrivedAt,
+      seenAt: erEntries.seenAt,
+      leftAt: erEntries.leftAt,
+      bed: beds.label,
+    })
+    .from(erEntries)
+    .leftJoin(beds, admittedBed)
+    .where(and(isStay, where));
+type StayRow = Awaited<ReturnType<typeof selectStays>>[number];
+
+/** Triaged from arrival until seen (or until leaving unseen), in progress from being seen until leaving. */
+function stayHistory(row: StayRow, timeZone: string): EncounterStatusHistory[] {
+  const at = (instant: Date) => fhirDateTime(instant, timeZone);
+  const period = (start: Date, end: Date | null) => ({ start: at(start), ...(end ? { end: at(end) } : {}) });
+  const history: EncounterStatusHistory[] = [
+    { status: 'triaged', period: period(row.arrivedAt, row.seenAt ?? row.leftAt) },
+  ];
+  if (row.seenAt) history.push({ status: 'in-progress', period: period(row.seenAt, row.leftAt) });
+  return history;
+}
+
+function stayEncounter(row: StayRow, timeZone: string): Encounter {
+  const at = (instant: Date) => fhirDateTime(instant, timeZone);
+  return {
+    resourceType: 'Encounter',
+    id: row.id,
+    status: ER_STATUS_CODES[row.status],
+    statusHistory: stayHistory(row, timeZone),
+    class: EMERGENCY,
+    priority: { coding: [TRIAGE_PRIORITIES[row.triageLevel]], text: row.triageLevel },
+    subject: { reference: `Patient/${row.patientId}` },
+    period: { start: at(row.arrivedAt), ...(row.leftAt ? { end: at(row.leftAt) } : {}) },
+    ...(row.leftAt
+      ? { length: minutes(Math.round((row.leftAt.getTime() - row.arrivedAt.getTime()) / 60_000)) }
+      : {}),
+    ...(row.complaint ? { reasonCode: [{ text: row.complaint }] } : {}),
+    ...(row.status === 'Admitted'
+      ? { hospitalization: { dischargeDisposition: { text: 'Admitted to a bed' } } }
+      : {}),
+    ...(row.bed ? { location: [{ location: { display: row.bed }, status: 'active' as const }] } : {}),
+  };
+}
+
+// ---------------------------------------------------------------- search
+
+/** A patient caller's own records only (in SQL, so totals and pages count only those). */
+const ownedBy = (
+  { patientScope }: FhirContext,
+  column: typeof appointments.patientId | typeof erEntries.patientId,
+) => (patientScope === undefined ? undefined : eq(column, patientScope));
+
+/** The conditions of one search on each table (a `class` or `status` the table cannot have rules it out). */
+function conditions(fhir: FhirContext, search: ParsedSearch) {
+  const ids = search.ids();
+  const patients = search.references('patient');
+  const dates = search.dates('date');
+  const classes = search.tokens('class');
+  const statuses = search.tokens('status');
+  return {
+    visits: and(
+      ownedBy(fhir, appointments.patientId),
+      idsMatch(appointments.id, ids),
+      referenceMatches(appointments.patientId, patients, 'Patient'),
+      instantMatches(appointments.startsAt, dates),
+      tokenMatches(sql`'AMB'`, classes, ACT_CODE),
+      tokenMatches(sql`'finished'`, statuses, ENCOUNTER_STATUS_SYSTEM),
+    ),
+    stays: and(
+      ownedBy(fhir, erEntries.patientId),
+      idsMatch(erEntries.id, ids),
+      referenceMatches(erEntries.patientId, patients, 'Patient'),
+      instantMatches(erEntries.arrivedAt, dates),
+      tokenMatches(sql`'EMER'`, classes, ACT_CODE),
+      codedTokenMatches(erEntries.status, statuses, ENCOUNTER_STATUS_SYSTEM, ER_STATUS_CODES),
+    ),
+  };
+}
+
+/**
+ * Both kinds in one order (start, then id), read a page at a time, then mapped by id. Each table
+ * gives at most offset + limit rows in that order first (its start index serves it): PostgreSQL
+ * does not merge the two ordered index scans of a UNION ALL by itself, and would sort them whole.
+ */
+async function encounterPage(
+  fhir: FhirContext,
+  where: ReturnType<typeof conditions>,
+  limit: number,
+  offset: number,
+): Promise<Encounter[]> {
+  const { db } = fhir.ctx;
+  const reach = offset + limit;
+  const refs = await unionAll(
+    db
+      .select({
+        kind: sql<'visit' | 'stay'>`'visit'`.as('kind'),
+        id: appointments.id,
+        start: sql<Date>`${appointments.startsAt}`.as('start'),
+      })
+      .from(appointments)
+      .where(and(isVisit, where.visits))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(reach),
+    db
+      .select({
+        kind: sql<'visit' | 'stay'>`'stay'`.as('kind'),
+        id: erEntries.id,
+        start: sql<Date>`${erEntries.arrivedAt}`.as('start'),
+      })
+      .from(erEntries)
+      .where(and(isStay, where.stays))
+      .orderBy(asc(erEntries.arrivedAt), asc(erEntries.id))
+      .limit(reach),
+  )
+    .orderBy(sql`start`, sql`id`)
+    .limit(limit)
+    .offset(offset);
+  const idsOf = (kind: 'visit' | 'stay') => refs.filter((r) => r.kind === kind).map((r) => r.id);
+  const [visits, stays] = await Promise.all([
+    idsOf('visit').length === 0 ? [] : selectVisits(db, inArray(appointments.id, idsOf('visit'))),
+    idsOf('stay').length === 0 ? [] : selectStays(db, inArray(erEntries.id, idsOf('stay'))),
+  ]);
+  const byId = new Map<string, Encounter>([
+    ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
+    ...stays.map((row): [string, Encounter] => [row.id, stayEncounter(row, fhir.timeZone)]),
+  ]);
+  return refs.flatMap((r) => byId.get(r.id) ?? []);
+}
+
+async function countEncounters(fhir: FhirContext, where: ReturnType<typeof conditions>) {
+  const { db } = fhir.ctx;
+  const [[visits], [stays]] = await Promise.all([
+    db.select({ n: count() }).from(appointments).where(and(isVisit, where.visits)),
+    db.select({ n: count() }).from(erEntries).where(and(isStay, where.stays)),
+  ]);
+  return (visits?.n ?? 0) + (stays?.n ?? 0);
+}
+
+const startOf = (encounter: Encounter) => Date.parse(encounter.period?.start ?? '');
+
+export const encounterResources: FhirResourceType<Encounter> = {
+  type: 'Encounter',
+  searchParams: [
+    { name: 'patient', type: 'reference', documentation: 'The patient (Patient/<id>)' },
+    {
+      name: 'date',
+      type: 'date',
+      documentation:
+        'The start of the encounter: the visit’s start, the ER arrival (eq, gt, lt, ge, le; a value without offset is facility time)',
+    },
+    { name: 'class', type: 'token', documentation: 'AMB (visits) or EMER (ER stays), v3-ActCode' },
+    {
+      name: 'status',
+      type: 'token',
+      documentation: 'finished, in-progress or triaged (http://hl7.org/fhir/encounter-status)',
+    },
+  ],
+
+  async read(fhir, id) {
+    if (!isUuid(id)) return undefined;
+    const [visit] = await selectVisits(
+      fhir.ctx.db,
+      and(eq(appointments.id, id), ownedBy(fhir, appointments.patientId)),
+    );
+    if (visit) return visitEncounter(visit, fhir.timeZone);
+    const [stay] = await selectStays(
+      fhir.ctx.db,
+      and(eq(erEntries.id, id), ownedBy(fhir, erEntries.patientId)),
+    );
+    return stay ? stayEncounter(stay, fhir.timeZone) : undefined;
+  },
+
+  async search(fhir, search) {
+    const where = conditions(fhir, search);
+    return pagedSearch(
+      search,
+      (limit, offset) => encounterPage(fhir, where, limit, offset),
+      () => countEncounters(fhir, where),
+    );
+  },
+
+  async everything(fhir, patientId) {
+    if (!isUuid(patientId)) return [];
+    const [visits, stays] = await Promise.all([
+      selectVisits(
+        fhir.ctx.db,
+        and(eq(appointments.patientId, patientId), ownedBy(fhir, appointments.patientId)),
+      ),
+      selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
+    ]);
+    return [
+      ...visits.map((row) => visitEncounter(row, fhir.timeZone)),
+      ...stays.map((row) => stayEncounter(row, fhir.timeZone)),
+    ].sort((a, b) => startOf(a) - startOf(b) || ((a.id ?? '') < (b.id ?? '') ? -1 : 1));
+  },
+};
