@@ -1,3 +1,5 @@
+import { diagnosticReports } from './diagnostic-report';
+import { observationsType } from './observation';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
 
@@ -7,3 +9,5 @@ import type { FhirResourceType } from './resource-type';
  */
 export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [];
 FHIR_RESOURCE_TYPES.push(practitioners);
+FHIR_RESOURCE_TYPES.push(observationsType);
+FHIR_RESOURCE_TYPES.push(diagnosticReports);
