@@ -114,7 +114,8 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
     {
       name: 'category',
       type: 'token',
-      documentation: 'The HL7 v2 diagnostic service section (http://terminology.hl7.org/CodeSystem/v2-0074), e.g. HM',
+      documentation:
+        'The HL7 v2 diagnostic service section (http://terminology.hl7.org/CodeSystem/v2-0074), e.g. HM',
     },
   ],
 
@@ -148,5 +149,7 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
   },
 
   everything: (fhir, patientId) =>
-    isUuid(patientId) ? reports(fhir, and(scoped(fhir), eq(diagnosisTests.patientId, patientId))) : Promise.resolve([]),
+    isUuid(patientId)
+      ? reports(fhir, and(scoped(fhir), eq(diagnosisTests.patientId, patientId)))
+      : Promise.resolve([]),
 };

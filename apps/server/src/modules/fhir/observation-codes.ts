@@ -194,7 +194,8 @@ export const tokensMatch = (
   codings: ReadonlyArray<{ system: string; code: string }>,
 ) => occurrences.every((values) => values.some((token) => tokenNames(token, codings)));
 
-export const measureCodings = (measure: Measure) => measure.loinc.map(({ code }) => ({ system: LOINC, code }));
+export const measureCodings = (measure: Measure) =>
+  measure.loinc.map(({ code }) => ({ system: LOINC, code }));
 export const categoryCodings = (category: ObservationCategory | undefined) =>
   category ? [{ system: OBSERVATION_CATEGORY, code: category }] : [];
 

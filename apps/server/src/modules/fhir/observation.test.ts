@@ -2,7 +2,14 @@ import type { DiagnosisTest } from '@carepoint/contract';
 import type { Bundle, DiagnosticReport, Observation, OperationOutcome } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
-import { createTestApp, createUser, serviceContext, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  serviceContext,
+  signedIn,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
 import { diagnosisCategories, vitalSigns } from '../../db/schema';
 import { diagnosticReports } from './diagnostic-report';
 import { observationsType } from './observation';
@@ -75,7 +82,12 @@ describe('a triage saved in the app', () => {
       complaint: 'Fever',
     });
     // A walk-in without an account is nobody's record: it never leaves as an Observation.
-    await post('/api/doctor/triage', { patientName: 'Walk In', heartRate: 70, systolic: 110, temperature: 36.8 });
+    await post('/api/doctor/triage', {
+      patientName: 'Walk In',
+      heartRate: 70,
+      systolic: 110,
+      temperature: 36.8,
+    });
 
     const found = await observationsOf(`/Observation?patient=${ada.user.id}`);
     expect(found).toHaveLength(6);
@@ -181,11 +193,15 @@ describe('a diagnosis test', () => {
     expect(res.body).toMatchObject({
       resourceType: 'DiagnosticReport',
       id: test.id,
-      identifier: [{ system: 'http://localhost:3000/fhir/identifiers/report-number', value: test.reportNumber }],
+      identifier: [
+        { system: 'http://localhost:3000/fhir/identifiers/report-number', value: test.reportNumber },
+      ],
       status: 'final',
       category: [
         {
-          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'HM', display: 'Hematology' }],
+          coding: [
+            { system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'HM', display: 'Hematology' },
+          ],
           text: 'Haematology',
         },
       ],
@@ -301,7 +317,9 @@ describe('Observation search', () => {
 
   it('finds by category, subject, _id and every date prefix', async () => {
     expect(await count('category=vital-signs')).toBe(6);
-    expect(await count('category=http://terminology.hl7.org/CodeSystem/observation-category|vital-signs')).toBe(6);
+    expect(
+      await count('category=http://terminology.hl7.org/CodeSystem/observation-category|vital-signs'),
+    ).toBe(6);
     expect(await count('category=laboratory')).toBe(0);
     expect((await search(`/Observation?subject=Patient/${cyra.id}`)).total).toBe(6);
     expect(await count('date=2030-02-02')).toBe(2);
@@ -326,7 +344,11 @@ describe('Observation search', () => {
     let bundle = await search(of('_count=4'));
     expect(bundle.total).toBe(6);
     pages.push(entries(bundle));
-    for (let next = await follow(t, bundle, 'next', admin); next; next = await follow(t, bundle, 'next', admin)) {
+    for (
+      let next = await follow(t, bundle, 'next', admin);
+      next;
+      next = await follow(t, bundle, 'next', admin)
+    ) {
       expectValidFhir(next.body);
       bundle = next.body;
       expect(bundle.total).toBe(6);
@@ -346,12 +368,19 @@ describe('Observation search', () => {
   });
 
   it('answers 404 for ids that name nothing', async () => {
-    for (const id of [`${cyra.id}-hr`, `${cyra.id}-zz`, 'not-an-id', '00000000-0000-4000-8000-000000000000-hr']) {
+    for (const id of [
+      `${cyra.id}-hr`,
+      `${cyra.id}-zz`,
+      'not-an-id',
+      '00000000-0000-4000-8000-000000000000-hr',
+    ]) {
       const res = await fhirGet<OperationOutcome>(t, `/Observation/${id}`, admin);
       expect(res.status, id).toBe(404);
       expectValidFhir(res.body);
     }
-    expect((await fhirGet(t, '/DiagnosticReport/00000000-0000-4000-8000-000000000000', admin)).status).toBe(404);
+    expect((await fhirGet(t, '/DiagnosticReport/00000000-0000-4000-8000-000000000000', admin)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -359,7 +388,9 @@ describe('a patient reading their own record', () => {
   it('sees only their own Observations and reports; another’s answer 404 and never appear', async () => {
     const own = await search('/Observation?_count=100', ada.headers);
     expect(own.total).toBe(10);
-    expect(entries<Observation>(own).every((o) => o.subject?.reference === `Patient/${ada.user.id}`)).toBe(true);
+    expect(entries<Observation>(own).every((o) => o.subject?.reference === `Patient/${ada.user.id}`)).toBe(
+      true,
+    );
     for (const path of [
       `/Observation?patient=${bayo.user.id}`,
       `/Observation?subject=Patient/${cyra.id}`,
@@ -368,7 +399,9 @@ describe('a patient reading their own record', () => {
     ]) {
       expect((await search(path, ada.headers)).total, path).toBe(0);
     }
-    const bayosReport = entries<DiagnosticReport>(await search(`/DiagnosticReport?patient=${bayo.user.id}`))[0];
+    const bayosReport = entries<DiagnosticReport>(
+      await search(`/DiagnosticReport?patient=${bayo.user.id}`),
+    )[0];
     const bayosObservation = entries<Observation>(await search(`/Observation?patient=${bayo.user.id}`))[0];
     for (const path of [`/DiagnosticReport/${bayosReport?.id}`, `/Observation/${bayosObservation?.id}`]) {
       const res = await fhirGet<OperationOutcome>(t, path, ada.headers);
