@@ -142,7 +142,7 @@ function matchingMeasures<K extends string>(measures: Record<K, Measure>, filter
   );
 }
 
-const measured = sql`m.value`;
+const measuredValue = sql`m.value`;
 const measuredSuffix = sql`m.suffix`;
 const noText = sql`null::text`;
 
@@ -153,59 +153,91 @@ const unpivot = (pairs: Array<[string, AnyColumn]>) =>
     sql`, `,
   )}) as m(suffix, value)`;
 
-function vitalsSource(fhir: FhirContext, filter: ObservationFilter) {
-  const measures = matchingMeasures(VITAL_MEASURES, filter);
-  if (measures.length === 0) return undefined;
-  const columns = {
-    rowId: vitalSigns.id,
-    suffix: measuredSuffix,
-    patientId: vitalSigns.patientId,
-    effective: vitalSigns.recordedAt,
-  };
-  return fhir.ctx.db
-    .select(
-      selection('vital', {
-        ...columns,
-        performer: vitalSigns.recordedBy,
-        value: measured,
-        name: noText,
-        valueText: noText,
-        categoryName: noText,
-      }),
-    )
-    .from(sql`${vitalSigns} ${unpivot(measures.map(([key, m]) => [m.suffix, vitalSigns[key]]))}`)
-    .where(
-      and(
-        // A triage of someone without an account is nobody's record.
-        isNotNull(vitalSigns.patientId),
-        isNotNull(measured),
-        ...commonConditions(fhir, filter, columns),
-      ),
-    );
+/** A table with one column per measure (vital_signs, diagnosis_tests), as the search sees it. */
+interface MeasuredTable {
+  source: Source;
+  table: typeof vitalSigns | typeof diagnosisTests;
+  columns: SourceColumns & { performer: AnyColumn };
+  /** The measures the search can match: `[suffix, column]`. */
+  measures: Array<[string, AnyColumn]>;
+  /** What every row must be, whatever the search. */
+  rowCondition?: SQL;
 }
 
-function testsSource(fhir: FhirContext, filter: ObservationFilter) {
+function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
+  const measures = matchingMeasures(VITAL_MEASURES, filter);
+  if (measures.length === 0) return undefined;
+  return {
+    source: 'vital',
+    table: vitalSigns,
+    columns: {
+      rowId: vitalSigns.id,
+      suffix: measuredSuffix,
+      patientId: vitalSigns.patientId,
+      effective: vitalSigns.recordedAt,
+      performer: vitalSigns.recordedBy,
+    },
+    measures: measures.map(([key, m]) => [m.suffix, vitalSigns[key]]),
+    // A triage of someone without an account is nobody's record.
+    rowCondition: isNotNull(vitalSigns.patientId),
+  };
+}
+
+function testsTable(filter: ObservationFilter): MeasuredTable | undefined {
   const measures = matchingMeasures(DIAGNOSIS_MEASURES, filter);
   if (measures.length === 0) return undefined;
-  const columns = {
-    rowId: diagnosisTests.id,
-    suffix: measuredSuffix,
-    patientId: diagnosisTests.patientId,
-    effective: diagnosisTests.createdAt,
+  return {
+    source: 'test',
+    table: diagnosisTests,
+    columns: {
+      rowId: diagnosisTests.id,
+      suffix: measuredSuffix,
+      patientId: diagnosisTests.patientId,
+      effective: diagnosisTests.createdAt,
+      performer: diagnosisTests.doctorId,
+    },
+    measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
   };
+}
+
+/** One row per measured value of the table's matching rows. */
+function unpivoted(fhir: FhirContext, filter: ObservationFilter, measured: MeasuredTable | undefined) {
+  if (!measured) return undefined;
+  const { columns } = measured;
   return fhir.ctx.db
     .select(
-      selection('test', {
+      selection(measured.source, {
         ...columns,
-        performer: diagnosisTests.doctorId,
-        value: measured,
+        value: measuredValue,
         name: noText,
         valueText: noText,
         categoryName: noText,
       }),
     )
-    .from(sql`${diagnosisTests} ${unpivot(measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]))}`)
-    .where(and(isNotNull(measured), ...commonConditions(fhir, filter, columns)));
+    .from(sql`${measured.table} ${unpivot(measured.measures)}`)
+    .where(and(measured.rowCondition, isNotNull(measuredValue), ...commonConditions(fhir, filter, columns)));
+}
+
+/**
+ * How many values the table's matching rows hold, without unpivoting them: the count of a
+ * patient's years of vitals reads each row once. (`_id` names values by suffix: it counts the unpivot.)
+ */
+async function countMeasured(
+  fhir: FhirContext,
+  filter: ObservationFilter,
+  measured: MeasuredTable | undefined,
+) {
+  if (!measured) return 0;
+  const [row] = await fhir.ctx.db
+    .select({
+      n: sql<number>`coalesce(sum(num_nonnulls(${sql.join(
+        measured.measures.map(([, column]) => column),
+        sql`, `,
+      )})), 0)`.mapWith(Number),
+    })
+    .from(measured.table)
+    .where(and(measured.rowCondition, ...commonConditions(fhir, filter, measured.columns)));
+  return row?.n ?? 0;
 }
 
 const CATEGORIES: readonly ObservationCategory[] = ['vital-signs', 'laboratory', 'imaging', 'exam'];
@@ -277,8 +309,8 @@ const newestFirst = (nulls: 'first' | 'last') => [
  */
 function observationRows(fhir: FhirContext, filter: ObservationFilter, window?: number) {
   const sources = [
-    { query: vitalsSource(fhir, filter), order: newestFirst('last') },
-    { query: testsSource(fhir, filter), order: newestFirst('first') },
+    { query: unpivoted(fhir, filter, vitalsTable(filter)), order: newestFirst('last') },
+    { query: unpivoted(fhir, filter, testsTable(filter)), order: newestFirst('first') },
     { query: propertiesSource(fhir, filter), order: newestFirst('first') },
   ].flatMap(({ query, order }) => {
     if (!query) return [];
@@ -371,9 +403,16 @@ async function observations(fhir: FhirContext, filter: ObservationFilter, limit?
 }
 
 async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
-  const o = observationRows(fhir, filter);
-  if (!o) return 0;
-  return (await fhir.ctx.db.select({ n: count() }).from(o))[0]?.n ?? 0;
+  if (filter.ids.length > 0) {
+    const o = observationRows(fhir, filter);
+    return o ? ((await fhir.ctx.db.select({ n: count() }).from(o))[0]?.n ?? 0) : 0;
+  }
+  const properties = propertiesSource(fhir, filter);
+  return (
+    (await countMeasured(fhir, filter, vitalsTable(filter))) +
+    (await countMeasured(fhir, filter, testsTable(filter))) +
+    (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0)
+  );
 }
 
 export const observationsType: FhirResourceType<Observation> = {
