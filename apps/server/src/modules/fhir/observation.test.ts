@@ -260,6 +260,31 @@ describe('a diagnosis test', () => {
     expect(await ids('_id=nope')).toEqual([]);
   });
 
+  it('pages reports to the end and back with totals, newest first', async () => {
+    const dayo = await createUser(t, 'patient', { firstName: 'Dayo', lastName: 'Ade' });
+    const made: string[] = [];
+    for (const minute of ['20', '25', '30']) {
+      t.clock.set(`2030-01-07T10:${minute}:00Z`);
+      const res = await post('/api/doctor/diagnosis-tests', {
+        patientId: dayo.id,
+        name: `Lipid profile ${minute}`,
+        categoryId: haematology,
+        cholesterol: 190,
+      });
+      made.unshift(res.json<DiagnosisTest>().id);
+    }
+    const first = await search(`/DiagnosticReport?patient=${dayo.id}&_count=2`);
+    expect(first.total).toBe(3);
+    const next = await follow(t, first, 'next', admin);
+    expect(next?.status).toBe(200);
+    expectValidFhir(next?.body as Bundle);
+    expect(next?.body.total).toBe(3);
+    expect(next?.body.link?.some((l) => l.relation === 'next')).toBe(false);
+    const back = await follow(t, next?.body as Bundle, 'previous', admin);
+    expect(entries(back?.body as Bundle).map((r) => r.id)).toEqual(made.slice(0, 2));
+    expect([...entries(first), ...entries(next?.body as Bundle)].map((r) => r.id)).toEqual(made);
+  });
+
   it('leaves its Observations findable by code and category, and gives them to $everything', async () => {
     const laboratory = await observationsOf(`/Observation?patient=${bayo.user.id}&category=laboratory`);
     expect(laboratory.map((o) => o.code.text).sort()).toEqual(
