@@ -45,7 +45,11 @@ export const vitalSigns = pgTable(
     height: numeric({ precision: 4, scale: 1, mode: 'number' }),
     bloodGlucose: smallint(),
   },
-  (t) => [index('vital_signs_patient_recorded_idx').on(t.patientId, t.recordedAt.desc())],
+  (t) => [
+    index('vital_signs_patient_recorded_idx').on(t.patientId, t.recordedAt.desc()),
+    // FHIR Observation searches across patients (staff: by date, or the newest of a code), in their order.
+    index('vital_signs_recorded_idx').on(t.recordedAt.desc(), t.id),
+  ],
 );
 
 /**

@@ -1,7 +1,9 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
+import { diagnosticReports } from './diagnostic-report';
 import { encounterResources } from './encounter';
 import { medicationRequests } from './medication-request';
+import { observationsType } from './observation';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
 
@@ -15,3 +17,5 @@ FHIR_RESOURCE_TYPES.push(allergyIntolerances);
 FHIR_RESOURCE_TYPES.push(medicationRequests);
 FHIR_RESOURCE_TYPES.push(appointmentResources);
 FHIR_RESOURCE_TYPES.push(encounterResources);
+FHIR_RESOURCE_TYPES.push(observationsType);
+FHIR_RESOURCE_TYPES.push(diagnosticReports);

@@ -1,0 +1,1 @@
+CREATE INDEX "vital_signs_recorded_idx" ON "vital_signs" USING btree ("recorded_at" DESC NULLS LAST,"id");

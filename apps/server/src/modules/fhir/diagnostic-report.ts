@@ -1,0 +1,155 @@
+import type { DiagnosticReport } from '@medplum/fhirtypes';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { diagnosisCategories, diagnosisTestProperties, diagnosisTests, users } from '../../db/schema';
+import { testObservationIds } from './observation';
+import { categoryNamesWhere, DIAGNOSTIC_SERVICE_SECTION, diagnosisSection } from './observation-codes';
+import { pagedSearch } from './paging';
+import type { ParsedSearch, TokenValue } from './params';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
+import { fhirDateTime } from './time';
+
+/*
+ * One DiagnosticReport per diagnosis test: its category as an HL7 v2 diagnostic service section
+ * (where one clearly applies; the name as text always), the test's name as text, our report
+ * number as an identifier, and its measured values and properties as Observations (observation.ts).
+ */
+
+const columns = {
+  test: diagnosisTests,
+  categoryName: diagnosisCategories.name,
+  doctorRole: users.role,
+};
+
+/** The system of our report numbers ("DX-2026-000042"): ours, under the address the app is served from. */
+export const reportNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/report-number`;
+
+type TestRow = {
+  test: typeof diagnosisTests.$inferSelect;
+  categoryName: string;
+  doctorRole: string;
+};
+
+function toDiagnosticReport(
+  fhir: FhirContext,
+  { test, categoryName, doctorRole }: TestRow,
+  propertyPositions: number[],
+): DiagnosticReport {
+  const section = diagnosisSection(categoryName)?.section;
+  const results = testObservationIds(test, propertyPositions);
+  return {
+    resourceType: 'DiagnosticReport',
+    id: test.id,
+    identifier: [{ system: reportNumberSystem(fhir.ctx.config.publicUrl), value: test.reportNumber }],
+    status: 'final',
+    category: [
+      {
+        ...(section ? { coding: [{ system: DIAGNOSTIC_SERVICE_SECTION, ...section }] } : {}),
+        text: categoryName,
+      },
+    ],
+    code: { text: test.name },
+    subject: { reference: `Patient/${test.patientId}` },
+    effectiveDateTime: fhirDateTime(test.createdAt, fhir.timeZone),
+    issued: test.updatedAt.toISOString(),
+    ...(doctorRole === 'doctor' ? { performer: [{ reference: `Practitioner/${test.doctorId}` }] } : {}),
+    ...(results.length > 0 ? { result: results.map((id) => ({ reference: `Observation/${id}` })) } : {}),
+    // Our one finding of a test; the app keeps no free-text notes on it.
+    ...(test.diabetes ? { conclusion: `Diabetes: ${test.diabetes}` } : {}),
+  };
+}
+
+/** `category`: a v2-0074 section code (our categories that map to it), or the category's name as text. */
+function categoryCondition(occurrences: TokenValue[][]): SQL | undefined {
+  if (occurrences.length === 0) return undefined;
+  return and(
+    ...occurrences.map((values) => {
+      const names = values.flatMap((token) => {
+        if (token.system !== undefined && token.system !== DIAGNOSTIC_SERVICE_SECTION) return [];
+        if (token.code === undefined) return categoryNamesWhere((entry) => entry.section !== undefined);
+        return categoryNamesWhere((entry) => entry.section?.code === token.code);
+      });
+      return names.length === 0 ? sql`false` : inArray(sql`lower(${diagnosisCategories.name})`, names);
+    }),
+  );
+}
+
+async function reports(fhir: FhirContext, where: SQL | undefined, limit?: number, offset = 0) {
+  const query = fhir.ctx.db
+    .select(columns)
+    .from(diagnosisTests)
+    .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
+    .innerJoin(users, eq(users.id, diagnosisTests.doctorId))
+    .where(where)
+    .orderBy(desc(diagnosisTests.createdAt), asc(diagnosisTests.id))
+    .offset(offset);
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  const ids = rows.map((r) => r.test.id);
+  const properties =
+    ids.length === 0
+      ? []
+      : await fhir.ctx.db
+          .select({ testId: diagnosisTestProperties.testId, position: diagnosisTestProperties.position })
+          .from(diagnosisTestProperties)
+          .where(inArray(diagnosisTestProperties.testId, ids))
+          .orderBy(asc(diagnosisTestProperties.position));
+  return rows.map((row) =>
+    toDiagnosticReport(
+      fhir,
+      row,
+      properties.filter((p) => p.testId === row.test.id).map((p) => p.position),
+    ),
+  );
+}
+
+const scoped = (fhir: FhirContext) =>
+  fhir.patientScope === undefined ? undefined : eq(diagnosisTests.patientId, fhir.patientScope);
+
+export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
+  type: 'DiagnosticReport',
+  searchParams: [
+    { name: 'patient', type: 'reference', documentation: 'The patient the report is about' },
+    { name: 'subject', type: 'reference', documentation: 'The patient the report is about (Patient/<id>)' },
+    { name: 'date', type: 'date', documentation: 'When the test was recorded (effectiveDateTime)' },
+    {
+      name: 'category',
+      type: 'token',
+      documentation:
+        'The HL7 v2 diagnostic service section (http://terminology.hl7.org/CodeSystem/v2-0074), e.g. HM',
+    },
+  ],
+
+  async read(fhir, id) {
+    if (!isUuid(id)) return undefined;
+    const [report] = await reports(fhir, and(scoped(fhir), eq(diagnosisTests.id, id)), 1);
+    return report;
+  },
+
+  async search(fhir, search: ParsedSearch) {
+    const where = and(
+      scoped(fhir),
+      idsMatch(diagnosisTests.id, search.ids()),
+      referenceMatches(diagnosisTests.patientId, search.references('patient'), 'Patient'),
+      referenceMatches(diagnosisTests.patientId, search.references('subject'), 'Patient'),
+      instantMatches(diagnosisTests.createdAt, search.dates('date')),
+      categoryCondition(search.tokens('category')),
+    );
+    return pagedSearch(
+      search,
+      (limit, offset) => reports(fhir, where, limit, offset),
+      async () =>
+        (
+          await fhir.ctx.db
+            .select({ n: count() })
+            .from(diagnosisTests)
+            .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
+            .where(where)
+        )[0]?.n ?? 0,
+    );
+  },
+
+  everything: (fhir, patientId) =>
+    isUuid(patientId)
+      ? reports(fhir, and(scoped(fhir), eq(diagnosisTests.patientId, patientId)))
+      : Promise.resolve([]),
+};

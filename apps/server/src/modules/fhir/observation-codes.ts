@@ -1,0 +1,244 @@
+import { DIAGNOSIS_RANGES, VITAL_RANGES } from '@carepoint/contract';
+import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
+import type { TokenValue } from './params';
+
+/*
+ * The codes our measurements leave with: LOINC for what was measured, UCUM for its unit, HL7's
+ * observation categories and v2 diagnostic service sections. Our units are the contract's
+ * (VITAL_RANGES, DIAGNOSIS_RANGES), each already a UCUM unit under another spelling, so values
+ * leave unconverted; `unit` keeps the spelling the app shows.
+ */
+
+export const LOINC = 'http://loinc.org';
+export const UCUM = 'http://unitsofmeasure.org';
+export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+export const DIAGNOSTIC_SERVICE_SECTION = 'http://terminology.hl7.org/CodeSystem/v2-0074';
+
+export type ObservationCategory = 'vital-signs' | 'laboratory' | 'imaging' | 'exam';
+const CATEGORY_DISPLAY: Record<ObservationCategory, string> = {
+  'vital-signs': 'Vital Signs',
+  laboratory: 'Laboratory',
+  imaging: 'Imaging',
+  exam: 'Exam',
+};
+
+export const categoryConcept = (category: ObservationCategory): CodeableConcept => ({
+  coding: [{ system: OBSERVATION_CATEGORY, code: category, display: CATEGORY_DISPLAY[category] }],
+});
+
+/** One kind of numeric measurement: its id suffix, codes and unit. */
+export interface Measure {
+  /** The end of the Observation's id, `<row id>-<suffix>`. */
+  suffix: string;
+  /** LOINC codings, the first being the one a client should look for; none: `text` only. */
+  loinc: Array<{ code: string; display: string }>;
+  text: string;
+  /** Absent when the measurement belongs to no category of HL7's list (a patient's age). */
+  category?: ObservationCategory;
+  /** As the app shows it. */
+  unit: string;
+  /** The same unit in UCUM. */
+  ucum: string;
+}
+
+const loinc = (code: string, display: string) => ({ code, display });
+
+const heartRate: Measure = {
+  suffix: 'hr',
+  loinc: [loinc('8867-4', 'Heart rate')],
+  text: VITAL_RANGES.heartRate.label,
+  category: 'vital-signs',
+  unit: VITAL_RANGES.heartRate.unit,
+  ucum: '/min',
+};
+const systolic: Measure = {
+  suffix: 'sys',
+  loinc: [loinc('8480-6', 'Systolic blood pressure')],
+  text: VITAL_RANGES.systolic.label,
+  category: 'vital-signs',
+  unit: VITAL_RANGES.systolic.unit,
+  ucum: 'mm[Hg]',
+};
+const diastolic: Measure = {
+  suffix: 'dia',
+  loinc: [loinc('8462-4', 'Diastolic blood pressure')],
+  text: VITAL_RANGES.diastolic.label,
+  category: 'vital-signs',
+  unit: VITAL_RANGES.diastolic.unit,
+  ucum: 'mm[Hg]',
+};
+const weight: Measure = {
+  suffix: 'wt',
+  loinc: [loinc('29463-7', 'Body weight')],
+  text: 'Body weight',
+  category: 'vital-signs',
+  unit: VITAL_RANGES.weight.unit,
+  ucum: 'kg',
+};
+const height: Measure = {
+  suffix: 'ht',
+  loinc: [loinc('8302-2', 'Body height')],
+  text: 'Body height',
+  category: 'vital-signs',
+  unit: VITAL_RANGES.height.unit,
+  ucum: 'cm',
+};
+/** A laboratory value, not a vital sign (HL7's vital-signs list has no glucose), even when measured at triage. */
+const bloodGlucose: Measure = {
+  suffix: 'glu',
+  loinc: [loinc('2339-0', 'Glucose [Mass/volume] in Blood')],
+  text: VITAL_RANGES.bloodGlucose.label,
+  category: 'laboratory',
+  unit: VITAL_RANGES.bloodGlucose.unit,
+  ucum: 'mg/dL',
+};
+
+/** The columns of a vital_signs row, in the order a chart lists them. */
+export const VITAL_MEASURES = {
+  heartRate,
+  systolic,
+  diastolic,
+  temperature: {
+    suffix: 'temp',
+    loinc: [loinc('8310-5', 'Body temperature')],
+    text: 'Body temperature',
+    category: 'vital-signs',
+    unit: VITAL_RANGES.temperature.unit,
+    ucum: 'Cel',
+  },
+  respiratoryRate: {
+    suffix: 'rr',
+    loinc: [loinc('9279-1', 'Respiratory rate')],
+    text: VITAL_RANGES.respiratoryRate.label,
+    category: 'vital-signs',
+    unit: VITAL_RANGES.respiratoryRate.unit,
+    ucum: '/min',
+  },
+  // Measured at triage with a pulse oximeter: the vital-signs code and the pulse-oximetry one.
+  oxygenSaturation: {
+    suffix: 'spo2',
+    loinc: [
+      loinc('2708-6', 'Oxygen saturation in Arterial blood'),
+      loinc('59408-5', 'Oxygen saturation in Arterial blood by Pulse oximetry'),
+    ],
+    text: VITAL_RANGES.oxygenSaturation.label,
+    category: 'vital-signs',
+    unit: VITAL_RANGES.oxygenSaturation.unit,
+    ucum: '%',
+  },
+  weight,
+  height,
+  bloodGlucose,
+} as const satisfies Record<keyof typeof VITAL_RANGES, Measure>;
+
+/** The measurement columns of a diagnosis test. */
+export const DIAGNOSIS_MEASURES = {
+  age: {
+    suffix: 'age',
+    loinc: [loinc('30525-0', 'Age')],
+    text: DIAGNOSIS_RANGES.age.label,
+    unit: DIAGNOSIS_RANGES.age.unit,
+    ucum: 'a',
+  },
+  height,
+  weight,
+  // Our "average glucose" is not said to be estimated from HbA1c (LOINC's only average): text only.
+  averageGlucose: {
+    suffix: 'avg-glu',
+    loinc: [],
+    text: DIAGNOSIS_RANGES.averageGlucose.label,
+    category: 'laboratory',
+    unit: DIAGNOSIS_RANGES.averageGlucose.unit,
+    ucum: 'mg/dL',
+  },
+  bloodSugar: { ...bloodGlucose, text: DIAGNOSIS_RANGES.bloodSugar.label },
+  urinSugar: {
+    suffix: 'u-glu',
+    loinc: [loinc('2350-7', 'Glucose [Mass/volume] in Urine')],
+    text: DIAGNOSIS_RANGES.urinSugar.label,
+    category: 'laboratory',
+    unit: DIAGNOSIS_RANGES.urinSugar.unit,
+    ucum: 'mg/dL',
+  },
+  systolic,
+  diastolic,
+  cholesterol: {
+    suffix: 'chol',
+    loinc: [loinc('2093-3', 'Cholesterol [Mass/volume] in Serum or Plasma')],
+    text: DIAGNOSIS_RANGES.cholesterol.label,
+    category: 'laboratory',
+    unit: DIAGNOSIS_RANGES.cholesterol.unit,
+    ucum: 'mg/dL',
+  },
+} as const satisfies Record<keyof typeof DIAGNOSIS_RANGES, Measure>;
+
+export const measureCode = (measure: Measure): CodeableConcept => ({
+  ...(measure.loinc.length > 0
+    ? { coding: measure.loinc.map(({ code, display }): Coding => ({ system: LOINC, code, display })) }
+    : {}),
+  text: measure.text,
+});
+
+/** Whether a token names one of these codings (`code`, `system|code`, `system|`). */
+export function tokenNames(token: TokenValue, codings: ReadonlyArray<{ system: string; code: string }>) {
+  return codings.some(
+    (coding) =>
+      (token.system === undefined || token.system === coding.system) &&
+      (token.code === undefined || token.code === coding.code),
+  );
+}
+
+/** Every occurrence of a token parameter (AND) names one of the codings (any of its values: OR). */
+export const tokensMatch = (
+  occurrences: TokenValue[][],
+  codings: ReadonlyArray<{ system: string; code: string }>,
+) => occurrences.every((values) => values.some((token) => tokenNames(token, codings)));
+
+export const measureCodings = (measure: Measure) =>
+  measure.loinc.map(({ code }) => ({ system: LOINC, code }));
+export const categoryCodings = (category: ObservationCategory | undefined) =>
+  category ? [{ system: OBSERVATION_CATEGORY, code: category }] : [];
+
+/**
+ * Our diagnosis categories as HL7 v2 diagnostic service sections (table 0074) where one clearly
+ * applies, and the Observation category of their free-form properties. Categories an admin adds
+ * later, or ones without a clear section, keep their name as text and count as laboratory.
+ */
+export const DIAGNOSIS_SECTIONS: Record<
+  string,
+  { section?: { code: string; display: string }; category: ObservationCategory }
+> = {
+  haematology: { section: { code: 'HM', display: 'Hematology' }, category: 'laboratory' },
+  'clinical chemistry': { section: { code: 'CH', display: 'Chemistry' }, category: 'laboratory' },
+  microbiology: { section: { code: 'MB', display: 'Microbiology' }, category: 'laboratory' },
+  'immunology and serology': { section: { code: 'IMM', display: 'Immunology' }, category: 'laboratory' },
+  parasitology: { section: { code: 'LAB', display: 'Laboratory' }, category: 'laboratory' },
+  urinalysis: { section: { code: 'LAB', display: 'Laboratory' }, category: 'laboratory' },
+  endocrinology: { section: { code: 'LAB', display: 'Laboratory' }, category: 'laboratory' },
+  histopathology: { section: { code: 'SP', display: 'Surgical Pathology' }, category: 'laboratory' },
+  cytology: { section: { code: 'CP', display: 'Cytopathology' }, category: 'laboratory' },
+  'blood transfusion': { section: { code: 'BLB', display: 'Blood bank' }, category: 'laboratory' },
+  'molecular diagnostics': { section: { code: 'LAB', display: 'Laboratory' }, category: 'laboratory' },
+  toxicology: { section: { code: 'TX', display: 'Toxicology' }, category: 'laboratory' },
+  virology: { section: { code: 'VR', display: 'Virology' }, category: 'laboratory' },
+  genetics: { section: { code: 'GE', display: 'Genetics' }, category: 'laboratory' },
+  radiology: { section: { code: 'RAD', display: 'Radiology' }, category: 'imaging' },
+  ultrasonography: { section: { code: 'RUS', display: 'Radiology Ultrasound' }, category: 'imaging' },
+  cardiology: { category: 'exam' },
+  pulmonology: { category: 'exam' },
+  neurophysiology: { category: 'exam' },
+  ophthalmology: { category: 'exam' },
+};
+
+export const diagnosisSection = (categoryName: string) => DIAGNOSIS_SECTIONS[categoryName.toLowerCase()];
+/** The Observation category of a test's free-form properties. */
+export const propertyCategory = (categoryName: string): ObservationCategory =>
+  diagnosisSection(categoryName)?.category ?? 'laboratory';
+
+/** Our category names (lower case) whose section or property category satisfies a predicate. */
+export const categoryNamesWhere = (
+  predicate: (entry: { section?: { code: string }; category: ObservationCategory }) => boolean,
+) =>
+  Object.entries(DIAGNOSIS_SECTIONS)
+    .filter(([, entry]) => predicate(entry))
+    .map(([name]) => name);

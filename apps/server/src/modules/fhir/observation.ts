@@ -1,0 +1,476 @@
+import type { Observation } from '@medplum/fhirtypes';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import {
+  diagnosisCategories,
+  diagnosisTestProperties,
+  diagnosisTests,
+  users,
+  vitalSigns,
+} from '../../db/schema';
+import {
+  categoryCodings,
+  categoryConcept,
+  DIAGNOSIS_MEASURES,
+  DIAGNOSIS_SECTIONS,
+  type Measure,
+  measureCode,
+  measureCodings,
+  type ObservationCategory,
+  propertyCategory,
+  tokenNames,
+  tokensMatch,
+  UCUM,
+  VITAL_MEASURES,
+} from './observation-codes';
+import { pagedSearch } from './paging';
+import type { DateValue, ParsedSearch, ReferenceValue, TokenValue } from './params';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { instantMatches, isUuid, referenceMatches } from './search-sql';
+import { fhirDateTime } from './time';
+
+/*
+ * Observations come from rows that each hold several measurements: a vital_signs row (one per
+ * triage intake or chart entry) and a diagnosis test (its measurement columns, and its free-form
+ * properties). Each measured value is one Observation, `<row id>-<suffix>`. Searches unpivot the
+ * rows in SQL (a LATERAL VALUES list of the measurements the search can match, `value is not
+ * null`), so filters, counts and pages are SQL's; each source is filtered by its own indexed
+ * columns (vital_signs_patient_recorded_idx, diagnosis_tests_patient_idx) before the union.
+ */
+
+type Source = 'vital' | 'test' | 'property';
+
+/** What a search (or a read) asks of every source. */
+interface ObservationFilter {
+  /** `patient` and `subject` occurrences (each must match). */
+  patients: ReferenceValue[][];
+  dates: DateValue[][];
+  ids: string[][];
+  codes: TokenValue[][];
+  categories: TokenValue[][];
+}
+
+const NO_FILTER: ObservationFilter = { patients: [], dates: [], ids: [], codes: [], categories: [] };
+
+const OBSERVATION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z0-9-]{1,16})$/i;
+
+/** `<row uuid>-<suffix>` as its parts; undefined for anything else (it names nothing). */
+function parseObservationId(id: string) {
+  const match = OBSERVATION_ID.exec(id);
+  if (!match?.[1] || !match[2] || !isUuid(match[1])) return undefined;
+  return { rowId: match[1].toLowerCase(), suffix: match[2] };
+}
+
+/** The Observation ids of one row's measurements. */
+export const observationId = (rowId: string, suffix: string) => `${rowId}-${suffix}`;
+
+/** `_id`: each occurrence names a row and a suffix; ids of another shape match nothing. */
+function idsCondition(rowId: AnyColumn, suffix: SQL, occurrences: string[][]) {
+  if (occurrences.length === 0) return undefined;
+  return and(
+    ...occurrences.map((ids) => {
+      const parsed = ids.flatMap((id) => parseObservationId(id) ?? []);
+      if (parsed.length === 0) return sql`false`;
+      return or(...parsed.map((p) => and(eq(rowId, p.rowId), sql`${suffix} = ${p.suffix}`)));
+    }),
+  );
+}
+
+interface SourceColumns {
+  rowId: AnyColumn;
+  suffix: SQL;
+  patientId: AnyColumn;
+  effective: AnyColumn;
+}
+
+/** Whose, when and which: the same conditions on every source, on its own (indexed) columns. */
+function commonConditions(fhir: FhirContext, filter: ObservationFilter, columns: SourceColumns) {
+  return [
+    fhir.patientScope === undefined ? undefined : eq(columns.patientId, fhir.patientScope),
+    referenceMatches(columns.patientId, filter.patients, 'Patient'),
+    instantMatches(columns.effective, filter.dates),
+    idsCondition(columns.rowId, columns.suffix, filter.ids),
+  ];
+}
+
+/** The one shape every source selects, so they can be unioned. */
+function selection(
+  source: Source,
+  columns: SourceColumns & {
+    performer: AnyColumn;
+    value: SQL;
+    name: SQL;
+    valueText: SQL;
+    categoryName: SQL;
+  },
+) {
+  return {
+    rowId: sql<string>`${columns.rowId}`.as('row_id'),
+    suffix: sql<string>`${columns.suffix}`.as('suffix'),
+    source: sql<Source>`${source}::text`.as('source'),
+    patientId: sql<string>`${columns.patientId}`.as('patient_id'),
+    // Decoded as the column decodes it (drivers differ in what they hand back for a timestamptz).
+    effective: sql`${columns.effective}`
+      .mapWith((value: unknown) => columns.effective.mapFromDriverValue(value) as Date)
+      .as('effective'),
+    performer: sql<string | null>`${columns.performer}`.as('performer'),
+    value: sql<number | null>`${columns.value}`.mapWith(Number).as('value'),
+    name: sql<string | null>`${columns.name}`.as('name'),
+    valueText: sql<string | null>`${columns.valueText}`.as('value_text'),
+    categoryName: sql<string | null>`${columns.categoryName}`.as('category_name'),
+  };
+}
+
+/** The measures a search can match: code and category are known per measure, so they prune the unpivot. */
+function matchingMeasures<K extends string>(measures: Record<K, Measure>, filter: ObservationFilter) {
+  return (Object.entries(measures) as Array<[K, Measure]>).filter(
+    ([, measure]) =>
+      tokensMatch(filter.codes, measureCodings(measure)) &&
+      tokensMatch(filter.categories, categoryCodings(measure.category)),
+  );
+}
+
+const measuredValue = sql`m.value`;
+const measuredSuffix = sql`m.suffix`;
+const noText = sql`null::text`;
+
+/** One column per measure as `(suffix, value)` rows of a LATERAL VALUES list. */
+const unpivot = (pairs: Array<[string, AnyColumn]>) =>
+  sql`cross join lateral (values ${sql.join(
+    pairs.map(([suffix, column]) => sql`(${suffix}::text, ${column}::numeric)`),
+    sql`, `,
+  )}) as m(suffix, value)`;
+
+/** A table with one column per measure (vital_signs, diagnosis_tests), as the search sees it. */
+interface MeasuredTable {
+  source: Source;
+  table: typeof vitalSigns | typeof diagnosisTests;
+  columns: SourceColumns & { performer: AnyColumn };
+  /** The measures the search can match: `[suffix, column]`. */
+  measures: Array<[string, AnyColumn]>;
+  /** What every row must be, whatever the search. */
+  rowCondition?: SQL;
+}
+
+function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
+  const measures = matchingMeasures(VITAL_MEASURES, filter);
+  if (measures.length === 0) return undefined;
+  return {
+    source: 'vital',
+    table: vitalSigns,
+    columns: {
+      rowId: vitalSigns.id,
+      suffix: measuredSuffix,
+      patientId: vitalSigns.patientId,
+      effective: vitalSigns.recordedAt,
+      performer: vitalSigns.recordedBy,
+    },
+    measures: measures.map(([key, m]) => [m.suffix, vitalSigns[key]]),
+    // A triage of someone without an account is nobody's record.
+    rowCondition: isNotNull(vitalSigns.patientId),
+  };
+}
+
+function testsTable(filter: ObservationFilter): MeasuredTable | undefined {
+  const measures = matchingMeasures(DIAGNOSIS_MEASURES, filter);
+  if (measures.length === 0) return undefined;
+  return {
+    source: 'test',
+    table: diagnosisTests,
+    columns: {
+      rowId: diagnosisTests.id,
+      suffix: measuredSuffix,
+      patientId: diagnosisTests.patientId,
+      effective: diagnosisTests.createdAt,
+      performer: diagnosisTests.doctorId,
+    },
+    measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
+  };
+}
+
+/** One row per measured value of the table's matching rows. */
+function unpivoted(fhir: FhirContext, filter: ObservationFilter, measured: MeasuredTable | undefined) {
+  if (!measured) return undefined;
+  const { columns } = measured;
+  return fhir.ctx.db
+    .select(
+      selection(measured.source, {
+        ...columns,
+        value: measuredValue,
+        name: noText,
+        valueText: noText,
+        categoryName: noText,
+      }),
+    )
+    .from(sql`${measured.table} ${unpivot(measured.measures)}`)
+    .where(and(measured.rowCondition, isNotNull(measuredValue), ...commonConditions(fhir, filter, columns)));
+}
+
+/**
+ * How many values the table's matching rows hold, without unpivoting them: the count of a
+ * patient's years of vitals reads each row once. (`_id` names values by suffix: it counts the unpivot.)
+ */
+async function countMeasured(
+  fhir: FhirContext,
+  filter: ObservationFilter,
+  measured: MeasuredTable | undefined,
+) {
+  if (!measured) return 0;
+  const [row] = await fhir.ctx.db
+    .select({
+      n: sql<number>`coalesce(sum(num_nonnulls(${sql.join(
+        measured.measures.map(([, column]) => column),
+        sql`, `,
+      )})), 0)`.mapWith(Number),
+    })
+    .from(measured.table)
+    .where(and(measured.rowCondition, ...commonConditions(fhir, filter, measured.columns)));
+  return row?.n ?? 0;
+}
+
+const CATEGORIES: readonly ObservationCategory[] = ['vital-signs', 'laboratory', 'imaging', 'exam'];
+
+/** A property's category in SQL, as `propertyCategory` gives it in TypeScript. */
+function propertyCategorySql(categoryName: AnyColumn) {
+  const named = Object.entries(DIAGNOSIS_SECTIONS).filter(([, entry]) => entry.category !== 'laboratory');
+  if (named.length === 0) return sql`'laboratory'`;
+  return sql`(case lower(${categoryName}) ${sql.join(
+    named.map(([name, entry]) => sql`when ${name} then ${entry.category}`),
+    sql` `,
+  )} else 'laboratory' end)`;
+}
+
+function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
+  // Properties carry their name as text, no code: a code search never finds them.
+  if (filter.codes.length > 0) return undefined;
+  const suffix = sql`'p' || ${diagnosisTestProperties.position}`;
+  const columns = {
+    rowId: diagnosisTests.id,
+    suffix,
+    patientId: diagnosisTests.patientId,
+    effective: diagnosisTests.createdAt,
+  };
+  const category = propertyCategorySql(diagnosisCategories.name);
+  return fhir.ctx.db
+    .select(
+      selection('property', {
+        ...columns,
+        performer: diagnosisTests.doctorId,
+        value: sql`null::numeric`,
+        name: sql`${diagnosisTestProperties.name}`,
+        valueText: sql`${diagnosisTestProperties.value}`,
+        categoryName: sql`${diagnosisCategories.name}`,
+      }),
+    )
+    .from(diagnosisTestProperties)
+    .innerJoin(diagnosisTests, eq(diagnosisTests.id, diagnosisTestProperties.testId))
+    .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
+    .where(
+      and(
+        ...filter.categories.map((values) => {
+          const named = CATEGORIES.filter((c) =>
+            values.some((token) => tokenNames(token, categoryCodings(c))),
+          );
+          return named.length === 0 ? sql`false` : sql`${category} in ${named}`;
+        }),
+        ...commonConditions(fhir, filter, columns),
+      ),
+    );
+}
+
+/**
+ * The page's order, in each source with its index's null ordering (vital_signs' indexes are DESC
+ * NULLS LAST, diagnosis_tests' DESC NULLS FIRST): the columns are never null, but the planner uses
+ * an index only when the ORDER BY says the same.
+ */
+const newestFirst = (nulls: 'first' | 'last') => [
+  sql`effective desc nulls ${sql.raw(nulls)}`,
+  sql`row_id`,
+  sql`suffix`,
+];
+
+/**
+ * Every source the filter can match, unioned as one subquery `o`; undefined when none can. With
+ * a `window` (a page's offset + limit), each source keeps only its first `window` rows in the
+ * page's order: a page reads the newest rows from an index instead of unpivoting and sorting every
+ * measurement of the patient (or of everyone, for staff).
+ */
+function observationRows(fhir: FhirContext, filter: ObservationFilter, window?: number) {
+  const sources = [
+    { query: unpivoted(fhir, filter, vitalsTable(filter)), order: newestFirst('last') },
+    { query: unpivoted(fhir, filter, testsTable(filter)), order: newestFirst('first') },
+    { query: propertiesSource(fhir, filter), order: newestFirst('first') },
+  ].flatMap(({ query, order }) => {
+    if (!query) return [];
+    return [
+      window === undefined
+        ? query.$dynamic()
+        : query
+            .$dynamic()
+            .orderBy(...order)
+            .limit(window),
+    ];
+  });
+  const [first, second, ...rest] = sources;
+  if (!first) return undefined;
+  return (second ? unionAll(first, second, ...rest) : first).as('o');
+}
+
+type ObservationRow = {
+  rowId: string;
+  suffix: string;
+  source: Source;
+  patientId: string;
+  effective: Date;
+  performer: string | null;
+  value: number | null;
+  name: string | null;
+  valueText: string | null;
+  categoryName: string | null;
+};
+
+const bySuffix = (measures: Record<string, Measure>) =>
+  new Map(Object.values(measures).map((m) => [m.suffix, m]));
+const VITAL_BY_SUFFIX = bySuffix(VITAL_MEASURES);
+const TEST_BY_SUFFIX = bySuffix(DIAGNOSIS_MEASURES);
+
+function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: string): Observation {
+  const base = {
+    resourceType: 'Observation' as const,
+    id: observationId(row.rowId, row.suffix),
+    status: 'final' as const,
+    subject: { reference: `Patient/${row.patientId}` },
+    effectiveDateTime: fhirDateTime(row.effective, timeZone),
+    ...(row.performer && doctors.has(row.performer)
+      ? { performer: [{ reference: `Practitioner/${row.performer}` }] }
+      : {}),
+  };
+  const measure = (row.source === 'vital' ? VITAL_BY_SUFFIX : TEST_BY_SUFFIX).get(row.suffix);
+  if (row.source === 'property' || !measure) {
+    return {
+      ...base,
+      category: [categoryConcept(propertyCategory(row.categoryName ?? ''))],
+      code: { text: row.name ?? '' },
+      valueString: row.valueText ?? '',
+    };
+  }
+  return {
+    ...base,
+    ...(measure.category ? { category: [categoryConcept(measure.category)] } : {}),
+    code: measureCode(measure),
+    valueQuantity: { value: row.value ?? 0, unit: measure.unit, system: UCUM, code: measure.ucum },
+  };
+}
+
+/** Which of these users are doctors: only they are Practitioners a reference may name. */
+async function doctorsAmong(fhir: FhirContext, ids: Array<string | null>) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Set<string>();
+  const rows = await fhir.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, wanted), eq(users.role, 'doctor')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The filter's Observations, newest first (then by id), from `offset`; every one when `limit` is undefined. */
+async function observations(fhir: FhirContext, filter: ObservationFilter, limit?: number, offset = 0) {
+  const o = observationRows(fhir, filter, limit === undefined ? undefined : offset + limit);
+  if (!o) return [];
+  const query = fhir.ctx.db
+    .select()
+    .from(o)
+    .orderBy(desc(o.effective), asc(o.rowId), asc(o.suffix))
+    .offset(offset);
+  const rows: ObservationRow[] = await (limit === undefined ? query : query.limit(limit));
+  const doctors = await doctorsAmong(
+    fhir,
+    rows.map((r) => r.performer),
+  );
+  return rows.map((row) => toObservation(row, doctors, fhir.timeZone));
+}
+
+async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
+  if (filter.ids.length > 0) {
+    const o = observationRows(fhir, filter);
+    return o ? ((await fhir.ctx.db.select({ n: count() }).from(o))[0]?.n ?? 0) : 0;
+  }
+  const properties = propertiesSource(fhir, filter);
+  return (
+    (await countMeasured(fhir, filter, vitalsTable(filter))) +
+    (await countMeasured(fhir, filter, testsTable(filter))) +
+    (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0)
+  );
+}
+
+export const observationsType: FhirResourceType<Observation> = {
+  type: 'Observation',
+  searchParams: [
+    { name: 'patient', type: 'reference', documentation: 'The patient the observation is about' },
+    {
+      name: 'subject',
+      type: 'reference',
+      documentation: 'The patient the observation is about (Patient/<id>)',
+    },
+    {
+      name: 'code',
+      type: 'token',
+      documentation: 'The LOINC code (http://loinc.org|8867-4 or 8867-4); properties of a test have none',
+    },
+    {
+      name: 'category',
+      type: 'token',
+      documentation: 'vital-signs, laboratory, imaging or exam (observation-category)',
+    },
+    { name: 'date', type: 'date', documentation: 'When it was measured (effectiveDateTime)' },
+  ],
+
+  async read(fhir, id) {
+    if (!parseObservationId(id)) return undefined;
+    const [observation] = await observations(fhir, { ...NO_FILTER, ids: [[id]] }, 1);
+    return observation;
+  },
+
+  async search(fhir, search: ParsedSearch) {
+    const filter: ObservationFilter = {
+      patients: [...search.references('patient'), ...search.references('subject')],
+      dates: search.dates('date'),
+      ids: search.ids(),
+      codes: search.tokens('code'),
+      categories: search.tokens('category'),
+    };
+    return pagedSearch(
+      search,
+      (limit, offset) => observations(fhir, filter, limit, offset),
+      () => countObservations(fhir, filter),
+    );
+  },
+
+  everything: (fhir, patientId) =>
+    observations(fhir, { ...NO_FILTER, patients: [[{ type: 'Patient', id: patientId }]] }),
+};
+
+/** The Observation ids of a diagnosis test: its measured values, then its properties by position. */
+export function testObservationIds(
+  test: Pick<typeof diagnosisTests.$inferSelect, 'id' | keyof typeof DIAGNOSIS_MEASURES>,
+  propertyPositions: number[],
+) {
+  return [
+    ...(Object.entries(DIAGNOSIS_MEASURES) as Array<[keyof typeof DIAGNOSIS_MEASURES, Measure]>)
+      .filter(([key]) => test[key] !== null)
+      .map(([, m]) => observationId(test.id, m.suffix)),
+    ...propertyPositions.map((position) => observationId(test.id, `p${position}`)),
+  ];
+}
