@@ -1,3 +1,4 @@
+import { patients } from './patient';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
 
@@ -7,3 +8,5 @@ import type { FhirResourceType } from './resource-type';
  */
 export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [];
 FHIR_RESOURCE_TYPES.push(practitioners);
+// Patient leads the CapabilityStatement, whatever order the other types register in.
+FHIR_RESOURCE_TYPES.unshift(patients);
