@@ -23,7 +23,7 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/fhir': 'http://127.0.0.1:3000' },
   },
   build: {
     outDir: 'dist',

@@ -5,8 +5,8 @@ import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
 import {
   createTestApp,
   createUser,
-  signIn,
   signedIn,
+  signIn,
   type TestApp,
   type TestUser,
 } from '../../../test/helpers';

@@ -54,7 +54,11 @@ const indexTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase
  * part first), rechecked on the part itself only when the value has a space and so could run on
  * into the other part ("van der" must not find Van, first name Derek).
  */
-function partMatches(key: SQL, part: typeof users.firstName | typeof users.lastName, value: StringValue): SQL {
+function partMatches(
+  key: SQL,
+  part: typeof users.firstName | typeof users.lastName,
+  value: StringValue,
+): SQL {
   const term = indexTerm(value.text);
   if (value.exact) return and(startsWith(key, `${term} `), eq(part, value.text)) as SQL;
   const range = startsWith(key, term);
@@ -195,7 +199,9 @@ export const patients: FhirResourceType<Patient> = {
       ).map(toPatient);
     const [only] = tiers;
     if (search.total === 'none' && only && tiers.length === 1) {
-      return { resources: search.count === 0 ? [] : await read(only, { limit: search.count, offset: search.offset }) };
+      return {
+        resources: search.count === 0 ? [] : await read(only, { limit: search.count, offset: search.offset }),
+      };
     }
     const found = await tieredWindow(
       fhir.ctx,
