@@ -1,0 +1,1 @@
+CREATE INDEX "users_phone_digits_idx" ON "users" USING btree (regexp_replace("phone", '\D', '', 'g'));
