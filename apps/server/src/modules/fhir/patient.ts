@@ -49,23 +49,34 @@ const isPatient = eq(users.role, 'patient');
 /** The search value as the indexes hold names: trimmed, single spaces, lower case. */
 const indexTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** Each name part alone, lower case in byte order, as users_family_given_idx holds them. */
+const familyKey = sql`(lower(${users.lastName}) collate "C")`;
+const givenKey = sql`(lower(${users.firstName}) collate "C")`;
+
 /**
- * One name part starts with the value (or, `:exact`, is it): a range of `key` ("part other", the
- * part first), rechecked on the part itself only when the value has a space and so could run on
- * into the other part ("van der" must not find Van, first name Derek).
+ * `family`: the last name starts with the value (`:exact`: is it): a range of
+ * users_family_given_idx, whatever spaces either holds ("van der" finds Van der Berg, not Van).
  */
-function partMatches(
-  key: SQL,
-  part: typeof users.firstName | typeof users.lastName,
-  value: StringValue,
-): SQL {
+const familyMatches = (value: StringValue) =>
+  value.exact
+    ? (and(sql`${familyKey} = ${indexTerm(value.text)}`, eq(users.lastName, value.text)) as SQL)
+    : startsWith(familyKey, indexTerm(value.text));
+
+/**
+ * `given`: the first name starts with the value (`:exact`: is it). Said twice: on the first name
+ * alone (the condition itself, checked inside the family index's range when `family` leads) and
+ * as the start of "first last", which it implies, so users_search_first_name_idx can lead alone.
+ */
+function givenMatches(value: StringValue): SQL {
   const term = indexTerm(value.text);
-  if (value.exact) return and(startsWith(key, `${term} `), eq(part, value.text)) as SQL;
-  const range = startsWith(key, term);
-  return term.includes(' ') ? (and(range, startsWith(sql`lower(${part})`, term)) as SQL) : range;
+  return value.exact
+    ? (and(
+        sql`${givenKey} = ${term}`,
+        eq(users.firstName, value.text),
+        startsWith(firstNameFirstKey, `${term} `),
+      ) as SQL)
+    : (and(startsWith(givenKey, term), startsWith(firstNameFirstKey, term)) as SQL);
 }
-const familyMatches = (value: StringValue) => partMatches(surnameFirstKey, users.lastName, value);
-const givenMatches = (value: StringValue) => partMatches(firstNameFirstKey, users.firstName, value);
 
 /**
  * `name`: the family or the given name starts with the value, or the name's text ("First Last")
@@ -106,14 +117,15 @@ const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
 const phoneMatches = (occurrences: TokenValue[][]) =>
   and(...occurrences.map((values) => or(...values.map(phoneValueMatches)) as SQL));
 
+const byFamily = [asc(familyKey), asc(givenKey), asc(users.id)];
 const bySurname = [asc(surnameFirstKey), asc(users.id)];
 const byFirstName = [asc(firstNameFirstKey), asc(users.id)];
 
 /**
  * The search as tiers read one after the other, each in an index's order: `family` (or no name
- * parameter) by surname, then given name, then id; `given` by given name, surname, id; `name`
- * first the patients whose surname starts with it (by surname), then those whose given name
- * does (by given name). A stable order either way, so pages never overlap.
+ * parameter) by family name, given name, id; `given` by "given family", id; `name` first the
+ * patients whose "family given" starts with it (in that order), then those whose "given family"
+ * does (in that one). A stable order either way, so pages never overlap.
  */
 function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
   const family = search.strings('family');
@@ -147,9 +159,9 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
       anyValue(firstName, nameMatchesBySurname),
       anyValue(firstName, nameMatchesByFirstName),
     );
-    return [{ where: and(base, nameCondition), order: family.length > 0 ? bySurname : byFirstName }];
+    return [{ where: and(base, nameCondition), order: family.length > 0 ? byFamily : byFirstName }];
   }
-  return [{ where: base, order: family.length === 0 && given.length > 0 ? byFirstName : bySurname }];
+  return [{ where: base, order: family.length === 0 && given.length > 0 ? byFirstName : byFamily }];
 }
 
 export const patients: FhirResourceType<Patient> = {

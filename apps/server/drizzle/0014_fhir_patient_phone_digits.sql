@@ -1,1 +1,0 @@
-CREATE INDEX "users_phone_digits_idx" ON "users" USING btree (regexp_replace("phone", '\D', '', 'g'));
