@@ -143,7 +143,8 @@ export async function tieredWindow<Row>(
   window: { limit: number; offset: number },
   tiers: readonly Tier[],
   rows: (tier: Tier, window: { limit: number; offset: number }) => Promise<Row[]>,
-  matching: (where: SQL | undefined) => MatchingRows,
+  /** The tier's rows to count; given the tier too, for a count that reads in the tier's order. */
+  matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
 ): Promise<TieredWindow<Row>> {
   const { limit, offset } = window;
   const bound = offset + Math.max(config.LIST_COUNT_CAP, limit);
@@ -151,7 +152,7 @@ export async function tieredWindow<Row>(
   let lowerBound = false;
   const reads: Array<Promise<Row[]>> = [];
   for (const tier of tiers) {
-    const counted = await countUpTo(db, matching(tier.where), bound - total);
+    const counted = await countUpTo(db, matching(tier.where, tier), bound - total);
     // The window's rows that fall in this tier: from max(offset, total) to offset + limit.
     const start = Math.max(offset - total, 0);
     const end = Math.min(offset + limit - total, counted.total);

@@ -104,7 +104,8 @@ const emailMatches = (occurrences: TokenValue[][]) =>
 /**
  * `phone`: the same digits, whatever the spacing or punctuation ("+234 803 123 4567" is
  * 2348031234567); a number written with a national leading 0 ("0803 123 4567") also finds it
- * written internationally. Through the phone-digits trigram index.
+ * written internationally. The same digits read users_phone_digits_idx; the written-with-0
+ * form, a suffix, the phone-digits trigram index.
  */
 const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
   if (system !== undefined || code === undefined) return system === undefined ? sql`true` : sql`false`;
@@ -220,7 +221,13 @@ export const patients: FhirResourceType<Patient> = {
       { limit: search.count, offset: search.offset },
       tiers,
       read,
-      (where) => matchingRows(db).from(users).where(where),
+      // In the tier's order, so the count reads the index the page reads: without it the planner
+      // may filter every patient of another index to find 1,000 "Oka…" (measured: 150 ms at 1M).
+      (where, tier) =>
+        matchingRows(db)
+          .from(users)
+          .where(where)
+          .orderBy(...tier.order),
     );
     if (search.total === 'none' || found.lowerBound) return { resources: found.rows };
     return { resources: found.rows, total: found.total };
