@@ -155,6 +155,7 @@ describe('Patient search', () => {
     expect(await names('family=van%20der')).toEqual(['Ade Van der Berg']);
     expect(await names('family:exact=Van')).toEqual(['Derek Van']);
     expect(await names('given=oka')).toEqual(['Okala Bello']);
+    expect(await names('given=ngozi%20o')).toEqual([]);
     expect(await names('given=a,c')).toEqual(['Ade Van der Berg', 'Amaka Okafor', 'Chidi Okafor']);
     expect(await names('given:exact=Ngozi&name=oka')).toEqual(['Ngozi Okafor']);
     expect(await names('given:exact=ngozi')).toEqual([]);
