@@ -123,12 +123,50 @@ export interface Tier {
   order: SQL[];
 }
 
+/** The rows of one window (LIMIT/OFFSET) across tiers, with the bounded count that placed it. */
+export interface TieredWindow<Row> {
+  rows: Row[];
+  total: number;
+  /** The count stopped at its bound: there are more matches than `total`. */
+  lowerBound: boolean;
+}
+
 /**
- * page() over tiers shown one after the other (a search's best matches first): each tier is
- * counted (bounded, as page() does) and only the tiers the page reaches are read, each with its
- * own index-backed order. So a broad term whose first tier fills the page never sorts the rest.
- * The tiers' conditions must exclude each other.
+ * The rows `offset` to `offset + limit` of tiers shown one after the other (a search's best
+ * matches first): each tier is counted, LIST_COUNT_CAP rows past the window's start at most (as
+ * page() does), and only the tiers the window reaches are read, each with its own index-backed
+ * order. So a broad term whose first tier fills the window never sorts the rest. The tiers'
+ * conditions must exclude each other.
  */
+export async function tieredWindow<Row>(
+  { db, config }: ListContext,
+  window: { limit: number; offset: number },
+  tiers: readonly Tier[],
+  rows: (tier: Tier, window: { limit: number; offset: number }) => Promise<Row[]>,
+  /** The tier's rows to count; given the tier too, for a count that reads in the tier's order. */
+  matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
+): Promise<TieredWindow<Row>> {
+  const { limit, offset } = window;
+  const bound = offset + Math.max(config.LIST_COUNT_CAP, limit);
+  let total = 0;
+  let lowerBound = false;
+  const reads: Array<Promise<Row[]>> = [];
+  for (const tier of tiers) {
+    const counted = await countUpTo(db, matching(tier.where, tier), bound - total);
+    // The window's rows that fall in this tier: from max(offset, total) to offset + limit.
+    const start = Math.max(offset - total, 0);
+    const end = Math.min(offset + limit - total, counted.total);
+    if (end > start) reads.push(rows(tier, { limit: end - start, offset: start }));
+    total += counted.total;
+    if (counted.lowerBound) {
+      lowerBound = true;
+      break;
+    }
+  }
+  return { rows: (await Promise.all(reads)).flat(), total, lowerBound };
+}
+
+/** page() over tiers (see tieredWindow): a list's page of a ranked search. */
 export async function tieredPage<Row, T>(
   { db, config }: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
@@ -141,27 +179,11 @@ export async function tieredPage<Row, T>(
   if (tiers.length === 1 && only) {
     return page({ db, config }, query, (window) => rows(only, window), matching(only.where), toItem);
   }
-  const offset = (query.page - 1) * query.limit;
-  const bound = offset + Math.max(config.LIST_COUNT_CAP, query.limit);
-  let total = 0;
-  let lowerBound = false;
-  const reads: Array<Promise<Row[]>> = [];
-  for (const tier of tiers) {
-    const counted = await countUpTo(db, matching(tier.where), bound - total);
-    // The page's rows that fall in this tier: from max(offset, total) to offset + limit.
-    const start = Math.max(offset - total, 0);
-    const end = Math.min(offset + query.limit - total, counted.total);
-    if (end > start) reads.push(rows(tier, { limit: end - start, offset: start }));
-    total += counted.total;
-    if (counted.lowerBound) {
-      lowerBound = true;
-      break;
-    }
-  }
-  const found = (await Promise.all(reads)).flat();
+  const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const found = await tieredWindow({ db, config }, window, tiers, rows, matching);
   return {
-    data: found.map(toItem),
-    pagination: paginate(query.page, query.limit, total, lowerBound),
+    data: found.rows.map(toItem),
+    pagination: paginate(query.page, query.limit, found.total, found.lowerBound),
   };
 }
 

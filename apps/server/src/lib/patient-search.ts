@@ -17,10 +17,11 @@ import type { Tier } from './list';
 export const surnameFirstKey = sql`(lower(${users.lastName} || ' ' || ${users.firstName}) collate "C")`;
 export const firstNameFirstKey = sql`(lower(${users.firstName} || ' ' || ${users.lastName}) collate "C")`;
 /** The phone number's digits only, as users_phone_digits_trgm_idx indexes them. */
-const phoneDigits = sql`regexp_replace(${users.phone}, '\\D', '', 'g')`;
+export const phoneDigits = sql`regexp_replace(${users.phone}, '\\D', '', 'g')`;
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-const startsWith = (key: SQL, term: string) => sql`${key} like ${`${escapeLike(term)}%`}`;
+/** `key` starts with `term` (LIKE's wildcards in it taken literally): a range of the key's C-collated index. */
+export const startsWith = (key: SQL, term: string) => sql`${key} like ${`${escapeLike(term)}%`}`;
 
 /** The term as matched: trimmed, single spaces, lower case; undefined when empty. */
 export function normalizeTerm(q: string | undefined) {

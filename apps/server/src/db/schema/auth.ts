@@ -64,6 +64,18 @@ export const users = pgTable(
       'gin',
       sql`regexp_replace(${t.phone}, '\\D', '', 'g') gin_trgm_ops`,
     ),
+    // FHIR Patient?phone= (modules/fhir/patient.ts): the whole number's digits; the trigram index
+    // above answers equality too, but reads the posting lists of the trigrams every number shares (234…).
+    index('users_phone_digits_idx').on(sql`regexp_replace(${t.phone}, '\\D', '', 'g')`),
+    // FHIR Patient?family= (and family with given): last name, then first name, each lower case in
+    // byte order, so "starts with" on both is one range read in (family, given) order, even for
+    // surnames of several words ("van der berg").
+    index('users_family_given_idx').on(
+      t.role,
+      sql`(lower(${t.lastName}) collate "C")`,
+      sql`(lower(${t.firstName}) collate "C")`,
+      t.id,
+    ),
   ],
 );
 

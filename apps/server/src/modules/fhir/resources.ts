@@ -4,18 +4,21 @@ import { diagnosticReports } from './diagnostic-report';
 import { encounterResources } from './encounter';
 import { medicationRequests } from './medication-request';
 import { observationsType } from './observation';
+import { patients } from './patient';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
 
 /**
- * Every resource type the API serves, in the CapabilityStatement's order; $everything gathers
- * each type's `everything`. A new type adds itself here.
+ * Every resource type the API serves, in the CapabilityStatement's order (and $everything's:
+ * it gathers each type's `everything` in this order). A new type adds itself here.
  */
-export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [];
-FHIR_RESOURCE_TYPES.push(practitioners);
-FHIR_RESOURCE_TYPES.push(allergyIntolerances);
-FHIR_RESOURCE_TYPES.push(medicationRequests);
-FHIR_RESOURCE_TYPES.push(appointmentResources);
-FHIR_RESOURCE_TYPES.push(encounterResources);
-FHIR_RESOURCE_TYPES.push(observationsType);
-FHIR_RESOURCE_TYPES.push(diagnosticReports);
+export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
+  patients,
+  practitioners,
+  appointmentResources,
+  encounterResources,
+  observationsType,
+  diagnosticReports,
+  allergyIntolerances,
+  medicationRequests,
+];

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { fullName } from '../../../lib/format';
 import { useProfile } from '../api';
+import { HealthRecordDownload } from '../components/health-record-download';
 import { ProfileForm } from '../components/profile-form';
 
 const NOT_SET = 'Not set';
@@ -97,6 +98,7 @@ export default function MyProfilePage() {
         ) : null}
         {body}
       </Card>
+      {user ? <HealthRecordDownload patientId={user.id} /> : null}
     </>
   );
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "users_phone_digits_idx" ON "users" USING btree (regexp_replace("phone", '\D', '', 'g'));--> statement-breakpoint
+CREATE INDEX "users_family_given_idx" ON "users" USING btree ("role",(lower("last_name") collate "C"),(lower("first_name") collate "C"),"id");

@@ -1,0 +1,239 @@
+import type { Patient } from '@medplum/fhirtypes';
+import { and, asc, eq, not, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { matchingRows, type Tier, tieredWindow } from '../../lib/list';
+import { firstNameFirstKey, phoneDigits, startsWith, surnameFirstKey } from '../../lib/patient-search';
+import type { ParsedSearch, StringValue, TokenValue } from './params';
+import { address, gender, humanName, telecom } from './people';
+import type { FhirContext, FhirResourceType } from './resource-type';
+import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sql';
+
+/*
+ * Patients are users with the role 'patient'. Name searches read the app's own patient-search
+ * indexes (users_search_surname_idx on "last first", users_search_first_name_idx on "first last",
+ * both lower case in byte order): a prefix is a range of one of them, read in its order, so a
+ * page of a broad name over a million patients costs a page, not a sort of every match.
+ */
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  gender: users.gender,
+  dateOfBirth: users.dateOfBirth,
+  status: users.status,
+  updatedAt: users.updatedAt,
+};
+type PatientRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
+
+/** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
+function toPatient(row: PatientRow): Patient {
+  return {
+    resourceType: 'Patient',
+    id: row.id,
+    meta: { lastUpdated: row.updatedAt.toISOString() },
+    active: row.status === 'Active',
+    name: humanName(row.firstName, row.lastName),
+    telecom: telecom(row.email, row.phone),
+    ...gender(row.gender),
+    ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
+    ...address(row.address),
+  };
+}
+
+const isPatient = eq(users.role, 'patient');
+
+/** The search value as the indexes hold names: trimmed, single spaces, lower case. */
+const indexTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Each name part alone, lower case in byte order, as users_family_given_idx holds them. */
+const familyKey = sql`(lower(${users.lastName}) collate "C")`;
+const givenKey = sql`(lower(${users.firstName}) collate "C")`;
+
+/**
+ * `family`: the last name starts with the value (`:exact`: is it): a range of
+ * users_family_given_idx, whatever spaces either holds ("van der" finds Van der Berg, not Van).
+ */
+const familyMatches = (value: StringValue) =>
+  value.exact
+    ? (and(sql`${familyKey} = ${indexTerm(value.text)}`, eq(users.lastName, value.text)) as SQL)
+    : startsWith(familyKey, indexTerm(value.text));
+
+/**
+ * `given`: the first name starts with the value (`:exact`: is it). Beside `family`, a check on the
+ * first name alone inside the family index's range. Alone, a range of users_search_first_name_idx
+ * ("first last"), rechecked on the first name only when the value has a space and so could run
+ * on into the last name. (Both at once would make the planner expect too few matches and filter
+ * the whole family index instead: measured 120 ms at 1M.)
+ */
+function givenMatches(value: StringValue, besideFamily: boolean): SQL {
+  const term = indexTerm(value.text);
+  if (besideFamily) {
+    return value.exact
+      ? (and(sql`${givenKey} = ${term}`, eq(users.firstName, value.text)) as SQL)
+      : startsWith(givenKey, term);
+  }
+  if (value.exact)
+    return and(startsWith(firstNameFirstKey, `${term} `), eq(users.firstName, value.text)) as SQL;
+  const range = startsWith(firstNameFirstKey, term);
+  return term.includes(' ') ? (and(range, startsWith(sql`lower(${users.firstName})`, term)) as SQL) : range;
+}
+
+/**
+ * `name`: the family or the given name starts with the value, or the name's text ("First Last")
+ * does, which "first last" index holds whole; a surname-first value ("okafor ngo") finds the
+ * same patient, as the app's search does.
+ */
+const nameMatchesBySurname = (value: StringValue) =>
+  value.exact ? familyMatches(value) : startsWith(surnameFirstKey, indexTerm(value.text));
+const nameMatchesByFirstName = (value: StringValue) =>
+  value.exact ? givenMatches(value, false) : startsWith(firstNameFirstKey, indexTerm(value.text));
+
+/** Comma-separated alternatives: any may match. */
+const anyValue = (values: StringValue[], match: (value: StringValue) => SQL) =>
+  or(...values.map(match)) as SQL;
+
+/** `email`: the whole address, case-insensitively (ours are stored in lower case; the unique index serves it). */
+const emailMatches = (occurrences: TokenValue[][]) =>
+  tokenMatches(
+    users.email,
+    occurrences.map((values) =>
+      values.map((v) => (v.code === undefined ? v : { ...v, code: v.code.toLowerCase() })),
+    ),
+  );
+
+/**
+ * `phone`: the same digits, whatever the spacing or punctuation ("+234 803 123 4567" is
+ * 2348031234567); a number written with a national leading 0 ("0803 123 4567") also finds it
+ * written internationally. The same digits read users_phone_digits_idx; the written-with-0
+ * form, a suffix, the phone-digits trigram index.
+ */
+const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
+  if (system !== undefined || code === undefined) return system === undefined ? sql`true` : sql`false`;
+  const digits = code.replace(/\D/g, '');
+  if (digits === '') return sql`false`;
+  const national = /^0[1-9]\d{5,}$/.test(digits) ? digits.slice(1) : undefined;
+  const same = sql`${phoneDigits} = ${digits}`;
+  return national ? (or(same, sql`${phoneDigits} like ${`%${national}`}`) as SQL) : same;
+};
+const phoneMatches = (occurrences: TokenValue[][]) =>
+  and(...occurrences.map((values) => or(...values.map(phoneValueMatches)) as SQL));
+
+const byFamily = [asc(familyKey), asc(givenKey), asc(users.id)];
+const bySurname = [asc(surnameFirstKey), asc(users.id)];
+const byFirstName = [asc(firstNameFirstKey), asc(users.id)];
+
+/**
+ * The search as tiers read one after the other, each in an index's order: `family` (or no name
+ * parameter) by family name, given name, id; `given` by "given family", id; `name` first the
+ * patients whose "family given" starts with it (in that order), then those whose "given family"
+ * does (in that one). A stable order either way, so pages never overlap.
+ */
+function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
+  const family = search.strings('family');
+  const given = search.strings('given');
+  const [firstName, ...otherNames] = search.strings('name');
+  const base = and(
+    isPatient,
+    fhir.patientScope === undefined ? undefined : eq(users.id, fhir.patientScope),
+    idsMatch(users.id, search.ids()),
+    ...family.map((values) => anyValue(values, familyMatches)),
+    ...given.map((values) => anyValue(values, (value) => givenMatches(value, family.length > 0))),
+    ...otherNames.map((values) =>
+      or(anyValue(values, nameMatchesBySurname), anyValue(values, nameMatchesByFirstName)),
+    ),
+    calendarDateMatches(users.dateOfBirth, search.dates('birthdate'), fhir.timeZone),
+    emailMatches(search.tokens('email')),
+    phoneMatches(search.tokens('phone')),
+  );
+  if (firstName && family.length === 0 && given.length === 0) {
+    const surnameTier = anyValue(firstName, nameMatchesBySurname);
+    return [
+      { where: and(base, surnameTier), order: bySurname },
+      {
+        where: and(base, anyValue(firstName, nameMatchesByFirstName), not(surnameTier)),
+        order: byFirstName,
+      },
+    ];
+  }
+  if (firstName) {
+    const nameCondition = or(
+      anyValue(firstName, nameMatchesBySurname),
+      anyValue(firstName, nameMatchesByFirstName),
+    );
+    return [{ where: and(base, nameCondition), order: family.length > 0 ? byFamily : byFirstName }];
+  }
+  return [{ where: base, order: family.length === 0 && given.length > 0 ? byFirstName : byFamily }];
+}
+
+export const patients: FhirResourceType<Patient> = {
+  type: 'Patient',
+  searchParams: [
+    {
+      name: 'name',
+      type: 'string',
+      documentation: 'Start of the family or given name, or of the whole name ("Ngozi Oka")',
+    },
+    { name: 'family', type: 'string', documentation: 'Start of the family (last) name' },
+    { name: 'given', type: 'string', documentation: 'Start of the given (first) name' },
+    { name: 'birthdate', type: 'date', documentation: 'Date of birth (eq, gt, lt, ge, le)' },
+    { name: 'email', type: 'token', documentation: 'The whole e-mail address, in any case' },
+    {
+      name: 'phone',
+      type: 'token',
+      documentation: 'The phone number, compared as digits; a leading 0 also finds the +234… form',
+    },
+  ],
+
+  async read({ ctx, patientScope }: FhirContext, id) {
+    if (!isUuid(id) || (patientScope !== undefined && id !== patientScope)) return undefined;
+    const [row] = await ctx.db
+      .select(columns)
+      .from(users)
+      .where(and(isPatient, eq(users.id, id)));
+    return row ? toPatient(row) : undefined;
+  },
+
+  /**
+   * Counts go LIST_COUNT_CAP matches past the page at most (as the app's lists do): past that,
+   * `Bundle.total` is left out (even for `_total=accurate`) and `next` stays open while pages fill.
+   */
+  async search(fhir, search) {
+    const { db } = fhir.ctx;
+    const tiers = searchTiers(fhir, search);
+    const read = async (tier: Tier, window: { limit: number; offset: number }) =>
+      (
+        await db
+          .select(columns)
+          .from(users)
+          .where(tier.where)
+          .orderBy(...tier.order)
+          .limit(window.limit)
+          .offset(window.offset)
+      ).map(toPatient);
+    const [only] = tiers;
+    if (search.total === 'none' && only && tiers.length === 1) {
+      return {
+        resources: search.count === 0 ? [] : await read(only, { limit: search.count, offset: search.offset }),
+      };
+    }
+    const found = await tieredWindow(
+      fhir.ctx,
+      { limit: search.count, offset: search.offset },
+      tiers,
+      read,
+      // In the tier's order, so the count reads the index the page reads: without it the planner
+      // may filter every patient of another index to find 1,000 "Oka…" (measured: 150 ms at 1M).
+      (where, tier) =>
+        matchingRows(db)
+          .from(users)
+          .where(where)
+          .orderBy(...tier.order),
+    );
+    if (search.total === 'none' || found.lowerBound) return { resources: found.rows };
+    return { resources: found.rows, total: found.total };
+  },
+};
