@@ -51,7 +51,7 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
     ctx,
     query,
     tiers,
-    (tier, { limit, offset }) =>
+    (tier, { limit, offset, matched }) =>
       db
         .select({
           id: users.id,
@@ -62,6 +62,7 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
           accountStatus: users.status,
           createdAt: users.createdAt,
           bed: beds.label,
+          matched,
         })
         .from(users)
         .leftJoin(beds, occupiedBed)
