@@ -141,4 +141,16 @@ describe('bounded counts', () => {
     // Three rows past the start of page 2, then the cap of 5: a lower bound of 8.
     expect(result.pagination).toMatchObject({ total: 8, totalIsLowerBound: true, nextPage: 3 });
   });
+
+  it('pages patients of one name by id, without gaps or repeats, the page read by its ids', async () => {
+    const twins = [];
+    for (let i = 0; i < 5; i++)
+      twins.push(await createUser(t, 'patient', { firstName: 'Twin', lastName: 'Samename' }));
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await pageOf(`/api/admin/patients?q=samename&limit=2&page=${page}`);
+      seen.push(...res.data.map((p) => (p as { id: string }).id));
+    }
+    expect(seen).toEqual(twins.map((p) => p.id).sort());
+  });
 });
