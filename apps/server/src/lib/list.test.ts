@@ -1,8 +1,10 @@
 import type { Pagination } from '@carepoint/contract';
+import { asc, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient } from '../../test/admin';
-import { createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { createTestApp, createUser, serviceContext, type TestApp } from '../../test/helpers';
 import { beds, nurses } from '../db/schema';
+import { matchingRows, page } from './list';
 
 /** Bounded list counts: past LIST_COUNT_CAP the total is a lower bound and the next page stays open. */
 
@@ -93,5 +95,62 @@ describe('bounded counts', () => {
     const all = await pageOf('/api/admin/patients?limit=20&q=bounded');
     expect(all.data).toHaveLength(8);
     expect(all.pagination).toMatchObject({ total: 8, totalIsLowerBound: false });
+  });
+
+  it('answers a page past the end with no rows and the exact count', async () => {
+    const beyond = await pageOf('/api/admin/nurses?limit=10&page=9&q=capped');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toMatchObject({
+      total: 25,
+      totalIsLowerBound: false,
+      prevPage: 8,
+      nextPage: null,
+    });
+    const none = await pageOf('/api/admin/nurses?q=no-such-nurse');
+    expect(none).toEqual({
+      data: [],
+      pagination: {
+        page: 1,
+        limit: 20,
+        total: 0,
+        totalPages: 1,
+        totalIsLowerBound: false,
+        prevPage: null,
+        nextPage: null,
+      },
+    });
+  });
+
+  it('selects the count with the page rows; the count column never reaches the items', async () => {
+    const ctx = serviceContext(t);
+    const result = await page(
+      ctx,
+      { page: 2, limit: 3 },
+      ({ limit, offset, matched }) =>
+        ctx.db
+          .select({ ...getTableColumns(nurses), matched })
+          .from(nurses)
+          .orderBy(asc(nurses.fullName), asc(nurses.id))
+          .limit(limit)
+          .offset(offset),
+      matchingRows(ctx.db).from(nurses),
+      (row) => row,
+    );
+    expect(result.data.map((n) => n.fullName)).toEqual(['Capped 03', 'Capped 04', 'Capped 05']);
+    expect(result.data.every((n) => !('matched' in n))).toBe(true);
+    // Three rows past the start of page 2, then the cap of 5: a lower bound of 8.
+    expect(result.pagination).toMatchObject({ total: 8, totalIsLowerBound: true, nextPage: 3 });
+  });
+
+  it('pages patients of one name by id, without gaps or repeats, the page read by its ids', async () => {
+    const twins = [];
+    for (let i = 0; i < 5; i++)
+      twins.push(await createUser(t, 'patient', { firstName: 'Twin', lastName: 'Samename' }));
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await pageOf(`/api/admin/patients?q=samename&limit=2&page=${page}`);
+      seen.push(...res.data.map((p) => (p as { id: string }).id));
+    }
+    expect(seen).toEqual(twins.map((p) => p.id).sort());
   });
 });

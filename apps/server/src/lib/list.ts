@@ -77,43 +77,82 @@ export interface MatchingRows {
 export const matchingRows = (db: Executor) => db.select({ one: sql`1` });
 
 /**
- * Counts the rows of `matching` but stops after `bound` of them:
- * `select count(*) from (select 1 … limit bound + 1) as counted`. Past the bound the answer
- * is the bound and a lower bound, so a broad search over a large table costs `bound` rows,
- * not every match.
+ * `(select count(*) from (select 1 … limit bound + 1) as counted)`: the matching rows counted
+ * up to one past `bound`, as a scalar subquery. Past the bound the answer is the bound and a
+ * lower bound, so a broad search over a large table costs `bound` rows, not every match.
  */
+const cappedCount = (matching: MatchingRows, bound: number) =>
+  sql<number>`(select count(*) from ${matching.limit(bound + 1)} as counted)`.mapWith(Number);
+
+const capped = (n: number, bound: number) =>
+  n > bound ? { total: bound, lowerBound: true } : { total: n, lowerBound: false };
+
+/** Counts the rows of `matching` up to `bound` on its own (see cappedCount). */
 export async function countUpTo(
   db: Executor,
   matching: MatchingRows,
   bound: number,
 ): Promise<{ total: number; lowerBound: boolean }> {
   const [row] = await db.select({ n: count() }).from(sql`${matching.limit(bound + 1)} as counted`);
-  const n = row?.n ?? 0;
-  return n > bound ? { total: bound, lowerBound: true } : { total: n, lowerBound: false };
+  return capped(row?.n ?? 0, bound);
 }
 
 /**
- * Runs a page query and its bounded count together and answers `{ data, pagination }`.
- * `rows` gets LIMIT and OFFSET; `matching` selects the same rows (see matchingRows). The count
- * goes LIST_COUNT_CAP rows past the start of the page (at least the whole page), so a lower
- * bound still proves that a next page exists.
+ * The rows a page reads, and `matched`: the list's capped count as a column. The rows query
+ * selects it with its own columns (`select({ …, matched })`), so the page and its count are one
+ * statement, one round trip and one snapshot. Postgres computes the uncorrelated subquery once.
+ */
+export interface Window {
+  limit: number;
+  offset: number;
+  matched: SQL<number>;
+}
+
+/** A row read through a Window carries the count; page() takes it off before toItem sees the row. */
+export interface Matched {
+  matched: number;
+}
+
+/**
+ * Reads one window of a list with its capped count in the same statement. An empty window
+ * carries no count: at the start of the list that means no match at all; past the start (a
+ * page beyond the end) the count is asked on its own.
+ */
+async function readWindow<Row>(
+  db: Executor,
+  window: { limit: number; offset: number },
+  bound: number,
+  rows: (window: Window) => Promise<Array<Row & Matched>>,
+  matching: MatchingRows,
+): Promise<{ found: Row[]; total: number; lowerBound: boolean }> {
+  const found = await rows({ ...window, matched: cappedCount(matching, bound) });
+  const matched = found[0]?.matched;
+  // The count is the same on every row; it is taken off so it cannot leak into an answer.
+  for (const row of found) Reflect.deleteProperty(row, 'matched');
+  if (matched !== undefined) return { found, ...capped(matched, bound) };
+  if (window.offset === 0) return { found, total: 0, lowerBound: false };
+  return { found, ...(await countUpTo(db, matching, bound)) };
+}
+
+/**
+ * Runs a page query with its bounded count and answers `{ data, pagination }`. `rows` gets
+ * LIMIT, OFFSET and the count column to select (see Window); `matching` selects the same rows
+ * (see matchingRows). The count goes LIST_COUNT_CAP rows past the start of the page (at least
+ * the whole page), so a lower bound still proves that a next page exists.
  */
 export async function page<Row, T>(
   { db, config }: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
-  rows: (window: { limit: number; offset: number }) => Promise<Row[]>,
+  rows: (window: Window) => Promise<Array<Row & Matched>>,
   matching: MatchingRows,
   toItem: (row: Row) => T,
 ): Promise<Page<T>> {
   const offset = (query.page - 1) * query.limit;
   const bound = offset + Math.max(config.LIST_COUNT_CAP, query.limit);
-  const [found, counted] = await Promise.all([
-    rows({ limit: query.limit, offset }),
-    countUpTo(db, matching, bound),
-  ]);
+  const read = await readWindow(db, { limit: query.limit, offset }, bound, rows, matching);
   return {
-    data: found.map(toItem),
-    pagination: paginate(query.page, query.limit, counted.total, counted.lowerBound),
+    data: read.found.map((row) => toItem(row)),
+    pagination: paginate(query.page, query.limit, read.total, read.lowerBound),
   };
 }
 
@@ -133,16 +172,16 @@ export interface TieredWindow<Row> {
 
 /**
  * The rows `offset` to `offset + limit` of tiers shown one after the other (a search's best
- * matches first): each tier is counted, LIST_COUNT_CAP rows past the window's start at most (as
- * page() does), and only the tiers the window reaches are read, each with its own index-backed
- * order. So a broad term whose first tier fills the window never sorts the rest. The tiers'
+ * matches first): each tier is read with its bounded count (as page() does) and only as far as
+ * the window reaches, each with its own index-backed order. So a broad term whose first tier
+ * fills the window never sorts the rest; tiers past the window are only counted. The tiers'
  * conditions must exclude each other.
  */
 export async function tieredWindow<Row>(
   { db, config }: ListContext,
   window: { limit: number; offset: number },
   tiers: readonly Tier[],
-  rows: (tier: Tier, window: { limit: number; offset: number }) => Promise<Row[]>,
+  rows: (tier: Tier, window: Window) => Promise<Array<Row & Matched>>,
   /** The tier's rows to count; given the tier too, for a count that reads in the tier's order. */
   matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
 ): Promise<TieredWindow<Row>> {
@@ -150,39 +189,45 @@ export async function tieredWindow<Row>(
   const bound = offset + Math.max(config.LIST_COUNT_CAP, limit);
   let total = 0;
   let lowerBound = false;
-  const reads: Array<Promise<Row[]>> = [];
+  const found: Row[] = [];
   for (const tier of tiers) {
-    const counted = await countUpTo(db, matching(tier.where, tier), bound - total);
     // The window's rows that fall in this tier: from max(offset, total) to offset + limit.
     const start = Math.max(offset - total, 0);
-    const end = Math.min(offset + limit - total, counted.total);
-    if (end > start) reads.push(rows(tier, { limit: end - start, offset: start }));
-    total += counted.total;
-    if (counted.lowerBound) {
+    const wanted = offset + limit - total - start;
+    const counting = matching(tier.where, tier);
+    const read =
+      wanted > 0
+        ? await readWindow(
+            db,
+            { limit: wanted, offset: start },
+            bound - total,
+            (w) => rows(tier, w),
+            counting,
+          )
+        : { found: [], ...(await countUpTo(db, counting, bound - total)) };
+    found.push(...read.found);
+    total += read.total;
+    if (read.lowerBound) {
       lowerBound = true;
       break;
     }
   }
-  return { rows: (await Promise.all(reads)).flat(), total, lowerBound };
+  return { rows: found, total, lowerBound };
 }
 
 /** page() over tiers (see tieredWindow): a list's page of a ranked search. */
 export async function tieredPage<Row, T>(
-  { db, config }: ListContext,
+  context: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
   tiers: readonly Tier[],
-  rows: (tier: Tier, window: { limit: number; offset: number }) => Promise<Row[]>,
-  matching: (where: SQL | undefined) => MatchingRows,
+  rows: (tier: Tier, window: Window) => Promise<Array<Row & Matched>>,
+  matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
   toItem: (row: Row) => T,
 ): Promise<Page<T>> {
-  const [only] = tiers;
-  if (tiers.length === 1 && only) {
-    return page({ db, config }, query, (window) => rows(only, window), matching(only.where), toItem);
-  }
   const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const found = await tieredWindow({ db, config }, window, tiers, rows, matching);
+  const found = await tieredWindow(context, window, tiers, rows, matching);
   return {
-    data: found.rows.map(toItem),
+    data: found.rows.map((row) => toItem(row)),
     pagination: paginate(query.page, query.limit, found.total, found.lowerBound),
   };
 }

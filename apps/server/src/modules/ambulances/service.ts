@@ -6,7 +6,7 @@ import {
   type createAmbulanceSchema,
   type updateAmbulanceSchema,
 } from '@carepoint/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ambulances } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
@@ -49,9 +49,9 @@ export async function listAmbulances(ctx: ServiceContext, query: ListQuery) {
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(ambulances), matched })
         .from(ambulances)
         .where(where)
         .orderBy(...orderBy(query, SORT, [asc(ambulances.code)], ambulances.id))

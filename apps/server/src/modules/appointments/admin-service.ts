@@ -16,7 +16,7 @@ import {
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
@@ -41,18 +41,20 @@ type ListQuery = z.output<typeof deskAppointmentsQuerySchema>;
 /** `users` is the patient here (the search and its trigram indexes are on it); the doctor is an alias. */
 const doctor = alias(users, 'doctor');
 
-const selectRows = (db: Executor) =>
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
   db
     .select({
       appointment: appointments,
       patient: { id: users.id, fullName: fullNameOf, email: users.email },
       doctor: { id: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName },
+      ...extra,
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
     .innerJoin(doctor, eq(doctor.id, appointments.doctorId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
 
 const toDesk = ({ appointment: a, patient, doctor: d }: Row): DeskAppointment => ({
   id: a.id,
@@ -69,7 +71,7 @@ const toDesk = ({ appointment: a, patient, doctor: d }: Row): DeskAppointment =>
 });
 
 async function loadDesk(db: Executor, id: string) {
-  const [row] = await selectRows(db).where(eq(appointments.id, id)).limit(1);
+  const [row] = await selectRows(db, {}).where(eq(appointments.id, id)).limit(1);
   if (!row) throw notFound('Appointment');
   return toDesk(row);
 }
@@ -94,8 +96,8 @@ export async function listDeskAppointments(ctx: ServiceContext, query: ListQuery
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      selectRows(db)
+    ({ limit, offset, matched }) =>
+      selectRows(db, { matched })
         .where(where)
         .orderBy(...orderBy(query, SORT, [byStart], appointments.id))
         .limit(limit)

@@ -21,6 +21,7 @@ import {
   weekdayOf,
 } from '@carepoint/contract';
 import { and, asc, between, count, desc, eq, gt, gte, inArray, ne, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, userImages, users } from '../../db/schema';
@@ -61,14 +62,15 @@ const rowColumns = {
   imageVersion: userImages.updatedAt,
 };
 
-const selectRows = (db: Executor) =>
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
   db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extra })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
     .leftJoin(userImages, eq(userImages.userId, appointments.patientId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
 
 const nameOf = (p: Row['patient']) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -156,8 +158,8 @@ export async function listDoctorAppointments(
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      selectRows(db)
+    ({ limit, offset, matched }) =>
+      selectRows(db, { matched })
         .where(where)
         .orderBy(...orderBy(query, SORT, periodOrder(query.period), appointments.id))
         .limit(limit)
@@ -174,7 +176,7 @@ export async function listDoctorAppointments(
 /** The appointment with its patient and history, if it is this doctor's; no audit row. */
 async function loadDetail(ctx: ServiceContext, doctorId: string, id: string) {
   const { db } = ctx;
-  const [row] = await selectRows(db)
+  const [row] = await selectRows(db, {})
     .where(and(eq(appointments.id, id), mine(doctorId)))
     .limit(1);
   if (!row) throw notFound('Appointment');
@@ -225,12 +227,12 @@ export async function doctorDashboard(ctx: ServiceContext, doctorId: string): Pr
   const today = facilityNow(ctx).date;
   const monday = mondayOf(today);
   const [todays, pending, week, next, waiting] = await Promise.all([
-    selectRows(db)
+    selectRows(db, {})
       .where(and(mine(doctorId), eq(appointments.date, today)))
       .orderBy(asc(appointments.startsAt), asc(appointments.id)),
     countWhere(db, and(mine(doctorId), eq(appointments.status, 'Pending'), gte(appointments.date, today))),
     countWhere(db, and(mine(doctorId), notCancelled, between(appointments.date, monday, addDays(monday, 6)))),
-    selectRows(db)
+    selectRows(db, {})
       .where(and(mine(doctorId), active, gt(appointments.startsAt, now)))
       .orderBy(asc(appointments.startsAt), asc(appointments.id))
       .limit(1),

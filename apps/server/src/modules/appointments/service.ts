@@ -24,6 +24,7 @@ import {
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, sessions, users } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
@@ -79,14 +80,15 @@ const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
   createdAt: a.createdAt.toISOString(),
 });
 
-const selectRows = (db: Executor) =>
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
   db
-    .select({ appointment: appointments, doctor: doctorUser })
+    .select({ appointment: appointments, doctor: doctorUser, ...extra })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId));
 
 async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
-  const [row] = await selectRows(db).where(eq(appointments.id, id)).limit(1);
+  const [row] = await selectRows(db, {}).where(eq(appointments.id, id)).limit(1);
   if (!row) throw notFound('Appointment');
   return toAppointment(row);
 }
@@ -107,8 +109,8 @@ export async function listPatientAppointments(
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      selectRows(db)
+    ({ limit, offset, matched }) =>
+      selectRows(db, { matched })
         .where(where)
         .orderBy(direction(appointments.startsAt), direction(appointments.id))
         .limit(limit)
@@ -128,7 +130,7 @@ export async function listPatientAppointments(
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */
 export async function getPatientAppointment(ctx: ServiceContext, patientId: string, id: string) {
   const { db } = ctx;
-  const [row] = await selectRows(db)
+  const [row] = await selectRows(db, {})
     .where(and(eq(appointments.id, id), eq(appointments.patientId, patientId)))
     .limit(1);
   if (!row) throw notFound('Appointment');

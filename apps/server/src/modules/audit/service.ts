@@ -4,7 +4,7 @@ import type {
   OutboxMail,
   outboxListQuerySchema,
 } from '@carepoint/contract';
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -29,9 +29,9 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(auditEvents), matched })
         .from(auditEvents)
         .where(where)
         .orderBy(...orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id))
@@ -48,9 +48,9 @@ export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(outbox), matched })
         .from(outbox)
         .orderBy(...orderBy({ ...query, sort: 'createdAt' }, { createdAt: outbox.createdAt }, [], outbox.id))
         .limit(limit)

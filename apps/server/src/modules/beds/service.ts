@@ -68,9 +68,9 @@ export async function listBeds(ctx: ServiceContext, query: ListQuery) {
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select(columns)
+        .select({ ...columns, matched })
         .from(beds)
         .leftJoin(users, eq(users.id, beds.patientId))
         .where(where)

@@ -16,7 +16,7 @@ import {
   type UpdateMedicalDetails,
 } from '@carepoint/contract';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
@@ -78,7 +78,7 @@ const SORT: SortColumns<(typeof PATIENT_CARD_SORTABLE)[number]> = {
 };
 
 /** The columns a card (and a CSV row) is made of: the patient, their blood group, latest vitals and visit. */
-function patientRows(ctx: ServiceContext, where: SQL | undefined) {
+function patientRows<F extends SelectedFields>(ctx: ServiceContext, where: SQL | undefined, extra: F) {
   const latest = latestOfUser(ctx.db);
   return ctx.db
     .select({
@@ -100,6 +100,7 @@ function patientRows(ctx: ServiceContext, where: SQL | undefined) {
       diastolic: latest.pressure.diastolic,
       pressureAt: latest.pressure.recordedAt,
       lastVisitedAt: latest.visit.startsAt,
+      ...extra,
     })
     .from(users)
     .leftJoin(patientMedicalDetails, medicalDetailsOfUser)
@@ -110,7 +111,9 @@ function patientRows(ctx: ServiceContext, where: SQL | undefined) {
     .leftJoinLateral(latest.visit, sql`true`)
     .where(where);
 }
-type PatientRow = Awaited<ReturnType<ReturnType<typeof patientRows>['execute']>>[number];
+type PatientRow = Awaited<
+  ReturnType<ReturnType<typeof patientRows<Record<never, never>>>['execute']>
+>[number];
 
 const toCard =
   (today: string) =>
@@ -143,7 +146,7 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
     ctx,
     query,
     tiers,
-    ({ where, order }, { limit, offset }) => {
+    ({ where, order }, { limit, offset, matched }) => {
       // The page's ids first, from users alone; then the latest values of those rows only. With
       // the laterals under OFFSET, page 500 would compute the vitals of every row it skips.
       const pageIds = ctx.db
@@ -154,7 +157,7 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return patientRows(ctx, inArray(users.id, pageIds)).orderBy(...order);
+      return patientRows(ctx, inArray(users.id, pageIds), { matched }).orderBy(...order);
     },
     (where) =>
       matchingRows(ctx.db).from(users).leftJoin(patientMedicalDetails, medicalDetailsOfUser).where(where),
@@ -205,6 +208,7 @@ export async function exportPatientsCsv(ctx: ServiceContext, filter: PatientFilt
             ? sql`(${users.lastName}, ${users.firstName}, ${users.id}) > (${after.lastName}, ${after.firstName}, ${after.id})`
             : undefined,
         ),
+        {},
       )
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
         .limit(EXPORT_BATCH);
@@ -253,17 +257,18 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
   return page(
     ctx,
     query,
-    async ({ limit, offset }) => {
+    async ({ limit, offset, matched }) => {
       const refs = await unionAll(
         ctx.db
           .select({
             id: appointments.id,
             kind: sql<string>`'visit'`.as('kind'),
             sortAt: sql<Date>`${appointments.startsAt}`.as('sort_at'),
+            matched,
           })
           .from(appointments)
           .where(ofPatient),
-        reportsService.patientReportRefs(ctx, patientId),
+        reportsService.patientReportRefs(ctx, patientId, { matched }),
       )
         .orderBy(sql`sort_at desc`, sql`id desc`)
         .limit(limit)
@@ -305,7 +310,10 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
           },
         ]),
       );
-      return refs.flatMap((r) => visitById.get(r.id) ?? reports.get(r.id) ?? []);
+      return refs.flatMap((r) => {
+        const item = visitById.get(r.id) ?? reports.get(r.id);
+        return item ? [{ ...item, matched: r.matched }] : [];
+      });
     },
     unionAll(
       matchingRows(ctx.db).from(appointments).where(ofPatient),

@@ -121,8 +121,9 @@ export async function listTests(
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       withPeople(ctx.db, {
+        matched,
         id: diagnosisTests.id,
         reportNumber: diagnosisTests.reportNumber,
         name: diagnosisTests.name,
@@ -427,10 +428,10 @@ export async function listCategories(
   return page(
     ctx,
     query,
-    ({ limit, offset }) => {
+    ({ limit, offset, matched }) => {
       const usage = usageOf(ctx.db);
       return ctx.db
-        .select({ ...categoryColumns, testCount: usage.testCount })
+        .select({ ...categoryColumns, testCount: usage.testCount, matched })
         .from(diagnosisCategories)
         .leftJoinLateral(usage, sql`true`)
         .where(where)

@@ -63,9 +63,9 @@ export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select(columns)
+        .select({ ...columns, matched })
         .from(users)
         .where(where)
         .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))

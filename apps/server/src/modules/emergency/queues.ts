@@ -110,9 +110,9 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select({ entry: q, eta: ranked.eta })
+        .select({ entry: q, eta: ranked.eta, matched })
         .from(q)
         .innerJoin(ranked, eq(ranked.id, q.id))
         .where(where)

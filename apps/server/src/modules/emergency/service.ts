@@ -11,7 +11,7 @@ import {
   FRONT_DESK_MESSAGES,
   type updateErEntrySchema,
 } from '@carepoint/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
@@ -70,9 +70,9 @@ export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(erEntries), matched })
         .from(erEntries)
         .where(where)
         .orderBy(...orderBy(query, SORT, ER_ORDER, erEntries.id))

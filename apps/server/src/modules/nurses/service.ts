@@ -6,7 +6,7 @@ import {
   type nurseListQuerySchema,
   type updateNurseSchema,
 } from '@carepoint/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nurses } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
@@ -51,9 +51,9 @@ export async function listNurses(ctx: ServiceContext, query: ListQuery) {
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(nurses), matched })
         .from(nurses)
         .where(where)
         .orderBy(...orderBy(query, SORT, [asc(nurses.fullName)], nurses.id))

@@ -13,7 +13,7 @@ import {
   type prescriptionsQuerySchema,
 } from '@carepoint/contract';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
@@ -65,16 +65,17 @@ const selection = {
   doctorImage: doctorImage.updatedAt,
 };
 
-function withPeople(db: Executor) {
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+function withPeople<F extends SelectedFields>(db: Executor, extra: F) {
   return db
-    .select(selection)
+    .select({ ...selection, ...extra })
     .from(prescriptions)
     .innerJoin(patient, eq(patient.id, prescriptions.patientId))
     .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
     .leftJoin(patientImage, eq(patientImage.userId, patient.id))
     .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id));
 }
-type Joined = Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number];
+type Joined = Awaited<ReturnType<ReturnType<typeof withPeople<Record<never, never>>>['execute']>>[number];
 
 const people = (r: Joined) => ({
   patient: {
@@ -156,7 +157,7 @@ function readable(actor: Actor, id: string): SQL | undefined {
 /** One prescription the caller may read, without an audit row (callers audit their own way). */
 async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
   const actor = actorOf(ctx);
-  const [row] = await withPeople(ctx.db).where(readable(actor, id)).limit(1);
+  const [row] = await withPeople(ctx.db, {}).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
   const medicines = await medicinesOf(ctx.db, [id]);
   return toPrescription(row, medicines.get(id) ?? [], actor.id);
@@ -191,8 +192,8 @@ async function listWhere(
   return page(
     ctx,
     query,
-    async ({ limit, offset }) => {
-      const rows = await withPeople(ctx.db)
+    async ({ limit, offset, matched }) => {
+      const rows = await withPeople(ctx.db, { matched })
         .where(where)
         .orderBy(...order)
         .limit(limit)

@@ -4,6 +4,7 @@ import {
   demoRequestPageSchema,
   type demoRequestSchema,
 } from '@carepoint/contract';
+import { getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -30,9 +31,9 @@ export async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
   return page(
     ctx,
     query,
-    ({ limit, offset }) =>
+    ({ limit, offset, matched }) =>
       db
-        .select()
+        .select({ ...getTableColumns(demoRequests), matched })
         .from(demoRequests)
         .where(where)
         .orderBy(

@@ -20,7 +20,7 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
@@ -82,7 +82,8 @@ const doctorImage = alias(userImages, 'doctor_image');
 
 const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
 
-function reportRows(db: Executor) {
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
   return db
     .select({
       report: reports,
@@ -101,6 +102,7 @@ function reportRows(db: Executor) {
         imageVersion: doctorImage.updatedAt,
       },
       author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
+      ...extra,
     })
     .from(reports)
     .innerJoin(patient, eq(patient.id, reports.patientId))
@@ -109,7 +111,7 @@ function reportRows(db: Executor) {
     .leftJoin(patientImage, eq(patientImage.userId, reports.patientId))
     .leftJoin(doctorImage, eq(doctorImage.userId, reports.doctorId));
 }
-type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>['execute']>>[number];
+type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows<Record<never, never>>>['execute']>>[number];
 
 type PersonRow = {
   id: string;
@@ -197,7 +199,7 @@ async function withAttachments(ctx: ServiceContext, rows: ReportRow[]) {
 }
 
 async function loadReport(ctx: ServiceContext, id: string): Promise<Report> {
-  const rows = await reportRows(ctx.db).where(eq(reports.id, id)).limit(1);
+  const rows = await reportRows(ctx.db, {}).where(eq(reports.id, id)).limit(1);
   const [report] = await withAttachments(ctx, rows);
   if (!report) throw notFound(RECORD);
   return report;
@@ -211,27 +213,32 @@ const SORT: SortColumns<(typeof REPORT_SORTABLE)[number]> = {
 /** A tab of the Reports screen: one kind, searched by patient name, case ID, title or child's name. Audited. */
 export async function listReports(ctx: ServiceContext, query: ReportsQuery) {
   const where = and(eq(reports.kind, query.kind), search(query.q, [patientName, reportSearchText]));
+  const actorId = actorOf(ctx).id;
+  let files = new Map<string, ReportAttachment[]>();
   const result = await page(
     ctx,
     query,
-    async ({ limit, offset }) =>
-      withAttachments(
-        ctx,
-        await reportRows(ctx.db)
-          .where(where)
-          .orderBy(
-            ...orderBy(
-              query,
-              SORT,
-              [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
-              reports.id,
-            ),
-          )
-          .limit(limit)
-          .offset(offset),
-      ),
+    async ({ limit, offset, matched }) => {
+      const rows = await reportRows(ctx.db, { matched })
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            SORT,
+            [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
+            reports.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+      files = await attachmentsOf(
+        ctx.db,
+        rows.map((r) => r.report.id),
+      );
+      return rows;
+    },
     matchingRows(ctx.db).from(reports).innerJoin(patient, eq(patient.id, reports.patientId)).where(where),
-    (report) => report,
+    (row) => toReport(row, files.get(row.report.id) ?? [], actorId),
   );
   await audit(ctx, {
     action: 'reports.list',
@@ -528,7 +535,11 @@ export async function removeAttachment(ctx: ServiceContext, id: string) {
  * The patient's reports for a chart's union with its visits: id, kind and the moment it
  * happened (facility date and time; noon when a kind has no time), as `sort_at`.
  */
-export const patientReportRefs = (ctx: ServiceContext, patientId: string) =>
+export const patientReportRefs = <F extends SelectedFields>(
+  ctx: ServiceContext,
+  patientId: string,
+  extra: F,
+) =>
   ctx.db
     .select({
       id: reports.id,
@@ -537,6 +548,7 @@ export const patientReportRefs = (ctx: ServiceContext, patientId: string) =>
         sql<Date>`((${reports.occurredOn} + coalesce(${reports.occurredTime}, time '12:00')) at time zone ${ctx.config.TIME_ZONE})`.as(
           'sort_at',
         ),
+      ...extra,
     })
     .from(reports)
     .where(eq(reports.patientId, patientId));
@@ -560,7 +572,7 @@ const titleOf = (r: ReportRow['report']) => {
 export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const byId = new Map<string, MedicalReport>();
   if (ids.length === 0) return byId;
-  const rows = await reportRows(ctx.db).where(inArray(reports.id, ids));
+  const rows = await reportRows(ctx.db, {}).where(inArray(reports.id, ids));
   const files = await attachmentsOf(ctx.db, ids);
   const zone = ctx.config.TIME_ZONE;
   for (const { report: r, author: a } of rows) {

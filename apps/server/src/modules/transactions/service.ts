@@ -19,7 +19,7 @@ import {
   type UpdateInvoice,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, invoiceItems, invoices, users } from '../../db/schema';
@@ -76,15 +76,16 @@ const rowColumns = {
   },
 };
 
-const selectRows = (db: Executor) =>
+/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
+const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
   db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extra })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.patientId))
     .innerJoin(doctors, eq(doctors.id, invoices.doctorId))
     .leftJoin(appointments, eq(appointments.id, invoices.appointmentId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
 
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const appointmentOf = (a: Row['appointment']) =>
@@ -129,8 +130,8 @@ export async function listInvoices(
   const result = await page(
     ctx,
     query,
-    ({ limit, offset }) =>
-      selectRows(db)
+    ({ limit, offset, matched }) =>
+      selectRows(db, { matched })
         .where(where)
         .orderBy(...orderBy(query, SORT, [desc(invoices.issuedAt)], invoices.id))
         .limit(limit)
@@ -244,7 +245,7 @@ export async function billableAppointments(
 
 /** The invoice with its lines, if the owner may see it; no audit row. */
 async function loadDetail(db: Executor, owner: InvoiceOwner, id: string): Promise<InvoiceDetail> {
-  const [row] = await selectRows(db)
+  const [row] = await selectRows(db, {})
     .where(and(eq(invoices.id, id), ownedBy(owner)))
     .limit(1);
   if (!row) throw notFound('Invoice');
