@@ -58,7 +58,7 @@ const byCode = (list: Observation[]) => new Map(list.map((o) => [codeOf(o) ?? o.
 
 /** GETs a relative reference as the same caller: it must resolve to a valid resource of that id. */
 async function expectResolves(reference: string | undefined, headers: Headers) {
-  const [type, id] = (reference ?? '').split('/');
+  const id = (reference ?? '').split('/')[1];
   const res = await fhirGet(t, `/${reference}`, headers);
   expect(res.status, reference).toBe(200);
   expect(res.body.id).toBe(id);
