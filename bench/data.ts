@@ -113,3 +113,19 @@ export const SEARCH_TERMS = [
   'zai',
   'fatima b',
 ];
+
+/** FHIR Patient searches (issue #13: a name search over 1,000,000 patients under 50 ms p95). */
+export const FHIR_PATIENT_SEARCHES = [
+  'name=okafor',
+  'name=ngozi',
+  'name=ng',
+  'name=a',
+  'name=ngozi%20okafor',
+  'name=okafor&_offset=500',
+  'name=zzz',
+  'family=oka',
+  'family=okafor&given=ngozi',
+  'given=ngozi',
+  'given=a',
+  'birthdate=1990-05-17',
+];

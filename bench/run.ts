@@ -23,7 +23,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { assetRows } from './assets';
-import { insertPatientsSql, SEARCH_TERMS } from './data';
+import { FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
 
 /** Extra rows, measured against the embedded server with demo data (e.g. assetRows from ./assets). */
@@ -332,6 +332,15 @@ async function postgresMeasures() {
       budget: '< 50 ms',
       result: `${ms(cards.p95)} (p50 ${ms(cards.p50)})`,
       pass: cards.p95 < 50,
+    });
+    const fhirSearches = FHIR_PATIENT_SEARCHES.map((q) => `/fhir/R4/Patient?${q}`);
+    await latencies(fhirSearches, headers);
+    const fhir = await latencies(Array.from({ length: 4 }, () => fhirSearches).flat(), headers);
+    rows.push({
+      measure: `FHIR Patient search over ${large.toLocaleString('en-US')} (name, family, given, birthdate): p95`,
+      budget: '< 50 ms',
+      result: `${ms(fhir.p95)} (p50 ${ms(fhir.p50)})`,
+      pass: fhir.p95 < 50,
     });
   } finally {
     await data.end();
