@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { matchingRows, type Tier, tieredWindow, type Window } from '../../lib/list';
 import { firstNameFirstKey, phoneDigits, startsWith, surnameFirstKey } from '../../lib/patient-search';
 import type { ParsedSearch, StringValue, TokenValue } from './params';
-import { address, gender, humanName, telecom } from './people';
+import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sql';
 
@@ -15,18 +15,7 @@ import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sq
  * page of a broad name over a million patients costs a page, not a sort of every match.
  */
 
-const columns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phone: users.phone,
-  address: users.address,
-  gender: users.gender,
-  dateOfBirth: users.dateOfBirth,
-  status: users.status,
-  updatedAt: users.updatedAt,
-};
+const columns = { ...personColumns, dateOfBirth: users.dateOfBirth, updatedAt: users.updatedAt };
 type PatientRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
@@ -35,12 +24,8 @@ function toPatient(row: PatientRow): Patient {
     resourceType: 'Patient',
     id: row.id,
     meta: { lastUpdated: row.updatedAt.toISOString() },
-    active: row.status === 'Active',
-    name: humanName(row.firstName, row.lastName),
-    telecom: telecom(row.email, row.phone),
-    ...gender(row.gender),
+    ...personElements(row),
     ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
-    ...address(row.address),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Address, ContactPoint, HumanName } from '@medplum/fhirtypes';
+import { users } from '../../db/schema';
 
 /** Fields of a person (patient or doctor) as FHIR's HumanName, telecom, gender and address. */
 
@@ -18,3 +19,25 @@ export const gender = (value: 'male' | 'female' | 'other' | null) => (value ? { 
 /** Our address is one free-text field. */
 export const address = (text: string | null): { address?: Address[] } =>
   text ? { address: [{ use: 'home', text }] } : {};
+
+/** The account columns a Patient and a Practitioner both show. */
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  gender: users.gender,
+  status: users.status,
+};
+type PersonRow = Pick<typeof users.$inferSelect, keyof typeof personColumns>;
+
+/** What a Patient and a Practitioner share: active, name, telecom, gender and address. */
+export const personElements = (row: PersonRow) => ({
+  active: row.status === 'Active',
+  name: humanName(row.firstName, row.lastName),
+  telecom: telecom(row.email, row.phone),
+  ...gender(row.gender),
+  ...address(row.address),
+});

@@ -2,21 +2,11 @@ import type { Practitioner } from '@medplum/fhirtypes';
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { pagedSearch } from './paging';
-import { address, gender, humanName, telecom } from './people';
+import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { idsMatch, isUuid, stringMatches } from './search-sql';
 
-const columns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phone: users.phone,
-  address: users.address,
-  gender: users.gender,
-  specialty: users.specialty,
-  status: users.status,
-};
+const columns = { ...personColumns, specialty: users.specialty };
 type DoctorRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A doctor as a Practitioner; the specialty is a qualification (text: ours is free text, not a coded one). */
@@ -24,11 +14,7 @@ function toPractitioner(row: DoctorRow): Practitioner {
   return {
     resourceType: 'Practitioner',
     id: row.id,
-    active: row.status === 'Active',
-    name: humanName(row.firstName, row.lastName),
-    telecom: telecom(row.email, row.phone),
-    ...gender(row.gender),
-    ...address(row.address),
+    ...personElements(row),
     ...(row.specialty ? { qualification: [{ code: { text: row.specialty } }] } : {}),
   };
 }
