@@ -113,6 +113,8 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await expect(arrival.getByText('Registered patient')).toBeVisible();
   await arrival.getByRole('button', { name: 'Add Arrival' }).click();
   await expect(page.getByText(`${name} added to the emergency room`)).toBeVisible();
+  // The board lists the most severe first: other arrivals may fill its first page.
+  await page.getByPlaceholder('Search patients').fill(name);
   const erRow = page.getByRole('row', { name: new RegExp(name) }).first();
   await erRow.getByRole('button', { name: `Admit ${name}` }).click();
   const admit = page.getByRole('dialog', { name: `Admit ${name}` });

@@ -115,7 +115,8 @@ test("a schedule change moves the patient's free slots and lists the booking lef
   test.setTimeout(90_000);
   const DOCTOR = 'fatima.bello@carepoint.example';
   const DOCTOR_OPTION = 'Dr Fatima Bello (Neurology)';
-  const date = nextWeekday(3); // a Wednesday more than a week ahead
+  // A Wednesday past the demo data's booked fortnight (days 7 to 14), so the demo patient is free at 09:00.
+  const date = nextWeekday(3, 15);
   const patient = await signedInPage(browser, DEMO.patient);
 
   const openBooking = async () => {
