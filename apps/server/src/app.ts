@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { FHIR_BASE_PATH } from './lib/api-paths';
 import { afterAnswer, type Later } from './lib/later';
 import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
@@ -11,7 +12,6 @@ import { createRateLimits } from './lib/rate-limits';
 import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
-import { FHIR_BASE_PATH } from './modules/fhir/resource-type';
 import { fhirRoutes } from './modules/fhir/routes';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';

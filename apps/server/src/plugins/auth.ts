@@ -1,6 +1,7 @@
 import type { Role } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
@@ -66,7 +67,7 @@ async function authPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     // Only the APIs read the session: the web app's files and index.html need no database query.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/fhir/')) return;
+    if (!isApiPath(request.url)) return;
     // An explicit Authorization header is what the client means; the cookie may be a stale one.
     const token = request.headers.authorization ? bearer(request) : request.cookies[TOKEN_COOKIE];
     if (!token || token.length > 200) return;

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../lib/api-paths';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -17,8 +18,7 @@ export const COMPRESSIBLE_TYPES =
  * without a compressed copy gained nothing from it). Nor /api/auth: the login answer carries
  * the session token, a secret (see BREACH in the README).
  */
-const compressesOnTheFly = (url: string) =>
-  (url.startsWith('/api/') && !url.startsWith('/api/auth/')) || url.startsWith('/fhir/');
+const compressesOnTheFly = (url: string) => isApiPath(url) && !url.startsWith('/api/auth/');
 
 /**
  * Compresses API answers above COMPRESS_THRESHOLD with brotli (quality 4, fast enough per

@@ -1,6 +1,7 @@
 import type { ApiError } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isFhirPath } from '../lib/api-paths';
 import { AppError, RateLimitedError } from '../lib/errors';
 import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir/outcome';
 
@@ -93,7 +94,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   const answer = status >= 500 ? INTERNAL : requestError(error.code, status);
   // The FHIR API answers in FHIR's shape, even for an address it could not route.
-  if (request.url.startsWith('/fhir/')) {
+  if (isFhirPath(request.url)) {
     return reply
       .code(status >= 500 ? 500 : status)
       .type(FHIR_CONTENT_TYPE)

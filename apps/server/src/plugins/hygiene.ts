@@ -1,5 +1,6 @@
 import { findInvalidText, INVALID_TEXT_MESSAGE } from '@carepoint/contract';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { isApiPath } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 
 /*
@@ -28,10 +29,6 @@ export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): Fasti
   };
 }
 
-/** The app's API and the FHIR API: answers that carry patient data. */
-const isApi = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/fhir/');
-
 /**
  * Every request's headers (a session stores the user agent) follow the same rule; every API
  * answer says `Cache-Control: no-store`, as most carry patient data, unless its route sets
@@ -39,7 +36,7 @@ const isApi = (url: string) =>
  */
 export function registerHttpHygiene(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    if (isApi(request.url)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined && findInvalidText(value)) throw invalidText(name);
     }

@@ -2,9 +2,6 @@ import type { Resource } from '@medplum/fhirtypes';
 import type { ServiceContext } from '../../lib/context';
 import type { ParsedSearch, SearchParamDefinition } from './params';
 
-/** Where the FHIR API lives, and what its references and links are relative to. */
-export const FHIR_BASE_PATH = '/fhir/R4';
-
 /** A FHIR request as the resource types see it. */
 export interface FhirContext {
   ctx: ServiceContext;

@@ -2,6 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { AppError, RateLimitedError } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -10,7 +11,7 @@ import { capabilityStatement } from './capability';
 import { compartmentPatients } from './compartment';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
-import { FHIR_BASE_PATH, type FhirContext, type FhirResourceType } from './resource-type';
+import type { FhirContext, FhirResourceType } from './resource-type';
 import { FHIR_RESOURCE_TYPES } from './resources';
 
 const signedIn = { access: ['admin', 'doctor', 'patient'] as const };
@@ -129,14 +130,14 @@ export async function fhirRoutes(app: FastifyInstance) {
 
   app.get('/metadata', { config: { access: 'public' } }, async (_request, reply) => send(reply, capability));
 
-  app.get<{ Params: { type: string } }>(
+  app.get<{ Params: { type: string }; Querystring: z.infer<typeof querySchema> }>(
     '/:type',
     { schema: { querystring: querySchema }, config: signedIn },
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const fhir = fhirContext(request);
       const search = parseSearch(type.searchParams, {
-        query: request.query as Record<string, string | string[]>,
+        query: request.query,
         strict: prefersStrict(request.headers.prefer),
         timeZone: fhir.timeZone,
       });
@@ -182,9 +183,9 @@ export async function fhirRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: z.infer<typeof querySchema> }>(
     '/Patient/:id/$everything',
-    { config: signedIn },
+    { schema: { querystring: querySchema }, config: signedIn },
     async (request, reply) => {
       const { id } = request.params;
       const fhir = fhirContext(request);
@@ -203,7 +204,7 @@ export async function fhirRoutes(app: FastifyInstance) {
         patientId: id,
         details: { resources: visible.length },
       });
-      if (request.query && (request.query as Record<string, unknown>).download !== undefined) {
+      if (request.query.download !== undefined) {
         reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);
       }
       return send(reply, everythingBundle(base, `${base}/Patient/${id}/$everything`, visible));
