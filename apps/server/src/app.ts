@@ -22,6 +22,8 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import { refusingInvalidText, registerHttpHygiene } from './plugins/hygiene';
 import rateLimitsPlugin from './plugins/rate-limits';
+import readCachePlugin from './plugins/read-cache';
+import { serializingFrozenOnce } from './plugins/serialization';
 import { registerWebApp } from './plugins/web';
 
 declare module 'fastify' {
@@ -63,7 +65,7 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(refusingInvalidText(validatorCompiler));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializingFrozenOnce(serializerCompiler));
 
   const now = options.now ?? (() => new Date());
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
@@ -108,6 +110,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimitsPlugin, { limits: createRateLimits({ now, redis }) });
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(readCachePlugin);
   await app.register(contextPlugin);
   await registerApiDocs(app);
   for (const routes of routeModules) await app.register(routes);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { type SystemContextOptions, systemContext } from '../src/lib/context';
 import type { Later } from '../src/lib/later';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
+import { READ_CACHE_CHANNEL } from '../src/lib/read-cache';
 
 export const TEST_PASSWORD = 'test-password-1';
 
@@ -225,7 +226,31 @@ export async function createUser(
     })
     .returning();
   if (!row) throw new Error('user not created');
+  await changesHeard(t);
   return { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+}
+
+/**
+ * Waits until the app has heard every change committed so far: on a PostgreSQL server the
+ * tables' NOTIFY (which clears the read cache) arrives just after the commit, on its own
+ * connection, so a fixture written straight into the database could race the next request.
+ * Notifications arrive in commit order, so once a fence sent now comes back, so has every change.
+ */
+export async function changesHeard(t: Pick<TestApp, 'database'>) {
+  const fence = `fence:${randomUUID()}`;
+  let heard = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+  const unlisten = await t.database.listen(READ_CACHE_CHANNEL, (message) => {
+    if (message === fence) heard();
+  });
+  try {
+    await t.database.notify(READ_CACHE_CHANNEL, fence);
+    await arrived;
+  } finally {
+    await unlisten();
+  }
 }
 
 /** Signs in through the API and answers headers that carry the session cookie. */

@@ -10,3 +10,6 @@ export const isFhirPath = (url: string) => url.startsWith('/fhir/');
  */
 export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || isFhirPath(url);
+
+/** Methods that change nothing (RFC 9110 "safe"): every other request may change data. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { createMailer, type SendMail } from './mailer';
+import { type ReadCache, uncached } from './read-cache';
 
 /** Who is acting: the signed-in user, or null for anonymous calls, the seed and the CLI. */
 export interface Actor {
@@ -31,10 +32,19 @@ export interface ServiceContext {
   sendMail: SendMail;
   /** Announces a change to live boards on every instance (after commit; never throws). */
   publish(topic: LiveTopic): Promise<void>;
+  /** Committed answers of hot reads, shared by this instance's requests (lib/read-cache.ts). */
+  cache: ReadCache;
 }
 
-/** The same context inside a transaction, so audit rows and reads commit or roll back with it. */
-export const inTransaction = (ctx: ServiceContext, tx: Executor): ServiceContext => ({ ...ctx, db: tx });
+/**
+ * The same context inside a transaction, so audit rows and reads commit or roll back with it;
+ * its reads are its own (they may see its uncommitted rows), so none is shared through the cache.
+ */
+export const inTransaction = (ctx: ServiceContext, tx: Executor): ServiceContext => ({
+  ...ctx,
+  db: tx,
+  cache: uncached,
+});
 
 /** The address recorded for work that did not come over HTTP (the seed, the CLI, jobs, tests). */
 export const LOCAL_ADDRESS = 'local';
@@ -63,6 +73,8 @@ export interface SystemContextOptions {
   sendMail?: SendMail;
   /** Without one, changes are not announced: only a running server has live boards to tell. */
   publish?: (topic: LiveTopic) => Promise<void>;
+  /** Without one, every read goes to the database. */
+  cache?: ReadCache;
 }
 
 /** A context for work outside HTTP: the seed, the CLI, jobs and tests call services with it. */
@@ -78,5 +90,6 @@ export function systemContext(options: SystemContextOptions): ServiceContext {
     log,
     sendMail: options.sendMail ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     publish: options.publish ?? (async () => {}),
+    cache: options.cache ?? uncached,
   };
 }

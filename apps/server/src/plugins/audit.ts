@@ -60,20 +60,19 @@ interface AuditRow {
   details: Record<string, unknown> | null;
 }
 
-/** One statement for several read records; set_config(…, true) lasts until this statement's own commit. */
+/**
+ * One statement for several read records. Its text is the same for any number of rows (the rows
+ * travel as one JSON parameter), so nothing is built per row and the server parses one short
+ * statement per batch; set_config(…, true) lasts until this statement's own commit.
+ */
 async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
-  const values = rows.map(
-    (row) => sql`(${row.at.toISOString()}::timestamptz, ${row.actorId}::uuid, ${row.actorRole}::text,
-      ${row.actorEmail}::text, ${row.action}::text, ${row.entityType}::text,
-      ${row.entityId}::text, ${row.patientId}::uuid, ${row.ip}::text,
-      ${row.details === null ? null : JSON.stringify(row.details)}::jsonb)`,
-  );
   await db.execute(sql`
     with relaxed as (select set_config('synchronous_commit', 'off', true))
     insert into audit_events
       (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
-    select v.* from (values ${sql.join(values, sql`, `)})
-      as v (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
+    select v.* from json_to_recordset(${JSON.stringify(rows)}::json)
+      as v (at timestamptz, "actorId" uuid, "actorRole" text, "actorEmail" text, action text,
+        "entityType" text, "entityId" text, "patientId" uuid, ip text, details jsonb)
     cross join relaxed`);
 }
 
@@ -85,18 +84,20 @@ interface Waiting {
 }
 
 /**
- * Group commit of read records, per database: a record is written at once when no other is
- * being written; while one statement is in flight, the records that arrive meanwhile wait and
- * then go together in the next one (one round trip and one commit for many requests under
- * load, none added when idle). Each caller still returns only once its own row has committed.
+ * Group commit of read records, per database: a statement takes every record waiting for it;
+ * while one is in flight, the records that arrive meanwhile wait and then go together in the
+ * next one (one round trip and one commit for many requests under load). Before each statement
+ * the writer lets the event loop run once, so requests already received add their records too:
+ * on the embedded database a statement runs on this very thread, and without that turn each one
+ * would carry a single record. Each caller still returns only once its own row has committed.
  * If a shared statement fails, its rows are written one by one, so only a bad row's request fails.
  */
 function readRecordWriter(db: Executor) {
   let queue: Waiting[] = [];
   let writing = false;
   const flush = async () => {
-    writing = true;
     while (queue.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
       try {
@@ -118,12 +119,15 @@ function readRecordWriter(db: Executor) {
     write: (row: AuditRow) =>
       new Promise<void>((resolve, reject) => {
         queue.push({ row, resolve, reject });
-        if (!writing) void flush();
+        if (!writing) {
+          writing = true;
+          void flush();
+        }
       }),
   };
 }
 
-/** Rows per statement: bounds its size (10 parameters each) far below PostgreSQL's 65,535. */
+/** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
 const MAX_BATCH = 200;
 const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();
 

@@ -1,7 +1,7 @@
 import type { Role } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath } from '../lib/api-paths';
+import { isApiPath, SAFE_METHODS } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
@@ -56,7 +56,7 @@ async function authPlugin(app: FastifyInstance) {
   });
   // A change this instance made is seen by its next request at once, before its NOTIFY comes back.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') cache.clear();
+    if (!SAFE_METHODS.has(request.method)) cache.clear();
   });
 
   app.addHook('onRoute', (route) => {

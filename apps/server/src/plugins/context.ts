@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * The one place a request becomes a ServiceContext: the app's database, clock, configuration,
- * mailer and live events, with the request's signed-in user, address and logger.
+ * mailer, live events and read cache, with the request's signed-in user, address and logger.
  */
 async function contextPlugin(app: FastifyInstance) {
   app.decorateRequest('ctx', {
@@ -25,9 +25,10 @@ async function contextPlugin(app: FastifyInstance) {
         log: this.log,
         sendMail: app.sendMail,
         publish: (topic) => app.events.publish(topic),
+        cache: app.readCache,
       };
     },
   });
 }
 
-export default fp(contextPlugin, { name: 'context', dependencies: ['auth', 'events'] });
+export default fp(contextPlugin, { name: 'context', dependencies: ['auth', 'events', 'read-cache'] });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SAFE_METHODS } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 import { NOT_JSON } from './errors';
 
@@ -12,7 +13,6 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_ONLY = ['application/json'] as const;
 
 const isBearer = (request: FastifyRequest) => request.headers.authorization?.startsWith('Bearer ') ?? false;

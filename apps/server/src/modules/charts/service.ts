@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { facilityDay } from '../../lib/facility-time';
+import { facilityDate } from '../../lib/facility-time';
 import {
   iso,
   isoOrNull,
@@ -66,7 +66,7 @@ function doctorOf(ctx: ServiceContext): Actor {
 
 const filterContext = (ctx: ServiceContext): FilterContext => {
   const now = ctx.now();
-  return { db: ctx.db, doctorId: doctorOf(ctx).id, today: facilityDay(now, ctx.config.TIME_ZONE).date, now };
+  return { db: ctx.db, doctorId: doctorOf(ctx).id, today: facilityDate(now, ctx.config.TIME_ZONE), now };
 };
 
 const SORT: SortColumns<(typeof PATIENT_CARD_SORTABLE)[number]> = {
@@ -384,7 +384,7 @@ async function loadChart(ctx: ServiceContext, patientId: string): Promise<Patien
     .where(and(eq(users.id, patientId), eq(users.role, 'patient')))
     .limit(1);
   if (!row) throw notFound(PATIENT_RECORD);
-  const today = facilityDay(ctx.now(), ctx.config.TIME_ZONE).date;
+  const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const { patient, medical } = row;
   const [lastVisitedAt, vitals, reports] = await Promise.all([
     lastVisitOf(ctx.db, patientId),

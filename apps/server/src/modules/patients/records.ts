@@ -15,7 +15,7 @@ import { appointments, beds, erEntries, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { facilityDay } from '../../lib/facility-time';
+import { facilityDate } from '../../lib/facility-time';
 import { iso, isoOrNull } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { ageOn } from '../../lib/people';
@@ -32,7 +32,7 @@ const notFound = () => new AppError(404, 'NOT_FOUND', FRONT_DESK_MESSAGES.patien
 const emailTaken = () => conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
 
 function checkBirthDate(ctx: ServiceContext, input: PatientRecord) {
-  if (input.dateOfBirth && input.dateOfBirth > facilityDay(ctx.now(), ctx.config.TIME_ZONE).date) {
+  if (input.dateOfBirth && input.dateOfBirth > facilityDate(ctx.now(), ctx.config.TIME_ZONE)) {
     throw badRequest(PROFILE_MESSAGES.dateOfBirthFuture, 'dateOfBirth');
   }
 }
@@ -194,7 +194,7 @@ async function loadDetail(db: Executor, id: string, today: string): Promise<Pati
 
 /** GET /api/admin/patients/:id: the patient's record, bed, appointments and ER visits; audited. */
 export async function patientDetail(ctx: ServiceContext, id: string): Promise<PatientDetail> {
-  const detail = await loadDetail(ctx.db, id, facilityDay(ctx.now(), ctx.config.TIME_ZONE).date);
+  const detail = await loadDetail(ctx.db, id, facilityDate(ctx.now(), ctx.config.TIME_ZONE));
   await audit(ctx, { action: 'patient.read', entityType: 'user', entityId: id, patientId: id });
   return detail;
 }

@@ -26,7 +26,7 @@ import { appointments, invoiceItems, invoices, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { type AppError, conflict, notFound } from '../../lib/errors';
-import { facilityDay } from '../../lib/facility-time';
+import { facilityDate, facilityDay } from '../../lib/facility-time';
 import {
   iso,
   isoOrNull,
@@ -154,7 +154,7 @@ export async function listInvoices(
 
 /** GET /api/doctor/invoices/summary: the four cards, over the doctor's invoices. */
 export async function invoiceSummary(ctx: ServiceContext, doctorId: string): Promise<InvoiceSummary> {
-  const today = facilityDay(ctx.now(), ctx.config.TIME_ZONE).date;
+  const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const [year, month] = today.split('-').map(Number);
   const monthStart = facilityDay(
     new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1, 12)),

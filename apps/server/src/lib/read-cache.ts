@@ -1,0 +1,76 @@
+/**
+ * Answers of hot reads kept in each instance until a table they were read from changes, so the
+ * busiest list (the patients table) costs no query per request. Every read is still audited by
+ * its caller: the cache saves the query, never the audit row.
+ *
+ * How an answer stops being served (README "Read cache"):
+ * - the tables' triggers NOTIFY on READ_CACHE_CHANNEL at commit, whatever made the change (API,
+ *   CLI, SQL, another instance), and every instance clears what it keeps (plugins/read-cache.ts);
+ * - a change request this instance answered clears it before its answer leaves, so its user's
+ *   next read sees the change even before the NOTIFY comes back;
+ * - READ_CACHE_MS after it was read, in case a NOTIFY was missed (the listener reconnecting).
+ * Only what a caller may see whatever their identity goes in: keys name the whole query.
+ */
+export const READ_CACHE_CHANNEL = 'carepoint_tables';
+/** How long an instance serves an answer without reading it again (the safety net). */
+export const READ_CACHE_MS = 5_000;
+const MAX_ENTRIES = 1_000;
+
+export interface ReadCache {
+  /**
+   * The answer kept under `key`, else `load()`'s (shared with the requests that ask for the same
+   * key meanwhile). Answers are frozen: they are shared, and a frozen answer's JSON is serialized
+   * once (plugins/serializer.ts). A failed load is not kept.
+   */
+  read<T extends object>(key: string, load: () => Promise<T>): Promise<Readonly<T>>;
+  /** Forgets every answer: a table changed. */
+  clear(): void;
+}
+
+/** No cache: inside a transaction (uncommitted rows must not be shared), the seed, the CLI, tests. */
+export const uncached: ReadCache = {
+  read: (_key, load) => load(),
+  clear: () => {},
+};
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+interface Entry {
+  answer: Promise<object>;
+  readAt: number;
+}
+
+export function createReadCache(clock: () => number = Date.now): ReadCache {
+  const entries = new Map<string, Entry>();
+  return {
+    read<T extends object>(key: string, load: () => Promise<T>) {
+      const now = clock();
+      const kept = entries.get(key);
+      if (kept && now - kept.readAt < READ_CACHE_MS && now >= kept.readAt) {
+        return kept.answer as Promise<Readonly<T>>;
+      }
+      entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) {
+        // The oldest read first (a Map iterates in insertion order).
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      // Stored before the load starts: a change announced meanwhile clears it with the rest.
+      const entry: Entry = { answer: load().then(deepFreeze), readAt: now };
+      entries.set(key, entry);
+      entry.answer.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.answer as Promise<Readonly<T>>;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
