@@ -1,7 +1,14 @@
+import { prepareMigratedPgliteTemplate } from '../db/client';
 import { preparePgliteTemplate } from '../db/pglite-template';
 
-/** Install step of `npm start`: initialises the embedded database's cluster once. */
+/**
+ * Install step of `npm start`: initialises the embedded database's cluster once, then a copy
+ * of it with this build's migrations applied (once per set of migrations), so that a new data
+ * directory starts migrated. When both exist it only looks for them.
+ */
 const started = performance.now();
-if (await preparePgliteTemplate()) {
-  console.log(`Prepared the embedded database cluster in ${Math.round(performance.now() - started)} ms`);
+const cluster = await preparePgliteTemplate();
+const migrated = await prepareMigratedPgliteTemplate();
+if (cluster || migrated) {
+  console.log(`Prepared the embedded database templates in ${Math.round(performance.now() - started)} ms`);
 }

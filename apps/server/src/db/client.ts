@@ -10,7 +10,7 @@ import pg from 'pg';
 import { serverDir } from '../server-dir';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
-import { copyPgliteTemplate } from './pglite-template';
+import { copyPgliteTemplate, prepareMigratedTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,21 +40,39 @@ const channelName = (channel: string) => {
   return channel;
 };
 
-/** The embedded database: PGlite in a data directory (created from the template cluster when new). */
+const pgliteOptions = { extensions: { pg_trgm } };
+
+/** Brings an embedded database's schema up to date (the extensions, then every pending migration). */
+async function migrateEmbedded(client: PGlite) {
+  await client.exec(REQUIRED_EXTENSIONS);
+  await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+}
+
+/** The migrated template (pglite-template.ts), made if this build's migrations have none yet. */
+export const prepareMigratedPgliteTemplate = () =>
+  prepareMigratedTemplate(async (pgDir) => {
+    const client = new PGlite(pgDir, pgliteOptions);
+    try {
+      await migrateEmbedded(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+/** The embedded database: PGlite in a data directory (created from a template cluster when new). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = await acquireDataDirLock(dataDir);
   try {
     const pgDir = path.resolve(dataDir, 'pg');
     copyPgliteTemplate(pgDir);
     const client = new PGlite(pgDir, {
-      extensions: { pg_trgm },
+      ...pgliteOptions,
       // A clinic's embedded database is small; 16 MB of buffers (PG's default is 128 MB) keeps memory down.
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
-    await client.exec(REQUIRED_EXTENSIONS);
-    await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+    await migrateEmbedded(client);
     return {
       db,
       kind: 'pglite',

@@ -48,7 +48,7 @@ async function emptyDatabase(): Promise<RawDatabase> {
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-migrate-'));
     folders.push(dir);
-    copyPgliteTemplate(dir); // as the app does: initdb once per install, not per database
+    copyPgliteTemplate(dir, 'bare'); // initdb once per install, not per database; no migration yet
     const client = new PGlite(dir, { extensions: { pg_trgm } });
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     return {
