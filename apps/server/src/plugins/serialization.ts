@@ -1,10 +1,12 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 
 /**
- * Wraps a serializer compiler so that each route serializes a frozen answer once: a frozen
- * object cannot change, so neither can its JSON. The read cache's answers are frozen and shared
- * (lib/read-cache.ts), so a page served thousands of times is checked against the route's
- * response schema and stringified once, not per request. Anything else is serialized as before.
+ * Wraps a serializer compiler so that each route serializes a frozen answer once: frozen to the
+ * last nested value, an answer cannot change, so neither can its JSON. The read cache's answers
+ * are frozen that way and shared (lib/read-cache.ts), so a page served thousands of times is
+ * checked against the route's response schema and stringified once, not per request. Anything
+ * not frozen is serialized as before. (Nothing else returns a frozen object; one frozen only at
+ * the top must not be answered, as its inner values could still change.)
  */
 export function serializingFrozenOnce<S>(
   compile: FastifySerializerCompiler<S>,
