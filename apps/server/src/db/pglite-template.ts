@@ -62,17 +62,22 @@ export async function preparePgliteTemplate(): Promise<boolean> {
 export async function prepareMigratedTemplate(migrate: (pgDir: string) => Promise<void>): Promise<boolean> {
   const target = migratedTemplateDir();
   if (!isNewDataDir(target) || isNewDataDir(templateDir)) return false;
-  const partial = `${target}.${process.pid}.tmp`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(templateDir, partial, { recursive: true });
-  await migrate(partial);
-  for (const entry of fs.readdirSync(cacheDir)) {
-    if (entry.startsWith(MIGRATED_PREFIX) && !entry.endsWith('.tmp')) {
-      fs.rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+  // A directory of its own: two starts (or two test projects) may prepare at the same time.
+  const partial = fs.mkdtempSync(path.join(cacheDir, 'preparing-'));
+  try {
+    fs.cpSync(templateDir, partial, { recursive: true });
+    await migrate(partial);
+    // Another process finished first: its template is the same.
+    if (!isNewDataDir(target)) return false;
+    for (const entry of fs.readdirSync(cacheDir)) {
+      if (entry.startsWith(MIGRATED_PREFIX))
+        fs.rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
     }
+    fs.renameSync(partial, target);
+    return true;
+  } finally {
+    fs.rmSync(partial, { recursive: true, force: true });
   }
-  fs.renameSync(partial, target);
-  return true;
 }
 
 /** Whether this build's migrations have their migrated template. */
