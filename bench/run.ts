@@ -219,8 +219,8 @@ type Query = (sql: string) => Promise<{ rows: unknown[] }>;
  * Adds patients up to `total` (counting from `have`) in batches of 100,000 rows. The rows go in
  * without the users table's secondary indexes, which are then built again from their own
  * definitions: building an index once is many times faster than updating it a million times,
- * and every size is then measured on freshly built indexes (at 10,000 the indexes that inserts
- * had grown, half-full pages after splits, made page 500 slower than at 1,000,000).
+ * and every size is then measured on freshly built indexes (before, 10,000 alone was measured
+ * on indexes grown by inserts, and was often the slowest size).
  */
 async function grow(query: Query, have: number, total: number) {
   const indexes = (

@@ -20,7 +20,7 @@ export interface ReadCache {
   /**
    * The answer kept under `key`, else `load()`'s (shared with the requests that ask for the same
    * key meanwhile). Answers are frozen: they are shared, and a frozen answer's JSON is serialized
-   * once (plugins/serializer.ts). A failed load is not kept.
+   * once (plugins/serialization.ts). A failed load is not kept.
    */
   read<T extends object>(key: string, load: () => Promise<T>): Promise<Readonly<T>>;
   /** Forgets every answer: a table changed. */
