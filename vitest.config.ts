@@ -13,7 +13,12 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     // Tests named *.postgres.test.ts need a PostgreSQL server itself (not through the app).
     exclude:
       database === 'postgres'
-        ? ['apps/server/src/config.test.ts', 'apps/server/src/main.test.ts', 'apps/server/src/cli/*.test.ts']
+        ? [
+            'apps/server/src/config.test.ts',
+            'apps/server/src/main.test.ts',
+            'apps/server/src/db/durability.test.ts',
+            'apps/server/src/cli/*.test.ts',
+          ]
         : ['apps/server/src/**/*.postgres.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DATABASE: database },

@@ -17,9 +17,13 @@ export interface ServerProcess {
 /**
  * Starts the real server entry point as its own process, as `npm start` does (from source: the
  * build is `npm start`'s concern). It listens on a free port (PORT=0) unless env names one.
+ * `wrapper` runs it under another command (strace): the server is then in a process group of its
+ * own, so killing the group reaches it and not only the wrapper.
  */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+export function startServerProcess(env: Record<string, string>, wrapper: string[] = []): ServerProcess {
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, '--import', 'tsx', mainTs];
+  const child = spawn(command, args, {
+    detached: wrapper.length > 0,
     env: {
       ...process.env,
       PORT: '0',
@@ -54,7 +58,10 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, ready, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Kills every server process a test left running. */
+/** Kills every server process a test left running (with its process group, when it has one). */
 export function killServerProcesses() {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    if (child.spawnargs[0] !== process.execPath && child.pid) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  }
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,10 +7,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir';
+import { DurablePGlite } from './durable-pglite';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
 import { copyPgliteTemplate, prepareMigratedTemplate } from './pglite-template';
 import * as schema from './schema';
+import { syncTree } from './sync-tree';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services accept either so callers can compose them. */
@@ -43,7 +44,7 @@ const channelName = (channel: string) => {
 const pgliteOptions = { extensions: { pg_trgm } };
 
 /** Brings an embedded database's schema up to date (the extensions, then every pending migration). */
-async function migrateEmbedded(client: PGlite) {
+async function migrateEmbedded(client: DurablePGlite) {
   await client.exec(REQUIRED_EXTENSIONS);
   await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
 }
@@ -51,7 +52,7 @@ async function migrateEmbedded(client: PGlite) {
 /** The migrated template (pglite-template.ts), made if this build's migrations have none yet. */
 export const prepareMigratedPgliteTemplate = () =>
   prepareMigratedTemplate(async (pgDir) => {
-    const client = new PGlite(pgDir, pgliteOptions);
+    const client = new DurablePGlite(pgDir, pgliteOptions);
     try {
       await migrateEmbedded(client);
     } finally {
@@ -64,11 +65,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = await acquireDataDirLock(dataDir);
   try {
     const pgDir = path.resolve(dataDir, 'pg');
-    copyPgliteTemplate(pgDir);
-    const client = new PGlite(pgDir, {
+    if (copyPgliteTemplate(pgDir)) await syncTree(pgDir);
+    const client = new DurablePGlite(pgDir, {
       ...pgliteOptions,
       // A clinic's embedded database is small; 16 MB of buffers (PG's default is 128 MB) keeps memory down.
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+      extraStartParams: ['-c', 'shared_buffers=16MB'],
     });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;

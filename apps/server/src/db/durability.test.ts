@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killServerProcesses, type ServerProcess, startServerProcess } from '../../test/server-process';
+import { DurablePGlite } from './durable-pglite';
+
+/**
+ * The embedded database's acknowledged writes survive the process (SIGKILL) and, as far as a test
+ * can show without pulling the power, the operating system: the WAL holding a commit is synced
+ * before the answer leaves (durable-pglite.ts).
+ */
+const dirs: string[] = [];
+const freshDataDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-durable-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  killServerProcesses();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function started(server: ServerProcess) {
+  const baseUrl = await server.ready;
+  if (!baseUrl) throw new Error(`the server did not start: ${server.stderr()}`);
+  return baseUrl;
+}
+
+async function signInAdmin(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@carepoint.example', password: 'carepoint-demo' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const addBed = (baseUrl: string, cookie: string, label: string) =>
+  fetch(`${baseUrl}/api/admin/beds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ label }),
+  });
+
+async function bedLabels(baseUrl: string, cookie: string, search: string) {
+  const response = await fetch(`${baseUrl}/api/admin/beds?q=${search}&limit=100`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const page = (await response.json()) as { data: Array<{ label: string }> };
+  return page.data.map((bed) => bed.label);
+}
+
+describe('durable writes on the embedded database', () => {
+  it('syncs the WAL to disk before it answers each acknowledged write', async () => {
+    const dataDir = freshDataDir();
+    const trace = path.join(dataDir, 'strace.log');
+    // Only the sync calls and the writes (answers go out by write or writev on the socket).
+    const server = startServerProcess({ DATA_DIR: dataDir }, [
+      'strace',
+      '-f',
+      '-qq',
+      '--seccomp-bpf',
+      '-yy',
+      '-s',
+      '16',
+      '-e',
+      'trace=fsync,fdatasync,write,writev',
+      '-o',
+      trace,
+    ]);
+    const baseUrl = await started(server);
+    const cookie = await signInAdmin(baseUrl);
+    const writes = 10;
+    for (let i = 0; i < writes; i++) expect((await addBed(baseUrl, cookie, `Traced ${i}`)).status).toBe(201);
+    if (server.child.pid) process.kill(-server.child.pid, 'SIGKILL');
+    await server.exited;
+
+    // Walk the trace in order: each "201 Created" answer needs a completed WAL sync since the last one.
+    const unfinishedWalSync = new Set<string>();
+    let synced = false;
+    let answers = 0;
+    for (const line of fs.readFileSync(trace, 'utf8').split('\n')) {
+      const pid = line.split(' ', 1)[0] ?? '';
+      const isSync = /^\d+\s+f(data)?sync\(/.test(line);
+      if (isSync && line.includes('/pg_wal/')) {
+        if (line.includes('<unfinished ...>')) unfinishedWalSync.add(pid);
+        else if (/= 0$/.test(line)) synced = true;
+      } else if (/<\.\.\. f(data)?sync resumed>.*= 0$/.test(line) && unfinishedWalSync.delete(pid)) {
+        synced = true;
+      } else if (/^\d+\s+writev?\(\d+<TCP/.test(line) && line.includes('HTTP/1.1 201')) {
+        expect(synced, `answer ${answers + 1} left before its WAL was synced`).toBe(true);
+        synced = false;
+        answers++;
+      }
+    }
+    expect(answers).toBe(writes);
+  }, 120_000);
+
+  it('keeps every acknowledged write through 20 kills in a row, and the database verifies clean', async () => {
+    const dataDir = freshDataDir();
+    let cookie = '';
+    const labels: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const server = startServerProcess({ DATA_DIR: dataDir });
+      const baseUrl = await started(server);
+      // The session is in the database too: it must survive the kills as well.
+      cookie ||= await signInAdmin(baseUrl);
+      expect(await bedLabels(baseUrl, cookie, 'Killed')).toEqual(expect.arrayContaining(labels));
+      const label = `Killed ${String(round).padStart(2, '0')}`;
+      const response = await addBed(baseUrl, cookie, label);
+      server.child.kill('SIGKILL');
+      expect(response.status).toBe(201);
+      labels.push(label);
+      await server.exited;
+    }
+    const server = startServerProcess({ DATA_DIR: dataDir });
+    const baseUrl = await started(server);
+    expect((await bedLabels(baseUrl, cookie, 'Killed')).sort()).toEqual(labels);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    // amcheck: every table's heap and every btree index (with all its heap tuples) verify clean.
+    const client = new DurablePGlite(path.join(dataDir, 'pg'), { extensions: { amcheck, pg_trgm } });
+    try {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS amcheck');
+      const heapDamage = await client.query(
+        `SELECT c.relname, v.msg FROM pg_class c, verify_heapam(c.oid) v
+         WHERE c.relkind IN ('r', 'm', 't') AND c.relpersistence = 'p'`,
+      );
+      expect(heapDamage.rows).toEqual([]);
+      const indexes = await client.query<{ checked: number }>(
+        `SELECT count(bt_index_check(c.oid, true))::int AS checked FROM pg_class c JOIN pg_am a ON a.oid = c.relam
+         WHERE c.relkind = 'i' AND a.amname = 'btree' AND c.relpersistence = 'p'`,
+      );
+      expect(indexes.rows[0]?.checked).toBeGreaterThan(50);
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+});
