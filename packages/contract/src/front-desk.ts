@@ -9,7 +9,7 @@ import {
 import { emailField, userStatusSchema } from './auth';
 import { genderSchema } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
-import { erStatusSchema, triageLevelSchema } from './emergency';
+import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
 import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
 import { isCalendarDate, weekdaySchema } from './schedules';
 
@@ -27,6 +27,7 @@ import { isCalendarDate, weekdaySchema } from './schedules';
  *   PATCH /api/appointments/:id/status         confirm and cancel (appointments.ts)
  *   GET   /api/doctors/slots?date=             [-> anyDoctorSlotsSchema] (every signed-in role)
  *   POST  /api/admin/emergency-room/:id/admit  [admitErEntrySchema -> erEntrySchema]
+ *   POST  /api/admin/emergency-room/:id/link   [linkErEntrySchema -> erEntrySchema]
  */
 
 export const FRONT_DESK_MESSAGES = {
@@ -40,6 +41,10 @@ export const FRONT_DESK_MESSAGES = {
   bedRequired: 'Choose a free bed',
   bedNotFree: 'That bed is no longer free. Choose another bed.',
   admitNeedsPatient: 'Link this arrival to a registered patient before giving them a bed',
+  confirmMatch: 'Confirm that the name, date of birth and phone are this person’s',
+  alreadyLinked: 'This arrival is already linked to a registered patient',
+  linkedNameFixed: 'This arrival is a registered patient: their name comes from their record',
+  linked: (typed: string, patient: string) => `${typed} is now linked to ${patient}`,
   admitted: (name: string, bed: string) => `${name} admitted to ${bed}`,
 } as const;
 
@@ -187,3 +192,14 @@ export const admitErEntrySchema = z.object({
   bedId: z.uuid({ error: FRONT_DESK_MESSAGES.bedRequired }),
 });
 export type AdmitErEntry = z.input<typeof admitErEntrySchema>;
+
+/**
+ * Links a walk-in arrival to the registered patient the desk matched it to. The admin confirms
+ * the match on name, date of birth and phone (the server holds the request to that confirmation);
+ * from then on the arrival carries the patient's name.
+ */
+export const linkErEntrySchema = z.object({
+  patientId: z.uuid({ error: ER_MESSAGES.patientNotFound }),
+  confirmed: z.literal(true, { error: FRONT_DESK_MESSAGES.confirmMatch }),
+});
+export type LinkErEntry = z.input<typeof linkErEntrySchema>;

@@ -1,6 +1,8 @@
+import { ER_MESSAGES } from '@carepoint/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
+import { badRequest } from './errors';
 
 /** "First Last" of an account, for display, search and the patient named on a bed or ER entry. */
 export const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -17,6 +19,19 @@ export async function findPatient(db: Executor, id: string) {
     .where(and(eq(users.id, id), eq(users.role, 'patient')))
     .limit(1);
   return row;
+}
+
+/**
+ * Who an arrival, a queue entry or a triage intake names: a registered patient (then their name,
+ * from their record, whatever was typed beside the link: the board must never show one person
+ * while the record points to another), or a walk-in by the typed name. The database holds entries
+ * to the same rule (migration 0019).
+ */
+export async function resolvePatient(db: Executor, typedName: string, patientId: string | null | undefined) {
+  if (!patientId) return { patientName: typedName, patientId: null };
+  const patient = await findPatient(db, patientId);
+  if (!patient) throw badRequest(ER_MESSAGES.patientNotFound, 'patientId');
+  return { patientName: patient.fullName, patientId };
 }
 
 /** Whole years from a 'YYYY-MM-DD' birth date to the facility's 'YYYY-MM-DD' today; null when unknown. */

@@ -1,7 +1,9 @@
 import type { Bed, ErEntry } from '@carepoint/contract';
-import { BED_MESSAGES, FRONT_DESK_MESSAGES } from '@carepoint/contract';
+import { BED_MESSAGES, ER_MESSAGES, FRONT_DESK_MESSAGES, type PatientDetail } from '@carepoint/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../test/helpers';
+import { auditEvents } from '../../db/schema';
 
 type Headers = { cookie: string };
 let t: TestApp;
@@ -111,6 +113,94 @@ describe('admitting from the emergency room to a bed', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const winner = entries[results.findIndex((r) => r.statusCode === 200)];
     expect((await bedById(bed.id))?.patientId).toBe(winner?.patientId);
+  });
+});
+
+const boardEntry = async (id: string) => {
+  const res = await t.app.inject({ url: '/api/admin/emergency-room?limit=100', headers: admin });
+  return res.json<{ data: ErEntry[] }>().data.find((e) => e.id === id);
+};
+
+const link = (id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/emergency-room/${id}/link`, headers: admin, payload });
+
+describe('one person on the board, in the bed and in the record', () => {
+  it('names a linked arrival by the patient record, never by a typed name beside the link', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Efe', lastName: 'Okoro' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/emergency-room',
+      headers: admin,
+      payload: { patientName: 'Mercy Onyeka', patientId: patient.id, triageLevel: 'High' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ErEntry>().patientName).toBe('Efe Okoro');
+
+    // After admit, the board, the bed and the patient's record all name Efe Okoro.
+    const bed = await freeBed();
+    expect((await admit(res.json<ErEntry>().id, bed.id)).statusCode).toBe(200);
+    expect((await boardEntry(res.json<ErEntry>().id))?.patientName).toBe('Efe Okoro');
+    expect(await bedById(bed.id)).toMatchObject({ patientId: patient.id, patientName: 'Efe Okoro' });
+    const record = await t.app.inject({ url: `/api/admin/patients/${patient.id}`, headers: admin });
+    expect(record.json<PatientDetail>().patient.fullName).toBe('Efe Okoro');
+    expect(record.json<PatientDetail>().bed?.label).toBe(bed.label);
+  });
+
+  it('refuses a new name for a linked arrival, and follows the patient when they are renamed', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Kemi', lastName: 'Bello' });
+    const entry = await arrival(patient.id);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/emergency-room/${entry.id}`,
+      headers: admin,
+      payload: { patientName: 'Someone Else' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({
+      error: FRONT_DESK_MESSAGES.linkedNameFixed,
+      fieldErrors: { patientName: [FRONT_DESK_MESSAGES.linkedNameFixed] },
+    });
+    // The database holds the rule for every writer, not only this API.
+    await t.database.db.execute(
+      sql`update er_entries set patient_name = 'Someone Else' where id = ${entry.id}`,
+    );
+    expect((await boardEntry(entry.id))?.patientName).toBe('Kemi Bello');
+    await t.database.db.execute(sql`update users set last_name = 'Bello-Ade' where id = ${patient.id}`);
+    expect((await boardEntry(entry.id))?.patientName).toBe('Kemi Bello-Ade');
+  });
+
+  it('links a walk-in to a registered patient once the match is confirmed, then admits them', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Tobi', lastName: 'Adewale' });
+    const walkIn = await arrival(null);
+    expect(walkIn.patientId).toBeNull();
+
+    const unconfirmed = await link(walkIn.id, { patientId: patient.id });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().fieldErrors).toEqual({ confirmed: [FRONT_DESK_MESSAGES.confirmMatch] });
+    const staff = await createUser(t, 'doctor');
+    const notAPatient = await link(walkIn.id, { patientId: staff.id, confirmed: true });
+    expect(notAPatient.statusCode).toBe(400);
+    expect(notAPatient.json().error).toBe(ER_MESSAGES.patientNotFound);
+    expect((await boardEntry(walkIn.id))?.patientId).toBeNull();
+
+    const linked = await link(walkIn.id, { patientId: patient.id, confirmed: true });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<ErEntry>()).toMatchObject({ patientId: patient.id, patientName: 'Tobi Adewale' });
+    const twice = await link(walkIn.id, { patientId: (await createUser(t, 'patient')).id, confirmed: true });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(FRONT_DESK_MESSAGES.alreadyLinked);
+
+    const bed = await freeBed();
+    expect((await admit(walkIn.id, bed.id)).statusCode).toBe(200);
+    expect(await bedById(bed.id)).toMatchObject({ patientId: patient.id, patientName: 'Tobi Adewale' });
+    const left = await link(walkIn.id, { patientId: patient.id, confirmed: true });
+    expect(left.statusCode).toBe(409);
+
+    const [trail] = await t.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'er.link'), eq(auditEvents.entityId, walkIn.id)));
+    expect(trail?.details).toMatchObject({ typedName: 'Unnamed walk-in', patientName: 'Tobi Adewale' });
   });
 });
 

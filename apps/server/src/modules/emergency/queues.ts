@@ -19,8 +19,8 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
-import { resolvePatient } from './service';
 
 /**
  * Department queues. The ETA is stored as minutes plus when they were set and derived at read
@@ -155,7 +155,7 @@ export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
 
 export async function addToQueue(ctx: ServiceContext, input: CreateInput) {
   const now = ctx.now();
-  const patient = await resolvePatient(ctx, input.patient, input.patientId);
+  const patient = await resolvePatient(ctx.db, input.patient, input.patientId);
   const row = await mapUnique(
     () =>
       ctx.db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
   erPageSchema,
   idParamSchema,
   LIVE_EVENTS_PATH,
+  linkErEntrySchema,
   queueBoardSchema,
   queueEntrySchema,
   queueListQuerySchema,
@@ -63,6 +64,19 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => er.admitErEntry(request.ctx, request.params.id, request.body),
+  );
+  app.post(
+    '/api/admin/emergency-room/:id/link',
+    {
+      schema: {
+        tags: erTags,
+        params: idParamSchema,
+        body: linkErEntrySchema,
+        response: { 200: erEntrySchema },
+      },
+      config,
+    },
+    async (request) => er.linkErEntry(request.ctx, request.params.id, request.body),
   );
 
   app.get(

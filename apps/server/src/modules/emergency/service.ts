@@ -9,6 +9,7 @@ import {
   type erListQuerySchema,
   erWaitMinutes,
   FRONT_DESK_MESSAGES,
+  type linkErEntrySchema,
   type updateErEntrySchema,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { erEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
-import { findPatient } from '../../lib/people';
+import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import { occupyFreeBed } from '../beds/service';
 
@@ -28,6 +29,7 @@ type ListQuery = z.output<typeof erListQuerySchema>;
 type CreateInput = z.output<typeof createErEntrySchema>;
 type UpdateInput = z.output<typeof updateErEntrySchema>;
 type AdmitInput = z.output<typeof admitErEntrySchema>;
+type LinkInput = z.output<typeof linkErEntrySchema>;
 type Row = typeof erEntries.$inferSelect;
 
 export const toErEntry = (row: Row, now: Date): ErEntry => ({
@@ -89,23 +91,11 @@ export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
   return result;
 }
 
-/** The name to show: the one given, or the linked patient's; the linked patient must exist. */
-export async function resolvePatient(
-  ctx: ServiceContext,
-  name: string,
-  patientId: string | null | undefined,
-) {
-  if (!patientId) return { patientName: name, patientId: null };
-  const patient = await findPatient(ctx.db, patientId);
-  if (!patient) throw badRequest(ER_MESSAGES.patientNotFound, 'patientId');
-  return { patientName: name || patient.fullName, patientId };
-}
-
 export async function createErEntry(ctx: ServiceContext, input: CreateInput) {
   const now = ctx.now();
   const arrivedAt = input.arrivedAt ? new Date(input.arrivedAt) : now;
   if (arrivedAt > now) throw badRequest(ER_MESSAGES.arrivalInFuture, 'arrivedAt');
-  const patient = await resolvePatient(ctx, input.patientName, input.patientId);
+  const patient = await resolvePatient(ctx.db, input.patientName, input.patientId);
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(erEntries)
@@ -157,6 +147,9 @@ export async function updateErEntry(ctx: ServiceContext, id: string, input: Upda
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const { current, to } = await lockForMove(tx, id, input.status);
+    // A registered patient's name is their record's; a different one here would name someone else.
+    if (current.patientId && input.patientName !== undefined && input.patientName !== current.patientName)
+      throw badRequest(FRONT_DESK_MESSAGES.linkedNameFixed, 'patientName');
     const [updated] = await tx
       .update(erEntries)
       .set({ ...input, status: to, ...timesFor(current, to, now), updatedAt: now })
@@ -207,9 +200,40 @@ export async function admitErEntry(ctx: ServiceContext, id: string, input: Admit
   return toErEntry(row, now);
 }
 
-/*
- * What other modules use of the queues (they reach this module only through service.ts): the
- * triage intake places a patient in a department queue. queues.ts imports resolvePatient from
- * here; the cycle is safe because neither file uses the other while loading.
+/**
+ * POST /api/admin/emergency-room/:id/link: a walk-in still in the ER is matched to a registered
+ * patient (the admin confirmed name, date of birth and phone). The arrival takes their name; the
+ * name typed at the desk stays in the audit trail.
  */
+export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkInput) {
+  const now = ctx.now();
+  const patient = await resolvePatient(ctx.db, '', input.patientId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
+    if (!current) throw notFound();
+    if (current.patientId) throw conflict('ALREADY_LINKED', FRONT_DESK_MESSAGES.alreadyLinked, 'patientId');
+    if (current.leftAt) {
+      throw conflict('INVALID_TRANSITION', `Cannot link an entry that is ${current.status}`, 'patientId');
+    }
+    const [updated] = await tx
+      .update(erEntries)
+      .set({ ...patient, updatedAt: now })
+      .where(eq(erEntries.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await audit(inTransaction(ctx, tx), {
+      action: 'er.link',
+      entityType: 'er_entry',
+      entityId: id,
+      patientId: patient.patientId,
+      details: { typedName: current.patientName, patientName: updated.patientName },
+    });
+    return updated;
+  });
+  await ctx.publish('emergency');
+  return toErEntry(row, now);
+}
+
+/* What other modules use of the queues (they reach this module only through service.ts): the
+ * triage intake places a patient in a department queue. */
 export { addToQueue } from './queues';

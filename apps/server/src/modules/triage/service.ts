@@ -14,8 +14,9 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
+import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
-import { addToQueue, createErEntry, resolvePatient } from '../emergency/service';
+import { addToQueue, createErEntry } from '../emergency/service';
 import { listPatients } from '../patients/service';
 
 /**
@@ -79,7 +80,7 @@ export async function recordTriage(ctx: ServiceContext, intake: TriageIntake): P
   const routed = isRoutedElsewhere(intake.department, result);
   // The route's schema says so already; services called directly (the seed) are held to it too.
   if (routed && !intake.routingReason) throw badRequest(TRIAGE_MESSAGES.reasonRequired, 'routingReason');
-  const patient = await resolvePatient(ctx, intake.patientName, intake.patientId);
+  const patient = await resolvePatient(ctx.db, intake.patientName, intake.patientId);
   const now = ctx.now();
   const recordedBy = ctx.actor?.id ?? null;
   const events = deferredPublishing(ctx);
