@@ -200,6 +200,8 @@ export type AdmitErEntry = z.input<typeof admitErEntrySchema>;
  */
 export const linkErEntrySchema = z.object({
   patientId: z.uuid({ error: ER_MESSAGES.patientNotFound }),
-  confirmed: z.literal(true, { error: FRONT_DESK_MESSAGES.confirmMatch }),
+  confirmed: z
+    .boolean({ error: FRONT_DESK_MESSAGES.confirmMatch })
+    .refine((ticked) => ticked, FRONT_DESK_MESSAGES.confirmMatch),
 });
 export type LinkErEntry = z.input<typeof linkErEntrySchema>;

@@ -19,6 +19,7 @@ import type {
   DeskAppointment,
   DeskBookingInput,
   ErEntry,
+  LinkErEntry,
   LiveTopic,
   Nurse,
   OutboxMail,
@@ -309,10 +310,12 @@ export const DESK_BOOKING_FIELDS = [
 ] as const;
 export const REASSIGN_FIELDS = ['doctorId', 'date', 'time'] as const;
 
-export const usePatientDetail = (id: string) =>
+/** A patient's page; `enabled` false waits for an id (a dialog before a patient is chosen). */
+export const usePatientDetail = (id: string, enabled = true) =>
   useQuery({
     queryKey: adminKeys.patient(id),
     queryFn: ({ signal }) => api.get<PatientDetail>(`/admin/patients/${id}`, { signal }),
+    enabled,
     meta: { errorMessage: 'Could not load the patient' },
   });
 
@@ -385,6 +388,14 @@ export const useFreeBeds = (enabled: boolean) =>
     staleTime: 0,
     meta: { errorMessage: 'Could not fetch beds' },
   });
+
+export const useLinkErEntry = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<LinkErEntry>) => api.post<ErEntry>(`/admin/emergency-room/${id}/link`, body),
+    ['emergency-room'],
+    'Failed to link the patient',
+    ['patientId', 'confirmed'],
+  );
 
 export const useAdmitErEntry = () =>
   useDeskMutation(

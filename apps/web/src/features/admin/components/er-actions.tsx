@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUpdateErEntry } from '../api';
-import { AdmitDialog } from './admit-dialog';
+import { useStartAdmit } from './er-admit-flow';
 
 /** The moves offered from each status; Admitted and Discharged are final, so they are confirmed. */
 const MOVES: ReadonlyArray<{ to: ErStatus; label: string; final: boolean }> = [
@@ -17,7 +17,7 @@ const MOVES: ReadonlyArray<{ to: ErStatus; label: string; final: boolean }> = [
 export function ErActions({ entry }: { entry: ErEntry }) {
   const update = useUpdateErEntry();
   const [confirming, setConfirming] = useState<(typeof MOVES)[number] | null>(null);
-  const [admitting, setAdmitting] = useState(false);
+  const startAdmit = useStartAdmit();
   const moves = MOVES.filter((m) => m.to !== entry.status && canMoveErEntry(entry.status, m.to));
 
   const move = async (to: ErStatus) => {
@@ -40,8 +40,9 @@ export function ErActions({ entry }: { entry: ErEntry }) {
           size="sm"
           disabled={update.isPending}
           onClick={() => {
-            // A registered patient is admitted into a free bed; a walk-in by name only.
-            if (m.to === 'Admitted' && entry.patientId) setAdmitting(true);
+            // Admitting gives a bed, and a bed goes only to a registered patient: a walk-in is
+            // matched to their record first (name, date of birth, phone), then admitted.
+            if (m.to === 'Admitted') startAdmit(entry);
             else if (m.final) setConfirming(m);
             else void move(m.to);
           }}
@@ -54,17 +55,12 @@ export function ErActions({ entry }: { entry: ErEntry }) {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={confirming ? `${confirming.label} ${entry.patientName}?` : ''}
-        description={
-          confirming?.to === 'Admitted'
-            ? `${entry.patientName} is not a registered patient, so no bed can be assigned. This ends the emergency-room visit as Admitted.`
-            : `This ends the emergency-room visit: ${entry.patientName} leaves the board as ${confirming?.to ?? ''}.`
-        }
+        description={`This ends the emergency-room visit: ${entry.patientName} leaves the board as ${confirming?.to ?? ''}.`}
         confirmLabel={confirming?.label ?? 'Confirm'}
         destructive={false}
         loading={update.isPending}
         onConfirm={() => confirming && void move(confirming.to)}
       />
-      {admitting ? <AdmitDialog entry={entry} open onOpenChange={setAdmitting} /> : null}
     </>
   );
 }

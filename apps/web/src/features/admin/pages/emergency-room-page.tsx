@@ -7,6 +7,7 @@ import { useUrlFilter } from '../../../lib/use-url-filters';
 import { useAnalytics } from '../api';
 import { AdminListTable } from '../components/admin-list-table';
 import { ErActions } from '../components/er-actions';
+import { ErAdmitFlow } from '../components/er-admit-flow';
 import { AddArrivalButton } from '../components/er-arrival-dialog';
 import { LiveIndicator } from '../components/live-indicator';
 import { useLiveEvents } from '../use-live-events';
@@ -36,8 +37,24 @@ function WaitMinutes({ entry }: { entry: ErEntry }) {
 
 const col = columnsFor<ErEntry>();
 
+/** The arrival's name; a walk-in not matched to a registered patient says so beside it. */
+function ErPatientName({ entry }: { entry: ErEntry }) {
+  if (entry.patientId) return <>{entry.patientName}</>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {entry.patientName}
+      <Badge tone="amber">Not registered</Badge>
+    </span>
+  );
+}
+
 const columns = withSorting(ER_SORTABLE, [
-  col.text('patientName', 'Patient', (e) => e.patientName),
+  {
+    id: 'patientName',
+    header: 'Patient',
+    accessorFn: (e) => e.patientName,
+    cell: ({ row }) => <ErPatientName entry={row.original} />,
+  },
   col.status('triageLevel', 'Triage', (e) => e.triageLevel),
   col.status('status', 'Status', (e) => e.status),
   col.dateTime('arrivedAt', 'Arrived', (e) => e.arrivedAt),
@@ -62,24 +79,26 @@ export default function ManageEmergencyRoomPage() {
           </>
         }
       />
-      <AdminListTable
-        resource="emergency-room"
-        label="Emergency room"
-        columns={columns}
-        searchPlaceholder="Search patients"
-        filters={{ status, triageLevel }}
-        toolbar={
-          <>
-            <FilterSelect name="status" label="Status" values={ER_STATUSES} allLabel="All statuses" />
-            <FilterSelect
-              name="triageLevel"
-              label="Triage"
-              values={TRIAGE_LEVELS}
-              allLabel="All triage levels"
-            />
-          </>
-        }
-      />
+      <ErAdmitFlow>
+        <AdminListTable
+          resource="emergency-room"
+          label="Emergency room"
+          columns={columns}
+          searchPlaceholder="Search patients"
+          filters={{ status, triageLevel }}
+          toolbar={
+            <>
+              <FilterSelect name="status" label="Status" values={ER_STATUSES} allLabel="All statuses" />
+              <FilterSelect
+                name="triageLevel"
+                label="Triage"
+                values={TRIAGE_LEVELS}
+                allLabel="All triage levels"
+              />
+            </>
+          }
+        />
+      </ErAdmitFlow>
     </>
   );
 }

@@ -1,23 +1,31 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { controlClass } from '../../../../components/ui/field';
 
 type AllergyInputProps = {
   value: readonly string[];
   onChange: (value: string[]) => void;
+  /** The allergy being typed, held by the form: it is saved with the form even if never Added. */
+  text: string;
+  onTextChange: (text: string) => void;
   error?: string;
 };
 
+/** The list with the typed allergy added (trimmed; a name already listed, in any case, is not repeated). */
+export function withTypedAllergy(value: readonly string[], text: string): string[] {
+  const allergy = text.trim();
+  if (!allergy || value.some((a) => a.toLowerCase() === allergy.toLowerCase())) return [...value];
+  return [...value, allergy];
+}
+
 /** Allergies as a list of short texts: type one and press Enter (or Add); each chip can be removed. */
-export function AllergyInput({ value, onChange, error }: AllergyInputProps) {
+export function AllergyInput({ value, onChange, text, onTextChange, error }: AllergyInputProps) {
   const id = useId();
-  const [text, setText] = useState('');
   const add = () => {
-    const allergy = text.trim();
-    if (!allergy) return;
-    if (!value.some((a) => a.toLowerCase() === allergy.toLowerCase())) onChange([...value, allergy]);
-    setText('');
+    if (!text.trim()) return;
+    onChange(withTypedAllergy(value, text));
+    onTextChange('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -54,7 +62,7 @@ export function AllergyInput({ value, onChange, error }: AllergyInputProps) {
         <input
           id={id}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={onKeyDown}
           maxLength={60}
           placeholder="e.g. Penicillin"
@@ -72,7 +80,8 @@ export function AllergyInput({ value, onChange, error }: AllergyInputProps) {
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-ink-muted">
-          Medicines and foods; prescriptions are checked against them.
+          Medicines and foods; prescriptions are checked against them. A typed allergy is saved with the
+          details.
         </p>
       )}
     </div>

@@ -9,6 +9,7 @@ import {
   type VitalName,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { optionsOf } from '../../../../components/form/options';
 import { Button } from '../../../../components/ui/button';
@@ -17,7 +18,7 @@ import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { submitForm } from '../../../../lib/forms';
 import { useUpdateMedicalDetails } from '../../api/patients';
-import { AllergyInput } from './allergy-input';
+import { AllergyInput, withTypedAllergy } from './allergy-input';
 
 const FIELDS = [
   'bloodGroup',
@@ -53,6 +54,8 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
     register,
     control,
     handleSubmit,
+    getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<UpdateMedicalDetailsInput, unknown, UpdateMedicalDetails>({
@@ -69,7 +72,9 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const [allergyText, setAllergyText] = useState('');
+
+  const save = handleSubmit(async (values) => {
     const saved = await submitForm(() => update.mutateAsync(values), {
       success: CHART_MESSAGES.saved,
       setError,
@@ -77,6 +82,16 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
     });
     if (saved) onDone();
   });
+  // An allergy typed but not Added is what the doctor means to record: it goes into the list (and
+  // through the same checks) before the save, never silently dropped (the prescription allergy
+  // check reads this list).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (allergyText.trim()) {
+      setValue('allergies', withTypedAllergy(getValues('allergies') ?? [], allergyText));
+      setAllergyText('');
+    }
+    return save(event);
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Edit medical details">
@@ -101,6 +116,8 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
           <AllergyInput
             value={field.value ?? []}
             onChange={field.onChange}
+            text={allergyText}
+            onTextChange={setAllergyText}
             error={errors.allergies?.message ?? errors.allergies?.find?.((e) => e?.message)?.message}
           />
         )}
