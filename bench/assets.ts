@@ -1,5 +1,5 @@
 /**
- * The web app's budgets (ARCHITECTURE.md), measured against a running server that serves the
+ * The web app's budgets (docs/performance.md), measured against a running server that serves the
  * build: what the landing page's first load costs on the wire (brotli, gzip, raw), its
  * JavaScript gzipped (under 100 kB), the largest screen's code beyond that first load and the
  * router gzipped (under 150 kB), pre-compressed serving with immutable caching, and Lighthouse's mobile

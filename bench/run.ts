@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: ARCHITECTURE.md's budgets on this machine, over loopback, in one run and one
+ * `npm run bench`: the budgets of docs/performance.md on this machine, over loopback, in one run and one
  * table (measure | budget | result | pass). Throughput is a ratio against a bare node:http JSON
  * server measured in the same run at the same connections; growth is a ratio between sizes.
  *  1. the built server's start with demo data on a fresh embedded data directory (time to the

@@ -4,7 +4,7 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { TOASTS } from './ui';
 
 /*
- * Admin area (spec §2 "Admin routes", §3, §5; PRODUCT "Admin area"): staff, ambulances, the
+ * Admin area (docs/areas/front-desk.md, docs/areas/admin-dashboards.md): staff, ambulances, the
  * patients table, demo requests, the audit trail and the mail outbox. Every list answers
  * `{ data, pagination }`, 20 rows by default, sorted only by the columns named in its
  * *_SORTABLE list; without `sort` each list has the default order its comment names.
@@ -48,7 +48,7 @@ import { TOASTS } from './ui';
 // Doctors
 // ---------------------------------------------------------------------------------------------
 
-/** Spec §5: one message for any missing field of the Add Doctor form. */
+/** One message for any missing field of the Add Doctor form. */
 export const DOCTOR_ALL_FIELDS =
   'Please enter all fields: first name, last name, email, phone, address, specialty';
 
@@ -110,7 +110,7 @@ export const doctorPageSchema = pageOf(adminDoctorSchema);
 export const DOCTOR_MESSAGES = {
   emailTaken: MESSAGES.emailTaken,
   notFound: 'Doctor not found',
-  /** Spec §8 toasts. */
+  /** The toasts the screens show. */
   added: TOASTS.doctorAdded,
   fetchFailed: 'Could not fetch doctors',
   addFailed: 'Failed to add doctor',
@@ -120,7 +120,7 @@ export const DOCTOR_MESSAGES = {
 // Nurses
 // ---------------------------------------------------------------------------------------------
 
-/** New nurses are Active (spec §4). */
+/** New nurses are Active. */
 export const NURSE_STATUSES = ['Active', 'On Leave', 'On Duty'] as const;
 export const nurseStatusSchema = z.enum(NURSE_STATUSES, {
   error: `Status must be one of: ${NURSE_STATUSES.join(', ')}`,
@@ -171,7 +171,7 @@ export const nursePageSchema = pageOf(nurseSchema);
 // Ambulances
 // ---------------------------------------------------------------------------------------------
 
-/** New ambulances are Available (spec §4). */
+/** New ambulances are Available. */
 export const AMBULANCE_STATUSES = ['Available', 'On Duty', 'Maintenance'] as const;
 export const ambulanceStatusSchema = z.enum(AMBULANCE_STATUSES, {
   error: `Status must be one of: ${AMBULANCE_STATUSES.join(', ')}`,

@@ -58,15 +58,15 @@ const TRANSITIONS: Record<Role, readonly Transition[]> = {
 export const canTransition = (role: Role, from: AppointmentStatus, to: AppointmentStatus) =>
   TRANSITIONS[role].some(([f, t]) => f === from && t === to);
 
-/** Spec §4 and §9. */
+/** The four priorities, lowest first. */
 export const APPOINTMENT_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
-/** Spec §3 add dialog: "type (checkup or surgery)". */
+/** An appointment's type: checkup or surgery. */
 export const APPOINTMENT_TYPES = ['checkup', 'surgery'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export type AppointmentPriority = (typeof APPOINTMENT_PRIORITIES)[number];
 
 export const APPOINTMENT_MESSAGES = {
-  /** Spec §5: the one message for any missing title, priority, date or time. */
+  /** The one message for any missing title, priority, date or time. */
   allFieldsRequired: 'All fields are required',
   priorityInvalid: `Priority must be one of: ${APPOINTMENT_PRIORITIES.join(', ')}`,
   dateInvalid: 'Enter a valid date as YYYY-MM-DD',
@@ -80,7 +80,7 @@ export const APPOINTMENT_MESSAGES = {
   transitionNotAllowed: (from: AppointmentStatus, to: AppointmentStatus) =>
     `A ${from} appointment cannot be changed to ${to}`,
   cancelled: 'Appointment cancelled',
-  /** Web defaults (spec §8) when the server gives no reason. */
+  /** Web defaults (the error toast's text) when the server gives no reason. */
   loadFailed: 'Could not load appointments',
   createFailed: 'Failed to create appointment',
   cancelFailed: 'Could not cancel the appointment',
@@ -109,7 +109,7 @@ export const appointmentTimeField = z
   .min(1, required)
   .refine(isTimeOfDay, APPOINTMENT_MESSAGES.timeInvalid);
 
-/** Spec §3 "Patient appointment create payload" plus the optional doctor (PRODUCT). */
+/** A patient's booking (docs/areas/appointments.md), with the doctor optional (without one the clinic assigns one). */
 export const createAppointmentSchema = z.object({
   title: requiredText(required, 200),
   priority: z.enum(APPOINTMENT_PRIORITIES, { error: requiredOr(APPOINTMENT_MESSAGES.priorityInvalid) }),
@@ -155,7 +155,7 @@ export const appointmentDoctorSchema = z.object({
   specialty: z.string().nullable(),
 });
 
-/** A list item as spec §3 names it (`_id`, date, time, doctor.user.*, status) plus the rest. */
+/** A list item of My Appointments (`_id`, date, time, doctor.user.*, status) plus the rest. */
 export const appointmentSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -198,7 +198,7 @@ export const patientAppointmentsQuerySchema = listQuerySchema(
 });
 export type PatientAppointmentsQuery = z.input<typeof patientAppointmentsQuerySchema>;
 
-/** Spec §3 "Patient summary". */
+/** The patient dashboard's summary tiles. */
 export const patientSummarySchema = z.object({
   upcomingAppointments: z.number().int(),
   prescriptions: z.number().int(),

@@ -5,7 +5,7 @@ export const ROLES = ['admin', 'doctor', 'patient'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Where each role lands after signing in (spec §2); any other role goes to "/". */
+/** Where each role lands after signing in (the README's demo logins); any other role goes to "/". */
 export const ROLE_HOME: Record<Role, string> = {
   admin: '/admin/dashboard',
   doctor: '/doctor/dashboard',

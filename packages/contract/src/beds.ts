@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './common';
 
-/** Beds (spec §3, §4, §5): Free or Occupied; an occupied bed may name the patient in it. */
+/** Beds (docs/areas/front-desk.md): Free or Occupied; an occupied bed may name the patient in it. */
 export const BED_STATUSES = ['Free', 'Occupied'] as const;
 export const bedStatusSchema = z.enum(BED_STATUSES, { error: 'Status must be Free or Occupied' });
 export type BedStatus = z.infer<typeof bedStatusSchema>;

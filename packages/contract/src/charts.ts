@@ -4,8 +4,8 @@ import { listQuerySchema, pageOf } from './common';
 import { REPORT_KINDS, reportAttachmentSchema } from './reports';
 
 /*
- * The doctor's Patient List and the patient chart (spec §2 "Patient List screen", "Patient detail
- * side drawer"; §3 "Patient (list response in the doctor area)", "Medical report row").
+ * The doctor's Patient List and the patient chart (docs/areas/doctor-patients-chart.md): the
+ * list's cards, the chart side drawer and its medical reports.
  *
  *   GET /api/doctor/patients               [patientCardsQuerySchema -> patientCardPageSchema]
  *   GET /api/doctor/patients/export        [patientFilterQuerySchema -> text/csv, streamed]
@@ -14,7 +14,7 @@ import { REPORT_KINDS, reportAttachmentSchema } from './reports';
  *   PUT /api/doctor/patients/:id/medical-details [updateMedicalDetailsSchema -> patientChartSchema]
  */
 
-/** Spec §9: the Count selector's sizes; 10 by default, page 1 by default. */
+/** The Count selector's sizes; 10 by default, page 1 by default. */
 export const PATIENT_LIST_SIZES = [10, 20, 30, 40] as const;
 export const PATIENT_LIST_DEFAULT_SIZE = 10;
 
@@ -22,8 +22,8 @@ export const PATIENT_LIST_DEFAULT_SIZE = 10;
 export const PAGE_GAP = 'gap' as const;
 
 /**
- * Every page number from 1 to `total` (PRODUCT: the spec's division by the page size is a
- * defect), with gaps for long lists: the first and last pages and those around the current
+ * Every page number from 1 to `total` (a number of pages: dividing it by the page size again
+ * would be a defect), with gaps for long lists: the first and last pages and those around the current
  * one. A gap never hides a single page: that page is shown instead.
  */
 export function pageNumbers(current: number, total: number, around = 1): Array<number | typeof PAGE_GAP> {
@@ -141,7 +141,7 @@ export const latestBloodPressureSchema = z.object({
 });
 export type LatestBloodPressure = z.infer<typeof latestBloodPressureSchema>;
 
-/** A card of the Patient List (spec §3: id, fullName, avatar, dateOfBirth, address, weight, bloodPressure, bloodGlucose). */
+/** A card of the Patient List: id, fullName, avatar, dateOfBirth, address, weight, bloodPressure, bloodGlucose. */
 export const patientCardSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -169,7 +169,7 @@ export const patientCardPageSchema = pageOf(patientCardSchema);
 export const MEDICAL_REPORT_KINDS = ['visit', ...REPORT_KINDS] as const;
 export type MedicalReportKind = (typeof MEDICAL_REPORT_KINDS)[number];
 
-/** Spec §3 "Medical report row: id, surgery, generatedBy, attachements" (spelled so), with its date, title and status. */
+/** A medical report row: id, surgery, generatedBy, attachements (spelled so), with its date, title and status. */
 export const medicalReportSchema = z.object({
   id: z.string(),
   kind: z.enum(MEDICAL_REPORT_KINDS),

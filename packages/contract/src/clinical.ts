@@ -10,7 +10,7 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] a
 export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'Choose a blood group, for example O+' });
 export type BloodGroup = z.infer<typeof bloodGroupSchema>;
 
-/** Spec §3 "gender (male, female or other)". */
+/** Gender: male, female or other. */
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS, { error: 'Choose male, female or other' });
 export type Gender = z.infer<typeof genderSchema>;

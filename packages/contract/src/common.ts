@@ -9,7 +9,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Admin tables show 20 rows a page (spec §9); no client may ask for more than 100. */
+/** Admin tables show 20 rows a page; no client may ask for more than 100. */
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

@@ -4,8 +4,8 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
- * Diagnosis tests and their categories (spec §2 "Diagnosis screen", §3 "Diagnosis test form",
- * "Diagnosis category", §4 deleting a diagnosis test).
+ * Diagnosis tests and their categories (docs/areas/diagnosis.md): the Diagnosis screen, the test
+ * form, the categories, and deleting a test.
  *
  *   GET    /api/doctor/diagnosis-tests              [diagnosisTestsQuerySchema -> diagnosisTestPageSchema] (audited)
  *   POST   /api/doctor/diagnosis-tests              [diagnosisTestInputSchema -> diagnosisTestSchema]
@@ -23,7 +23,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  */
 
 export const DIAGNOSIS_MESSAGES = {
-  // Spec §4 and §10.
+  // Deleting asks first (Confirm Delete).
   confirmTitle: 'Confirm Delete',
   confirmText: 'Are you sure you want to delete this patient?',
   confirmButton: 'Yes, Delete',
@@ -62,7 +62,7 @@ export const DIAGNOSIS_CATEGORY_MESSAGES = {
 } as const;
 
 /**
- * The test's measurements: units fixed here (and in the README), ranges what a living patient
+ * The test's measurements: units fixed here (and in docs/areas/diagnosis.md), ranges what a living patient
  * can show. Blood pressure, weight and height are the vital signs' own.
  */
 export const DIAGNOSIS_RANGES = {

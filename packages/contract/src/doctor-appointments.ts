@@ -14,15 +14,15 @@ import { erEntrySchema } from './emergency';
 import { isCalendarDate, isTimeOfDay } from './schedules';
 
 /*
- * The doctor's day: the dashboard, the Appointments screen (spec §2 "Appointments screen",
- * §3 "Doctor-area appointment row" and "Appointment form"), the appointment detail page.
+ * The doctor's day (docs/areas/doctor-appointments.md): the dashboard, the Appointments screen
+ * (its rows and the add dialog's form), the appointment detail page.
  */
 
 // ---------------------------------------------------------------- the Show period selector
 
 /**
- * Spec §2: "a Show period selector with options Last month, Last year, Last week, Yesterday
- * (placeholder Today)", plus Upcoming, which a doctor needs to see what is booked ahead.
+ * The Show period selector: Last month, Last year, Last week, Yesterday (placeholder Today),
+ * plus Upcoming, which a doctor needs to see what is booked ahead.
  * Every period is read on the facility's calendar; the past ones end today (included).
  */
 export const DOCTOR_APPOINTMENT_PERIODS = [
@@ -48,11 +48,11 @@ export const DOCTOR_APPOINTMENT_PERIOD_LABELS: Record<DoctorAppointmentPeriod, s
 /** How many days back (today included) a past period reaches; Yesterday is only yesterday. */
 export const PERIOD_DAYS = { lastWeek: 7, lastMonth: 30, lastYear: 365 } as const;
 
-/** Spec §9: "appointments table limit 4 per page". */
+/** The appointments table shows 4 a page by default. */
 export const DOCTOR_APPOINTMENTS_PAGE_SIZE = 4;
 /** The rows-per-page choice offered under the table. */
 export const DOCTOR_APPOINTMENTS_PAGE_SIZES = [4, 10, 20, 50] as const;
-/** Spec §9: "only the name column is sortable". */
+/** Only the name column is sortable. */
 export const DOCTOR_APPOINTMENTS_SORTABLE = ['name'] as const;
 
 export const doctorAppointmentsQuerySchema = listQuerySchema(
@@ -81,7 +81,7 @@ export const doctorPatientSchema = z.object({
 });
 export type DoctorPatient = z.infer<typeof doctorPatientSchema>;
 
-/** Spec §3 "Doctor-area appointment row": id, name (with avatar), mobile, email, date, time, status. */
+/** A row of the doctor's Appointments table: id, name (with avatar), mobile, email, date, time, status. */
 export const doctorAppointmentRowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -147,8 +147,8 @@ const ACTION_STATUS: Record<DoctorAppointmentAction, AppointmentStatus> = {
 export const actionStatus = (action: DoctorAppointmentAction) => ACTION_STATUS[action];
 
 /**
- * The actions the README's status rules leave to a doctor on their own appointment, by the
- * contract's transition table; completing also needs the visit to have started. The server
+ * The actions the status rules (docs/areas/appointments.md) leave to a doctor on their own
+ * appointment, by the contract's transition table; completing also needs the visit to have started. The server
  * applies the same rules on its own clock.
  */
 export function doctorActions(
@@ -216,7 +216,7 @@ const absent = (input: unknown) => input === undefined || input === null;
 const text = (required: string) =>
   z.string({ error: (issue) => (absent(issue.input) ? required : M.invalidInput) }).trim();
 
-/** Spec §5: age is coerced to a number, required, greater than 0. An empty box is missing, not 0. */
+/** Age is coerced to a number, required, greater than 0. An empty box is missing, not 0. */
 const ageField = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
   z
@@ -226,7 +226,7 @@ const ageField = z.preprocess(
     .max(130, M.ageTooHigh),
 );
 
-/** Spec §3 "Appointment form (add dialog)" with §5's rules and messages. */
+/** The add dialog's form (Add new Appointment), with its rules and messages. */
 export const createDoctorAppointmentSchema = z.object({
   fullName: text(M.fullNameRequired)
     .min(1, { error: M.fullNameRequired, abort: true })
@@ -253,7 +253,7 @@ export const createDoctorAppointmentSchema = z.object({
 export type CreateDoctorAppointmentInput = z.input<typeof createDoctorAppointmentSchema>;
 export type CreateDoctorAppointment = z.output<typeof createDoctorAppointmentSchema>;
 
-/** Spec §3/§9: age 10 and a checkup until changed; the rest starts empty. */
+/** The add dialog starts with age 10 and a checkup until changed; the rest starts empty. */
 export const DOCTOR_APPOINTMENT_DEFAULTS = {
   fullName: '',
   email: '',

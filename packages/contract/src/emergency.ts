@@ -3,7 +3,8 @@ import { type VitalName, vitalField } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
 
 /*
- * Emergency room, department queues and triage (spec §3, §4, §9; PRODUCT "Admin area").
+ * Emergency room, department queues and triage (docs/areas/admin-dashboards.md,
+ * docs/areas/triage-schedule-profile.md).
  * The triage rule and the queue ETA rule live here once, so the server, the web app and the
  * doctor's triage intake all compute the same thing.
  */
@@ -23,7 +24,7 @@ export const departmentSchema = z.enum(DEPARTMENTS, {
 export type Department = z.infer<typeof departmentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Triage score (spec §4)
+// Triage score (docs/areas/triage-schedule-profile.md)
 // ---------------------------------------------------------------------------------------------
 
 export const TRIAGE_RULE = {
@@ -55,7 +56,7 @@ const outside = (value: number, range: { below: number; above: number }) =>
   value < range.below || value > range.above;
 
 /**
- * Spec §4: heart rate below 50 or above 120 adds 2; systolic below 90 or above 180 adds 2;
+ * The triage rule: heart rate below 50 or above 120 adds 2; systolic below 90 or above 180 adds 2;
  * temperature above 38.5 or below 35 adds 1. High at 3 or more, Medium at exactly 2, else Low.
  * The boundaries themselves (50, 120, 90, 180, 35, 38.5) add nothing.
  */
@@ -195,7 +196,7 @@ export const erPageSchema = pageOf(erEntrySchema);
 // Department queues
 // ---------------------------------------------------------------------------------------------
 
-/** Spec §4/§9: the ETA falls by one minute every QUEUE_ETA_TICK_MS and stops at 0. */
+/** A queue ETA falls by one minute every QUEUE_ETA_TICK_MS and stops at 0. */
 export const QUEUE_ETA_TICK_MS = 60_000;
 export const QUEUE_ETA_MAX_MINUTES = 24 * 60;
 

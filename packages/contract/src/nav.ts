@@ -1,5 +1,5 @@
 /**
- * Shell navigation (spec §2 "Shells"): the entries each signed-in area shows, in order.
+ * Shell navigation: the entries each signed-in area shows, in order.
  * Shared so the web app and its browser tests name the same labels and routes.
  */
 export type NavEntry = { readonly key: string; readonly label: string; readonly to: string };

@@ -5,8 +5,8 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
- * Prescriptions (spec §2 "Prescription list", "New Prescription", "Prescription Details"; §3
- * Prescription and Medicine line; §4 status; §9 medicine constants).
+ * Prescriptions (docs/areas/prescriptions.md): the list, New Prescription, Prescription Details;
+ * a prescription and its medicine lines, its status, the medicine lists.
  *
  *   GET    /api/doctor/prescriptions               [prescriptionsQuerySchema -> prescriptionPageSchema]
  *   POST   /api/doctor/prescriptions               [prescriptionInputSchema -> prescriptionSchema]
@@ -23,7 +23,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  * edits, toggles or deletes it. A patient reads only their own. Every read and change is audited.
  */
 
-/** Spec §9. */
+/** The medicine lines' fixed lists. */
 export const MEDICINE_DURATIONS = ['Only one day', '3 Days', '7 Days', '30 Days'] as const;
 export const MEDICINE_TIMES = ['Before Meal', 'After Meal'] as const;
 export const MEDICINE_INTERVALS = ['Daily morning', 'Daily evening', 'Morning and evening'] as const;
@@ -38,7 +38,7 @@ export type NextVisitUnit = (typeof NEXT_VISIT_UNITS)[number];
 
 export const MEDICINES_MAX = 30;
 export const NEXT_VISIT_MAX = 365;
-/** Spec §9: doctor-area tables show 10 rows a page by default. */
+/** Doctor-area tables show 10 rows a page by default. */
 export const PRESCRIPTIONS_PAGE_SIZE = 10;
 
 export const PRESCRIPTION_MESSAGES = {
@@ -314,7 +314,7 @@ export const prescriptionInputSchema = z.object({
     .preprocess(blankAsNull, z.string().uuid('Invalid appointment').nullable())
     .optional()
     .transform((v) => v ?? null),
-  /** Spec §4: a boolean toggle, true by default. */
+  /** A boolean toggle, true by default. */
   status: z.boolean({ error: 'Status must be true or false' }).default(true),
   physicalInfo: physicalInfoInputSchema.prefault({}),
   medicines: z
@@ -360,7 +360,7 @@ export type MedicineLine = z.infer<typeof medicineLineSchema>;
 export const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });
 export type NextVisit = z.infer<typeof nextVisitSchema>;
 
-/** Spec §3 Prescription: patient, doctor, addedAt, status, physicalInfo, medicines, test, advice, nextVisit. */
+/** A prescription: patient, doctor, addedAt, status, physicalInfo, medicines, test, advice, nextVisit. */
 export const prescriptionSchema = z.object({
   id: z.string(),
   patient: personSchema,

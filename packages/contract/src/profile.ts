@@ -8,7 +8,7 @@ import { isCalendarDate } from './schedules';
 /** Doctors' years of practice: a whole number up to this. */
 export const EXPERIENCE_YEARS_MAX = 70;
 
-/** My Profile (spec §3 "Profile", §5 "Edit profile"): e-mail is shown but never changed here. */
+/** My Profile and Edit Profile: e-mail is shown but never changed here. */
 export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -17,7 +17,7 @@ export const PROFILE_MESSAGES = {
   dateOfBirthFuture: 'Date of birth cannot be in the future',
   emailReadOnly: 'Email cannot be changed',
   experienceInvalid: `Experience must be a whole number of years from 0 to ${EXPERIENCE_YEARS_MAX}`,
-  /** Spec §8 toasts. */
+  /** The toasts the screens show. */
   loadFailed: 'Could not load profile.',
   updateFailed: 'Failed to update profile.',
 } as const;
@@ -52,7 +52,7 @@ export const updateProfileSchema = z.object({
   dateOfBirth: dateOfBirthField,
   address: optionalText(300),
   /**
-   * Clients may send back the whole profile (spec §7 "edited profile object"); the e-mail
+   * Clients may send back the whole edited profile object; the e-mail
    * is accepted only when unchanged, which the server checks.
    */
   email: z.string().optional(),
@@ -84,7 +84,7 @@ export const profileSchema = userSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** GET and PUT /api/user/profile answer `{ user }` (spec §7). */
+/** GET and PUT /api/user/profile answer `{ user }`. */
 export const profileResponseSchema = z.object({ user: profileSchema });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { isCalendarDate, isTimeOfDay } from './schedules';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
- * The doctor's Reports (spec §2 "Reports screen"; §3 "Report row", "Investigation report row"):
+ * The doctor's Reports (docs/areas/reports.md): the Reports screen and its rows:
  * birth, death, investigation and operation reports with generated case IDs, and their
  * attachments (PDF, PNG, JPEG, checked by their bytes).
  *

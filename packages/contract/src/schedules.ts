@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Doctor schedules and the one availability rule (spec §3 "Schedule", PRODUCT "Schedule:
- * stored per doctor; it decides which appointment times can be booked").
+ * Doctor schedules and the one availability rule (docs/areas/appointments.md): a schedule is
+ * stored per doctor, and it decides which appointment times can be booked.
  *
  * Times of day are handled as minutes since midnight; dates as 'YYYY-MM-DD' strings, both in
  * the facility's time zone. Everything here is pure, so the server (booking, free slots) and
@@ -21,7 +21,7 @@ export const WEEKDAYS = [
 export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
-/** Spec §9: the per-patient time a new schedule starts with. */
+/** The per-patient time a new schedule starts with. */
 export const DEFAULT_PER_PATIENT_TIME = '00:45:00';
 export const DEFAULT_PER_PATIENT_MINUTES = 45;
 /** Bounds of a sensible consultation length. */
@@ -225,7 +225,7 @@ export type ScheduleInput = z.input<typeof scheduleSchema>;
 /** A stored weekly schedule: per-patient time 'HH:MM:SS' and seven days, Monday first. */
 export type Schedule = z.output<typeof scheduleSchema>;
 
-/** Monday to Friday 09:00-16:00, weekend off, 45 minutes a patient (spec §9). */
+/** Monday to Friday 09:00-16:00, weekend off, 45 minutes a patient. */
 export const DEFAULT_SCHEDULE: Schedule = {
   perPatientTime: DEFAULT_PER_PATIENT_TIME,
   days: WEEKDAYS.map((day) =>

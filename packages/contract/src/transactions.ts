@@ -3,8 +3,8 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
- * Transactions: invoices a doctor issues for a completed appointment (spec §2 "Transactions
- * screen", §3 "Transaction row"), and the patient's own invoices.
+ * Transactions: invoices a doctor issues for a completed appointment (docs/areas/transactions-invoices.md:
+ * the Transactions screen and its rows), and the patient's own invoices.
  *
  * Invoice statuses and moves
  * --------------------------
@@ -260,7 +260,7 @@ export const formLineKobo = (line: InvoiceForm['lines'][number]) => ({
 
 // ---------------------------------------------------------------- answers
 
-/** Sortable columns of the Transactions table (spec §2: all but ID and Actions). */
+/** Sortable columns of the Transactions table: all but ID and Actions. */
 export const INVOICES_SORTABLE = ['patient', 'appointment', 'date', 'total', 'status'] as const;
 export const invoicesQuerySchema = listQuerySchema(INVOICES_SORTABLE).extend({
   status: invoiceStatusSchema.optional(),
@@ -276,7 +276,7 @@ const appointmentRefSchema = z.object({
   title: z.string(),
 });
 
-/** Spec §3 "Transaction row": id (the invoice number), name, appointment, date, total, status. */
+/** A row of the Transactions table: id (the invoice number), name, appointment, date, total, status. */
 export const invoiceRowSchema = z.object({
   id: z.string(),
   number: z.string(),

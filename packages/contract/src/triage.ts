@@ -11,7 +11,7 @@ import {
 } from './emergency';
 
 /*
- * The doctor's Triage Intake (spec §3 "Triage Intake", §4 triage score): the vitals a nurse
+ * The doctor's Triage Intake and its triage score (docs/areas/triage-schedule-profile.md): the vitals a nurse
  * records, the contract's one triage rule (emergency.ts `triage`), and where the patient goes.
  * The suggested department is the rule's; sending the patient anywhere else needs a stated reason.
  */

@@ -1,4 +1,4 @@
-/** Product constants from the spec (§9) shared by the web app and tests. */
+/** Product constants shared by the web app and tests. */
 export const HEADER_SOLID_AFTER_PX = 50;
 export const HEADER_TRANSPARENT_BELOW_PX = 10;
 export const LOGIN_REDIRECT_MS = 2000;

@@ -4,7 +4,7 @@ import type { Tier } from './list';
 
 /*
  * The one patient search (admin Patients, the doctor's Patient List and its export), fast at
- * 1,000,000 patients for what a receptionist types (README "Patient search"). A term of letters
+ * 1,000,000 patients for what a receptionist types (docs/performance.md "Patient search"). A term of letters
  * (and spaces, hyphens, apostrophes) is a name; its matches come in two tiers, best first:
  *   1. "last first" starts with the term ("oka", "okafor ngo");
  *   2. "first last" starts with it ("ngo", "ngozi oka").

@@ -3,7 +3,7 @@
  * busiest list (the patients table) costs no query per request. Every read is still audited by
  * its caller: the cache saves the query, never the audit row.
  *
- * How an answer stops being served (README "Read cache"):
+ * How an answer stops being served (docs/performance.md "Read cache"):
  * - the tables' triggers NOTIFY on READ_CACHE_CHANNEL at commit, whatever made the change (API,
  *   CLI, SQL, another instance), and every instance clears what it keeps (plugins/read-cache.ts);
  * - a change request this instance answered clears it before its answer leaves, so its user's

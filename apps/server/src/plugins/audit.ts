@@ -19,8 +19,9 @@ export interface AuditEntry {
  * Writes one audit row with the context's actor, address and clock. Inside a transaction pass
  * `inTransaction(ctx, tx)`, so the row commits or rolls back with the change.
  *
- * Durability (README "Audit trail"): a row written inside a transaction commits with it, fully
- * durable. A row written on its own records a read that already happened; it is committed
+ * Durability (docs/performance.md "Audit trail durability"): a row written inside a
+ * transaction commits with it, fully durable. A row written on its own records a read that
+ * already happened; it is committed
  * before the answer leaves (an app crash loses nothing) but without waiting for the WAL flush
  * (`synchronous_commit = off` for that one statement), so a crash of the database server itself
  * may lose the last moments (at most 3 × wal_writer_delay, 0.6 s by default) of such read

@@ -16,7 +16,7 @@ export const COMPRESSIBLE_TYPES =
 /**
  * Only API routes compress on the fly: the web app's files were compressed at build time (a file
  * without a compressed copy gained nothing from it). Nor /api/auth: the login answer carries
- * the session token, a secret (see BREACH in the README).
+ * the session token, a secret (see BREACH in docs/security.md).
  */
 const compressesOnTheFly = (url: string) => isApiPath(url) && !url.startsWith('/api/auth/');
 

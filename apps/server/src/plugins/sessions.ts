@@ -88,7 +88,7 @@ const publicUser = ({ status: _status, ...user }: StoredSession['user']): Sessio
  * it served for at most SESSION_CACHE_MS; a revocation, a user's change (role, status, name,
  * e-mail, pending password) or the end of a session is announced by database triggers with
  * NOTIFY on SESSIONS_CHANNEL at commit, and every instance drops what it holds of it (see
- * README "Sessions"). `lastSeenAt` is kept in memory and written at most once a minute.
+ * docs/performance.md "Sessions"). `lastSeenAt` is kept in memory and written at most once a minute.
  */
 export const SESSIONS_CHANNEL = 'carepoint_sessions';
 /** How long an instance trusts a cached session without asking the database (the safety net if a NOTIFY is missed). */

@@ -107,7 +107,7 @@ async function readError(
   const trimmed = text.trim();
   if (trimmed && !type.includes('text/html')) return { message: trimmed, code: fallbackCode };
   // No text of the server's own (an empty body, a proxy's HTML page): the call's default
-  // message is shown (spec §8), not the HTTP status text.
+  // message is shown, not the HTTP status text.
   return { message: '', code: fallbackCode };
 }
 

@@ -76,7 +76,7 @@ export const formatWeekdayDate = (date: string) =>
 /** "25 Nov 2026, 09:00": a booked slot (calendar date and wall-clock time, both the facility's). */
 export const formatSlot = (date: string, time: string) => `${formatCalendarDate(date)}, ${time.slice(0, 5)}`;
 
-/** Spec §3 (doctor appointments): the date "in long en-US format", e.g. "January 8, 2030". */
+/** The doctor's appointment list (docs/areas/screens.md): the long en-US date, e.g. "January 8, 2030". */
 export const formatLongDate = (date: string) =>
   formatter('long', { dateStyle: 'long', timeZone: 'UTC' }, 'en-US').format(day(date));
 

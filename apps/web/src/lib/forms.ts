@@ -24,7 +24,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 }
 
 type SubmitOptions<T extends FieldValues, R> = {
-  /** The success toast (spec §8 text where it names one). */
+  /** The success toast (the contract's TOASTS text where it names one). */
   success: string | ((result: R) => string);
   setError: UseFormSetError<T>;
   /** Form fields that may receive the server's fieldErrors. */

@@ -38,7 +38,7 @@ export const fallbackOf = (meta: CallMeta | undefined): string =>
   typeof meta?.errorMessage === 'string' ? meta.errorMessage : MESSAGES.genericError;
 
 /**
- * Spec §8: every failed call shows one error toast, with the server's `error` text (a 429's
+ * Every failed call shows one error toast, with the server's `error` text (a 429's
  * plain-text body) or the call's default. Called once per failure by the caches (after the
  * retries, not per component that reads the query). A 401/403 has already cleared the session
  * and gone to /login: no toast.

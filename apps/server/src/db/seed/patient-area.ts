@@ -15,7 +15,7 @@ import { ensureDefaultSchedule, updateSchedule } from '../../modules/schedules/s
 import { appointments, users } from '../schema';
 import type { SeedContext } from './context';
 
-/** Demo schedules (spec §9: mostly 09:00 to 16:00) and appointments that respect them. */
+/** Demo schedules (mostly 09:00 to 16:00, the default schedule's hours) and appointments that respect them. */
 
 const weekdays = (from: string, to: string, saturday?: [string, string]): Schedule => ({
   ...DEFAULT_SCHEDULE,

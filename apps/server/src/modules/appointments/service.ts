@@ -140,7 +140,7 @@ export async function getPatientAppointment(ctx: ServiceContext, patientId: stri
 
 // ---------------------------------------------------------------- the dashboard summary
 
-/** GET /api/patient/summary (spec §3 "Patient summary"), computed for the signed-in patient. */
+/** GET /api/patient/summary (the patient dashboard's tiles), computed for the signed-in patient. */
 export async function patientSummary(ctx: ServiceContext, patientId: string) {
   const { db } = ctx;
   const now = ctx.now();

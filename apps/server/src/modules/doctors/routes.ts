@@ -23,7 +23,7 @@ export async function doctorRoutes(fastify: FastifyInstance) {
     async (request) => doctors.listDoctors(request.ctx, request.query),
   );
 
-  // The spec's path (§7), kept as it is.
+  // A doctor is created at a path of its own, not by a POST to the list's path; kept as it is.
   app.post(
     '/api/admin/create/doctor',
     { schema: { tags, body: createDoctorSchema, response: { 201: createDoctorResponseSchema } }, config },

@@ -22,7 +22,7 @@ let me: TestUser;
 let myHeaders: Headers;
 const named: Record<string, TestUser> = {};
 
-// A low count cap, so the test can see a total left out past it (README "FHIR API": totals).
+// A low count cap, so the test can see a total left out past it (docs/fhir.md: totals).
 const COUNT_CAP = 8;
 
 beforeAll(async () => {

@@ -91,7 +91,7 @@ const onePatient = (resources: Resource[]) => {
 };
 
 /**
- * The read-only FHIR R4 API (README "FHIR API"): the CapabilityStatement, read and search of each
+ * The read-only FHIR R4 API (docs/fhir.md): the CapabilityStatement, read and search of each
  * resource type in resources.ts, and Patient/{id}/$everything. Same sessions and roles as /api;
  * every read is audited like the app's own.
  */

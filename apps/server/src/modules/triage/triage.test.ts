@@ -164,7 +164,8 @@ describe('a triage intake', () => {
     expect(vitals).toMatchObject({ heartRate: 45, source: 'triage' });
   });
 
-  // Spec §4 at every boundary, through the API: each case isolates one reading.
+  // The triage score (docs/areas/triage-schedule-profile.md) at every boundary, through the API:
+  // each case isolates one reading.
   it.each([
     ['heartRate', 49, 2],
     ['heartRate', 50, 0],

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 
-/** Any unknown path (spec §2: the text PageNotFound), with a way back home. */
+/** Any unknown path (the text PageNotFound), with a way back home. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">

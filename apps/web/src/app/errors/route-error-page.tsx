@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 
-/** The generic error screen (spec §2): status and status text, or the error's message. */
+/** The generic error screen: status and status text, or the error's message. */
 export function RouteErrorPage() {
   const error = useRouteError();
   let detail: string;

@@ -101,7 +101,7 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
 
 // ---------------------------------------------------------------------------------------------
 // Reads. A failed load shows an error toast with the server's text or the default below
-// (spec §8); the screen shows the same text in its error state.
+// (one error toast per failed call, lib/query-client.tsx); the screen shows the same text in its error state.
 // ---------------------------------------------------------------------------------------------
 
 const LIST_LOAD_FAILED: Record<ListResource, string> = {

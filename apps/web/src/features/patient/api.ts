@@ -20,7 +20,7 @@ export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 
  * Patient area data: TanStack Query hooks over /api/patient/*, /api/user/profile and the
  * doctors a patient can book. Keys start with 'patient' so a booking or a cancellation
  * refreshes the list, the dashboard and the free slots together. A failed call shows an error
- * toast with the server's text or its `meta.errorMessage` (spec §8).
+ * toast with the server's text or its `meta.errorMessage` (lib/query-client.tsx).
  */
 
 export const patientKeys = {

@@ -24,7 +24,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty
 const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };
 
 /**
- * Spec §5: a missing field gives one message for the whole form; other problems (a malformed
+ * A missing field gives one message for the whole form (DOCTOR_ALL_FIELDS); other problems (a malformed
  * e-mail) stay under their field.
  */
 function splitErrors(errors: FieldErrors<CreateDoctor>) {

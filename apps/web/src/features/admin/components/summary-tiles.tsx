@@ -4,7 +4,7 @@ import { StatTile } from '../../../components/ui/stat-tile';
 
 type TileKey = 'doctors' | 'nurses' | 'patients' | 'ambulances' | 'erWaiting';
 
-/** The dashboard's five count tiles (spec §2), each leading to its screen. */
+/** The dashboard's five count tiles (docs/areas/admin-dashboards.md), each leading to its screen. */
 const TILES: ReadonlyArray<{ key: TileKey; label: string; icon: LucideIcon; to: string; hint: string }> = [
   {
     key: 'doctors',

@@ -22,8 +22,8 @@ import { RowMenu } from '../components/appointments/row-menu';
 const ADD_PARAM = 'add';
 
 /**
- * Appointments (spec §2): the Show period selector, the table of the doctor's appointments with
- * search, Reset, sorting by name and paging (all on the server), the round plus button opening
+ * Appointments (docs/areas/doctor-appointments.md): the Show period selector, the table of the
+ * doctor's appointments with search, Reset, sorting by name and paging (all on the server), the round plus button opening
  * Add new Appointment, and a row menu whose one item, View, opens the appointment.
  */
 export default function DoctorAppointmentsPage() {

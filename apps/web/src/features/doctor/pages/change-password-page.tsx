@@ -12,7 +12,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } sati
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
- * Change Password (spec §3, §5): the current password, then the new one twice (they must match).
+ * Change Password: the current password, then the new one twice (they must match).
  * The server checks the current one and signs the doctor out everywhere else.
  */
 export default function ChangePasswordPage() {

@@ -51,7 +51,7 @@ const columns = (
   ]);
 
 /**
- * Diagnosis Category tab (spec §2): the categories with how many tests use each, the New
+ * Diagnosis Category tab (docs/areas/diagnosis.md): the categories with how many tests use each, the New
  * Diagnosis Category modal, edit and delete (refused, with the reason, while tests use one).
  */
 export default function DiagnosisCategoryPage() {

@@ -111,9 +111,9 @@ const columns = (onDelete: (row: DiagnosisTestRow) => void): DataTableColumn<Dia
   ]);
 
 /**
- * Diagnosis Test tab (spec §2): every doctor's tests, newest first, searched on the server by
+ * Diagnosis Test tab (docs/areas/diagnosis.md): every doctor's tests, newest first, searched on the server by
  * patient, report number, category or test name. A doctor edits and deletes only their own;
- * deleting asks first (spec §4).
+ * deleting asks first (Confirm Delete).
  */
 export default function DiagnosisTestPage() {
   const [deleting, setDeleting] = useState<DiagnosisTestRow | null>(null);

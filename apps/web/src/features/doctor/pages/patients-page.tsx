@@ -16,7 +16,7 @@ import { PatientListFooter } from '../components/patients/patient-list-footer';
 import { PatientsToolbar } from '../components/patients/patients-toolbar';
 import { usePatientFilters } from '../components/patients/use-patient-filters';
 
-/** Spec §9: the patient list's scroll bars hide 200 ms after scrolling stops. */
+/** The patient list's scroll bars hide 200 ms after scrolling stops. */
 const SCROLL_HIDE_DELAY_MS = 200;
 
 /** The open drawer's patient, kept in the URL (?patient=<id>) so a reload shows it again. */
@@ -39,8 +39,8 @@ function useOpenPatient() {
 }
 
 /**
- * Patient List (spec §2): the doctor's patients by default, or all patients; search, Filter and
- * paging on the server (?page=N, the Count selector); Download Report exports the list as
+ * Patient List (docs/areas/doctor-patients-chart.md): the doctor's patients by default, or all
+ * patients; search, Filter and paging on the server (?page=N, the Count selector); Download Report exports the list as
  * filtered; View Details opens the patient's chart in a side drawer.
  */
 export default function PatientListPage() {

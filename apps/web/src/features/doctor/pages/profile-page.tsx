@@ -84,7 +84,7 @@ function CardSkeleton() {
   );
 }
 
-/** Settings > Profile (spec §3): the signed-in doctor's card, their work, and where to change things. */
+/** Settings > Profile (docs/areas/triage-schedule-profile.md): the signed-in doctor's card, their work, and where to change things. */
 export default function DoctorProfilePage() {
   const profile = useDoctorProfile();
   let body = <CardSkeleton />;

@@ -18,7 +18,7 @@ function ScheduleSkeleton() {
   );
 }
 
-/** Edit Schedule (spec §3): stored per doctor; it decides which times patients can book. */
+/** Edit Schedule (docs/areas/triage-schedule-profile.md): stored per doctor; it decides which times patients can book. */
 export default function EditSchedulePage() {
   const schedule = useMySchedule();
   let body = <ScheduleSkeleton />;

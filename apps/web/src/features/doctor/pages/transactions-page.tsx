@@ -41,8 +41,8 @@ function usePanels() {
 const col = columnsFor<InvoiceRow>();
 
 /**
- * Transactions (spec §2): four cards computed from the doctor's invoices, the table (paged,
- * sorted, searched on the server), the side sheet of a row with its status actions and PDF,
+ * Transactions (docs/areas/transactions-invoices.md): four cards computed from the doctor's
+ * invoices, the table (paged, sorted, searched on the server), the side sheet of a row with its status actions and PDF,
  * and New Invoice for a completed appointment (also opened by the appointment page's
  * "Create invoice", as ?new=<appointment id>).
  */

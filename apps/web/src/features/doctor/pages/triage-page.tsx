@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RecentIntakes } from '../components/triage/recent-intakes';
 import { TriageForm } from '../components/triage/triage-form';
 
-/** Triage Intake (spec §3, §4): record vitals, see the score as they are typed, place the patient. */
+/** Triage Intake (docs/areas/triage-schedule-profile.md): record vitals, see the score as they are typed, place the patient. */
 export default function TriageIntakePage() {
   return (
     <>

@@ -34,7 +34,7 @@ const PRIORITY_OPTIONS = APPOINTMENT_PRIORITIES.map((p) => ({ value: p, label: p
 
 export type BookAppointmentDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The modal form behind "Book Appointment" (spec §3 create payload, §5 "All fields are required"). */
+/** The modal form behind "Book Appointment" (createAppointmentSchema; a missing field reads "All fields are required"). */
 export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDialogProps) {
   const doctors = useAvailableDoctors(open);
   const book = useBookAppointment();

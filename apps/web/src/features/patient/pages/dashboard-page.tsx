@@ -8,10 +8,10 @@ import { useAuth } from '../../../lib/auth';
 import { usePatientSummary } from '../api';
 import { NextAppointments } from '../components/next-appointments';
 
-/** Patient Dashboard: the summary tiles (spec §3 "Patient summary") and the next appointments. */
+/** Patient Dashboard: the summary tiles (GET /api/patient/summary) and the next appointments. */
 export default function PatientDashboardPage() {
   const { user } = useAuth();
-  // Spec §8: a failure shows the error toast; the inline Retry below lets the patient try again.
+  // A failure shows the error toast; the inline Retry below lets the patient try again.
   const summary = usePatientSummary();
   const data = summary.data;
   const lastVisit = data?.lastVisitDays;

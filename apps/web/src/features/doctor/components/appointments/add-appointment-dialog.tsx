@@ -70,7 +70,7 @@ function TimeField({
 export type AddAppointmentDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Add new Appointment (spec §3 "Appointment form", §5 messages): every input is bound to the
+ * Add new Appointment (docs/areas/doctor-appointments.md): every input is bound to the
  * contract's schema, validated on submit and again on each change afterwards. It books a free
  * slot of the signed-in doctor for the patient with that e-mail, or for a new patient account.
  */

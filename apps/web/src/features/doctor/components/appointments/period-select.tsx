@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { controlClass } from '../../../../components/ui/field';
 import { useUrlFilter } from '../../../../lib/use-url-filters';
 
-/** Spec §2's order after the placeholder (Today), then Upcoming. */
+/** The periods in their fixed order after the placeholder (Today), then Upcoming. */
 const OPTIONS: DoctorAppointmentPeriod[] = ['lastMonth', 'lastYear', 'lastWeek', 'yesterday', 'upcoming'];
 export const PERIOD_PARAM = 'period';
 

@@ -2,7 +2,7 @@ import { Eye, MoreHorizontal } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 
-/** Spec §2: each row's menu has one item, View, leading to /doctor/appointment/{id}. */
+/** Each row's menu has one item, View, leading to /doctor/appointment/{id}. */
 export function RowMenu({ id, name }: { id: string; name: string }) {
   const navigate = useNavigate();
   return (

@@ -34,7 +34,7 @@ type Props = {
 };
 
 /**
- * The status actions the README's rules leave to the doctor on this appointment (the
+ * The status actions the rules (docs/areas/appointments.md) leave to the doctor on this appointment (the
  * contract's doctorActions); nothing when it is final. Cancelling asks for a reason first.
  */
 export function StatusActions({ appointment, name, when, onCancel, size = 'sm', className }: Props) {

@@ -16,7 +16,7 @@ import { useSaveCategory } from '../../api/diagnosis';
 
 const FIELDS = ['name', 'description'] as const;
 
-/** New Diagnosis Category (spec §2), or editing one: a name (unique in any case) and a description. */
+/** New Diagnosis Category, or editing one: a name (unique in any case) and a description. */
 export function CategoryDialog({
   open,
   onOpenChange,

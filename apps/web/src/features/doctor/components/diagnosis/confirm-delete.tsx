@@ -11,7 +11,7 @@ type ConfirmDeleteProps = {
   description?: string;
 };
 
-/** Spec §4: Confirm Delete, the question, Yes, Delete and Cancel (for tests and categories alike). */
+/** Deleting asks first: Confirm Delete, the question, Yes, Delete and Cancel (for tests and categories alike). */
 export function ConfirmDelete({
   target,
   onCancel,

@@ -6,7 +6,7 @@ const TABS = [
   { to: '/doctor/diagnosis', label: 'Diagnosis Test' },
 ] as const;
 
-/** The Diagnosis screen's two tabs (spec §2), as links: each tab is its own route. */
+/** The Diagnosis screen's two tabs (docs/areas/diagnosis.md), as links: each tab is its own route. */
 export function DiagnosisTabs() {
   return (
     <nav aria-label="Diagnosis" className="mb-4 overflow-x-auto border-b border-border">

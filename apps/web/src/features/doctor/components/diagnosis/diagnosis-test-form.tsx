@@ -83,7 +83,7 @@ export type DiagnosisTestFormProps = {
 };
 
 /**
- * New and Edit Patient Diagnosis Test (spec §3): the patient (a registered one), the test's
+ * New and Edit Patient Diagnosis Test (docs/areas/diagnosis.md): the patient (a registered one), the test's
  * name and category, the report number (assigned on save, shown read-only), the measurements
  * with their units and ranges, and extra name/value properties. Another doctor's test is shown
  * read-only.

@@ -52,7 +52,7 @@ const columns: DataTableColumn<MedicalReport>[] = [
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
   {
-    // Spec §3 spells the field "attachements".
+    // The field is spelled "attachements" in the API (medicalReportSchema).
     id: 'attachements',
     header: 'Attachements',
     enableHiding: false,

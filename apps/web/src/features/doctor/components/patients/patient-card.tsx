@@ -27,7 +27,7 @@ function Measure({ label, parts }: { label: string; parts: MeasureParts }) {
   );
 }
 
-/** One patient of the list (spec §3): avatar, name, birth date, address on one line, the latest measurements. */
+/** One patient of the list: avatar, name, birth date, address on one line, the latest measurements. */
 export function PatientCard({ patient, onView }: { patient: Card; onView: (id: string) => void }) {
   const born = calendarDate(patient.dateOfBirth);
   return (

@@ -162,8 +162,8 @@ function ChartSkeleton() {
 }
 
 /**
- * The patient detail side drawer (spec §2), opened by View Details: the patient's real chart.
- * Each opening reads the chart afresh (the server audits every view).
+ * The patient detail side drawer (docs/areas/doctor-patients-chart.md), opened by View Details:
+ * the patient's real chart. Each opening reads the chart afresh (the server audits every view).
  */
 export function PatientDrawer({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
   const chart = usePatientChart(patientId);

@@ -11,7 +11,7 @@ type FooterProps = {
   onPageChange: (page: number) => void;
 };
 
-/** The Patient List's footer (spec §2): the Count selector, then Previous, numbered pages and Next. */
+/** The Patient List's footer: the Count selector, then Previous, numbered pages and Next. */
 export function PatientListFooter({ pagination, limit, onLimitChange, onPageChange }: FooterProps) {
   const page = pagination?.page ?? 1;
   const totalPages = pagination?.totalPages ?? 1;

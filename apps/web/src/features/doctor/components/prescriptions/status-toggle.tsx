@@ -3,7 +3,7 @@ import { cx } from '../../../../lib/cx';
 import { useSetPrescriptionStatus } from '../../api/prescriptions';
 
 /**
- * The Status toggle (spec §4: a boolean, true by default), shown as Active or Inactive. Only the
+ * The Status toggle (a boolean, true by default), shown as Active or Inactive. Only the
  * prescribing doctor may switch it; for others it reads only.
  */
 export function StatusToggle({ row }: { row: Pick<PrescriptionRow, 'id' | 'status' | 'mine' | 'patient'> }) {

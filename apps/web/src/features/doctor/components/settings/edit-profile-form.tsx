@@ -33,7 +33,7 @@ const toValues = (p: Profile): UpdateProfileInput => ({
 
 const capitalised = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
-/** Edit Profile (spec §3, §5): names, phone, specialty, experience; the e-mail is shown, not changed. */
+/** Edit Profile: names, phone, specialty, experience; the e-mail is shown, not changed. */
 export function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const update = useUpdateDoctorProfile();

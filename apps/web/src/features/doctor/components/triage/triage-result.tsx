@@ -6,7 +6,7 @@ const DEPARTMENT_NAMES: Record<TriageResult['department'], string> = {
   General: 'General queue',
 };
 
-/** What each reading adds, as the rule says it (spec §4), for the panel's legend. */
+/** What each reading adds, as the triage rule says it (contract's TRIAGE_RULE), for the panel's legend. */
 const RULES = [
   `Heart rate below ${TRIAGE_RULE.heartRate.below} or above ${TRIAGE_RULE.heartRate.above} bpm: +${TRIAGE_RULE.heartRate.points}`,
   `Systolic below ${TRIAGE_RULE.systolic.below} or above ${TRIAGE_RULE.systolic.above} mmHg: +${TRIAGE_RULE.systolic.points}`,
