@@ -13,7 +13,8 @@
  * Row providers (BENCH_ROW_PROVIDERS below) add rows of their own against the embedded server.
  * BENCH_DATABASE_URL (default: the local server) names a server where it creates and drops the
  * scratch database carepoint_bench. BENCH_SECONDS (default 8) sets each load run;
- * BENCH_LARGE (default 1,000,000) the largest size; `--start-only` measures only (1).
+ * BENCH_LARGE (default 1,000,000) the largest size; `--start-only` measures only (1) (with the
+ * row providers); `--writes-only` only the durable writes (durable-writes.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,10 +27,14 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { assetRows } from './assets';
 import { FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
+import { apiWriteRows, walSyncRows } from './durable-writes';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
 
 /** Extra rows, measured against the embedded server with demo data (e.g. assetRows from ./assets). */
-const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [assetRows];
+const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
+  ...(process.argv.includes('--writes-only') ? [] : [assetRows]),
+  apiWriteRows,
+];
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +43,8 @@ const large = Number(process.env.BENCH_LARGE ?? 1_000_000);
 const PORT = 34_600;
 const BASELINE_PORT = 34_601;
 const origin = `http://127.0.0.1:${PORT}`;
-const startOnly = process.argv.includes('--start-only');
+const writesOnly = process.argv.includes('--writes-only');
+const startOnly = writesOnly || process.argv.includes('--start-only');
 const rows: BenchRow[] = [];
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -393,6 +399,8 @@ async function main() {
   try {
     log('embedded start');
     await startMeasures(dataDir);
+    log('embedded: durable commits, before and after');
+    rows.push(...(await walSyncRows()));
     if (!startOnly) await embeddedMeasures(dataDir);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
