@@ -21,6 +21,7 @@ import { registerApiDocs } from './plugins/docs';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import { refusingInvalidText, registerHttpHygiene } from './plugins/hygiene';
+import operationsPlugin from './plugins/operations';
 import rateLimitsPlugin from './plugins/rate-limits';
 import readCachePlugin from './plugins/read-cache';
 import { serializingFrozenOnce } from './plugins/serialization';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(eventsPlugin);
   await app.register(readCachePlugin);
   await app.register(contextPlugin);
+  await app.register(operationsPlugin);
   await registerApiDocs(app);
   for (const routes of routeModules) await app.register(routes);
   await app.register(fhirRoutes, { prefix: FHIR_BASE_PATH });

@@ -102,6 +102,42 @@ describe('durable writes on the embedded database', () => {
     expect(answers).toBe(writes);
   }, 120_000);
 
+  it('stops cleanly on SIGTERM under a write load, keeping every write it acknowledged', async () => {
+    const dataDir = freshDataDir();
+    const first = startServerProcess({ DATA_DIR: dataDir });
+    const baseUrl = await started(first);
+    const cookie = await signInAdmin(baseUrl);
+    const acknowledged: string[] = [];
+    let next = 0;
+    let stopping: Promise<number | null> | undefined;
+    // Ten writers add beds one after another; SIGTERM arrives while they are at it.
+    const writer = async () => {
+      while (next < 400) {
+        const label = `Stop ${next++}`;
+        try {
+          const response = await addBed(baseUrl, cookie, label);
+          if (response.status === 201) acknowledged.push(label);
+          else expect(response.status).toBe(503);
+        } catch {
+          return; // the server no longer accepts connections
+        }
+        if (acknowledged.length === 40 && !stopping) {
+          first.child.kill('SIGTERM');
+          stopping = first.exited;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, writer));
+    expect(await stopping).toBe(0);
+    expect(first.stdout()).toContain('SIGTERM received, shutting down');
+
+    const second = startServerProcess({ DATA_DIR: dataDir });
+    const again = await started(second);
+    expect((await bedLabels(again, cookie, 'Stop')).sort()).toEqual([...acknowledged].sort());
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
   it('keeps every acknowledged write through 20 kills in a row, and the database verifies clean', async () => {
     const dataDir = freshDataDir();
     let cookie = '';
