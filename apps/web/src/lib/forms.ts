@@ -100,6 +100,3 @@ export const answersField =
 export const answersFields = (err: unknown): boolean =>
   err instanceof ApiRequestError &&
   Object.values(err.fieldErrors ?? {}).some((messages) => Boolean(messages?.length));
-
-/** @deprecated Being replaced by submitForm's own handling; removed once no form calls it. */
-export const applyServerFieldErrors = showUnderFields;
