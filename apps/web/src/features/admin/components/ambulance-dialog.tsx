@@ -14,7 +14,7 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { useCreateAmbulance, useUpdateAmbulance } from '../api';
+import { useCreateAmbulance, useUpdateAmbulance } from '../api/ambulances';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
 /** An empty form; new ambulances are Available (the server sets it). */

@@ -16,7 +16,7 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { useCreateNurse, useUpdateNurse } from '../api';
+import { useCreateNurse, useUpdateNurse } from '../api/staff';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
 /** An empty form; new nurses are Active (the server sets it). */

@@ -6,7 +6,8 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { LOAD_FAILED, useAnalytics } from '../api';
+import { useAnalytics } from '../api/figures';
+import { LOAD_FAILED } from '../api/shared';
 import { TargetWaitForm } from '../components/target-wait-form';
 import { useLiveEvents } from '../use-live-events';
 
