@@ -1,5 +1,5 @@
 import { Clock, Target, UserPlus } from 'lucide-react';
-import { ChartCard } from '../../../components/charts/chart-card';
+import { GraphCard } from '../../../components/graphs/graph-card';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -73,7 +73,7 @@ export default function OperationalAnalyticsPage() {
         </div>
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <ChartCard
+            <GraphCard
               title="Bottlenecks"
               kind="bar"
               loading={loading}
