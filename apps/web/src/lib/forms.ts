@@ -35,6 +35,10 @@ import { ApiRequestError } from './api-client';
  *    mutation whose field refusals should not be toasted as well sets
  *    `meta.shownInline: answersField(FIELDS)` (or `answersFields`). What a refusal changes beyond
  *    the messages (a taken time cleared, a bad link shown) goes in `onRefused`.
+ *
+ * Not yet on this way: three one-field confirmations with their own state (Cancel appointment
+ * at the desk and the doctor's, an invoice's Mark paid / Refund) check their field and read the
+ * server's field message by hand.
  */
 
 type SubmitOptions<T extends FieldValues, R> = {
