@@ -4,7 +4,8 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { LOAD_FAILED, useStats } from '../api';
+import { useStats } from '../api/figures';
+import { LOAD_FAILED } from '../api/shared';
 
 /** What each figure counts, shown under it. */
 const DEFINITIONS: Record<keyof Stats, string> = {

@@ -2,13 +2,12 @@ import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS } from '@carepo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api';
 import { AuthCard } from '../components/auth-layout';
@@ -31,16 +30,16 @@ function LoginPageForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const user = await login.mutateAsync(values);
-      setSignedIn(true);
-      toast.success(TOASTS.loginSuccess);
-      const to = destinationAfterLogin(user, params.get('next'));
-      navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
-    } catch (err) {
-      // The error toast (the server's text; a 429's plain-text body) is the mutation's.
-      applyServerFieldErrors(err, setError, ['email', 'password']);
-    }
+    // The error toast (the server's text; a 429's plain-text body) is the mutation's.
+    const user = await submitForm(() => login.mutateAsync(values), {
+      success: TOASTS.loginSuccess,
+      setError,
+      fields: ['email', 'password'],
+    });
+    if (!user) return;
+    setSignedIn(true);
+    const to = destinationAfterLogin(user, params.get('next'));
+    navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
   });
 
   return (
