@@ -19,7 +19,7 @@ function relay(target: URL) {
   let port = 0;
   const open = () =>
     new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
+      const listening = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -28,8 +28,9 @@ function relay(target: URL) {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as net.AddressInfo).port;
+      server = listening;
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as net.AddressInfo).port;
         resolve();
       });
     });
