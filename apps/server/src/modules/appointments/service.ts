@@ -32,6 +32,7 @@ import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { matchingRows, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
+import { endWaitsOfCompletedVisit } from '../emergency/visit-end';
 import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,
@@ -404,7 +405,7 @@ async function transition(
   const { db } = ctx;
   const { to, reason } = change;
   const now = ctx.now();
-  await db.transaction(async (tx) => {
+  const topics = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     const visible =
       current &&
@@ -444,7 +445,9 @@ async function transition(
       patientId: current.patientId,
       details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
+    return to === 'Completed' ? endWaitsOfCompletedVisit(txCtx, current.patientId, id) : [];
   });
+  for (const topic of topics) await ctx.publish(topic);
   return loadAppointment(db, id);
 }
 
