@@ -32,7 +32,7 @@ import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { matchingRows, page } from '../../lib/list';
 import { audit } from '../../plugins/audit';
-import { endWaitsOfCompletedVisit } from '../emergency/visit-end';
+import { endWaitsOfCompletedVisit } from '../emergency/service';
 import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,

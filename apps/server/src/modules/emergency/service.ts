@@ -237,3 +237,5 @@ export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkIn
 /* What other modules use of the queues (they reach this module only through service.ts): the
  * triage intake places a patient in a department queue. */
 export { addToQueue } from './queues';
+/* And a completed appointment ends the patient's waits (appointments' status changes). */
+export { endWaitsOfCompletedVisit } from './visit-end';
