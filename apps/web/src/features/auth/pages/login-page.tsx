@@ -2,7 +2,7 @@ import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS } from '@carepo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -18,6 +18,12 @@ function LoginPageForm() {
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
+  // Sent by sign-up: the address just registered.
+  const state: unknown = useLocation().state;
+  const signedUpEmail =
+    state && typeof state === 'object' && 'email' in state && typeof state.email === 'string'
+      ? state.email
+      : '';
 
   const {
     register,
@@ -26,7 +32,7 @@ function LoginPageForm() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', rememberMe: false } satisfies LoginInput,
+    defaultValues: { email: signedUpEmail, password: '', rememberMe: false } satisfies LoginInput,
   });
 
   const onSubmit = handleSubmit(async (values) => {

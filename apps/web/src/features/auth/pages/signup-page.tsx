@@ -45,7 +45,8 @@ function SignupPageForm() {
     });
     if (!created) return;
     setDone(true);
-    navigateLater('/login', SIGNUP_REDIRECT_MS);
+    // The login page opens with the new address filled in (in the page's state, never in the URL).
+    navigateLater('/login', SIGNUP_REDIRECT_MS, { state: { email: values.email } });
   });
 
   return (
