@@ -9,7 +9,8 @@
 
 export const SUMMARIES: Readonly<Record<string, string>> = {
   // Public and sign-in.
-  'GET /api/health': 'Health check for load balancers',
+  'GET /api/health': 'Liveness check',
+  'GET /api/ready': 'Readiness check for load balancers',
   'POST /api/public/demo-requests': 'Request a demo',
   'POST /api/auth/register/patient': 'Register as a patient',
   'POST /api/auth/login': 'Sign in',
@@ -121,7 +122,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
 
 /** Every tag, in the order the document lists them, with what it covers. */
 export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'public', description: 'No sign-in needed: health check and demo requests.' },
+  { name: 'public', description: 'No sign-in needed: health and readiness checks, demo requests.' },
   {
     name: 'auth',
     description:

@@ -90,8 +90,8 @@ describe('the OpenAPI document', () => {
     expect(problems.filter((p) => p.severity === 'error').map(describe)).toEqual([]);
     // The warnings left, and why they stay: no license is declared for the project; three pairs
     // of paths look alike to a reader but Fastify routes them apart (fixed segments first), and
-    // changing them would change the API; the health check and the CapabilityStatement answer
-    // no 4xx; the FHIR writes only ever answer 405.
+    // changing them would change the API; the health and readiness checks and the
+    // CapabilityStatement answer no 4xx; the FHIR writes only ever answer 405.
     const allowed = new Set([
       'info-license',
       'no-ambiguous-paths',
@@ -104,6 +104,7 @@ describe('the OpenAPI document', () => {
       .map((p) => p.location[0]?.pointer);
     expect(no4xx.sort()).toEqual([
       '#/paths/~1api~1health/get/responses',
+      '#/paths/~1api~1ready/get/responses',
       '#/paths/~1fhir~1R4~1metadata/get/responses',
     ]);
   });

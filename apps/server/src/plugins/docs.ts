@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { openApiTransforms } from './openapi';
 
 /**
- * OpenAPI 3.1 document generated from the routes' Zod schemas (`app.swagger()`, always), served
- * at /api/docs/json with a docs page at /api/docs only when API_DOCS is on. 3.1, so the schemas
+ * OpenAPI 3.1 document generated from the routes' Zod schemas (`app.swagger()`, always): register
+ * it before any route, since it describes only those registered after it. 3.1, so the schemas
  * are JSON Schema 2020-12 as Zod writes them (`null` is a type: no `nullable`). What the Zod
  * schemas do not say (operationIds, summaries, tags, error responses) comes from ./openapi.ts.
  */
@@ -30,5 +30,9 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     ...openApiTransforms(),
   });
+}
+
+/** The document served at /api/docs/json, with a docs page at /api/docs, only when API_DOCS is on. */
+export async function registerApiDocsPage(app: FastifyInstance) {
   if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
