@@ -17,7 +17,7 @@ import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
 import csrfPlugin from './plugins/csrf';
-import { registerApiDocs } from './plugins/docs';
+import { registerApiDocs, registerApiDocsPage } from './plugins/docs';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import { refusingInvalidText, registerHttpHygiene } from './plugins/hygiene';
@@ -113,8 +113,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(eventsPlugin);
   await app.register(readCachePlugin);
   await app.register(contextPlugin);
-  await app.register(operationsPlugin);
+  // The document before any route (it sees only those registered after it, /api/ready among
+  // them); its page where it always was, after the operations plugin's hooks.
   await registerApiDocs(app);
+  await app.register(operationsPlugin);
+  await registerApiDocsPage(app);
   for (const routes of routeModules) await app.register(routes);
   await app.register(fhirRoutes, { prefix: FHIR_BASE_PATH });
   await registerWebApp(app, config.webDist);
