@@ -10,6 +10,15 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The signed-in user (a request's, or a service context's actor), or 401 "Please sign in" when
+ * there is none: for code that runs only for signed-in callers.
+ */
+export function signedIn<User>(user: User | null | undefined): User {
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+  return user;
+}
+
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const badRequest = (message: string, field?: string) =>
   new AppError(400, 'VALIDATION', message, field ? { [field]: [message] } : undefined);

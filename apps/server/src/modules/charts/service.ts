@@ -19,8 +19,8 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import { alias, type SelectedFields, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import {
   iso,
@@ -59,14 +59,14 @@ type ReportsQuery = { page: number; limit: number };
 
 const PATIENT_RECORD = 'Patient';
 
-function doctorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
-
 const filterContext = (ctx: ServiceContext): FilterContext => {
   const now = ctx.now();
-  return { db: ctx.db, doctorId: doctorOf(ctx).id, today: facilityDate(now, ctx.config.TIME_ZONE), now };
+  return {
+    db: ctx.db,
+    doctorId: signedIn(ctx.actor).id,
+    today: facilityDate(now, ctx.config.TIME_ZONE),
+    now,
+  };
 };
 
 const SORT: SortColumns<(typeof PATIENT_CARD_SORTABLE)[number]> = {
@@ -454,7 +454,7 @@ export async function updateMedicalDetails(
   patientId: string,
   input: UpdateMedicalDetails,
 ): Promise<PatientChart> {
-  const editorId = doctorOf(ctx).id;
+  const editorId = signedIn(ctx.actor).id;
   await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     if (!(await findPatient(tx, patientId))) throw notFound(PATIENT_RECORD);

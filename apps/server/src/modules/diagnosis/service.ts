@@ -22,9 +22,9 @@ import {
   userImages,
   users,
 } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/errors';
 import { iso, type ListQuery, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
@@ -66,11 +66,6 @@ const withPeople = <T extends SelectedFields>(db: Executor, fields: T) =>
     .innerJoin(doctor, eq(doctor.id, diagnosisTests.doctorId))
     .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
     .leftJoin(userImages, eq(userImages.userId, diagnosisTests.patientId));
-
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -116,7 +111,7 @@ export async function listTests(
   ctx: ServiceContext,
   query: ListQuery<(typeof DIAGNOSIS_TEST_SORTABLE)[number]>,
 ): Promise<DiagnosisTestPage> {
-  const me = actorOf(ctx);
+  const me = signedIn(ctx.actor);
   const where = testSearch(ctx.db, query.q);
   const result = await page(
     ctx,
@@ -168,7 +163,7 @@ const person = (id: string, fullName: string, email: string, imageVersion: Date 
 
 /** One test with its people, category and properties, without an audit row; undefined when there is none. */
 async function loadTest(ctx: ServiceContext, id: string): Promise<DiagnosisTest | undefined> {
-  const me = actorOf(ctx);
+  const me = signedIn(ctx.actor);
   const [row] = await withPeople(ctx.db, { test: diagnosisTests }).where(eq(diagnosisTests.id, id)).limit(1);
   if (!row) return undefined;
   const properties = await ctx.db
@@ -266,7 +261,7 @@ async function withCategoryCheck<T>(write: () => Promise<T>): Promise<T> {
 
 /** Records a test for the signed-in doctor, numbered "DX-YYYY-NNNNNN". One transaction, with its audit row. */
 export async function createTest(ctx: ServiceContext, fields: DiagnosisTestFields): Promise<DiagnosisTest> {
-  const me = actorOf(ctx);
+  const me = signedIn(ctx.actor);
   const id = await withCategoryCheck(() =>
     ctx.db.transaction(async (tx) => {
       const inTx = inTransaction(ctx, tx);
@@ -311,7 +306,8 @@ export async function createTest(ctx: ServiceContext, fields: DiagnosisTestField
 async function ownTestForUpdate(ctx: ServiceContext, id: string) {
   const [test] = await ctx.db.select().from(diagnosisTests).where(eq(diagnosisTests.id, id)).for('update');
   if (!test) throw notFound(TEST_RECORD);
-  if (test.doctorId !== actorOf(ctx).id) throw new AppError(404, 'NOT_FOUND', DIAGNOSIS_MESSAGES.notYours);
+  if (test.doctorId !== signedIn(ctx.actor).id)
+    throw new AppError(404, 'NOT_FOUND', DIAGNOSIS_MESSAGES.notYours);
   return test;
 }
 

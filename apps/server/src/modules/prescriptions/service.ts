@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -48,11 +48,6 @@ const doctorImage = alias(userImages, 'doctor_image');
 
 const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
-
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
 
 /** The columns every answer is made of: the prescription with its patient and doctor. */
 const selection = {
@@ -156,7 +151,7 @@ function readable(actor: Actor, id: string): SQL | undefined {
 
 /** One prescription the caller may read, without an audit row (callers audit their own way). */
 async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const [row] = await withPeople(ctx.db, {}).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
   const medicines = await medicinesOf(ctx.db, [id]);
@@ -181,7 +176,7 @@ async function listWhere(
   query: { page: number; limit: number; sort?: keyof typeof SORT | undefined; order: 'asc' | 'desc' },
   where: SQL | undefined,
 ): Promise<PrescriptionPage> {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const order = orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id);
   const counted = matchingRows(ctx.db)
     .from(prescriptions)
@@ -224,7 +219,7 @@ async function listWhere(
 
 /** The doctor's list: their own by default, or every doctor's; searched by patient name or e-mail and doctor name. */
 export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQuery) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const where = and(
     query.scope === 'mine' ? eq(prescriptions.doctorId, actor.id) : undefined,
     search(query.q, [nameOf(patient), patient.email, nameOf(doctor)]),
@@ -246,7 +241,7 @@ export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQu
 
 /** My Prescriptions: the signed-in patient's own, newest first. */
 export async function listOwnPrescriptions(ctx: ServiceContext, query: PatientListQuery) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const result = await listWhere(ctx, query, eq(prescriptions.patientId, actor.id));
   await audit(ctx, {
     action: 'prescription.list',
@@ -417,7 +412,7 @@ const changeDetails = (input: PrescriptionData, acknowledged: string[]) => ({
 });
 
 export async function createPrescription(ctx: ServiceContext, input: PrescriptionData) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const id = await ctx.db.transaction(async (tx) => {
     const acknowledged = await checkReferences(tx, actor.id, input);
     const now = ctx.now();
@@ -452,7 +447,7 @@ async function lockOwn(tx: Executor, actor: Actor, id: string) {
 
 /** Edit: the prescription and its medicines are replaced together; its date stays. */
 export async function updatePrescription(ctx: ServiceContext, id: string, input: PrescriptionData) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const before = await lockOwn(tx, actor, id);
     const acknowledged = await checkReferences(tx, actor.id, input);
@@ -477,7 +472,7 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
 
 /** The Status toggle. */
 export async function setPrescriptionStatus(ctx: ServiceContext, id: string, status: boolean) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     await tx.update(prescriptions).set({ status, updatedAt: ctx.now() }).where(eq(prescriptions.id, id));
@@ -494,7 +489,7 @@ export async function setPrescriptionStatus(ctx: ServiceContext, id: string, sta
 
 /** Deletes the prescription and its medicines in one transaction. */
 export async function deletePrescription(ctx: ServiceContext, id: string) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));

@@ -24,8 +24,8 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, profileImageUrl } from '../../lib/people';
@@ -42,11 +42,6 @@ type ReportsQuery = z.output<typeof reportsQuerySchema>;
 
 const RECORD = 'Report';
 const ATTACHMENT = 'Attachment';
-
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
 
 // 404 as for prescriptions and diagnosis tests: a change the caller may not make is answered as
 // for a record they cannot reach (the rule), with the reason in the message.
@@ -190,7 +185,7 @@ const toReport = (row: ReportRow, attachments: ReportAttachment[], actorId: stri
 };
 
 async function withAttachments(ctx: ServiceContext, rows: ReportRow[]) {
-  const actorId = actorOf(ctx).id;
+  const actorId = signedIn(ctx.actor).id;
   const files = await attachmentsOf(
     ctx.db,
     rows.map((r) => r.report.id),
@@ -213,7 +208,7 @@ const SORT: SortColumns<(typeof REPORT_SORTABLE)[number]> = {
 /** A tab of the Reports screen: one kind, searched by patient name, case ID, title or child's name. Audited. */
 export async function listReports(ctx: ServiceContext, query: ReportsQuery) {
   const where = and(eq(reports.kind, query.kind), search(query.q, [patientName, reportSearchText]));
-  const actorId = actorOf(ctx).id;
+  const actorId = signedIn(ctx.actor).id;
   let files = new Map<string, ReportAttachment[]>();
   const result = await page(
     ctx,
@@ -347,7 +342,7 @@ async function checkInput(ctx: ServiceContext, db: Executor, input: ReportInput)
 
 /** POST: stores a new report with the next case ID of its kind, in one transaction with its audit row. */
 export async function createReport(ctx: ServiceContext, input: ReportInput): Promise<Report> {
-  const authorId = actorOf(ctx).id;
+  const authorId = signedIn(ctx.actor).id;
   const id = await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     await checkInput(ctx, tx, input);
@@ -376,13 +371,13 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
 async function ownReport(tx: Executor, ctx: ServiceContext, id: string) {
   const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
   if (!row) throw notFound(RECORD);
-  if (row.authorId !== actorOf(ctx).id) throw notAuthor();
+  if (row.authorId !== signedIn(ctx.actor).id) throw notAuthor();
   return row;
 }
 
 /** PUT: the author changes the report's fields (its kind and case ID stay). */
 export async function updateReport(ctx: ServiceContext, id: string, input: ReportInput): Promise<Report> {
-  const authorId = actorOf(ctx).id;
+  const authorId = signedIn(ctx.actor).id;
   await ctx.db.transaction(async (tx) => {
     const before = await ownReport(tx, ctx, id);
     if (before.kind !== input.kind) throw badRequest(REPORT_MESSAGES.kindChanged, 'kind');
@@ -440,7 +435,7 @@ export async function addAttachment(
   reportId: string,
   file: { name: string; contentType: ReportAttachmentType; data: Buffer },
 ): Promise<ReportAttachment> {
-  const uploadedBy = actorOf(ctx).id;
+  const uploadedBy = signedIn(ctx.actor).id;
   return ctx.db.transaction(async (tx) => {
     const report = await ownReport(tx, ctx, reportId);
     const [held] = await tx
