@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { ambulances } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
+import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
@@ -92,7 +92,7 @@ export async function updateAmbulance(ctx: ServiceContext, id: string, input: Up
         .set({ ...input, updatedAt: now })
         .where(eq(ambulances.id, id))
         .returning();
-      if (!updated) throw new AppError(404, 'NOT_FOUND', AMBULANCE_MESSAGES.notFound);
+      if (!updated) throw notFoundWith(AMBULANCE_MESSAGES.notFound);
       await audit(inTransaction(ctx, tx), {
         action: 'ambulance.update',
         entityType: 'ambulance',

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { beds, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -41,8 +41,6 @@ const SORT: SortColumns<(typeof BED_SORTABLE)[number]> = {
   updatedAt: beds.updatedAt,
 };
 
-const notFound = () => new AppError(404, 'NOT_FOUND', BED_MESSAGES.notFound);
-
 /** Both unique indexes answer 409 with their own message. */
 const bedConflict = (constraint: string) =>
   constraint === 'beds_patient_unique'
@@ -55,7 +53,7 @@ async function loadBed(db: Executor, id: string): Promise<Bed> {
     .from(beds)
     .leftJoin(users, eq(users.id, beds.patientId))
     .where(eq(beds.id, id));
-  if (!row) throw notFound();
+  if (!row) throw notFoundWith(BED_MESSAGES.notFound);
   return toBed(row);
 }
 
@@ -122,7 +120,7 @@ export async function updateBed(ctx: ServiceContext, id: string, input: UpdateIn
           throw badRequest(BED_MESSAGES.patientNotFound, 'patientId');
         }
         const [before] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
-        if (!before) throw notFound();
+        if (!before) throw notFoundWith(BED_MESSAGES.notFound);
         await tx
           .update(beds)
           .set({ label: input.label, status: input.status, patientId, updatedAt: now })
@@ -180,7 +178,7 @@ export async function occupyFreeBed(ctx: ServiceContext, bedId: string, patientI
 export async function deleteBed(ctx: ServiceContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const [bed] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
-    if (!bed) throw notFound();
+    if (!bed) throw notFoundWith(BED_MESSAGES.notFound);
     if (bed.status !== 'Free') throw conflict('BED_OCCUPIED', BED_MESSAGES.occupiedCannotBeRemoved);
     await tx.delete(beds).where(eq(beds.id, id));
     await audit(inTransaction(ctx, tx), {

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
-import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/errors';
+import { badRequest, conflict, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, type ListQuery, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
@@ -306,8 +306,7 @@ export async function createTest(ctx: ServiceContext, fields: DiagnosisTestField
 async function ownTestForUpdate(ctx: ServiceContext, id: string) {
   const [test] = await ctx.db.select().from(diagnosisTests).where(eq(diagnosisTests.id, id)).for('update');
   if (!test) throw notFound(TEST_RECORD);
-  if (test.doctorId !== signedIn(ctx.actor).id)
-    throw new AppError(404, 'NOT_FOUND', DIAGNOSIS_MESSAGES.notYours);
+  if (test.doctorId !== signedIn(ctx.actor).id) throw notFoundWith(DIAGNOSIS_MESSAGES.notYours);
   return test;
 }
 

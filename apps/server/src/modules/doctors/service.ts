@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
+import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
@@ -127,7 +127,7 @@ export async function updateDoctor(
           .set({ ...input, updatedAt: now })
           .where(and(eq(users.id, id), isDoctor))
           .returning(columns);
-        if (!updated) throw new AppError(404, 'NOT_FOUND', DOCTOR_MESSAGES.notFound);
+        if (!updated) throw notFoundWith(DOCTOR_MESSAGES.notFound);
         if (input.status === 'Inactive') await revokeUserSessions(tx, id, now);
         await audit(inTransaction(ctx, tx), {
           action: 'doctor.update',

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { nurses } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
+import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
@@ -94,7 +94,7 @@ export async function updateNurse(ctx: ServiceContext, id: string, input: Update
         .set({ ...input, updatedAt: now })
         .where(eq(nurses.id, id))
         .returning();
-      if (!updated) throw new AppError(404, 'NOT_FOUND', NURSE_MESSAGES.notFound);
+      if (!updated) throw notFoundWith(NURSE_MESSAGES.notFound);
       await audit(inTransaction(ctx, tx), {
         action: 'nurse.update',
         entityType: 'nurse',

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
+import { AppError, badRequest, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
 import { findPatient, profileImageUrl } from '../../lib/people';
@@ -42,10 +42,6 @@ type ReportsQuery = z.output<typeof reportsQuerySchema>;
 
 const RECORD = 'Report';
 const ATTACHMENT = 'Attachment';
-
-// 404 as for prescriptions and diagnosis tests: a change the caller may not make is answered as
-// for a record they cannot reach (the rule), with the reason in the message.
-const notAuthor = () => new AppError(404, 'NOT_FOUND', REPORT_MESSAGES.notAuthor);
 
 export const attachmentTooLarge = () =>
   new AppError(413, 'ATTACHMENT_TOO_LARGE', REPORT_MESSAGES.attachmentTooLarge, {
@@ -367,11 +363,15 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
   return loadReport(ctx, id);
 }
 
-/** The report, locked for the change, when the caller wrote it: 404 when there is none, 403 for another doctor's. */
+/**
+ * The report, locked for the change, when the caller wrote it: 404 when there is none, and 404
+ * for another doctor's too, as for prescriptions and diagnosis tests (a change the caller may not
+ * make is answered as for a record they cannot reach), with the reason in the message.
+ */
 async function ownReport(tx: Executor, ctx: ServiceContext, id: string) {
   const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
   if (!row) throw notFound(RECORD);
-  if (row.authorId !== signedIn(ctx.actor).id) throw notAuthor();
+  if (row.authorId !== signedIn(ctx.actor).id) throw notFoundWith(REPORT_MESSAGES.notAuthor);
   return row;
 }
 
