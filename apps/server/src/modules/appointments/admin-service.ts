@@ -46,7 +46,7 @@ const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
   db
     .select({
       appointment: appointments,
-      patient: { id: users.id, fullName: fullNameOf, email: users.email },
+      patient: { id: users.id, fullName: fullNameOf(), email: users.email },
       doctor: { id: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName },
       ...extra,
     })
@@ -89,7 +89,7 @@ export async function listDeskAppointments(ctx: ServiceContext, query: ListQuery
     query.patientId ? eq(appointments.patientId, query.patientId) : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
     query.date ? eq(appointments.date, query.date) : undefined,
-    search(query.q, [fullNameOf, users.email]),
+    search(query.q, [fullNameOf(), users.email]),
   );
   // Without a sort, by start time in the order asked (ascending by default).
   const byStart = query.order === 'desc' ? desc(appointments.startsAt) : asc(appointments.startsAt);

@@ -153,7 +153,7 @@ export async function listDoctorAppointments(
   const where = and(
     mine(doctorId),
     periodCondition(query.period, today, ctx.now()),
-    search(query.q, [fullNameOf, users.email, users.phone]),
+    search(query.q, [fullNameOf(), users.email, users.phone]),
   );
   const result = await page(
     ctx,

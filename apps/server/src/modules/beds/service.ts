@@ -29,7 +29,7 @@ const columns = {
   label: beds.label,
   status: beds.status,
   patientId: beds.patientId,
-  patientName: fullNameOf,
+  patientName: fullNameOf(),
   updatedAt: beds.updatedAt,
 };
 type Row = Omit<Bed, 'updatedAt'> & { updatedAt: Date };
@@ -61,7 +61,7 @@ export async function listBeds(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const where = and(
     query.status ? eq(beds.status, query.status) : undefined,
-    search(query.q, [beds.label, fullNameOf]),
+    search(query.q, [beds.label, fullNameOf()]),
   );
   const result = await page(
     ctx,

@@ -85,7 +85,7 @@ function patientRows<F extends SelectedFields>(ctx: ServiceContext, where: SQL |
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      fullName: fullNameOf,
+      fullName: fullNameOf(),
       email: users.email,
       phone: users.phone,
       dateOfBirth: users.dateOfBirth,

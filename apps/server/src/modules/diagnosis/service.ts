@@ -46,8 +46,8 @@ const CATEGORY_ENTITY = 'diagnosis-category';
 
 const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
-const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
-const doctorName = sql<string>`${doctor.firstName} || ' ' || ${doctor.lastName}`;
+const patientName = fullNameOf(patient);
+const doctorName = fullNameOf(doctor);
 
 /** Tests with their patient (and picture), doctor and category: what a row and a test show. */
 const withPeople = <T extends SelectedFields>(db: Executor, fields: T) =>
@@ -94,7 +94,7 @@ function testSearch(db: Executor, q: string | undefined) {
       db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.role, 'patient'), search(q, [fullNameOf]))),
+        .where(and(eq(users.role, 'patient'), search(q, [fullNameOf()]))),
     ),
     inArray(
       diagnosisTests.categoryId,

@@ -58,7 +58,7 @@ export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
   const where = and(
     isDoctor,
     query.status ? eq(users.status, query.status) : undefined,
-    search(query.q, [fullNameOf, users.email, users.specialty]),
+    search(query.q, [fullNameOf(), users.email, users.specialty]),
   );
   return page(
     ctx,

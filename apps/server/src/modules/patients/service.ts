@@ -82,7 +82,7 @@ function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
       return db
         .select({
           id: users.id,
-          fullName: fullNameOf,
+          fullName: fullNameOf(),
           email: users.email,
           phone: users.phone,
           dateOfBirth: users.dateOfBirth,

@@ -12,7 +12,7 @@ import {
   type patientPrescriptionsQuerySchema,
   type prescriptionsQuerySchema,
 } from '@carepoint/contract';
-import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -27,7 +27,7 @@ import {
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
-import { findPatient, profileImageUrl } from '../../lib/people';
+import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
 /*
@@ -46,16 +46,13 @@ const doctor = alias(users, 'doctor');
 const patientImage = alias(userImages, 'patient_image');
 const doctorImage = alias(userImages, 'doctor_image');
 
-const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
-
 /** The columns every answer is made of: the prescription with its patient and doctor. */
 const selection = {
   row: prescriptions,
-  patientName: nameOf(patient),
+  patientName: fullNameOf(patient),
   patientEmail: patient.email,
   patientImage: patientImage.updatedAt,
-  doctorName: nameOf(doctor),
+  doctorName: fullNameOf(doctor),
   doctorEmail: doctor.email,
   doctorImage: doctorImage.updatedAt,
 };
@@ -222,7 +219,7 @@ export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQu
   const actor = signedIn(ctx.actor);
   const where = and(
     query.scope === 'mine' ? eq(prescriptions.doctorId, actor.id) : undefined,
-    search(query.q, [nameOf(patient), patient.email, nameOf(doctor)]),
+    search(query.q, [fullNameOf(patient), patient.email, fullNameOf(doctor)]),
   );
   const result = await listWhere(ctx, query, where);
   await audit(ctx, {
@@ -284,7 +281,7 @@ export async function prescriptionPatient(
   const [row] = await ctx.db
     .select({
       id: users.id,
-      fullName: nameOf(users),
+      fullName: fullNameOf(users),
       email: users.email,
       allergies: patientMedicalDetails.allergies,
     })

@@ -28,7 +28,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
 import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
-import { findPatient, profileImageUrl } from '../../lib/people';
+import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { audit } from '../../plugins/audit';
 
@@ -71,7 +71,7 @@ const author = alias(users, 'author');
 const patientImage = alias(userImages, 'patient_image');
 const doctorImage = alias(userImages, 'doctor_image');
 
-const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
+const patientName = fullNameOf(patient);
 
 /** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
 function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
@@ -260,7 +260,7 @@ export async function doctorOptions(ctx: ServiceContext) {
   return ctx.db
     .select({
       id: users.id,
-      fullName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      fullName: fullNameOf(),
       email: users.email,
     })
     .from(users)

@@ -125,7 +125,7 @@ export async function listInvoices(
   const where = and(
     ownedBy(owner),
     query.status ? eq(invoices.status, query.status) : undefined,
-    search(query.q, [invoices.number, fullNameOf, users.email]),
+    search(query.q, [invoices.number, fullNameOf(), users.email]),
   );
   const result = await page(
     ctx,
@@ -217,7 +217,7 @@ export async function billableAppointments(
         eq(appointments.doctorId, doctorId),
         eq(appointments.status, 'Completed'),
         notExists(active),
-        search(q, [fullNameOf, users.email]),
+        search(q, [fullNameOf(), users.email]),
       ),
     )
     .orderBy(desc(appointments.startsAt), asc(appointments.id))
