@@ -12,7 +12,7 @@ import { ambulances } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { conflict, notFoundWith } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Ambulances: unit code (unique), driver and status; new ones are Available. */
@@ -46,20 +46,12 @@ export async function listAmbulances(ctx: ServiceContext, query: ListQuery) {
     query.status ? eq(ambulances.status, query.status) : undefined,
     search(query.q, [ambulances.code, ambulances.driverName]),
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(ambulances), matched })
-        .from(ambulances)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(ambulances.code)], ambulances.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(ambulances).where(where),
-    toAmbulance,
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(ambulances)).from(ambulances).where(where),
+    order: orderBy(query, SORT, [asc(ambulances.code)], ambulances.id),
+    count: matchingRows(db).from(ambulances).where(where),
+    map: toAmbulance,
+  });
 }
 
 export async function createAmbulance(ctx: ServiceContext, input: CreateInput) {

@@ -14,7 +14,7 @@ import { beds, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -63,21 +63,12 @@ export async function listBeds(ctx: ServiceContext, query: ListQuery) {
     query.status ? eq(beds.status, query.status) : undefined,
     search(query.q, [beds.label, fullNameOf()]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...columns, matched })
-        .from(beds)
-        .leftJoin(users, eq(users.id, beds.patientId))
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(beds.label)], beds.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
-    toBed,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => select(columns).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
+    order: orderBy(query, SORT, [asc(beds.label)], beds.id),
+    count: matchingRows(db).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
+    map: toBed,
+  });
   const patientIds = result.data.flatMap((b) => (b.patientId ? [b.patientId] : []));
   if (patientIds.length > 0) {
     await audit(ctx, { action: 'beds.list', entityType: 'bed', details: { query, patientIds } });

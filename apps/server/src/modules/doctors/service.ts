@@ -13,7 +13,7 @@ import { users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { conflict, notFoundWith } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -60,20 +60,12 @@ export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
     query.status ? eq(users.status, query.status) : undefined,
     search(query.q, [fullNameOf(), users.email, users.specialty]),
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...columns, matched })
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(users).where(where),
-    toDoctor,
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(columns).from(users).where(where),
+    order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
+    count: matchingRows(db).from(users).where(where),
+    map: toDoctor,
+  });
 }
 
 /**

@@ -18,7 +18,7 @@ import { queueEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict, notFoundWith } from '../../lib/errors';
-import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -106,21 +106,13 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
     search(query.q, [q.patientName]),
   );
   const ranked = waitingOrder(db, now);
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ entry: q, eta: ranked.eta, matched })
-        .from(q)
-        .innerJoin(ranked, eq(ranked.id, q.id))
-        .where(where)
-        .orderBy(...orderBy(query, SORT, QUEUE_ORDER, q.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(q).where(where),
-    ({ entry, eta }) => toQueueEntry(entry, now, Number(eta)),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) =>
+      select({ entry: q, eta: ranked.eta }).from(q).innerJoin(ranked, eq(ranked.id, q.id)).where(where),
+    order: orderBy(query, SORT, QUEUE_ORDER, q.id),
+    count: matchingRows(db).from(q).where(where),
+    map: ({ entry, eta }) => toQueueEntry(entry, now, Number(eta)),
+  });
   await auditRead(ctx, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
   return result;
 }

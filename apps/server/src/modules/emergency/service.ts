@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
-import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import { occupyFreeBed } from '../beds/service';
@@ -67,20 +67,12 @@ export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
     query.triageLevel ? eq(erEntries.triageLevel, query.triageLevel) : undefined,
     search(query.q, [erEntries.patientName]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(erEntries), matched })
-        .from(erEntries)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, ER_ORDER, erEntries.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(erEntries).where(where),
-    (row) => toErEntry(row, now),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(erEntries)).from(erEntries).where(where),
+    order: orderBy(query, SORT, ER_ORDER, erEntries.id),
+    count: matchingRows(db).from(erEntries).where(where),
+    map: (row) => toErEntry(row, now),
+  });
   await audit(ctx, {
     action: 'er.list',
     entityType: 'er_entry',

@@ -13,7 +13,7 @@ import {
   type prescriptionsQuerySchema,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
@@ -26,7 +26,17 @@ import {
 } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -57,17 +67,15 @@ const selection = {
   doctorImage: doctorImage.updatedAt,
 };
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-function withPeople<F extends SelectedFields>(db: Executor, extra: F) {
-  return db
-    .select({ ...selection, ...extra })
+/** The base query of the lists and of single reads (lib/list.ts Select). */
+const withPeople = (select: Select) =>
+  select(selection)
     .from(prescriptions)
     .innerJoin(patient, eq(patient.id, prescriptions.patientId))
     .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
     .leftJoin(patientImage, eq(patientImage.userId, patient.id))
     .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id));
-}
-type Joined = Awaited<ReturnType<ReturnType<typeof withPeople<Record<never, never>>>['execute']>>[number];
+type Joined = RowOf<typeof withPeople>;
 
 const people = (r: Joined) => ({
   patient: {
@@ -149,7 +157,7 @@ function readable(actor: Actor, id: string): SQL | undefined {
 /** One prescription the caller may read, without an audit row (callers audit their own way). */
 async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
   const actor = signedIn(ctx.actor);
-  const [row] = await withPeople(ctx.db, {}).where(readable(actor, id)).limit(1);
+  const [row] = await withPeople(selectOf(ctx.db)).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
   const medicines = await medicinesOf(ctx.db, [id]);
   return toPrescription(row, medicines.get(id) ?? [], actor.id);
@@ -174,44 +182,35 @@ async function listWhere(
   where: SQL | undefined,
 ): Promise<PrescriptionPage> {
   const actor = signedIn(ctx.actor);
-  const order = orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id);
-  const counted = matchingRows(ctx.db)
-    .from(prescriptions)
-    .innerJoin(patient, eq(patient.id, prescriptions.patientId))
-    .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
-    .where(where);
-  let lines = new Map<string, MedicineLine[]>();
-  return page(
-    ctx,
-    query,
-    async ({ limit, offset, matched }) => {
-      const rows = await withPeople(ctx.db, { matched })
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      lines = await medicinesOf(
+  return listPage(ctx, query, {
+    rows: (select) => withPeople(select).where(where),
+    order: orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id),
+    count: matchingRows(ctx.db)
+      .from(prescriptions)
+      .innerJoin(patient, eq(patient.id, prescriptions.patientId))
+      .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
+      .where(where),
+    mapPage: async (rows) => {
+      const lines = await medicinesOf(
         ctx.db,
         rows.map((r) => r.row.id),
       );
-      return rows;
+      return rows.map((r): PrescriptionRow => {
+        const medicines = lines.get(r.row.id) ?? [];
+        const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
+        if (medicines.length > MEDICINE_SUMMARY) names.push(`+${medicines.length - MEDICINE_SUMMARY} more`);
+        return {
+          id: r.row.id,
+          ...people(r),
+          addedAt: iso(r.row.createdAt),
+          status: r.row.status,
+          medicineCount: medicines.length,
+          medicines: names.join(', '),
+          mine: r.row.doctorId === actor.id,
+        };
+      });
     },
-    counted,
-    (r): PrescriptionRow => {
-      const medicines = lines.get(r.row.id) ?? [];
-      const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
-      if (medicines.length > MEDICINE_SUMMARY) names.push(`+${medicines.length - MEDICINE_SUMMARY} more`);
-      return {
-        id: r.row.id,
-        ...people(r),
-        addedAt: iso(r.row.createdAt),
-        status: r.row.status,
-        medicineCount: medicines.length,
-        medicines: names.join(', '),
-        mine: r.row.doctorId === actor.id,
-      };
-    },
-  );
+  });
 }
 
 /** The doctor's list: their own by default, or every doctor's; searched by patient name or e-mail and doctor name. */

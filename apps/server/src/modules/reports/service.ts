@@ -20,14 +20,24 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { audit } from '../../plugins/audit';
@@ -73,28 +83,26 @@ const doctorImage = alias(userImages, 'doctor_image');
 
 const patientName = fullNameOf(patient);
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
-  return db
-    .select({
-      report: reports,
-      patient: {
-        id: patient.id,
-        firstName: patient.firstName,
-        lastName: patient.lastName,
-        email: patient.email,
-        imageVersion: patientImage.updatedAt,
-      },
-      doctor: {
-        id: doctor.id,
-        firstName: doctor.firstName,
-        lastName: doctor.lastName,
-        email: doctor.email,
-        imageVersion: doctorImage.updatedAt,
-      },
-      author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
-      ...extra,
-    })
+/** Reports with their patient, doctor and author: the base query of the list and of single reads (lib/list.ts Select). */
+function reportRows(select: Select) {
+  return select({
+    report: reports,
+    patient: {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      email: patient.email,
+      imageVersion: patientImage.updatedAt,
+    },
+    doctor: {
+      id: doctor.id,
+      firstName: doctor.firstName,
+      lastName: doctor.lastName,
+      email: doctor.email,
+      imageVersion: doctorImage.updatedAt,
+    },
+    author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
+  })
     .from(reports)
     .innerJoin(patient, eq(patient.id, reports.patientId))
     .innerJoin(doctor, eq(doctor.id, reports.doctorId))
@@ -102,7 +110,7 @@ function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
     .leftJoin(patientImage, eq(patientImage.userId, reports.patientId))
     .leftJoin(doctorImage, eq(doctorImage.userId, reports.doctorId));
 }
-type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows<Record<never, never>>>['execute']>>[number];
+type ReportRow = RowOf<typeof reportRows>;
 
 type PersonRow = {
   id: string;
@@ -190,7 +198,7 @@ async function withAttachments(ctx: ServiceContext, rows: ReportRow[]) {
 }
 
 async function loadReport(ctx: ServiceContext, id: string): Promise<Report> {
-  const rows = await reportRows(ctx.db, {}).where(eq(reports.id, id)).limit(1);
+  const rows = await reportRows(selectOf(ctx.db)).where(eq(reports.id, id)).limit(1);
   const [report] = await withAttachments(ctx, rows);
   if (!report) throw notFound(RECORD);
   return report;
@@ -204,33 +212,20 @@ const SORT: SortColumns<(typeof REPORT_SORTABLE)[number]> = {
 /** A tab of the Reports screen: one kind, searched by patient name, case ID, title or child's name. Audited. */
 export async function listReports(ctx: ServiceContext, query: ReportsQuery) {
   const where = and(eq(reports.kind, query.kind), search(query.q, [patientName, reportSearchText]));
-  const actorId = signedIn(ctx.actor).id;
-  let files = new Map<string, ReportAttachment[]>();
-  const result = await page(
-    ctx,
-    query,
-    async ({ limit, offset, matched }) => {
-      const rows = await reportRows(ctx.db, { matched })
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            SORT,
-            [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
-            reports.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset);
-      files = await attachmentsOf(
-        ctx.db,
-        rows.map((r) => r.report.id),
-      );
-      return rows;
-    },
-    matchingRows(ctx.db).from(reports).innerJoin(patient, eq(patient.id, reports.patientId)).where(where),
-    (row) => toReport(row, files.get(row.report.id) ?? [], actorId),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => reportRows(select).where(where),
+    order: orderBy(
+      query,
+      SORT,
+      [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
+      reports.id,
+    ),
+    count: matchingRows(ctx.db)
+      .from(reports)
+      .innerJoin(patient, eq(patient.id, reports.patientId))
+      .where(where),
+    mapPage: (rows) => withAttachments(ctx, rows),
+  });
   await audit(ctx, {
     action: 'reports.list',
     entityType: 'report',
@@ -528,23 +523,18 @@ export async function removeAttachment(ctx: ServiceContext, id: string) {
 
 /**
  * The patient's reports for a chart's union with its visits: id, kind and the moment it
- * happened (facility date and time; noon when a kind has no time), as `sort_at`.
+ * happened (facility date and time; noon when a kind has no time), as `sort_at`; started with
+ * the union's `select` (lib/list.ts Select).
  */
-export const patientReportRefs = <F extends SelectedFields>(
-  ctx: ServiceContext,
-  patientId: string,
-  extra: F,
-) =>
-  ctx.db
-    .select({
-      id: reports.id,
-      kind: sql<string>`${reports.kind}::text`.as('kind'),
-      sortAt:
-        sql<Date>`((${reports.occurredOn} + coalesce(${reports.occurredTime}, time '12:00')) at time zone ${ctx.config.TIME_ZONE})`.as(
-          'sort_at',
-        ),
-      ...extra,
-    })
+export const patientReportRefs = (ctx: ServiceContext, patientId: string, select: Select) =>
+  select({
+    id: reports.id,
+    kind: sql<string>`${reports.kind}::text`.as('kind'),
+    sortAt:
+      sql<Date>`((${reports.occurredOn} + coalesce(${reports.occurredTime}, time '12:00')) at time zone ${ctx.config.TIME_ZONE})`.as(
+        'sort_at',
+      ),
+  })
     .from(reports)
     .where(eq(reports.patientId, patientId));
 
@@ -567,7 +557,7 @@ const titleOf = (r: ReportRow['report']) => {
 export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const byId = new Map<string, MedicalReport>();
   if (ids.length === 0) return byId;
-  const rows = await reportRows(ctx.db, {}).where(inArray(reports.id, ids));
+  const rows = await reportRows(selectOf(ctx.db)).where(inArray(reports.id, ids));
   const files = await attachmentsOf(ctx.db, ids);
   const zone = ctx.config.TIME_ZONE;
   for (const { report: r, author: a } of rows) {
