@@ -175,7 +175,7 @@ async function bookingsOutside(
       time: appointments.time,
       durationMinutes: appointments.durationMinutes,
       status: appointments.status,
-      patientName: fullNameOf,
+      patientName: fullNameOf(),
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
