@@ -385,6 +385,8 @@ export const prescriptionSchema = z.object({
   nextVisit: nextVisitSchema.nullable(),
   /** Recorded allergies the doctor was warned of and prescribed past, when saved. */
   acknowledgedAllergies: z.array(z.string()),
+  /** The patient's drug and other allergies as their chart records them now (shown and printed). */
+  recordedAllergies: z.array(z.string()),
   /** Whether the caller wrote it (and so may edit, toggle and delete it). */
   mine: z.boolean(),
 });

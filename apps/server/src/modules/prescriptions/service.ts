@@ -65,6 +65,8 @@ const selection = {
   doctorName: fullNameOf(doctor),
   doctorEmail: doctor.email,
   doctorImage: doctorImage.updatedAt,
+  // The patient's recorded allergies now (the chart's), shown on the prescription and its print.
+  patientAllergies: patientMedicalDetails.allergies,
 };
 
 /** The base query of the lists and of single reads (lib/list.ts Select). */
@@ -74,7 +76,8 @@ const withPeople = (select: Select) =>
     .innerJoin(patient, eq(patient.id, prescriptions.patientId))
     .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
     .leftJoin(patientImage, eq(patientImage.userId, patient.id))
-    .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id));
+    .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id))
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, prescriptions.patientId));
 type Joined = RowOf<typeof withPeople>;
 
 const people = (r: Joined) => ({
@@ -142,6 +145,7 @@ const toPrescription = (r: Joined, medicines: MedicineLine[], actorId: string): 
         ? { count: p.nextVisitCount, unit: p.nextVisitUnit }
         : null,
     acknowledgedAllergies: p.acknowledgedAllergies,
+    recordedAllergies: r.patientAllergies ?? [],
     mine: p.doctorId === actorId,
   };
 };
