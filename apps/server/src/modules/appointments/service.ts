@@ -437,7 +437,7 @@ async function transition(
       patientId: current.patientId,
       details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
-    return to === 'Completed' ? endWaitsOfCompletedVisit(txCtx, current.patientId, id) : [];
+    return to === 'Completed' ? endWaitsOfCompletedVisit(txCtx, current) : [];
   });
   for (const topic of topics) await ctx.publish(topic);
   return loadAppointment(db, id);

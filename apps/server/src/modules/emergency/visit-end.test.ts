@@ -39,6 +39,12 @@ describe('completing a visit', () => {
       department: 'General',
       etaMinutes: 10,
     });
+    // Yesterday's wait is another episode: it stays for the ER to close.
+    const yesterday = await post<ErEntry>('/api/admin/emergency-room', {
+      patientId: patient.user.id,
+      triageLevel: 'Low',
+      arrivedAt: '2030-01-06T15:00:00.000Z',
+    });
     const stranger = await post<ErEntry>('/api/admin/emergency-room', {
       patientId: other.user.id,
       triageLevel: 'Low',
@@ -53,6 +59,7 @@ describe('completing a visit', () => {
     expect(board.find((e) => e.id === arrival.id)).toMatchObject({ status: 'Discharged' });
     expect(board.find((e) => e.id === arrival.id)?.leftAt).not.toBeNull();
     expect(board.find((e) => e.id === stranger.id)).toMatchObject({ status: 'Waiting' });
+    expect(board.find((e) => e.id === yesterday.id)).toMatchObject({ status: 'Waiting' });
     // The queue lists only who still waits or was called: the place is gone from it, as Removed.
     const queue = (await t.app.inject({ url: '/api/admin/queues?limit=100', headers: admin })).json<{
       data: QueueEntry[];
