@@ -217,7 +217,8 @@ export function fromLocalDateTime(date: string, minutes: number, timeZone: strin
  */
 export function nearOffsetChange(date: string, timeZone: string): boolean {
   const midnight = Date.parse(`${date}T00:00:00Z`);
-  // The date lasts, in any zone (UTC-12 to UTC+14), between midnight-14h and midnight+38h (UTC).
+  // In any zone (UTC-12 to UTC+14) the date lies within midnight-14h .. midnight+36h (UTC): compare
+  // the offsets just outside.
   return (
     zoneOffsetMs(midnight - 14 * HOUR_MS, timeZone) !==
     zoneOffsetMs(midnight + DAY_MS + 14 * HOUR_MS, timeZone)
@@ -419,8 +420,8 @@ export const isPast = (date: string, minutes: number, now: LocalDateTime) =>
 export const overlaps = (a: number, da: number, b: number, db: number) => a < b + db && b < a + da;
 
 /**
- * The zone to reckon `date` in when the facility's clock changes that day, else undefined: on
- * every other day (and always in a zone without daylight saving, like Africa/Lagos) wall-clock
+ * The zone to reckon `date` in when the facility's clock changes on or near that day, else
+ * undefined: on every other day (and always in a zone without daylight saving, like Africa/Lagos) wall-clock
  * minutes are real minutes and the plain arithmetic is exact.
  */
 function daylightSavingZone(q: Pick<AvailabilityQuery, 'date' | 'now'>): string | undefined {
