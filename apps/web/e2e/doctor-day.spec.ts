@@ -182,6 +182,8 @@ test("a schedule change moves the patient's free slots and lists the booking lef
 });
 
 test('the profile page shows the doctor and leads to the settings forms', async ({ browser }) => {
+  // Two accessibility scans and two password checks: past the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const doctor = await signedInPage(browser, DEMO.doctor);
   await doctor.goto('/doctor/settings');
   await expect(doctor).toHaveURL(/\/doctor\/settings\/profile-page$/);
