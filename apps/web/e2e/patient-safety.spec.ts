@@ -35,6 +35,7 @@ test('an allergy typed but not added is saved with the details, and the prescrip
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const patient = await registeredPatient(browser, 'Adaku');
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/patients');
