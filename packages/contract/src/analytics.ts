@@ -114,9 +114,6 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 // Admin stats: GET /api/admin/stats
 // ---------------------------------------------------------------------------------------------
 
-/** Money is stored and sent in minor units (kobo): 150000 is ₦1,500.00, shown with formatNaira (transactions.ts). */
-export const EARNINGS_CURRENCY = 'NGN';
-
 export const STAT_CARDS = [
   { key: 'allUsers', label: 'All Users' },
   { key: 'activeUsers', label: 'Active Users' },

@@ -22,11 +22,11 @@ export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
 /** The per-patient time a new schedule starts with. */
-export const DEFAULT_PER_PATIENT_TIME = '00:45:00';
-export const DEFAULT_PER_PATIENT_MINUTES = 45;
+const DEFAULT_PER_PATIENT_TIME = '00:45:00';
+const DEFAULT_PER_PATIENT_MINUTES = 45;
 /** Bounds of a sensible consultation length. */
-export const PER_PATIENT_MINUTES_MIN = 5;
-export const PER_PATIENT_MINUTES_MAX = 480;
+const PER_PATIENT_MINUTES_MIN = 5;
+const PER_PATIENT_MINUTES_MAX = 480;
 
 export const SCHEDULE_MESSAGES = {
   perPatientTimeRequired: 'Per-patient time is required',
@@ -243,7 +243,7 @@ const timeOfDay = (required: string) =>
     .transform(shortTime);
 
 /** One weekday: working hours, or off (then from/to are empty). */
-export const scheduleDaySchema = z
+const scheduleDaySchema = z
   .object({
     day: weekdaySchema,
     off: z.boolean().default(false),
@@ -259,10 +259,9 @@ export const scheduleDaySchema = z
     }
   })
   .transform((d) => (d.off ? { ...d, from: null, to: null } : d));
-export type ScheduleDay = z.output<typeof scheduleDaySchema>;
 
 /** 'HH:MM[:SS]' duration -> minutes, within the sensible bounds. */
-export const perPatientTimeSchema = z
+const perPatientTimeSchema = z
   .string({ error: SCHEDULE_MESSAGES.perPatientTimeRequired })
   .trim()
   .min(1, SCHEDULE_MESSAGES.perPatientTimeRequired)
@@ -309,7 +308,7 @@ export const scheduleResponseSchema = z.object({
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 
 /** A booked, still active appointment that the doctor's hours no longer cover (never cancelled automatically). */
-export const outsideHoursAppointmentSchema = z.object({
+const outsideHoursAppointmentSchema = z.object({
   id: z.string(),
   date: z.string(),
   /** 'HH:MM'. */
@@ -382,7 +381,7 @@ export const AVAILABILITY_MESSAGES = {
 } as const;
 
 /** Why a time cannot be booked; `taken` is also what the database's unique index maps to. */
-export type UnavailableReason = 'dayOff' | 'outsideHours' | 'offSlot' | 'skipped' | 'past' | 'taken';
+type UnavailableReason = 'dayOff' | 'outsideHours' | 'offSlot' | 'skipped' | 'past' | 'taken';
 
 /** An existing active booking of the doctor: its start and length on the same date. */
 export interface BusyInterval {
@@ -417,7 +416,7 @@ export const isPast = (date: string, minutes: number, now: LocalDateTime) =>
   date < now.date || (date === now.date && minutes <= now.minutes);
 
 /** Whether [a, a+da) and [b, b+db) share any minute. */
-export const overlaps = (a: number, da: number, b: number, db: number) => a < b + db && b < a + da;
+const overlaps = (a: number, da: number, b: number, db: number) => a < b + db && b < a + da;
 
 /**
  * The zone to reckon `date` in when the facility's clock changes on or near that day, else
@@ -492,7 +491,7 @@ export function freeSlots(q: Omit<AvailabilityQuery, 'minutes' | 'doctorName'>):
 // ---------------------------------------------------------------- API shapes
 
 /** A doctor a patient can pick when booking. */
-export const doctorOptionSchema = z.object({
+const doctorOptionSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -10,10 +10,10 @@ import type { Executor } from '../db/client';
  * helpers turn the checked query into ORDER BY, a search condition and a page.
  */
 
-export type SortOrder = 'asc' | 'desc';
+type SortOrder = 'asc' | 'desc';
 
 /** What a sort key orders by: a column or expression, or a function for keys whose order is not plain. */
-export type SortTarget = AnyColumn | SQLWrapper | ((order: SortOrder) => SQL[]);
+type SortTarget = AnyColumn | SQLWrapper | ((order: SortOrder) => SQL[]);
 
 /** The allow-list as a map: each sortable key of the contract to what it orders by. */
 export type SortColumns<S extends string> = Record<S, SortTarget | readonly SortTarget[]>;
@@ -89,7 +89,7 @@ const capped = (n: number, bound: number) =>
   n > bound ? { total: bound, lowerBound: true } : { total: n, lowerBound: false };
 
 /** Counts the rows of `matching` up to `bound` on its own (see cappedCount). */
-export async function countUpTo(
+async function countUpTo(
   db: Executor,
   matching: MatchingRows,
   bound: number,
@@ -141,7 +141,7 @@ export interface Window {
 }
 
 /** A row read through a Window carries the count; it is taken off before the row is mapped. */
-export interface Matched {
+interface Matched {
   matched: number;
 }
 
@@ -169,7 +169,7 @@ async function readWindow<Row>(
 }
 
 /** A list's base query with its WHERE: a select, or a union of selects, that listPage orders and windows. */
-export interface Pageable<Row> {
+interface Pageable<Row> {
   orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 }
 

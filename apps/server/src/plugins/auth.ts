@@ -6,7 +6,7 @@ import { AppError, signedIn } from '../lib/errors';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
-export type Access = 'public' | readonly Role[];
+type Access = 'public' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir/outcome';
 /** A 5xx says nothing of its cause; the log has it (redacted). */
 const INTERNAL: ApiError = { error: 'Internal server error', code: 'INTERNAL' };
 /** The database server is down or restarting: the client may retry shortly (a load balancer too). */
-export const UNAVAILABLE: ApiError = {
+const UNAVAILABLE: ApiError = {
   error: 'The service is briefly unavailable; try again in a few seconds',
   code: 'UNAVAILABLE',
 };

@@ -42,7 +42,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 const AREAS = new Set(['admin', 'doctor', 'patient']);
 
 /** `/api/admin/beds/:id` as OpenAPI writes it: `/api/admin/beds/{id}`. */
-export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
 
 const words = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean);
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -75,7 +75,7 @@ const VERBS: Record<string, string> = {
 };
 
 /** A route's summary from docs-catalog.ts, else one made of its method and path. */
-export function summaryFor(method: string, path: string) {
+function summaryFor(method: string, path: string) {
   const known = SUMMARIES[`${method.toUpperCase()} ${path}`];
   if (known) return known;
   const parts = path

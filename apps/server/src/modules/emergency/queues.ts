@@ -35,7 +35,7 @@ type Row = typeof queueEntries.$inferSelect;
 const q = queueEntries;
 
 /** `eta`: the ETA that follows queue position (see waitingOrder); the entry's own countdown when not given. */
-export const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
+const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
   id: row.id,
   patient: row.patientName,
   patientId: row.patientId,

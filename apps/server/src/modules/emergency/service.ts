@@ -32,7 +32,7 @@ type AdmitInput = z.output<typeof admitErEntrySchema>;
 type LinkInput = z.output<typeof linkErEntrySchema>;
 type Row = typeof erEntries.$inferSelect;
 
-export const toErEntry = (row: Row, now: Date): ErEntry => ({
+const toErEntry = (row: Row, now: Date): ErEntry => ({
   id: row.id,
   patientName: row.patientName,
   patientId: row.patientId,

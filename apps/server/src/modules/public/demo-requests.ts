@@ -25,7 +25,7 @@ export async function createDemoRequest(ctx: ServiceContext, input: z.output<typ
 }
 
 /** Schedule Demo requests from the landing page, newest first. */
-export async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
+async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const where = search(query.q, [demoRequests.name, demoRequests.email, demoRequests.organisation]);
   return listPage(ctx, query, {

@@ -53,11 +53,11 @@ type ReportsQuery = z.output<typeof reportsQuerySchema>;
 const RECORD = 'Report';
 const ATTACHMENT = 'Attachment';
 
-export const attachmentTooLarge = () =>
+const attachmentTooLarge = () =>
   new AppError(413, 'ATTACHMENT_TOO_LARGE', REPORT_MESSAGES.attachmentTooLarge, {
     file: [REPORT_MESSAGES.attachmentTooLarge],
   });
-export const attachmentTypeRefused = () =>
+const attachmentTypeRefused = () =>
   new AppError(415, 'UNSUPPORTED_ATTACHMENT', REPORT_MESSAGES.attachmentType, {
     file: [REPORT_MESSAGES.attachmentType],
   });

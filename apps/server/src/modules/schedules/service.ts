@@ -209,7 +209,7 @@ async function bookingsOutside(
   return outside.map(({ patientId: _patientId, time, ...row }) => ({ ...row, time: shortTime(time) }));
 }
 
-export const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
+const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
   doctorId,
   ...schedule,
 });

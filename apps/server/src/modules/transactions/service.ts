@@ -58,7 +58,7 @@ const ownedBy = (owner: InvoiceOwner) =>
   owner.role === 'doctor' ? eq(invoices.doctorId, owner.userId) : eq(invoices.patientId, owner.userId);
 
 /** Invoice numbers: "INV-2030-000042", one yearly sequence. */
-export const INVOICE_SEQUENCE = 'invoice';
+const INVOICE_SEQUENCE = 'invoice';
 export const invoiceNumber = async (ctx: ServiceContext) =>
   formatYearlyNumber('INV', await nextYearlyNumber(ctx, INVOICE_SEQUENCE));
 

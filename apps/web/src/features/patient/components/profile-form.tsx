@@ -17,7 +17,7 @@ import { useUpdateProfile } from '../api';
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
 
 /** The saved profile as form values (empty text for what is not set). */
-export const profileValues = (user: User): UpdateProfileInput => ({
+const profileValues = (user: User): UpdateProfileInput => ({
   firstName: user.firstName,
   lastName: user.lastName,
   phone: user.phone ?? '',
