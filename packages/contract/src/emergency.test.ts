@@ -46,7 +46,7 @@ describe('triage score (docs/areas/triage-schedule-profile.md)', () => {
   });
 });
 
-describe('queue ETA (docs/areas/front-desk.md)', () => {
+describe('queue ETA (docs/areas/admin-dashboards.md)', () => {
   const setAt = new Date('2030-01-07T09:00:00Z');
   const at = (ms: number) => new Date(setAt.getTime() + ms);
 
