@@ -45,7 +45,7 @@ async function registerWalkIn(page: Page, firstName: string, lastName: string) {
 test('the front desk registers a walk-in, books and confirms their visit, and admits them to a bed', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   const last = surname();
   const name = `Amaka ${last}`;
