@@ -65,7 +65,9 @@ export async function submitForm<T extends FieldValues, R extends NonNullable<un
     if (success) toast.success(typeof success === 'function' ? success(result) : success);
     return result;
   } catch (err) {
-    onRefused?.(err, showUnderFields(err, setError, fields));
+    // Placed first, whether or not the form reacts further: `onRefused?.(…)` would skip its arguments.
+    const underFields = showUnderFields(err, setError, fields);
+    onRefused?.(err, underFields);
     return undefined;
   }
 }
