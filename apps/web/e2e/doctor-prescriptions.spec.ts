@@ -36,6 +36,8 @@ async function fillMedicine(page: Page, n: number, name: string) {
 }
 
 test('the doctor writes a prescription from an appointment and prints it', async ({ browser }) => {
+  // A whole visit's prescription, an axe scan, the list, the sheet and its print view.
+  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   const res = await page.request.get('/api/doctor/appointments?period=lastYear&limit=100');
   const visits = (await res.json()) as DoctorAppointmentPage;
