@@ -6,6 +6,7 @@ import { doctorAppointmentRoutes } from './appointments/doctor-routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
@@ -38,6 +39,7 @@ routeModules.push(
   analyticsRoutes,
   auditRoutes,
   demoRequestAdminRoutes,
+  backupRoutes,
 );
 // Doctor area.
 routeModules.push(chartRoutes);
