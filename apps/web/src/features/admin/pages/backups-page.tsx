@@ -31,53 +31,57 @@ function formatDuration(ms: number) {
 
 const col = columnsFor<Backup>();
 
-const columns: DataTableColumn<Backup>[] = [
-  col.dateTime('startedAt', 'Time', (b) => b.startedAt),
-  {
-    id: 'result',
-    header: 'Result',
-    cell: ({ row }) => {
-      const { result, error } = row.original;
-      return (
-        <span className="inline-flex flex-col items-end gap-1 sm:items-start">
-          <Badge tone={RESULT[result].tone}>{RESULT[result].label}</Badge>
-          {error ? <span className="max-w-xs text-xs text-danger-800">{error}</span> : null}
-        </span>
-      );
+/** A short list: every column stays (no Columns menu). */
+const columns = (
+  [
+    col.dateTime('startedAt', 'Time', (b) => b.startedAt),
+    {
+      id: 'result',
+      header: 'Result',
+      cell: ({ row }) => {
+        const { result, error } = row.original;
+        return (
+          <span className="inline-flex flex-col items-end gap-1 sm:items-start">
+            <Badge tone={RESULT[result].tone}>{RESULT[result].label}</Badge>
+            {error ? <span className="max-w-xs text-xs text-danger-800">{error}</span> : null}
+          </span>
+        );
+      },
     },
-  },
-  col.text('bytes', 'Size', (b) => (b.bytes === null ? null : formatBytes(b.bytes))),
-  col.text('durationMs', 'Duration', (b) => (b.durationMs === null ? null : formatDuration(b.durationMs))),
-  col.text('trigger', 'Started by', (b) =>
-    b.trigger === 'schedule'
-      ? 'Schedule'
-      : b.trigger === 'manual'
-        ? (b.requestedBy ?? 'An administrator')
-        : null,
-  ),
-  col.actions((b) =>
-    b.fileName && b.result === 'succeeded' ? (
-      <a
-        href={backupDownloadUrl(b.fileName)}
-        download={b.fileName}
-        className={buttonClass({ variant: 'secondary', size: 'sm' })}
-        aria-label={`Download the backup of ${formatDateTime(b.startedAt)}`}
-      >
-        <Download aria-hidden size={16} /> Download
-      </a>
-    ) : null,
-  ),
-];
+    col.text('bytes', 'Size', (b) => (b.bytes === null ? null : formatBytes(b.bytes))),
+    col.text('durationMs', 'Duration', (b) => (b.durationMs === null ? null : formatDuration(b.durationMs))),
+    col.text('trigger', 'Started by', (b) =>
+      b.trigger === 'schedule'
+        ? 'Schedule'
+        : b.trigger === 'manual'
+          ? (b.requestedBy ?? 'An administrator')
+          : null,
+    ),
+    col.actions((b) =>
+      b.fileName && b.result === 'succeeded' ? (
+        <a
+          href={backupDownloadUrl(b.fileName)}
+          download={b.fileName}
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Download ${b.fileName}`}
+        >
+          <Download aria-hidden size={16} /> Download
+        </a>
+      ) : null,
+    ),
+  ] satisfies DataTableColumn<Backup>[]
+).map((column): DataTableColumn<Backup> => ({ ...column, enableHiding: false }));
 
 function ScheduleNote({ overview }: { overview: Extract<BackupsOverview, { mode: 'embedded' }> }) {
   const { everyHours, keep, nextAt, directory, running } = overview;
-  const hours = everyHours === 1 ? 'hour' : `${everyHours} hours`;
   return (
     <div className="mb-4 space-y-1 text-sm text-ink-soft">
       <p>
-        {everyHours > 0 ? `Every ${hours}` : 'No schedule (BACKUP_EVERY_HOURS is 0): only Back up now'}, into{' '}
-        <code className="break-all rounded bg-muted px-1 text-xs">{directory}</code> on the server, keeping
-        the newest {keep}.{nextAt ? ` Next: ${formatDateTime(nextAt)}.` : ''}
+        {everyHours > 0
+          ? `Scheduled every ${everyHours === 1 ? 'hour' : `${everyHours} hours`}${nextAt ? `; next at ${formatDateTime(nextAt)}` : ''}.`
+          : 'No scheduled backups (BACKUP_EVERY_HOURS is 0): use Back up now.'}{' '}
+        Kept in <code className="break-all rounded bg-muted px-1 text-xs">{directory}</code> on the server:
+        the newest {keep}.
       </p>
       <p className="text-ink-muted">
         Copy backups off this machine as well: a backup on the same disk is lost with it. Restore one with{' '}
