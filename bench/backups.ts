@@ -82,7 +82,7 @@ export async function backupRows(origin: string, headers: Record<string, string>
   const audit = (await (
     await fetch(`${origin}/api/admin/audit?action=backup.create&limit=1`, { headers })
   ).json()) as {
-    data: Array<{ details: { heldMs: number; copiedBytes: number; recoveredMs: number } }>;
+    data: Array<{ details: { heldMs: number; heldBytes: number; copiedBytes: number; recoveredMs: number } }>;
   };
   const details = audit.data[0]?.details;
   const seconds = (backup.durationMs ?? 0) / 1000;
@@ -92,8 +92,9 @@ export async function backupRows(origin: string, headers: Record<string, string>
       measure: 'backup of the running embedded server, 100,000 patients: Back up now to the file on disk',
       budget: '< 60 s',
       result:
-        `${seconds.toFixed(1)} s (dump ${mb(backup.bytes ?? 0)}; requests held ${details?.heldMs} ms ` +
-        `while ${mb(details?.copiedBytes ?? 0)} of files were copied; the copy opened in ${details?.recoveredMs} ms)`,
+        `${seconds.toFixed(1)} s (dump ${mb(backup.bytes ?? 0)}; of the ${mb(details?.copiedBytes ?? 0)} of files ` +
+        `copied, ${mb(details?.heldBytes ?? 0)} with requests held, for ${details?.heldMs} ms; ` +
+        `the copy opened in ${details?.recoveredMs} ms)`,
       pass: seconds < 60,
     },
     {

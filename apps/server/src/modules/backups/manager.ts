@@ -104,7 +104,12 @@ export function createBackupManager({ config, database, log }: BackupManagerOpti
         const copied = await snapshot(path.join(copyDir, 'pg'));
         const { dump, recoveredMs } = await dumpInWorker(path.join(copyDir, 'pg'), stop.signal);
         await writeDurably(dir, fileName, finishDump(dump));
-        figures = { heldMs: copied.heldMs, copiedBytes: copied.bytes, recoveredMs };
+        figures = {
+          heldMs: copied.heldMs,
+          heldBytes: copied.heldBytes,
+          copiedBytes: copied.bytes,
+          recoveredMs,
+        };
       } finally {
         await fs.promises.rm(copyDir, { recursive: true, force: true });
       }

@@ -22,7 +22,7 @@ import { copyPgliteTemplate } from '../../db/pglite-template';
 import { seedDemoData } from '../../db/seed';
 import { DEMO_PASSWORD } from '../../db/seed/accounts';
 import { serverDir } from '../../server-dir';
-import { dumpInWorker, finishDump } from './dump';
+import { backUpStoppedDatabase } from './offline';
 import { RestoreError, restoreBackup } from './restore';
 
 /*
@@ -312,7 +312,7 @@ describe('a damaged backup', () => {
 });
 
 describe('an older backup', () => {
-  it('is migrated by the server when it opens the restored database', async () => {
+  it('made with the server stopped (npm run backup), is migrated when the server opens it', async () => {
     // A database migrated by the release before the latest migration, with a row in it.
     const journal = JSON.parse(
       fs.readFileSync(path.join(serverDir, 'drizzle/meta/_journal.json'), 'utf8'),
@@ -325,7 +325,8 @@ describe('an older backup', () => {
     fs.writeFileSync(path.join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
     for (const { tag } of entries)
       fs.copyFileSync(path.join(serverDir, 'drizzle', `${tag}.sql`), path.join(older, `${tag}.sql`));
-    const pgDir = path.join(work, 'older-pg');
+    const olderData = path.join(work, 'older-data');
+    const pgDir = path.join(olderData, 'pg');
     copyPgliteTemplate(pgDir, 'bare');
     const client = new PGlite(pgDir, { extensions: { pg_trgm } });
     await client.exec('create extension if not exists pg_trgm');
@@ -334,8 +335,8 @@ describe('an older backup', () => {
       `insert into users (email, password_hash, role, first_name, last_name) values ('old@example.org', 'x', 'patient', 'Old', 'Backup')`,
     );
     await client.close();
-    const file = path.join(work, 'older.sql');
-    fs.writeFileSync(file, finishDump((await dumpInWorker(pgDir)).dump));
+    // Backed up as `npm run backup` does, the server stopped.
+    const { file } = await backUpStoppedDatabase(olderData, path.join(olderData, 'backups'), 7);
 
     const dataDir = path.join(work, 'from-older');
     await restoreBackup(file, { kind: 'embedded', dataDir });
