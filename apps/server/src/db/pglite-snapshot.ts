@@ -28,9 +28,10 @@ import { type PGlite, protocol } from '@electric-sql/pglite';
  * So the locks are held for a look at each file and a copy of what changed: the WAL segment being
  * written and the few data files written since the first pass, not the whole database. Of the WAL
  * only the segments recovery needs are copied, from the last checkpoint's redo point to the one
- * being written (pg_wal also keeps recycled segments for later use; after a long day without a
- * checkpoint, a CHECKPOINT first keeps the copy and its recovery small). Files are cloned where the
- * file system can (copy-on-write: XFS, Btrfs), else copied.
+ * being written (pg_wal also keeps recycled segments for later use). No CHECKPOINT is asked for
+ * first: it would run on the server's thread, holding every request while it writes; the WAL
+ * since the last one is copied instead (in the first pass), and replayed by the backup's worker.
+ * Files are cloned where the file system can (copy-on-write: XFS, Btrfs), else copied.
  */
 
 export interface SnapshotInfo {
@@ -41,10 +42,8 @@ export interface SnapshotInfo {
   heldBytes: number;
 }
 
-/** WAL beyond this since the last checkpoint: checkpoint first, so the copy and its recovery stay small. */
-const CHECKPOINT_AFTER_WAL_BYTES = 64 * 1024 * 1024;
 /** Files copied at once: enough to keep the disk busy, few enough to leave the thread pool to others. */
-const COPY_CONCURRENCY = 8;
+const COPY_CONCURRENCY = 2;
 /** Files modified this close to the first pass are copied again in the second, whatever their times say. */
 const RACY_MS = 2000n;
 
@@ -71,13 +70,11 @@ interface Noted {
 /** Copies pgDir to target (which must not exist); answers how long that held the database. */
 export async function snapshotPglite(client: PGlite, pgDir: string, target: string): Promise<SnapshotInfo> {
   const [state] = (
-    await client.query<{ since: string; first: string; last: string }>(
-      `select (pg_current_wal_insert_lsn() - redo_lsn)::text as since, pg_walfile_name(redo_lsn) as first,
-              pg_walfile_name(pg_current_wal_insert_lsn()) as last
+    await client.query<WalRange>(
+      `select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last
        from pg_control_checkpoint()`,
     )
   ).rows;
-  if (Number(state?.since ?? 0) > CHECKPOINT_AFTER_WAL_BYTES) await client.query('checkpoint');
 
   // Pass 1, while requests go on.
   const firstPassStartedNs = BigInt(Date.now()) * 1_000_000n;

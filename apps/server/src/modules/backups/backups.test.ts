@@ -4,8 +4,10 @@ import { BACKUP_FILE_NAME, BACKUP_MESSAGES, type Backup, type BackupsOverview } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client } from '../../../test/admin';
 import { createTestApp, signedIn, type TestApp, testPostgresUrl } from '../../../test/helpers';
+import { silentLogger } from '../../lib/context';
 import { DUMP_COMPLETE_LINE } from './dump';
 import { backupFileName, listBackups, pruneBackupFiles } from './folder';
+import { createBackupManager } from './manager';
 
 /*
  * The Backups API: an administrator backs up on demand, lists and downloads, each in the audit
@@ -107,6 +109,19 @@ describe.skipIf(onServer)('backups of the embedded database', () => {
     expect(missing.json().error).toBe(BACKUP_MESSAGES.notFound);
     expect((await admin.get('/api/admin/backups/..%2Fpg%2FPG_VERSION/download')).statusCode).toBe(400);
     expect((await admin.get('/api/admin/backups/backups.json/download')).statusCode).toBe(400);
+  });
+
+  it('removes what a crash in the middle of a backup left, which never looks like a backup', async () => {
+    const dataDir = t.database.embedded?.dataDir ?? '';
+    const partial = path.join(backupDir, '.carepoint-2030-01-01T00-00-00Z.sql.partial');
+    fs.writeFileSync(partial, '--\n-- PostgreSQL database dump\n--\n');
+    fs.mkdirSync(path.join(dataDir, '.backup-copy/pg'), { recursive: true });
+    expect((await listBackups(backupDir)).map((b) => b.fileName)).toEqual([backup.fileName]);
+    // What the server does at its next start.
+    const restarted = createBackupManager({ config: t.app.config, database: t.database, log: silentLogger });
+    await restarted.close();
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, '.backup-copy'))).toBe(false);
   });
 
   it('keeps the newest BACKUP_KEEP files, and lists a file it has no record of', async () => {

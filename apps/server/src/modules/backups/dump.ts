@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 /** The line pg_dump writes last: a file without it at its end was cut short. */
 export const DUMP_COMPLETE_LINE = '-- PostgreSQL database dump complete';
 const DUMP_FIRST_LINES = '--\n-- PostgreSQL database dump\n--\n';
+const DUMP_LAST_LINES = `${DUMP_COMPLETE_LINE}\n--`;
 
 /**
  * Everything, portable: no owners or privileges (the restoring role owns what it creates, on any
@@ -29,45 +30,42 @@ const TRANSACTION_TIMEOUT_PORTABLE =
 /** pg_dump's header (its SET lines) ends well before this; data after it is never rewritten. */
 const HEADER_BYTES = 4096;
 
-export class IncompleteDumpError extends Error {}
-
 /** Whether a dump's last bytes end with pg_dump's completion line (and its closing comment). */
 export function endsComplete(tail: string) {
   const end = tail.replace(/\s+$/, '').replace(/(\n\\unrestrict [^\n]*)$/, '');
-  return end.endsWith(`${DUMP_COMPLETE_LINE}\n--`);
+  return end.endsWith(DUMP_LAST_LINES);
 }
 
 /** Whether the text starts as pg_dump's plain scripts do. */
 export const startsAsDump = (head: string) => head.replace(/\r\n/g, '\n').startsWith(DUMP_FIRST_LINES);
 
-/** Checks pg_dump's output is whole and makes its header portable (see above). */
-export function finishDump(raw: Buffer): Buffer {
-  if (
-    !startsAsDump(raw.subarray(0, 64).toString('utf8')) ||
-    !endsComplete(raw.subarray(-256).toString('utf8'))
-  ) {
-    throw new IncompleteDumpError(`pg_dump's output does not end with "${DUMP_COMPLETE_LINE}"`);
-  }
-  const at = raw.indexOf(TRANSACTION_TIMEOUT_LINE);
-  if (at < 0 || at > HEADER_BYTES) return raw;
-  return Buffer.concat([
-    raw.subarray(0, at),
-    Buffer.from(TRANSACTION_TIMEOUT_PORTABLE),
-    raw.subarray(at + TRANSACTION_TIMEOUT_LINE.length),
-  ]);
-}
-
 export interface WorkerDump {
-  dump: Buffer;
+  /** The file's size. */
+  bytes: number;
   /** Opening the copy (PostgreSQL's recovery of it, and PGlite's start). */
   recoveredMs: number;
 }
 
-/** Runs pg_dump on a copied data directory in a worker thread; `signal` ends the thread. */
-export function dumpInWorker(pgDir: string, signal?: AbortSignal): Promise<WorkerDump> {
+/**
+ * Runs pg_dump on a copied data directory in a worker thread, which checks the dump whole (its
+ * first lines and pg_dump's completion line), makes its header portable, and writes it to `file`
+ * (mode 0600, synced). `signal` ends the thread.
+ */
+export function dumpInWorker(pgDir: string, file: string, signal?: AbortSignal): Promise<WorkerDump> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./dump-worker.js', import.meta.url), {
-      workerData: { pgDir, args: PG_DUMP_ARGS },
+      workerData: {
+        pgDir,
+        args: PG_DUMP_ARGS,
+        file,
+        firstLines: DUMP_FIRST_LINES,
+        lastLines: DUMP_LAST_LINES,
+        header: {
+          find: TRANSACTION_TIMEOUT_LINE,
+          replace: TRANSACTION_TIMEOUT_PORTABLE,
+          within: HEADER_BYTES,
+        },
+      },
       // pg_dump's own messages go to the error below, not to the server's output.
       stdout: true,
       stderr: true,
@@ -88,9 +86,7 @@ export function dumpInWorker(pgDir: string, signal?: AbortSignal): Promise<Worke
     const abort = () => finish(() => reject(signal?.reason ?? new Error('Backup stopped')));
     if (signal?.aborted) return abort();
     signal?.addEventListener('abort', abort, { once: true });
-    worker.once('message', (message: { bytes: ArrayBuffer; recoveredMs: number }) =>
-      finish(() => resolve({ dump: Buffer.from(message.bytes), recoveredMs: message.recoveredMs })),
-    );
+    worker.once('message', (message: WorkerDump) => finish(() => resolve(message)));
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
       finish(() => reject(new Error(`The dump's thread ended (code ${code}) ${stderr.trim()}`.trim()))),

@@ -52,13 +52,23 @@ async function syncDirectory(dir: string) {
   }
 }
 
+/** The hidden name a file is written under until it is whole and on disk. */
+export const partialPath = (dir: string, name: string) =>
+  path.join(dir, `${PARTIAL_PREFIX}${name}${PARTIAL_SUFFIX}`);
+
+/** Gives a file written (and synced) under its partialPath its name, and puts the rename on disk. */
+export async function publishPartial(dir: string, name: string) {
+  await fs.promises.rename(partialPath(dir, name), path.join(dir, name));
+  await syncDirectory(dir);
+}
+
 /**
  * Writes a file so that it exists under its name only once all of it is on disk: a hidden
  * temporary name first (mode 0600), synced, then renamed, then the folder synced (the rename
  * itself on disk).
  */
 export async function writeDurably(dir: string, name: string, data: Uint8Array) {
-  const partial = path.join(dir, `${PARTIAL_PREFIX}${name}${PARTIAL_SUFFIX}`);
+  const partial = partialPath(dir, name);
   const handle = await fs.promises.open(partial, 'w', 0o600);
   try {
     await handle.chmod(0o600);
@@ -70,8 +80,7 @@ export async function writeDurably(dir: string, name: string, data: Uint8Array) 
     throw error;
   }
   await handle.close();
-  await fs.promises.rename(partial, path.join(dir, name));
-  await syncDirectory(dir);
+  await publishPartial(dir, name);
 }
 
 export interface BackupFile {

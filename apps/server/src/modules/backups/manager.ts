@@ -13,16 +13,17 @@ import type { DatabaseHandle } from '../../db/client';
 import { inTransaction, type ServiceContext, systemContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
-import { dumpInWorker, finishDump } from './dump';
+import { dumpInWorker } from './dump';
 import {
   addToRecord,
   backupFileName,
   listBackups,
+  partialPath,
   prepareFolder,
   pruneBackupFiles,
+  publishPartial,
   type RecordedBackup,
   removePartialFiles,
-  writeDurably,
 } from './folder';
 
 /**
@@ -31,7 +32,8 @@ import {
  * 1. a copy of DATA_DIR/pg taken while no statement runs (db/pglite-snapshot.ts): requests wait
  *    for that copy only, a fraction of a second;
  * 2. pg_dump on that copy in a worker thread (dump.ts): requests go on meanwhile;
- * 3. the dump checked whole, written under a hidden name, synced, renamed, the folder synced;
+ * 3. the dump checked whole and written under a hidden name, synced, by the worker; then renamed,
+ *    and the folder synced;
  * 4. the copy removed, backups older than the newest BACKUP_KEEP removed, and the backup recorded
  *    (backups.json) and written to the audit trail.
  *
@@ -102,8 +104,12 @@ export function createBackupManager({ config, database, log }: BackupManagerOpti
       await fs.promises.mkdir(copyDir, { mode: 0o700 });
       try {
         const copied = await snapshot(path.join(copyDir, 'pg'));
-        const { dump, recoveredMs } = await dumpInWorker(path.join(copyDir, 'pg'), stop.signal);
-        await writeDurably(dir, fileName, finishDump(dump));
+        const { recoveredMs } = await dumpInWorker(
+          path.join(copyDir, 'pg'),
+          partialPath(dir, fileName),
+          stop.signal,
+        );
+        await publishPartial(dir, fileName);
         figures = {
           heldMs: copied.heldMs,
           heldBytes: copied.heldBytes,
@@ -112,6 +118,7 @@ export function createBackupManager({ config, database, log }: BackupManagerOpti
         };
       } finally {
         await fs.promises.rm(copyDir, { recursive: true, force: true });
+        await fs.promises.rm(partialPath(dir, fileName), { force: true });
       }
       const stat = await fs.promises.stat(path.join(dir, fileName));
       entry = { ...backup, fileName, result: 'succeeded', bytes: stat.size, durationMs: elapsed(started) };

@@ -2,8 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from '../../db/lock';
 import { isNewDataDir } from '../../db/pglite-template';
-import { dumpInWorker, finishDump } from './dump';
-import { addToRecord, backupFileName, prepareFolder, pruneBackupFiles, writeDurably } from './folder';
+import { dumpInWorker } from './dump';
+import {
+  addToRecord,
+  backupFileName,
+  partialPath,
+  prepareFolder,
+  pruneBackupFiles,
+  publishPartial,
+  removePartialFiles,
+} from './folder';
 
 /**
  * `npm run backup` (cli/backup.ts): a backup of an embedded database whose server is stopped, the
@@ -35,9 +43,9 @@ export async function backUpStoppedDatabase(
     await prepareFolder(backupDir);
     await fs.promises.rm(copy, { recursive: true, force: true });
     await fs.promises.cp(pgDir, path.join(copy, 'pg'), { recursive: true });
-    const { dump } = await dumpInWorker(path.join(copy, 'pg'));
     const fileName = backupFileName(startedAt);
-    await writeDurably(backupDir, fileName, finishDump(dump));
+    await dumpInWorker(path.join(copy, 'pg'), partialPath(backupDir, fileName));
+    await publishPartial(backupDir, fileName);
     const bytes = (await fs.promises.stat(path.join(backupDir, fileName))).size;
     const ms = Math.round(performance.now() - started);
     await addToRecord(backupDir, {
@@ -54,6 +62,7 @@ export async function backUpStoppedDatabase(
     return { file: path.join(backupDir, fileName), bytes, ms };
   } finally {
     await fs.promises.rm(copy, { recursive: true, force: true });
+    await removePartialFiles(backupDir);
     await releaseLock();
   }
 }
