@@ -82,7 +82,9 @@ export async function backupRows(origin: string, headers: Record<string, string>
   const audit = (await (
     await fetch(`${origin}/api/admin/audit?action=backup.create&limit=1`, { headers })
   ).json()) as {
-    data: Array<{ details: { heldMs: number; heldBytes: number; copiedBytes: number; recoveredMs: number } }>;
+    data: Array<{
+      details: { heldMs: number; heldBytes: number; copiedBytes: number; recoveredMs: number; rssMb: number };
+    }>;
   };
   const details = audit.data[0]?.details;
   const seconds = (backup.durationMs ?? 0) / 1000;
@@ -94,7 +96,7 @@ export async function backupRows(origin: string, headers: Record<string, string>
       result:
         `${seconds.toFixed(1)} s (dump ${mb(backup.bytes ?? 0)}; of the ${mb(details?.copiedBytes ?? 0)} of files ` +
         `copied, ${mb(details?.heldBytes ?? 0)} with requests held, for ${details?.heldMs} ms; ` +
-        `the copy opened in ${details?.recoveredMs} ms)`,
+        `the copy opened in ${details?.recoveredMs} ms; server ${details?.rssMb} MB resident at the dump's end)`,
       pass: seconds < 60,
     },
     {

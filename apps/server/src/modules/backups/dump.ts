@@ -44,6 +44,8 @@ export interface WorkerDump {
   bytes: number;
   /** Opening the copy (PostgreSQL's recovery of it, and PGlite's start). */
   recoveredMs: number;
+  /** The process's resident memory when the dump was done, its thread still alive (the backup's peak). */
+  rssBytes: number;
 }
 
 /**
@@ -86,7 +88,9 @@ export function dumpInWorker(pgDir: string, file: string, signal?: AbortSignal):
     const abort = () => finish(() => reject(signal?.reason ?? new Error('Backup stopped')));
     if (signal?.aborted) return abort();
     signal?.addEventListener('abort', abort, { once: true });
-    worker.once('message', (message: WorkerDump) => finish(() => resolve(message)));
+    worker.once('message', (message: Omit<WorkerDump, 'rssBytes'>) =>
+      finish(() => resolve({ ...message, rssBytes: process.memoryUsage.rss() })),
+    );
     worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
       finish(() => reject(new Error(`The dump's thread ended (code ${code}) ${stderr.trim()}`.trim()))),

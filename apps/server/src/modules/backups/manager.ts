@@ -104,7 +104,7 @@ export function createBackupManager({ config, database, log }: BackupManagerOpti
       await fs.promises.mkdir(copyDir, { mode: 0o700 });
       try {
         const copied = await snapshot(path.join(copyDir, 'pg'));
-        const { recoveredMs } = await dumpInWorker(
+        const { recoveredMs, rssBytes } = await dumpInWorker(
           path.join(copyDir, 'pg'),
           partialPath(dir, fileName),
           stop.signal,
@@ -115,6 +115,7 @@ export function createBackupManager({ config, database, log }: BackupManagerOpti
           heldBytes: copied.heldBytes,
           copiedBytes: copied.bytes,
           recoveredMs,
+          rssMb: Math.round(rssBytes / 1024 / 1024),
         };
       } finally {
         await fs.promises.rm(copyDir, { recursive: true, force: true });
