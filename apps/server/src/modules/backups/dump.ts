@@ -39,6 +39,13 @@ export function endsComplete(tail: string) {
 /** Whether the text starts as pg_dump's plain scripts do. */
 export const startsAsDump = (head: string) => head.replace(/\r\n/g, '\n').startsWith(DUMP_FIRST_LINES);
 
+/** pglite-tools hands the dump over as one string: JavaScript's longest (about 512 MB) bounds it. */
+const tooLarge = () =>
+  new Error(
+    'The database is too large for a backup of the embedded database: its dump would exceed the ' +
+      "about 512 MB that PGlite's pg_dump can hand over. Move it to a PostgreSQL server (docs/operations.md).",
+  );
+
 export interface WorkerDump {
   /** The file's size. */
   bytes: number;
@@ -91,7 +98,13 @@ export function dumpInWorker(pgDir: string, file: string, signal?: AbortSignal):
     worker.once('message', (message: Omit<WorkerDump, 'rssBytes'>) =>
       finish(() => resolve({ ...message, rssBytes: process.memoryUsage.rss() })),
     );
-    worker.once('error', (error) => finish(() => reject(error)));
+    worker.once('error', (error) =>
+      finish(() =>
+        reject(
+          /Invalid string length|Array buffer allocation failed/.test(error.message) ? tooLarge() : error,
+        ),
+      ),
+    );
     worker.once('exit', (code) =>
       finish(() => reject(new Error(`The dump's thread ended (code ${code}) ${stderr.trim()}`.trim()))),
     );
