@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and npm cannot, from Debian's packages: Chromium for the browser
-# tests (Playwright may not download its own browser here) and a Redis server for the tests of
-# the shared rate limits, which it starts when none answers. Run as root, or with sudo available.
+# tests (Playwright may not download its own browser here), a Redis server for the tests of
+# the shared rate limits, which it starts when none answers, strace for the durability test, and
+# Caddy for the HTTPS deployment check (scripts/deploy-check.mjs). Run as root, or with sudo available.
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -9,6 +10,8 @@ SUDO=""
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

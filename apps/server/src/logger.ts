@@ -38,13 +38,29 @@ interface RequestLine {
   ms?: number;
 }
 
+type PrettyFactory = typeof PinoPretty;
+
+/**
+ * pino-pretty, when it is installed: it is a devDependency, so a production install
+ * (`npm ci --omit=dev`) has none, and then this answers undefined rather than failing.
+ */
+export function loadPinoPretty(
+  require: (id: string) => unknown = createRequire(import.meta.url),
+): PrettyFactory | undefined {
+  try {
+    return require('pino-pretty') as PrettyFactory;
+  } catch (error) {
+    const notFound = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND';
+    if (notFound && String((error as Error).message).includes("'pino-pretty'")) return undefined;
+    throw error;
+  }
+}
+
 /**
  * In development, lines a person reads (pino-pretty, formatted in this thread: no worker thread
  * and its memory); in production, one JSON object per line for the log collector.
  */
-function prettyStream() {
-  // Loaded only in development: production never pays for it.
-  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+function prettyStream(pretty: PrettyFactory) {
   return pretty({
     translateTime: 'HH:MM:ss.l',
     ignore: 'pid,hostname,reqId,method,path,statusCode,ms',
@@ -61,15 +77,19 @@ function prettyStream() {
 export function loggingOptions(
   config: Config,
   logger?: FastifyServerOptions['logger'],
+  loadPretty: () => PrettyFactory | undefined = loadPinoPretty,
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  const pretty = config.NODE_ENV === 'development' && config.LOG_LEVEL !== 'silent';
+  // Loaded only in development (production never pays for it); JSON lines when it is not installed.
+  const wantsPretty =
+    logger === undefined && config.NODE_ENV === 'development' && config.LOG_LEVEL !== 'silent';
+  const pretty = wantsPretty ? loadPretty() : undefined;
   return {
     logger: logger ?? {
       level: config.LOG_LEVEL,
       serializers: {
         req: (req) => ({ method: req.method, path: pathOf(req.url ?? '') }),
       },
-      ...(pretty ? { stream: prettyStream() } : {}),
+      ...(pretty ? { stream: prettyStream(pretty) } : {}),
     },
     logController: new RequestLog(),
   };

@@ -36,12 +36,22 @@ async function main() {
   }
 
   let closing = false;
+  /**
+   * A clean stop: no new connections, readiness answers 503, requests in flight finish (live
+   * streams are ended so browsers reconnect elsewhere), then the database closes (PGlite
+   * checkpoints). Requests still running after SHUTDOWN_GRACE_SECONDS are cut off.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    const grace = setTimeout(() => {
+      app.log.error(`requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; stopping anyway`);
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     try {
       await app.close();
+      clearTimeout(grace);
       process.exit(0);
     } catch (error) {
       app.log.error(error);

@@ -68,6 +68,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/emergency-room' },
   { method: 'PATCH', url: '/api/admin/emergency-room/:id' },
   { method: 'POST', url: '/api/admin/emergency-room/:id/admit' },
+  { method: 'POST', url: '/api/admin/emergency-room/:id/link' },
   { method: 'GET', url: '/api/admin/queues' },
   { method: 'GET', url: '/api/admin/queues/board' },
   { method: 'POST', url: '/api/admin/queues' },

@@ -24,7 +24,7 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
 }
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;

@@ -30,7 +30,7 @@ export function testClock(start = new Date('2030-01-07T09:00:00Z')) {
     },
   };
 }
-export type TestClock = ReturnType<typeof testClock>;
+type TestClock = ReturnType<typeof testClock>;
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
 export async function scratchPostgresDatabase(serverUrl: string) {
@@ -82,7 +82,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 }
 
 /** A line the app logged (with `logs: true`): pino's level number and message. */
-export interface LogLine {
+interface LogLine {
   level: number;
   msg: string;
 }
@@ -236,7 +236,7 @@ export async function createUser(
  * connection, so a fixture written straight into the database could race the next request.
  * Notifications arrive in commit order, so once a fence sent now comes back, so has every change.
  */
-export async function changesHeard(t: Pick<TestApp, 'database'>) {
+async function changesHeard(t: Pick<TestApp, 'database'>) {
   const fence = `fence:${randomUUID()}`;
   let heard = () => {};
   const arrived = new Promise<void>((resolve) => {

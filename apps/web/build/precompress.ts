@@ -8,7 +8,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Text files worth compressing; images, fonts (woff2) and PDFs are compressed already. */
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
 
 /** Writes `<file>.br` and `<file>.gz` at the highest levels (the build pays once, every visit saves). */
 async function compressFile(file: string) {

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The landing page's own HTML file, sent for `/` (plugins/web.ts); every other path gets index.html. */
-export const LANDING_HTML = 'landing.html';
+const LANDING_HTML = 'landing.html';
 const ROOT_DIV = '<div id="root"></div>';
 
 /**

@@ -1,6 +1,6 @@
 import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, TOASTS } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 /*
  * The front desk: an admin registers a walk-in, books and confirms an appointment for them and
@@ -8,19 +8,14 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail
  * picker's one click and the booking form's field errors.
  */
 
-/** Screenshots of the screens this area touches, at the staff width and a phone's. */
-const SHOTS = process.env.DESK_SHOTS;
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(scrolls, `${name} at ${width}px scrolls sideways`).toBe(false);
-  }
-  await page.setViewportSize(size);
-}
+/**
+ * Screenshots of the screens this area touches, at the staff width and a phone's, each checked
+ * not to scroll sideways: only when DESK_SHOTS is set (they resize the page mid-journey), into
+ * the test's output folder.
+ */
+const shoot = async (page: Page, name: string) => {
+  if (process.env.DESK_SHOTS) await shot(page, name, { widths: [1280, 390] });
+};
 
 function futureWeekday(): string {
   const d = new Date();

@@ -47,7 +47,7 @@ const test = base.extend<{ adminPage: () => Promise<Page> }, { adminState: Stora
 });
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Waits until a screen has drawn its data: no skeletons, spinners or lazy charts still loading. */
+/** Waits until a screen has drawn its data: no skeletons, spinners or lazy graphs still loading. */
 async function waitForScreen(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main .animate-pulse:not([data-testid="live-status"] *)')).toHaveCount(0);

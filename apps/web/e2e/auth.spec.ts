@@ -83,6 +83,9 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
     await page.waitForURL(/\/login$/);
+    // The login page has the new address filled in, and it is not in the address bar.
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    expect(page.url()).not.toContain('@');
 
     await signIn(page, email, 'a-good-password');
     await expect(page).toHaveURL(/\/patient\/dashboard$/);

@@ -1,9 +1,10 @@
 import { APPOINTMENT_MESSAGES, DOCTOR_APPOINTMENT_MESSAGES, TOASTS } from '@carepoint/contract';
-import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   DEMO,
   DEMO_PASSWORD,
   expectNoSeriousA11yViolations,
+  shot,
   shownDate,
   signIn,
   uniqueEmail,
@@ -63,15 +64,12 @@ async function doctorPage(browser: Browser, width = 1280) {
   return page;
 }
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-
 /** The patient's row of their booking in My Appointments. */
 const patientRow = (page: Page, date: string) => page.getByRole('row', { name: new RegExp(shownDate(date)) });
 
 test('a patient books, the doctor confirms it and the patient sees Confirmed; a cancel reason reaches the patient', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const patient = await newPatient(browser, 'Ifeoma', 'Journey');
   const date = futureWeekday();
@@ -112,7 +110,7 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
   await expect(doctor.getByRole('heading', { name: /Chest pain follow-up/ })).toBeVisible();
   await expect(doctor.getByText('+234 803 555 0142')).toBeVisible();
   await expectNoSeriousA11yViolations(doctor);
-  await shot(doctor, info, 'detail-pending-1280');
+  await shot(doctor, 'detail-pending-1280');
 
   // Confirm: the patient sees Confirmed.
   await doctor.getByRole('button', { name: /^Confirm the appointment of Ifeoma Journey/ }).click();
@@ -210,7 +208,7 @@ test('Add new Appointment validates with the spec messages and books for a new p
 
 test('the dashboard shows the day, and every screen is accessible at 1280 and 390 px', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   for (const width of [1280, 390]) {
     const doctor = await doctorPage(browser, width);
@@ -221,7 +219,7 @@ test('the dashboard shows the day, and every screen is accessible at 1280 and 39
     await expect(doctor.getByRole('heading', { name: /Emergency room/ })).toBeVisible();
     await expect(doctor.locator('[aria-busy="true"]')).toHaveCount(0);
     await expectNoSeriousA11yViolations(doctor);
-    await shot(doctor, info, `dashboard-${width}`);
+    await shot(doctor, `dashboard-${width}`);
     const overflow = () => doctor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow(), 'the dashboard scrolls sideways').toBeLessThanOrEqual(0);
 
@@ -229,12 +227,12 @@ test('the dashboard shows the day, and every screen is accessible at 1280 and 39
     await expect(doctor.getByRole('row')).not.toHaveCount(0);
     await expect(doctor.getByText(/Showing 1–4 of/)).toBeVisible();
     await expectNoSeriousA11yViolations(doctor);
-    await shot(doctor, info, `appointments-${width}`);
+    await shot(doctor, `appointments-${width}`);
     expect(await overflow(), 'the list scrolls sideways').toBeLessThanOrEqual(0);
 
     await doctor.getByRole('button', { name: 'Add new Appointment' }).click();
     await expect(doctor.getByRole('dialog', { name: 'Add new Appointment' })).toBeVisible();
-    await shot(doctor, info, `add-dialog-${width}`);
+    await shot(doctor, `add-dialog-${width}`);
     await doctor.keyboard.press('Escape');
 
     await doctor
@@ -244,7 +242,7 @@ test('the dashboard shows the day, and every screen is accessible at 1280 and 39
     await doctor.getByRole('menuitem', { name: 'View' }).click();
     await expect(doctor.getByRole('heading', { name: 'Status history' })).toBeVisible();
     await expectNoSeriousA11yViolations(doctor);
-    await shot(doctor, info, `detail-${width}`);
+    await shot(doctor, `detail-${width}`);
     expect(await overflow(), 'the detail scrolls sideways').toBeLessThanOrEqual(0);
     await doctor.context().close();
   }

@@ -4,9 +4,18 @@ import {
   PROFILE_IMAGE_MESSAGES,
   TOASTS,
   TRIAGE_MESSAGES,
+  triage,
+  WEEKDAYS,
 } from '@carepoint/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  shot,
+  signIn,
+} from './helpers';
 
 /*
  * The doctor's day: triage intake, the schedule editor and the settings pages, on the real
@@ -111,7 +120,7 @@ test('routing elsewhere asks for a reason; a registered patient is found by name
 
 test("a schedule change moves the patient's free slots and lists the booking left outside", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000);
   const DOCTOR = 'fatima.bello@carepoint.example';
   const DOCTOR_OPTION = 'Dr Fatima Bello (Neurology)';
@@ -165,7 +174,7 @@ test("a schedule change moves the patient's free slots and lists the booking lef
   await doctor.reload();
   await expect(doctor.getByTestId('outside-hours')).toContainText('Grace Okonkwo');
   await expect(doctor.getByLabel('Per-patient time')).toHaveValue('00:30:00');
-  await doctor.screenshot({ path: testInfo.outputPath('schedule-outside-hours-1280.png'), fullPage: true });
+  await shot(doctor, 'schedule-outside-hours-1280');
 
   // The patient's free times follow at once.
   dialog = await openBooking();
@@ -173,6 +182,8 @@ test("a schedule change moves the patient's free slots and lists the booking lef
 });
 
 test('the profile page shows the doctor and leads to the settings forms', async ({ browser }) => {
+  // Two accessibility scans and two password checks: past the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const doctor = await signedInPage(browser, DEMO.doctor);
   await doctor.goto('/doctor/settings');
   await expect(doctor).toHaveURL(/\/doctor\/settings\/profile-page$/);
@@ -260,27 +271,104 @@ test('edit profile saves the details and a picture; a fake or oversized picture 
   await expect(card.locator('img[src^="/api/users/"]')).toHaveCount(1);
 });
 
-test('screenshots of the doctor-day screens at 1280 and 390 px', async ({ browser }, testInfo) => {
+test('each doctor-day screen shows what it is for at 1280 and 390 px, without scrolling sideways', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const doctor = await signedInPage(browser, DEMO.doctor);
-  const screens = [
-    ['triage', '/doctor/triage'],
-    ['schedule', '/doctor/schedule'],
-    ['profile', '/doctor/settings/profile-page'],
-    ['edit-profile', '/doctor/settings/edit-profile'],
-    ['change-password', '/doctor/settings/change-password'],
-  ] as const;
+  const vitals = { heartRate: 118, systolic: 86, temperature: 37.2 };
+  const expected = triage(vitals);
+  const screens: ReadonlyArray<{
+    name: string;
+    path: string;
+    title: string;
+    shows: (page: Page) => Promise<void>;
+  }> = [
+    {
+      name: 'triage',
+      path: '/doctor/triage',
+      title: 'Triage Intake',
+      shows: async (page) => {
+        for (const card of ['Patient', 'Vital signs', 'Triage result', 'Placement', 'Today’s intakes']) {
+          await expect(page.getByRole('heading', { name: card, exact: true })).toBeVisible();
+        }
+        await page.getByLabel('Heart rate (bpm)').fill(String(vitals.heartRate));
+        await page.getByLabel('Systolic blood pressure (mmHg)').fill(String(vitals.systolic));
+        await page.getByLabel('Temperature (°C)').fill(String(vitals.temperature));
+        // The contract's rule, shown as typed: 86 mmHg adds 2, so Medium, for the General queue.
+        const result = page.getByTestId('triage-result');
+        await expect(result.getByText(String(expected.score), { exact: true })).toBeVisible();
+        await expect(result.getByText(expected.priority, { exact: true })).toBeVisible();
+        await expect(result.getByText('General queue')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Save triage' })).toBeVisible();
+      },
+    },
+    {
+      name: 'schedule',
+      path: '/doctor/schedule',
+      title: 'Edit Schedule',
+      shows: async (page) => {
+        await expect(page.getByLabel('Per-patient time')).toHaveValue(/^\d\d:\d\d:\d\d$/);
+        for (const day of WEEKDAYS) {
+          const row = page.getByTestId(`schedule-${day}`);
+          await expect(row).toContainText(day);
+          await expect(row.getByLabel(`From on ${day}`)).toBeVisible();
+          await expect(row.getByLabel(`To on ${day}`)).toBeVisible();
+          await expect(row.getByLabel(`Day off on ${day}`)).toBeVisible();
+        }
+        await expect(page.getByRole('button', { name: 'Save schedule' })).toBeVisible();
+      },
+    },
+    {
+      name: 'profile',
+      path: '/doctor/settings/profile-page',
+      title: 'Profile',
+      shows: async (page) => {
+        const card = page.getByTestId('doctor-card');
+        await expect(card.getByRole('heading', { name: 'Dr Daniel Adeyemi' })).toBeVisible();
+        await expect(card).toContainText('General Medicine');
+        await expect(card).toContainText(DEMO.doctor);
+        for (const link of ['Make Appointments', 'Change Password']) {
+          await expect(card.getByRole('link', { name: link })).toBeVisible();
+        }
+      },
+    },
+    {
+      name: 'edit-profile',
+      path: '/doctor/settings/edit-profile',
+      title: 'Edit Profile',
+      shows: async (page) => {
+        await expect(page.getByLabel('Email')).toHaveValue(DEMO.doctor);
+        await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+        await expect(page.getByLabel('First name')).toHaveValue('Daniel');
+        await expect(page.getByLabel('Last name')).toHaveValue('Adeyemi');
+        await expect(page.getByLabel('Specialty')).toHaveValue('General Medicine');
+        await expect(page.getByLabel('Experience (years)')).toBeVisible();
+        await expect(page.getByLabel('Profile image')).toBeAttached();
+        await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      },
+    },
+    {
+      name: 'change-password',
+      path: '/doctor/settings/change-password',
+      title: 'Change Password',
+      shows: async (page) => {
+        for (const field of ['Current password', 'New password', 'Confirm password']) {
+          await expect(page.getByLabel(field)).toHaveValue('');
+        }
+        await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
+      },
+    },
+  ];
   for (const width of [1280, 390]) {
-    await doctor.setViewportSize({ width, height: 900 });
-    for (const [name, path] of screens) {
-      await doctor.goto(path);
+    await doctor.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    for (const screen of screens) {
+      await doctor.goto(screen.path);
       await waitForScreen(doctor);
-      if (name === 'triage') {
-        await doctor.getByLabel('Heart rate (bpm)').fill('118');
-        await doctor.getByLabel('Systolic blood pressure (mmHg)').fill('86');
-        await doctor.getByLabel('Temperature (°C)').fill('37.2');
-      }
-      await doctor.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+      await expect(doctor.getByRole('heading', { level: 1 })).toHaveText(screen.title);
+      await screen.shows(doctor);
+      await expectNoSidewaysScroll(doctor, `${screen.name} at ${width}px`);
+      await shot(doctor, `${screen.name}-${width}`);
     }
   }
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
  * The doctor's Reports against the real server with demo data: a new investigation report
@@ -13,9 +13,6 @@ const GRACE = 'Grace Okonkwo';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 
 async function openReports(page: Page, tab: string) {
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
@@ -59,7 +56,7 @@ test('an investigation report with an attachment, downloaded again from the pati
   ]);
   await expect(dialog.getByText('fake.pdf: Attachments must be PDF, PNG or JPEG files')).toBeVisible();
   await expect(dialog.getByText('mri-report.pdf')).toBeVisible();
-  await shot(page, 'reports-new-investigation-1280', false);
+  await shot(page, 'reports-new-investigation-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Save report' }).click();
   await expect(page.getByText(/Report saved: IR-\d{4}-\d{6} with 1 attachment/)).toBeVisible();
 
@@ -72,7 +69,7 @@ test('an investigation report with an attachment, downloaded again from the pati
   expect(viewed.headers()['content-disposition']).toMatch(/^inline;/);
   expect(viewed.headers()['content-security-policy']).toMatch(/^sandbox/);
   expect(viewed.headers()['x-content-type-options']).toBe('nosniff');
-  await shot(page, 'reports-sheet-1280', false);
+  await shot(page, 'reports-sheet-1280', { fullPage: false });
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
 
@@ -98,7 +95,7 @@ test('an investigation report with an attachment, downloaded again from the pati
   ]);
   expect(download.suggestedFilename()).toBe('mri-report.pdf');
   expect(fs.readFileSync(await download.path()).equals(PDF)).toBe(true);
-  await shot(page, 'patient-drawer-reports-1280', false);
+  await shot(page, 'patient-drawer-reports-1280', { fullPage: false });
 });
 
 test("a birth report's row opens its detail, at 1280 and 390 px", async ({ page }) => {
@@ -115,7 +112,7 @@ test("a birth report's row opens its detail, at 1280 and 390 px", async ({ page 
   }
   // The demo doctor wrote it: Edit and Delete are offered.
   await expect(sheet.getByRole('button', { name: 'Edit' })).toBeVisible();
-  await shot(page, 'reports-birth-sheet-1280', false);
+  await shot(page, 'reports-birth-sheet-1280', { fullPage: false });
   await page.keyboard.press('Escape');
 
   // Searching by name on the server.
@@ -136,5 +133,5 @@ test("a birth report's row opens its detail, at 1280 and 390 px", async ({ page 
   await expect(
     page.getByRole('dialog', { name: 'New Death Report' }).getByLabel('Cause of death'),
   ).toBeVisible();
-  await shot(page, 'reports-new-death-390', false);
+  await shot(page, 'reports-new-death-390', { fullPage: false });
 });

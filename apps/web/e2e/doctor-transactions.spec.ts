@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { formatNaira, parseNaira, TRANSACTION_MESSAGES } from '@carepoint/contract';
-import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
  * Transactions on the real server and a fresh demo database: the demo doctor bills a completed
@@ -13,9 +13,6 @@ async function newPage(browser: Browser, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
   return context.newPage();
 }
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 /** A summary card's amount in kobo ("₦1,234.50" -> 123450). */
 async function cardKobo(page: Page, label: string) {
@@ -41,7 +38,7 @@ async function expectPdf(page: Page, button: Locator, number: string) {
 
 test('the doctor bills a completed appointment, marks it paid and downloads the PDF; the patient sees it', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const doctor = await newPage(browser);
   await signIn(doctor, DEMO.doctor, DEMO_PASSWORD);
@@ -50,7 +47,7 @@ test('the doctor bills a completed appointment, marks it paid and downloads the 
   await expect(doctor.getByRole('row')).not.toHaveCount(1);
   const paidBefore = await cardKobo(doctor, 'Total paid');
   await expectNoSeriousA11yViolations(doctor);
-  await shot(doctor, info, 'transactions-1280');
+  await shot(doctor, 'transactions-1280');
 
   // New Invoice: a completed appointment, one line in naira, VAT 7.5%.
   await doctor.getByRole('button', { name: 'New Invoice' }).click();
@@ -69,7 +66,7 @@ test('the doctor bills a completed appointment, marks it paid and downloads the 
   // 12,500 + 2 x 1,750.25 = 16,000.50; 7.5% = 1,200.0375 -> 1,200.04
   await expect(form.getByLabel('Totals')).toContainText('₦17,200.54');
   await expectNoSeriousA11yViolations(doctor);
-  await shot(doctor, info, 'new-invoice-1280');
+  await shot(doctor, 'new-invoice-1280');
   await form.getByRole('button', { name: 'Create invoice' }).click();
   await expect(doctor.getByText(TRANSACTION_MESSAGES.created)).toBeVisible();
 
@@ -94,7 +91,7 @@ test('the doctor bills a completed appointment, marks it paid and downloads the 
   await expect(field(sheet, 'Payment method')).toHaveText('Bank transfer');
   await expect(sheet.getByRole('button', { name: 'Refund' })).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await shot(doctor, info, 'sheet-paid-1280');
+  await shot(doctor, 'sheet-paid-1280');
   await expectPdf(doctor, sheet.getByRole('link', { name: 'Download PDF' }), number);
   await doctor.keyboard.press('Escape');
   await expect.poll(() => cardKobo(doctor, 'Total paid')).toBe(paidBefore + 1_720_054);
@@ -118,6 +115,6 @@ test('the doctor bills a completed appointment, marks it paid and downloads the 
   await expectNoSeriousA11yViolations(patient);
   const width = await patient.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  await shot(patient, info, 'patient-invoice-390');
+  await shot(patient, 'patient-invoice-390');
   await expectPdf(patient, detail.getByRole('link', { name: 'Download PDF' }), number);
 });

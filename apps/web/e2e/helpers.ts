@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'carepoint-demo';
 export const DEMO = {
@@ -38,3 +38,41 @@ export const shownDate = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
+
+/** Fails when the page is wider than the viewport (it would scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(scrolls, `${what} scrolls sideways`).toBe(false);
+}
+
+export interface ShotOptions {
+  /** The whole page (the default), or only what is on screen: a drawer or dialog fixed to the viewport. */
+  fullPage?: boolean;
+  /**
+   * One screenshot per width (`<name>-<width>.png`, 844 px high below 600 px wide, else 900), each
+   * checked not to scroll sideways; the viewport's size is restored afterwards.
+   */
+  widths?: readonly number[];
+}
+
+/**
+ * The e2e folder's one way to take a screenshot for a person to review: `<name>.png` in the
+ * running test's output folder (playwright.config.ts outputDir: E2E_OUTPUT_DIR, else
+ * test-results). A screenshot proves nothing by itself: the test around it asserts what the
+ * screen must show.
+ */
+export async function shot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  const fullPage = options.fullPage ?? true;
+  const path = (file: string) => test.info().outputPath(`${file}.png`);
+  if (!options.widths) {
+    await page.screenshot({ path: path(name), fullPage });
+    return;
+  }
+  const size = page.viewportSize();
+  for (const width of options.widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.screenshot({ path: path(`${name}-${width}`), fullPage });
+    await expectNoSidewaysScroll(page, `${name} at ${width}px`);
+  }
+  if (size) await page.setViewportSize(size);
+}

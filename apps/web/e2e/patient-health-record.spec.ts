@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSidewaysScroll, shot, signIn } from './helpers';
 
 interface FhirBundle {
   resourceType: string;
@@ -28,12 +28,36 @@ test('a patient downloads their health record from My Profile as a FHIR Bundle',
   expect(download.suggestedFilename()).toBe(`carepoint-record-${patients[0]?.id}.json`);
 });
 
-test('screenshots of My Profile with the download at 1280 and 390 px', async ({ page }, testInfo) => {
+test('My Profile shows the details and the download at 1280 and 390 px, without scrolling sideways', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
   await signIn(page, DEMO.patient, DEMO_PASSWORD);
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     await page.goto('/patient/profile');
-    await expect(page.getByRole('link', { name: 'Download my health record (FHIR)' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`my-profile-${width}.png`), fullPage: true });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    // The demo patient's details, each under its label.
+    const details = page.getByRole('main').locator('dl > div');
+    for (const [label, value] of [
+      ['First name', 'Grace'],
+      ['Last name', 'Okonkwo'],
+      ['Email', DEMO.patient],
+    ]) {
+      await expect(details.filter({ hasText: label }).getByRole('definition')).toHaveText(value);
+    }
+    // The download: a plain link to the patient's own FHIR record, saved as a file.
+    await expect(page.getByRole('heading', { name: 'Your health record' })).toBeVisible();
+    await expect(page.getByText('FHIR R4 JSON')).toBeVisible();
+    const link = page.getByRole('link', { name: 'Download my health record (FHIR)' });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute(
+      'href',
+      /^\/fhir\/R4\/Patient\/[0-9a-f-]{36}\/\$everything\?download=1$/,
+    );
+    await expect(link).toHaveAttribute('download', '');
+    await expectNoSidewaysScroll(page, `My Profile at ${width}px`);
+    await shot(page, `my-profile-${width}`);
   }
 });

@@ -1,6 +1,6 @@
 import { CHART_MESSAGES, FRONT_DESK_MESSAGES } from '@carepoint/contract';
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /**
  * The two patient-safety defects found in a clinical day: an allergy typed but not "Add"ed was
@@ -31,13 +31,11 @@ async function registeredPatient(browser: Browser, firstName: string) {
   return { firstName, lastName, name: `${firstName} ${lastName}` };
 }
 
-const shot = (page: import('@playwright/test').Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-
 test('an allergy typed but not added is saved with the details, and the prescription check fires', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const patient = await registeredPatient(browser, 'Adaku');
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/patients');
@@ -89,7 +87,7 @@ test('a walk-in is matched to their record before a bed; board, bed and record n
   await page.getByPlaceholder('Search patients').fill(typed);
   const walkInRow = page.getByRole('row', { name: new RegExp(typed) }).first();
   await expect(walkInRow).toContainText('Not registered');
-  await shot(page, 'er-not-registered-1280');
+  await shot(page, 'er-not-registered-1280', { fullPage: false });
 
   // Admit asks for the record first: the match is checked on name, date of birth and phone.
   await walkInRow.getByRole('button', { name: `Admit ${typed}` }).click();
@@ -103,7 +101,7 @@ test('a walk-in is matched to their record before a bed; board, bed and record n
   await match.getByRole('button', { name: 'Link patient' }).click();
   await expect(match.getByText(FRONT_DESK_MESSAGES.confirmMatch)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shot(page, 'er-link-dialog-1280');
+  await shot(page, 'er-link-dialog-1280', { fullPage: false });
   await match.getByLabel('I have checked the name, date of birth and phone: this is the same person').check();
   await match.getByRole('button', { name: 'Link patient' }).click();
   await expect(page.getByText(FRONT_DESK_MESSAGES.linked(typed, patient.name))).toBeVisible();

@@ -104,7 +104,6 @@ export const DOCTOR_SORTABLE = ['name', 'email', 'specialty', 'status', 'created
 export const doctorListQuerySchema = listQuerySchema(DOCTOR_SORTABLE).extend({
   status: userStatusSchema.optional(),
 });
-export type DoctorListQuery = z.input<typeof doctorListQuerySchema>;
 export const doctorPageSchema = pageOf(adminDoctorSchema);
 
 export const DOCTOR_MESSAGES = {
@@ -122,10 +121,9 @@ export const DOCTOR_MESSAGES = {
 
 /** New nurses are Active. */
 export const NURSE_STATUSES = ['Active', 'On Leave', 'On Duty'] as const;
-export const nurseStatusSchema = z.enum(NURSE_STATUSES, {
+const nurseStatusSchema = z.enum(NURSE_STATUSES, {
   error: `Status must be one of: ${NURSE_STATUSES.join(', ')}`,
 });
-export type NurseStatus = z.infer<typeof nurseStatusSchema>;
 
 export const NURSE_MESSAGES = {
   fullNameRequired: 'Full name is required',
@@ -164,7 +162,6 @@ export const NURSE_SORTABLE = ['fullName', 'email', 'department', 'status', 'cre
 export const nurseListQuerySchema = listQuerySchema(NURSE_SORTABLE).extend({
   status: nurseStatusSchema.optional(),
 });
-export type NurseListQuery = z.input<typeof nurseListQuerySchema>;
 export const nursePageSchema = pageOf(nurseSchema);
 
 // ---------------------------------------------------------------------------------------------
@@ -173,10 +170,9 @@ export const nursePageSchema = pageOf(nurseSchema);
 
 /** New ambulances are Available. */
 export const AMBULANCE_STATUSES = ['Available', 'On Duty', 'Maintenance'] as const;
-export const ambulanceStatusSchema = z.enum(AMBULANCE_STATUSES, {
+const ambulanceStatusSchema = z.enum(AMBULANCE_STATUSES, {
   error: `Status must be one of: ${AMBULANCE_STATUSES.join(', ')}`,
 });
-export type AmbulanceStatus = z.infer<typeof ambulanceStatusSchema>;
 
 export const AMBULANCE_MESSAGES = {
   codeRequired: 'Unit code is required',
@@ -211,7 +207,6 @@ export const AMBULANCE_SORTABLE = ['code', 'driverName', 'status', 'createdAt'] 
 export const ambulanceListQuerySchema = listQuerySchema(AMBULANCE_SORTABLE).extend({
   status: ambulanceStatusSchema.optional(),
 });
-export type AmbulanceListQuery = z.input<typeof ambulanceListQuerySchema>;
 export const ambulancePageSchema = pageOf(ambulanceSchema);
 
 // ---------------------------------------------------------------------------------------------
@@ -219,11 +214,10 @@ export const ambulancePageSchema = pageOf(ambulanceSchema);
 // ---------------------------------------------------------------------------------------------
 
 /** Inpatient while the patient occupies a bed, otherwise Outpatient. */
-export const PATIENT_STAYS = ['Inpatient', 'Outpatient'] as const;
+const PATIENT_STAYS = ['Inpatient', 'Outpatient'] as const;
 export const patientStaySchema = z.enum(PATIENT_STAYS, { error: 'Status must be Inpatient or Outpatient' });
-export type PatientStay = z.infer<typeof patientStaySchema>;
 
-export const adminPatientSchema = z.object({
+const adminPatientSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -243,14 +237,13 @@ export const PATIENT_SORTABLE = ['fullName', 'email', 'age', 'createdAt'] as con
 export const patientListQuerySchema = listQuerySchema(PATIENT_SORTABLE).extend({
   status: patientStaySchema.optional(),
 });
-export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 export const patientPageSchema = pageOf(adminPatientSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Demo requests, audit trail, outbox (read only)
 // ---------------------------------------------------------------------------------------------
 
-export const demoRequestRowSchema = z.object({
+const demoRequestRowSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -271,7 +264,7 @@ const optionalInstant = z.iso
   .optional()
   .transform((v) => (v ? new Date(v) : undefined));
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actorId: z.string().nullable(),
@@ -296,7 +289,6 @@ export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
   from: optionalInstant,
   to: optionalInstant,
 });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const auditPageSchema = pageOf(auditEventSchema);
 
 /**
@@ -307,7 +299,7 @@ export const MAIL_DELIVERIES = ['Sent', 'Server log', 'Failed'] as const;
 export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
 /** A record of mail the server sent: never its body, which may hold a reset link. sentAt is null when not sent. */
-export const outboxMailSchema = z.object({
+const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),

@@ -114,10 +114,6 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 // Admin stats: GET /api/admin/stats
 // ---------------------------------------------------------------------------------------------
 
-/** Money is stored and sent in minor units (kobo): 150000 is ₦1,500.00. */
-export const EARNINGS_CURRENCY = 'NGN';
-export const MINOR_PER_MAJOR = 100;
-
 export const STAT_CARDS = [
   { key: 'allUsers', label: 'All Users' },
   { key: 'activeUsers', label: 'Active Users' },
@@ -144,9 +140,3 @@ export const statsSchema = z.object({
   pendingAppointments: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
-
-/** Shows minor units as money, e.g. 150000 -> "₦1,500.00". */
-export const formatEarnings = (minor: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: EARNINGS_CURRENCY }).format(
-    minor / MINOR_PER_MAJOR,
-  );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from './auth';
 import { listQuerySchema, pageOf, requiredText } from './common';
-import { isCalendarDate, isTimeOfDay, shortTime } from './schedules';
+import { isCalendarDate, isTimeOfDay } from './schedules';
 
 /*
  * Appointment statuses and transitions
@@ -129,7 +129,7 @@ export type CreateAppointment = z.output<typeof createAppointmentSchema>;
 
 /** Why a status changed; required when a doctor or an admin cancels, optional for a patient. */
 export const STATUS_REASON_MAX = 500;
-export const statusReasonField = z
+const statusReasonField = z
   .string({ error: 'The reason must be text' })
   .trim()
   .max(STATUS_REASON_MAX, `The reason must be at most ${STATUS_REASON_MAX} characters`)
@@ -144,19 +144,18 @@ export type AppointmentStatusChange = z.input<typeof appointmentStatusChangeSche
 
 /** The patient's cancel: the body is optional, and so is its reason. */
 export const patientCancelSchema = z.object({ reason: statusReasonField }).nullish();
-export type PatientCancel = z.input<typeof patientCancelSchema>;
 
 /** Whether a role must say why when moving an appointment to a status. */
 export const reasonRequired = (role: Role, to: AppointmentStatus) => to === 'Cancelled' && role !== 'patient';
 
-export const appointmentDoctorSchema = z.object({
+const appointmentDoctorSchema = z.object({
   id: z.string(),
   user: z.object({ firstName: z.string(), lastName: z.string() }),
   specialty: z.string().nullable(),
 });
 
 /** A list item of My Appointments (`_id`, date, time, doctor.user.*, status) plus the rest. */
-export const appointmentSchema = z.object({
+const appointmentSchema = z.object({
   _id: z.string(),
   id: z.string(),
   title: z.string(),
@@ -188,7 +187,7 @@ export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
  * `order` overrides either default.
  */
 export const PATIENT_APPOINTMENTS_PAGE_SIZE = 10;
-export const APPOINTMENT_SCOPES = ['all', 'upcoming'] as const;
+const APPOINTMENT_SCOPES = ['all', 'upcoming'] as const;
 export const patientAppointmentsQuerySchema = listQuerySchema(
   ['date'] as const,
   PATIENT_APPOINTMENTS_PAGE_SIZE,
@@ -196,7 +195,6 @@ export const patientAppointmentsQuerySchema = listQuerySchema(
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
   scope: z.enum(APPOINTMENT_SCOPES, { error: 'Scope must be all or upcoming' }).default('all'),
 });
-export type PatientAppointmentsQuery = z.input<typeof patientAppointmentsQuerySchema>;
 
 /** The patient dashboard's summary tiles. */
 export const patientSummarySchema = z.object({
@@ -208,6 +206,3 @@ export const patientSummarySchema = z.object({
   signedInBefore: z.boolean(),
 });
 export type PatientSummary = z.infer<typeof patientSummarySchema>;
-
-/** 'HH:MM' of a stored or typed time, for display. */
-export const displayTime = shortTime;

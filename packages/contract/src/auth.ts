@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './common';
 
 export const ROLES = ['admin', 'doctor', 'patient'] as const;
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Where each role lands after signing in (the README's demo logins); any other role goes to "/". */
@@ -15,7 +15,7 @@ export const ROLE_HOME: Record<Role, string> = {
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 export const MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address',

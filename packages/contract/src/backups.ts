@@ -16,10 +16,9 @@ import { z } from 'zod';
 /** A backup file's name: carepoint-<UTC start, to the second>.sql, e.g. carepoint-2026-03-01T02-00-00Z.sql. */
 export const BACKUP_FILE_NAME = /^carepoint-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql$/;
 
-export const BACKUP_RESULTS = ['running', 'succeeded', 'failed'] as const;
-export type BackupResult = (typeof BACKUP_RESULTS)[number];
+const BACKUP_RESULTS = ['running', 'succeeded', 'failed'] as const;
 /** What started a backup: the schedule, or an administrator ("Back up now"). */
-export const BACKUP_TRIGGERS = ['schedule', 'manual'] as const;
+const BACKUP_TRIGGERS = ['schedule', 'manual'] as const;
 export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
 
 export const backupSchema = z.object({

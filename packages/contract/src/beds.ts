@@ -3,8 +3,7 @@ import { listQuerySchema, pageOf } from './common';
 
 /** Beds (docs/areas/front-desk.md): Free or Occupied; an occupied bed may name the patient in it. */
 export const BED_STATUSES = ['Free', 'Occupied'] as const;
-export const bedStatusSchema = z.enum(BED_STATUSES, { error: 'Status must be Free or Occupied' });
-export type BedStatus = z.infer<typeof bedStatusSchema>;
+const bedStatusSchema = z.enum(BED_STATUSES, { error: 'Status must be Free or Occupied' });
 
 export const BED_MESSAGES = {
   labelRequired: 'Please provide a label for the bed',
@@ -52,5 +51,4 @@ export const BED_SORTABLE = ['label', 'status', 'updatedAt'] as const;
 export const bedListQuerySchema = listQuerySchema(BED_SORTABLE).extend({
   status: bedStatusSchema.optional(),
 });
-export type BedListQuery = z.input<typeof bedListQuerySchema>;
 export const bedPageSchema = pageOf(bedSchema);

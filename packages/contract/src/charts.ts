@@ -125,16 +125,15 @@ export const PATIENT_CARD_SORTABLE = ['fullName', 'age'] as const;
 export const patientCardsQuerySchema = listQuerySchema(PATIENT_CARD_SORTABLE, PATIENT_LIST_DEFAULT_SIZE)
   .extend(filterShape)
   .superRefine(ageRangeRule);
-export type PatientCardsQuery = z.input<typeof patientCardsQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Latest vitals: each measure's latest recorded (non-empty) value, with when it was taken
 // ---------------------------------------------------------------------------------------------
 
-export const latestValueSchema = z.object({ value: z.number(), recordedAt: z.string() });
+const latestValueSchema = z.object({ value: z.number(), recordedAt: z.string() });
 export type LatestValue = z.infer<typeof latestValueSchema>;
 
-export const latestBloodPressureSchema = z.object({
+const latestBloodPressureSchema = z.object({
   systolic: z.number(),
   diastolic: z.number().nullable(),
   recordedAt: z.string(),
@@ -142,7 +141,7 @@ export const latestBloodPressureSchema = z.object({
 export type LatestBloodPressure = z.infer<typeof latestBloodPressureSchema>;
 
 /** A card of the Patient List: id, fullName, avatar, dateOfBirth, address, weight, bloodPressure, bloodGlucose. */
-export const patientCardSchema = z.object({
+const patientCardSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   /** The avatar: the profile picture's URL, or null (the screen shows initials). */
@@ -166,11 +165,10 @@ export const patientCardPageSchema = pageOf(patientCardSchema);
 // ---------------------------------------------------------------------------------------------
 
 /** The patient's visits and the doctor area's stored reports of which the patient is the subject. */
-export const MEDICAL_REPORT_KINDS = ['visit', ...REPORT_KINDS] as const;
-export type MedicalReportKind = (typeof MEDICAL_REPORT_KINDS)[number];
+const MEDICAL_REPORT_KINDS = ['visit', ...REPORT_KINDS] as const;
 
 /** A medical report row: id, surgery, generatedBy, attachements (spelled so), with its date, title and status. */
-export const medicalReportSchema = z.object({
+const medicalReportSchema = z.object({
   id: z.string(),
   kind: z.enum(MEDICAL_REPORT_KINDS),
   date: z.string(),
@@ -196,7 +194,7 @@ export const medicalReportsQuerySchema = listQuerySchema(['date'] as const, MEDI
 // The chart (the drawer)
 // ---------------------------------------------------------------------------------------------
 
-export const medicalDetailsSchema = z.object({
+const medicalDetailsSchema = z.object({
   bloodGroup: bloodGroupSchema.nullable(),
   treatment: z.string().nullable(),
   ongoingSurgeries: z.string().nullable(),
@@ -205,9 +203,8 @@ export const medicalDetailsSchema = z.object({
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });
-export type MedicalDetails = z.infer<typeof medicalDetailsSchema>;
 
-export const latestVitalsSchema = z.object({
+const latestVitalsSchema = z.object({
   heartRate: latestValueSchema.nullable(),
   bloodPressure: latestBloodPressureSchema.nullable(),
   temperature: latestValueSchema.nullable(),

@@ -13,7 +13,6 @@ export type BloodGroup = z.infer<typeof bloodGroupSchema>;
 /** Gender: male, female or other. */
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS, { error: 'Choose male, female or other' });
-export type Gender = z.infer<typeof genderSchema>;
 
 /** How a vital sign is measured and what a living patient can show; `step` is the precision stored. */
 export interface VitalRange {
@@ -47,7 +46,7 @@ export const vitalField = (name: VitalName, label?: string) =>
   measurementField({ ...VITAL_RANGES[name], ...(label ? { label } : {}) });
 
 /** A required measurement of any range (vital signs, laboratory values): the same rule as vitalField. */
-export function measurementField(r: VitalRange) {
+function measurementField(r: VitalRange) {
   const wrong = `${r.label} must be between ${r.min} and ${r.max} ${r.unit}`;
   return z.coerce
     .number({ error: `${r.label} is required` })

@@ -11,7 +11,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Admin tables show 20 rows a page; no client may ask for more than 100. */
 export const ADMIN_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /**
  * Lists count matching rows only this far past the start of the page asked for: an exact
@@ -20,7 +20,7 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const COUNT_CAP = 1000;
 
-export const paginationSchema = z.object({
+const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   /** Exact, or at least this many when `totalIsLowerBound` (the count stopped at its cap). */

@@ -77,18 +77,17 @@ export const DIAGNOSIS_RANGES = {
   cholesterol: { label: 'Total cholesterol', unit: 'mg/dL', min: 50, max: 1000, step: 1 },
 } as const satisfies Record<string, VitalRange>;
 export type DiagnosisMeasure = keyof typeof DIAGNOSIS_RANGES;
-export const DIAGNOSIS_MEASURES = Object.keys(DIAGNOSIS_RANGES) as DiagnosisMeasure[];
+const DIAGNOSIS_MEASURES = Object.keys(DIAGNOSIS_RANGES) as DiagnosisMeasure[];
 
 /** The diabetes finding, as a choice (not free text), so it can be coded later. */
 export const DIABETES_STATUSES = ['No diabetes', 'Prediabetes', 'Type 1', 'Type 2', 'Gestational'] as const;
-export type DiabetesStatus = (typeof DIABETES_STATUSES)[number];
 
-export const DIAGNOSIS_TEST_NAME_MAX = 120;
+const DIAGNOSIS_TEST_NAME_MAX = 120;
 export const DIAGNOSIS_PROPERTIES_MAX = 20;
-export const DIAGNOSIS_PROPERTY_NAME_MAX = 60;
-export const DIAGNOSIS_PROPERTY_VALUE_MAX = 200;
-export const DIAGNOSIS_CATEGORY_NAME_MAX = 80;
-export const DIAGNOSIS_CATEGORY_DESCRIPTION_MAX = 500;
+const DIAGNOSIS_PROPERTY_NAME_MAX = 60;
+const DIAGNOSIS_PROPERTY_VALUE_MAX = 200;
+const DIAGNOSIS_CATEGORY_NAME_MAX = 80;
+const DIAGNOSIS_CATEGORY_DESCRIPTION_MAX = 500;
 /** Report numbers read "DX-2026-000042": the prefix, the facility's year and a yearly counter. */
 export const DIAGNOSIS_REPORT_PREFIX = 'DX';
 
@@ -103,7 +102,6 @@ const propertySchema = z.object({
   name: requiredText(DIAGNOSIS_MESSAGES.propertyNameRequired, DIAGNOSIS_PROPERTY_NAME_MAX),
   value: requiredText(DIAGNOSIS_MESSAGES.propertyValueRequired, DIAGNOSIS_PROPERTY_VALUE_MAX),
 });
-export type DiagnosisProperty = z.infer<typeof propertySchema>;
 
 /** Create and edit: the report number is never sent, the server assigns it. */
 export const diagnosisTestInputSchema = z
@@ -189,7 +187,7 @@ export const diagnosisTestSchema = z.object({
 export type DiagnosisTest = z.infer<typeof diagnosisTestSchema>;
 
 /** A row of the list: the spec's sample row (reportNum, patient, doctor, diagCategory, createdOn, profileImg). */
-export const diagnosisTestRowSchema = z.object({
+const diagnosisTestRowSchema = z.object({
   id: z.string(),
   reportNumber: z.string(),
   name: z.string(),

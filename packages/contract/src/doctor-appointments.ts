@@ -25,7 +25,7 @@ import { isCalendarDate, isTimeOfDay } from './schedules';
  * plus Upcoming, which a doctor needs to see what is booked ahead.
  * Every period is read on the facility's calendar; the past ones end today (included).
  */
-export const DOCTOR_APPOINTMENT_PERIODS = [
+const DOCTOR_APPOINTMENT_PERIODS = [
   'today',
   'yesterday',
   'lastWeek',
@@ -50,8 +50,6 @@ export const PERIOD_DAYS = { lastWeek: 7, lastMonth: 30, lastYear: 365 } as cons
 
 /** The appointments table shows 4 a page by default. */
 export const DOCTOR_APPOINTMENTS_PAGE_SIZE = 4;
-/** The rows-per-page choice offered under the table. */
-export const DOCTOR_APPOINTMENTS_PAGE_SIZES = [4, 10, 20, 50] as const;
 /** Only the name column is sortable. */
 export const DOCTOR_APPOINTMENTS_SORTABLE = ['name'] as const;
 
@@ -65,11 +63,10 @@ export const doctorAppointmentsQuerySchema = listQuerySchema(
     })
     .default(DEFAULT_DOCTOR_APPOINTMENT_PERIOD),
 });
-export type DoctorAppointmentsQuery = z.input<typeof doctorAppointmentsQuerySchema>;
 
 // ---------------------------------------------------------------- rows and detail
 
-export const doctorPatientSchema = z.object({
+const doctorPatientSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -82,7 +79,7 @@ export const doctorPatientSchema = z.object({
 export type DoctorPatient = z.infer<typeof doctorPatientSchema>;
 
 /** A row of the doctor's Appointments table: id, name (with avatar), mobile, email, date, time, status. */
-export const doctorAppointmentRowSchema = z.object({
+const doctorAppointmentRowSchema = z.object({
   id: z.string(),
   name: z.string(),
   imageUrl: z.string().nullable(),
@@ -105,7 +102,7 @@ export const doctorAppointmentPageSchema = pageOf(doctorAppointmentRowSchema);
 export type DoctorAppointmentPage = z.infer<typeof doctorAppointmentPageSchema>;
 
 /** One status an appointment went through: `from` null is the booking itself. */
-export const appointmentStatusEventSchema = z.object({
+const appointmentStatusEventSchema = z.object({
   at: z.string(),
   from: appointmentStatusSchema.nullable(),
   to: appointmentStatusSchema,
@@ -116,7 +113,7 @@ export const appointmentStatusEventSchema = z.object({
 });
 export type AppointmentStatusEvent = z.infer<typeof appointmentStatusEventSchema>;
 
-export const doctorAppointmentDetailSchema = z.object({
+const doctorAppointmentDetailSchema = z.object({
   id: z.string(),
   patient: doctorPatientSchema,
   title: z.string(),

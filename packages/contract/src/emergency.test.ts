@@ -5,7 +5,7 @@ import { canMoveErEntry, currentEtaMinutes, erWaitMinutes, queueEtas, triage } f
 // Normal vitals add nothing, so each case isolates one reading.
 const normal = { heartRate: 80, systolic: 120, temperature: 37 };
 
-describe('triage score (spec §4)', () => {
+describe('triage score (docs/areas/triage-schedule-profile.md)', () => {
   it.each([
     [49, 2],
     [50, 0],
@@ -46,7 +46,7 @@ describe('triage score (spec §4)', () => {
   });
 });
 
-describe('queue ETA (spec §4, §9)', () => {
+describe('queue ETA (docs/areas/admin-dashboards.md)', () => {
   const setAt = new Date('2030-01-07T09:00:00Z');
   const at = (ms: number) => new Date(setAt.getTime() + ms);
 

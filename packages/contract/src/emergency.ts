@@ -74,7 +74,7 @@ export function triage({ heartRate, systolic, temperature }: Vitals): TriageResu
  * A vital sign the triage rule reads: required (an empty field says so, rather than counting as 0),
  * a number within what a living patient can show (clinical.ts VITAL_RANGES, with its unit).
  */
-export const requiredVital = (name: VitalName) =>
+const requiredVital = (name: VitalName) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), vitalField(name));
 
 /** The vitals the triage rule reads, as the intake form and the API take them. */
@@ -189,7 +189,6 @@ export const erListQuerySchema = listQuerySchema(ER_SORTABLE).extend({
   status: erStatusSchema.optional(),
   triageLevel: triageLevelSchema.optional(),
 });
-export type ErListQuery = z.input<typeof erListQuerySchema>;
 export const erPageSchema = pageOf(erEntrySchema);
 
 // ---------------------------------------------------------------------------------------------
@@ -197,8 +196,8 @@ export const erPageSchema = pageOf(erEntrySchema);
 // ---------------------------------------------------------------------------------------------
 
 /** A queue ETA falls by one minute every QUEUE_ETA_TICK_MS and stops at 0. */
-export const QUEUE_ETA_TICK_MS = 60_000;
-export const QUEUE_ETA_MAX_MINUTES = 24 * 60;
+const QUEUE_ETA_TICK_MS = 60_000;
+const QUEUE_ETA_MAX_MINUTES = 24 * 60;
 
 /**
  * The ETA now, derived from what was stored (minutes, and when they were set), so every reader
@@ -227,7 +226,6 @@ export function queueEtas(
 
 /** Waiting: in the queue. Called: called in by staff (call-next). Removed: left the queue uncalled. */
 export const QUEUE_STATUSES = ['Waiting', 'Called', 'Removed'] as const;
-export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 export const QUEUE_MESSAGES = {
   patientRequired: 'Patient name is required',
@@ -266,7 +264,6 @@ export const updateQueueEntrySchema = z.object({
   etaMinutes: etaField.optional(),
   status: z.literal('Removed', { error: 'Status can only be set to Removed' }).optional(),
 });
-export type UpdateQueueEntry = z.input<typeof updateQueueEntrySchema>;
 
 export const queueEntrySchema = z.object({
   id: z.string(),
@@ -294,7 +291,6 @@ export const QUEUE_SORTABLE = ['position', 'joinedAt', 'triage', 'patient', 'dep
 export const queueListQuerySchema = listQuerySchema(QUEUE_SORTABLE).extend({
   department: departmentSchema.optional(),
 });
-export type QueueListQuery = z.input<typeof queueListQuerySchema>;
 export const queuePageSchema = pageOf(queueEntrySchema);
 
 /** Live board: every department with its waiting count and its first entries in queue order. */
@@ -322,6 +318,4 @@ export const departmentParamSchema = z.object({ department: departmentSchema });
  */
 export const LIVE_TOPICS = ['emergency', 'queues'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
-export const liveEventSchema = z.object({ topic: z.enum(LIVE_TOPICS) });
-export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENTS_PATH = '/api/admin/events';

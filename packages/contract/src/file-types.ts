@@ -2,7 +2,7 @@
  * File types recognised by their first bytes (magic numbers), never by the declared
  * Content-Type or the file name: one table for the server's uploads and the forms' early checks.
  */
-export const SNIFFED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+const SNIFFED_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
 export type SniffedFileType = (typeof SNIFFED_FILE_TYPES)[number];
 
 /** How many leading bytes fileTypeOf reads (a form reads only this much of a chosen file). */

@@ -158,7 +158,6 @@ export const deskAppointmentsQuerySchema = listQuerySchema(DESK_APPOINTMENT_SORT
     .optional()
     .transform((d) => d || undefined),
 });
-export type DeskAppointmentsQuery = z.input<typeof deskAppointmentsQuerySchema>;
 export const deskAppointmentPageSchema = pageOf(deskAppointmentSchema);
 
 /** Book for a patient at the desk: the patient's booking form plus who it is for. */

@@ -34,10 +34,9 @@ export const DIABETIC_STATUSES = ['No', 'Type 1', 'Type 2', 'Gestational', 'Pred
 export type MedicineDuration = (typeof MEDICINE_DURATIONS)[number];
 export type MedicineTime = (typeof MEDICINE_TIMES)[number];
 export type MedicineInterval = (typeof MEDICINE_INTERVALS)[number];
-export type NextVisitUnit = (typeof NEXT_VISIT_UNITS)[number];
 
 export const MEDICINES_MAX = 30;
-export const NEXT_VISIT_MAX = 365;
+const NEXT_VISIT_MAX = 365;
 /** Doctor-area tables show 10 rows a page by default. */
 export const PRESCRIPTIONS_PAGE_SIZE = 10;
 
@@ -248,7 +247,7 @@ const bloodPressureField = z
     return { systolic: systolic.data, diastolic: diastolic.data };
   });
 
-export const physicalInfoInputSchema = z.object({
+const physicalInfoInputSchema = z.object({
   bloodPressure: bloodPressureField,
   foodAllergies: optionalText(300),
   diabetic: z
@@ -265,7 +264,7 @@ export const physicalInfoInputSchema = z.object({
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }));
 
-export const medicineLineInputSchema = z.object({
+const medicineLineInputSchema = z.object({
   name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
   dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
   duration: choice(MEDICINE_DURATIONS, PRESCRIPTION_MESSAGES.duration),
@@ -333,7 +332,6 @@ export type PrescriptionData = z.output<typeof prescriptionInputSchema>;
 export const prescriptionStatusSchema = z.object({
   status: z.boolean({ error: 'Status must be true or false' }),
 });
-export type PrescriptionStatusChange = z.infer<typeof prescriptionStatusSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Output
@@ -346,7 +344,7 @@ const personSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 
-export const medicineLineSchema = z.object({
+const medicineLineSchema = z.object({
   id: z.string(),
   name: z.string(),
   dosage: z.string(),
@@ -357,11 +355,11 @@ export const medicineLineSchema = z.object({
 });
 export type MedicineLine = z.infer<typeof medicineLineSchema>;
 
-export const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });
+const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });
 export type NextVisit = z.infer<typeof nextVisitSchema>;
 
 /** A prescription: patient, doctor, addedAt, status, physicalInfo, medicines, test, advice, nextVisit. */
-export const prescriptionSchema = z.object({
+const prescriptionSchema = z.object({
   id: z.string(),
   patient: personSchema,
   doctor: personSchema,
@@ -385,12 +383,14 @@ export const prescriptionSchema = z.object({
   nextVisit: nextVisitSchema.nullable(),
   /** Recorded allergies the doctor was warned of and prescribed past, when saved. */
   acknowledgedAllergies: z.array(z.string()),
+  /** The patient's drug and other allergies as their chart records them now (shown and printed). */
+  recordedAllergies: z.array(z.string()),
   /** Whether the caller wrote it (and so may edit, toggle and delete it). */
   mine: z.boolean(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 /** The letterhead a printed prescription carries (the server's FACILITY_* settings). */
-export const facilitySchema = z.object({
+const facilitySchema = z.object({
   name: z.string(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
@@ -402,7 +402,7 @@ export const prescriptionResponseSchema = z.object({
 });
 export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
 
-export const prescriptionRowSchema = z.object({
+const prescriptionRowSchema = z.object({
   id: z.string(),
   patient: personSchema,
   doctor: personSchema,
@@ -432,7 +432,6 @@ export const prescriptionsQuerySchema = listQuerySchema(
 ).extend({
   scope: z.enum(PRESCRIPTION_SCOPES, { error: 'Scope must be mine or all' }).default('mine'),
 });
-export type PrescriptionsQuery = z.input<typeof prescriptionsQuerySchema>;
 
 export const PATIENT_PRESCRIPTION_SORTABLE = ['addedAt'] as const;
 export const patientPrescriptionsQuerySchema = listQuerySchema(

@@ -6,7 +6,7 @@ import { fileTypeAmong } from './file-types';
 import { isCalendarDate } from './schedules';
 
 /** Doctors' years of practice: a whole number up to this. */
-export const EXPERIENCE_YEARS_MAX = 70;
+const EXPERIENCE_YEARS_MAX = 70;
 
 /** My Profile and Edit Profile: e-mail is shown but never changed here. */
 export const PROFILE_MESSAGES = {
@@ -78,7 +78,7 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
 
 /** The profile as GET and PUT /api/user/profile show it: the user, with the doctor's own fields. */
-export const profileSchema = userSchema.extend({
+const profileSchema = userSchema.extend({
   experienceYears: z.number().int().nullable(),
   gender: genderSchema.nullable(),
 });

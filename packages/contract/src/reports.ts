@@ -22,7 +22,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  */
 
 export const REPORT_KINDS = ['birth', 'death', 'investigation', 'operation'] as const;
-export const reportKindSchema = z.enum(REPORT_KINDS, {
+const reportKindSchema = z.enum(REPORT_KINDS, {
   error: 'Kind must be birth, death, investigation or operation',
 });
 export type ReportKind = z.infer<typeof reportKindSchema>;
@@ -44,7 +44,6 @@ export const REPORT_CASE_PREFIXES: Record<ReportKind, string> = {
 };
 
 export const INVESTIGATION_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
-export type InvestigationStatus = (typeof INVESTIGATION_STATUSES)[number];
 export const BIRTH_SEXES = ['Female', 'Male', 'Undetermined'] as const;
 export const DELIVERY_METHODS = ['Spontaneous vaginal', 'Assisted vaginal', 'Caesarean section'] as const;
 export const OPERATION_OUTCOMES = ['Successful', 'With complications', 'Unsuccessful'] as const;
@@ -61,7 +60,7 @@ export type ReportAttachmentType = (typeof REPORT_ATTACHMENT_TYPES)[number];
 export const REPORT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Attachments one report may hold. */
 export const REPORT_ATTACHMENTS_MAX = 20;
-export const REPORT_FILE_NAME_MAX = 200;
+const REPORT_FILE_NAME_MAX = 200;
 
 export const REPORT_MESSAGES = {
   patientRequired: 'Choose a registered patient',
@@ -122,7 +121,7 @@ export const reportAttachmentSchema = z.object({
 });
 export type ReportAttachment = z.infer<typeof reportAttachmentSchema>;
 
-export const reportPersonSchema = z.object({
+const reportPersonSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -166,7 +165,7 @@ export type ReportPage = z.infer<typeof reportPageSchema>;
 export const REPORT_SORTABLE = ['date', 'caseId'] as const;
 export const reportsQuerySchema = listQuerySchema(REPORT_SORTABLE).extend({ kind: reportKindSchema });
 
-export const reportDoctorOptionSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
+const reportDoctorOptionSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
 export type ReportDoctorOption = z.infer<typeof reportDoctorOptionSchema>;
 export const reportDoctorOptionsSchema = z.object({ data: z.array(reportDoctorOptionSchema) });
 
@@ -199,7 +198,7 @@ const notesField = z
   .nullish()
   .transform((v) => v || null);
 
-export const birthReportInputSchema = z.object({
+const birthReportInputSchema = z.object({
   kind: z.literal('birth'),
   patientId: patientField,
   childName: requiredText(REPORT_MESSAGES.childNameRequired),
@@ -214,7 +213,7 @@ export const birthReportInputSchema = z.object({
   notes: notesField,
 });
 
-export const deathReportInputSchema = z.object({
+const deathReportInputSchema = z.object({
   kind: z.literal('death'),
   patientId: patientField,
   date: dateField,
@@ -224,7 +223,7 @@ export const deathReportInputSchema = z.object({
   notes: notesField,
 });
 
-export const investigationReportInputSchema = z.object({
+const investigationReportInputSchema = z.object({
   kind: z.literal('investigation'),
   patientId: patientField,
   title: requiredText(REPORT_MESSAGES.titleRequired),
@@ -233,7 +232,7 @@ export const investigationReportInputSchema = z.object({
   notes: notesField,
 });
 
-export const operationReportInputSchema = z.object({
+const operationReportInputSchema = z.object({
   kind: z.literal('operation'),
   patientId: patientField,
   title: requiredText(REPORT_MESSAGES.procedureRequired),
@@ -251,11 +250,3 @@ export const reportInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type ReportInput = z.output<typeof reportInputSchema>;
 export type ReportFormInput = z.input<typeof reportInputSchema>;
-
-/** The form schema of each kind, for the New … Report dialogs. */
-export const REPORT_INPUT_SCHEMAS = {
-  birth: birthReportInputSchema,
-  death: deathReportInputSchema,
-  investigation: investigationReportInputSchema,
-  operation: operationReportInputSchema,
-} as const;

@@ -22,11 +22,11 @@ export const weekdaySchema = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
 /** The per-patient time a new schedule starts with. */
-export const DEFAULT_PER_PATIENT_TIME = '00:45:00';
-export const DEFAULT_PER_PATIENT_MINUTES = 45;
+const DEFAULT_PER_PATIENT_TIME = '00:45:00';
+const DEFAULT_PER_PATIENT_MINUTES = 45;
 /** Bounds of a sensible consultation length. */
-export const PER_PATIENT_MINUTES_MIN = 5;
-export const PER_PATIENT_MINUTES_MAX = 480;
+const PER_PATIENT_MINUTES_MIN = 5;
+const PER_PATIENT_MINUTES_MAX = 480;
 
 export const SCHEDULE_MESSAGES = {
   perPatientTimeRequired: 'Per-patient time is required',
@@ -102,12 +102,41 @@ export const addDays = (date: string, days: number) =>
 
 // ---------------------------------------------------------------- time zones
 
+/*
+ * The facility's clock is an IANA zone (server TIME_ZONE). Instant -> wall clock asks the
+ * runtime's Intl (the zone database it ships); wall clock -> instant is done here, because
+ * near a daylight-saving change it needs a rule, and the rule is the one PostgreSQL's
+ * `timestamp AT TIME ZONE` follows (so SQL and this code agree on every stored time):
+ *
+ * - a wall time the clock skips (spring forward: Europe/London 01:00-02:00 on the last Sunday
+ *   of March) is read with the offset before the change, i.e. it moves forward by the gap
+ *   (01:30 -> 02:30 BST). Slots never land there: the availability rule refuses such starts.
+ * - a wall time the clock shows twice (fall back: London 01:00-02:00 on the last Sunday of
+ *   October) is the later of the two (01:30 GMT, not 01:30 BST). With "in the past" decided on
+ *   the wall clock, the later one means a booking can never be placed in the past.
+ *
+ * This does not use a date library: @date-fns/tz (1.5.0) was tried, and its wall clock -> instant
+ * depends on the host's own time zone (TZ): with the host on Europe/London, Africa/Lagos 01:30 on
+ * 2030-03-31 came out as 02:30, and London's repeated 01:30 was BST or GMT depending on TZ.
+ */
+
 /** A moment as the facility's wall clock shows it. */
 export interface LocalDateTime {
   date: string;
   /** Minutes since midnight. */
   minutes: number;
 }
+
+/**
+ * The facility's wall clock now, for the availability rule. With the zone, the rule also sees
+ * daylight-saving days (starts the clock skips, and lengths measured in real time).
+ */
+export interface FacilityNow extends LocalDateTime {
+  timeZone?: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string) {
@@ -164,12 +193,42 @@ function zoneOffsetMs(instant: number, timeZone: string) {
   return asUtc - (instant - (instant % 1000));
 }
 
-/** The instant at which the facility's wall clock shows `date` at `minutes` past midnight. */
+/**
+ * The instant at which the facility's wall clock shows `date` at `minutes` past midnight; near a
+ * daylight-saving change, by the rule above (skipped: moved forward; shown twice: the later).
+ * Assumes the zone changes its offset at most once within a day of that time, as every zone does.
+ */
 export function fromLocalDateTime(date: string, minutes: number, timeZone: string): Date {
   const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-  // Two passes settle the offset around daylight-saving changes.
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(first, timeZone));
+  const before = zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMs(wall + DAY_MS, timeZone);
+  if (before === after) return new Date(wall - before);
+  // The offset changes within a day: an instant fits when the zone's offset there is the one used.
+  // After the change (or the later of two, when the clock went back): the offset after it.
+  if (zoneOffsetMs(wall - after, timeZone) === after) return new Date(wall - after);
+  // Before the change, or a time the clock skips: the offset before it.
+  return new Date(wall - before);
+}
+
+/**
+ * Whether the zone's UTC offset changes on the calendar date or within hours of it (so on a
+ * daylight-saving day, and on its neighbours). Only there do wall-clock times need checking: on
+ * any other date every wall-clock time exists once and wall-clock minutes are real minutes.
+ */
+export function nearOffsetChange(date: string, timeZone: string): boolean {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  // In any zone (UTC-12 to UTC+14) the date lies within midnight-14h .. midnight+36h (UTC): compare
+  // the offsets just outside.
+  return (
+    zoneOffsetMs(midnight - 14 * HOUR_MS, timeZone) !==
+    zoneOffsetMs(midnight + DAY_MS + 14 * HOUR_MS, timeZone)
+  );
+}
+
+/** Whether the facility's clock shows `date` at `minutes` at all (false in a spring-forward gap). */
+export function isOnClock(date: string, minutes: number, timeZone: string): boolean {
+  const back = toLocalDateTime(fromLocalDateTime(date, minutes, timeZone), timeZone);
+  return back.date === date && back.minutes === minutes;
 }
 
 // ---------------------------------------------------------------- the schedule
@@ -184,7 +243,7 @@ const timeOfDay = (required: string) =>
     .transform(shortTime);
 
 /** One weekday: working hours, or off (then from/to are empty). */
-export const scheduleDaySchema = z
+const scheduleDaySchema = z
   .object({
     day: weekdaySchema,
     off: z.boolean().default(false),
@@ -200,10 +259,9 @@ export const scheduleDaySchema = z
     }
   })
   .transform((d) => (d.off ? { ...d, from: null, to: null } : d));
-export type ScheduleDay = z.output<typeof scheduleDaySchema>;
 
 /** 'HH:MM[:SS]' duration -> minutes, within the sensible bounds. */
-export const perPatientTimeSchema = z
+const perPatientTimeSchema = z
   .string({ error: SCHEDULE_MESSAGES.perPatientTimeRequired })
   .trim()
   .min(1, SCHEDULE_MESSAGES.perPatientTimeRequired)
@@ -250,7 +308,7 @@ export const scheduleResponseSchema = z.object({
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 
 /** A booked, still active appointment that the doctor's hours no longer cover (never cancelled automatically). */
-export const outsideHoursAppointmentSchema = z.object({
+const outsideHoursAppointmentSchema = z.object({
   id: z.string(),
   date: z.string(),
   /** 'HH:MM'. */
@@ -315,13 +373,15 @@ export const AVAILABILITY_MESSAGES = {
   lastSlot: (last: string) => `The last appointment of the day starts at ${last}`,
   offSlot: (minutes: number, examples: string[]) =>
     `Appointments start every ${minutes} minutes (${[...examples, '...'].join(', ')})`,
+  skipped:
+    'The clocks go forward at that time, so it does not exist on that day. Please choose another time.',
   past: 'That time is in the past',
   taken: 'That time is already booked. Please choose another time.',
   noDoctor: 'No doctor is available at that time. Please choose another time.',
 } as const;
 
 /** Why a time cannot be booked; `taken` is also what the database's unique index maps to. */
-export type UnavailableReason = 'dayOff' | 'outsideHours' | 'offSlot' | 'past' | 'taken';
+type UnavailableReason = 'dayOff' | 'outsideHours' | 'offSlot' | 'skipped' | 'past' | 'taken';
 
 /** An existing active booking of the doctor: its start and length on the same date. */
 export interface BusyInterval {
@@ -336,8 +396,8 @@ export interface AvailabilityQuery {
   date: string;
   /** Minutes since midnight of the requested start. */
   minutes: number;
-  /** The facility's wall clock now. */
-  now: LocalDateTime;
+  /** The facility's wall clock now; with its zone, daylight-saving days are seen (the server gives it). */
+  now: FacilityNow;
   busy: readonly BusyInterval[];
 }
 
@@ -347,18 +407,46 @@ export type Availability =
 
 const refuse = (reason: UnavailableReason, message: string): Availability => ({ ok: false, reason, message });
 
-/** Whether a start is at or before now on the facility's clock. */
+/**
+ * Whether a start is at or before now on the facility's clock. Compared on the wall clock: in the
+ * hour the clock shows twice, a start already shown once counts as past (it is booked as the
+ * later one, so nothing in the past is ever accepted).
+ */
 export const isPast = (date: string, minutes: number, now: LocalDateTime) =>
   date < now.date || (date === now.date && minutes <= now.minutes);
 
 /** Whether [a, a+da) and [b, b+db) share any minute. */
-export const overlaps = (a: number, da: number, b: number, db: number) => a < b + db && b < a + da;
+const overlaps = (a: number, da: number, b: number, db: number) => a < b + db && b < a + da;
+
+/**
+ * The zone to reckon `date` in when the facility's clock changes on or near that day, else
+ * undefined: on every other day (and always in a zone without daylight saving, like Africa/Lagos) wall-clock
+ * minutes are real minutes and the plain arithmetic is exact.
+ */
+function daylightSavingZone(q: Pick<AvailabilityQuery, 'date' | 'now'>): string | undefined {
+  const zone = q.now.timeZone;
+  return zone !== undefined && nearOffsetChange(q.date, zone) ? zone : undefined;
+}
+
+/**
+ * Whether a start overlaps a busy interval. On a daylight-saving day both are placed on the real
+ * time line, so an appointment that runs across the change keeps its real length (00:45 for 45
+ * minutes on the spring-forward day ends at 02:30 BST, and 02:15 overlaps it).
+ */
+function overlapsBusy(q: AvailabilityQuery, length: number, zone: string | undefined): boolean {
+  if (zone === undefined)
+    return q.busy.some((b) => overlaps(q.minutes, length, b.minutes, b.durationMinutes));
+  const real = (minutes: number) => fromLocalDateTime(q.date, minutes, zone).getTime() / 60_000;
+  const start = real(q.minutes);
+  return q.busy.some((b) => overlaps(start, length, real(b.minutes), b.durationMinutes));
+}
 
 /**
  * THE availability rule, used by booking, the free-slots endpoint and the doctor area:
  * the doctor works that weekday, the start is inside the hours, on a slot boundary
- * (from + k * per-patient time) with the slot ending by `to`, not in the past, and not
- * overlapping another active appointment of the doctor. The first failing check answers.
+ * (from + k * per-patient time) with the slot ending by `to`, shown by the facility's clock
+ * that day (not skipped by a daylight-saving change), not in the past, and not overlapping
+ * another active appointment of the doctor. The first failing check answers.
  */
 export function checkAvailability(q: AvailabilityQuery): Availability {
   const hours = hoursOn(q.schedule, q.date);
@@ -384,10 +472,12 @@ export function checkAvailability(q: AvailabilityQuery): Availability {
         )
       : refuse('outsideHours', AVAILABILITY_MESSAGES.lastSlot(formatMinutes(last)));
   }
-  if (isPast(q.date, q.minutes, q.now)) return refuse('past', AVAILABILITY_MESSAGES.past);
-  if (q.busy.some((b) => overlaps(q.minutes, length, b.minutes, b.durationMinutes))) {
-    return refuse('taken', AVAILABILITY_MESSAGES.taken);
+  const zone = daylightSavingZone(q);
+  if (zone !== undefined && !isOnClock(q.date, q.minutes, zone)) {
+    return refuse('skipped', AVAILABILITY_MESSAGES.skipped);
   }
+  if (isPast(q.date, q.minutes, q.now)) return refuse('past', AVAILABILITY_MESSAGES.past);
+  if (overlapsBusy(q, length, zone)) return refuse('taken', AVAILABILITY_MESSAGES.taken);
   return { ok: true, durationMinutes: length };
 }
 
@@ -401,7 +491,7 @@ export function freeSlots(q: Omit<AvailabilityQuery, 'minutes' | 'doctorName'>):
 // ---------------------------------------------------------------- API shapes
 
 /** A doctor a patient can pick when booking. */
-export const doctorOptionSchema = z.object({
+const doctorOptionSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

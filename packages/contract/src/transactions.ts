@@ -21,7 +21,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 export const INVOICE_STATUSES = ['Pending', 'Paid', 'Cancelled', 'Refunded'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, {
+const invoiceStatusSchema = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of: ${INVOICE_STATUSES.join(', ')}`,
 });
 /** An appointment has at most one invoice in these statuses. */
@@ -135,7 +135,7 @@ export const formatNaira = (kobo: number) => nairaFormat.format(kobo / 100);
 export const formatNairaPlain = (kobo: number) => `NGN ${plainFormat.format(kobo / 100)}`;
 
 /** Quantity x unit price, for one line. */
-export const lineAmount = (line: { quantity: number; unitPrice: number }) => line.quantity * line.unitPrice;
+const lineAmount = (line: { quantity: number; unitPrice: number }) => line.quantity * line.unitPrice;
 
 /**
  * Subtotal, tax and total in kobo: tax is subtotal x rate, rounded half up to the kobo
@@ -162,13 +162,12 @@ const optionalNotes = z
   .nullish()
   .transform((v) => v || null);
 
-export const invoiceLineInputSchema = z.object({
+const invoiceLineInputSchema = z.object({
   description: requiredText(M.descriptionRequired, INVOICE_LIMITS.description),
   quantity: isInt(M.quantityInvalid).min(1, M.quantityMin).max(INVOICE_LIMITS.quantity, M.quantityMax),
   /** Kobo. */
   unitPrice: isInt(M.priceInvalid).min(0, M.priceInvalid).max(INVOICE_LIMITS.unitPriceKobo, M.priceMax),
 });
-export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
 /** What a doctor edits on a Pending invoice: lines, tax rate (basis points) and notes. */
 export const invoiceInputSchema = z.object({
@@ -179,7 +178,6 @@ export const invoiceInputSchema = z.object({
   taxRate: isInt(M.taxInvalid).min(0, M.taxInvalid).max(INVOICE_LIMITS.taxRateBp, M.taxMax),
   notes: optionalNotes,
 });
-export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 export type UpdateInvoice = z.output<typeof invoiceInputSchema>;
 
 export const createInvoiceSchema = invoiceInputSchema.extend({
@@ -191,12 +189,10 @@ export type CreateInvoice = z.output<typeof createInvoiceSchema>;
 export const payInvoiceSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: M.methodRequired }),
 });
-export type PayInvoice = z.infer<typeof payInvoiceSchema>;
 
 export const refundInvoiceSchema = z.object({
   reason: requiredText(M.reasonRequired, INVOICE_LIMITS.reason),
 });
-export type RefundInvoice = z.infer<typeof refundInvoiceSchema>;
 
 // ---------------------------------------------------------------- the form (naira and percent as typed)
 
@@ -265,7 +261,6 @@ export const INVOICES_SORTABLE = ['patient', 'appointment', 'date', 'total', 'st
 export const invoicesQuerySchema = listQuerySchema(INVOICES_SORTABLE).extend({
   status: invoiceStatusSchema.optional(),
 });
-export type InvoicesQuery = z.input<typeof invoicesQuerySchema>;
 
 const appointmentRefSchema = z.object({
   id: z.string(),
@@ -277,7 +272,7 @@ const appointmentRefSchema = z.object({
 });
 
 /** A row of the Transactions table: id (the invoice number), name, appointment, date, total, status. */
-export const invoiceRowSchema = z.object({
+const invoiceRowSchema = z.object({
   id: z.string(),
   number: z.string(),
   patientId: z.string(),
@@ -294,14 +289,13 @@ export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 export const invoicePageSchema = pageOf(invoiceRowSchema);
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
-export const invoiceLineSchema = z.object({
+const invoiceLineSchema = z.object({
   id: z.string(),
   description: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   amount: z.number().int(),
 });
-export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 export const invoiceDetailSchema = z.object({
   id: z.string(),
@@ -347,7 +341,7 @@ export const invoiceSummarySchema = z.object({
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 /** A completed appointment of the doctor's that has no active invoice: what the New Invoice dialog offers. */
-export const billableAppointmentSchema = appointmentRefSchema.extend({
+const billableAppointmentSchema = appointmentRefSchema.extend({
   patientId: z.string(),
   patientName: z.string(),
 });

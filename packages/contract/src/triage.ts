@@ -96,7 +96,7 @@ export const isRoutedElsewhere = (chosen: Department | null, result: TriageResul
   chosen !== null && chosen !== result.department;
 
 /** Where the patient was placed: an emergency-room entry, or a department queue entry. */
-export const triagePlacementSchema = z.object({
+const triagePlacementSchema = z.object({
   kind: z.enum(['emergency-room', 'queue']),
   entryId: z.string(),
 });

@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   /** Subscribes to a Postgres NOTIFY channel; on a server this reaches every instance. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<Unsubscribe>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Connections of a server's pool (in use, idle, requests waiting for one); none on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
   /** The embedded database only: its data directory, and a consistent copy of it for backups. */
   embedded?: {
@@ -40,6 +42,7 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(serverDir, 'drizzle');
 const MIGRATION_LOCK_KEY = 7_264_001;
+const CONNECT_TIMEOUT_MS = 3_000;
 /** Extensions the schema's indexes use (trigram search); drizzle-kit does not emit CREATE EXTENSION. */
 const REQUIRED_EXTENSIONS = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 const channelName = (channel: string) => {
@@ -89,6 +92,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       async notify(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channelName(channel), payload]);
       },
+      poolStats: () => undefined,
       async close() {
         await client.close();
         await releaseLock();
@@ -107,7 +111,12 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 /** A PostgreSQL server: a pool for queries, one dedicated connection for LISTEN. */
 export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   await migrateServer(url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // While the server is unreachable a request fails within seconds (503) instead of waiting forever.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client whose connection drops (server restart, a dropped test database) is reported on the
   // pool; the pool already discards it, and an unhandled 'error' event would end the process.
   pool.on('error', () => {});
@@ -121,6 +130,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

@@ -71,8 +71,16 @@ describe.each(kinds)('data directory lock (%s socket)', (kind) => {
     const dir = freshDir();
     const unrelated = spawn('sleep', ['30'], { stdio: 'ignore' });
     children.push(unrelated);
-    fs.writeFileSync(path.join(dir, 'carepoint.lock'), String(unrelated.pid));
+    const oldLockFile = path.join(dir, 'carepoint.lock');
+    fs.writeFileSync(oldLockFile, String(unrelated.pid));
     const release = await acquireDataDirLock(dir, kind);
+    // This process owns it now: the next owner is refused and told this pid, not the file's.
+    await expect(acquireDataDirLock(dir, kind)).rejects.toThrowError(
+      new RegExp(`in use by another CarePoint process \\(pid ${process.pid}\\)`),
+    );
+    // Where the lock is not a file in the directory, the meaningless old pid file is removed.
+    if (kind !== 'file') expect(fs.existsSync(oldLockFile)).toBe(false);
     await release();
+    await expect(acquireDataDirLock(dir, kind).then((again) => again())).resolves.toBeUndefined();
   });
 });

@@ -47,11 +47,11 @@ export const inTransaction = (ctx: ServiceContext, tx: Executor): ServiceContext
 });
 
 /** The address recorded for work that did not come over HTTP (the seed, the CLI, jobs, tests). */
-export const LOCAL_ADDRESS = 'local';
+const LOCAL_ADDRESS = 'local';
 
 const ignore = () => {};
 /** A logger that drops everything, for callers that have none. */
-export const silentLogger: FastifyBaseLogger = {
+const silentLogger: FastifyBaseLogger = {
   level: 'silent',
   fatal: ignore,
   error: ignore,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient } from '../../test/admin';
 import { createTestApp, createUser, serviceContext, type TestApp } from '../../test/helpers';
 import { beds, nurses } from '../db/schema';
-import { matchingRows, page } from './list';
+import { listPage, matchingRows } from './list';
 
 /** Bounded list counts: past LIST_COUNT_CAP the total is a lower bound and the next page stays open. */
 
@@ -123,18 +123,15 @@ describe('bounded counts', () => {
 
   it('selects the count with the page rows; the count column never reaches the items', async () => {
     const ctx = serviceContext(t);
-    const result = await page(
+    const result = await listPage(
       ctx,
       { page: 2, limit: 3 },
-      ({ limit, offset, matched }) =>
-        ctx.db
-          .select({ ...getTableColumns(nurses), matched })
-          .from(nurses)
-          .orderBy(asc(nurses.fullName), asc(nurses.id))
-          .limit(limit)
-          .offset(offset),
-      matchingRows(ctx.db).from(nurses),
-      (row) => row,
+      {
+        rows: (select) => select(getTableColumns(nurses)).from(nurses),
+        order: [asc(nurses.fullName), asc(nurses.id)],
+        count: matchingRows(ctx.db).from(nurses),
+        map: (row) => row,
+      },
     );
     expect(result.data.map((n) => n.fullName)).toEqual(['Capped 03', 'Capped 04', 'Capped 05']);
     expect(result.data.every((n) => !('matched' in n))).toBe(true);

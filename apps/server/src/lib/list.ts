@@ -1,5 +1,6 @@
 import { type Pagination, paginate } from '@carepoint/contract';
 import { type AnyColumn, asc, count, desc, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelectBuilder, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 
@@ -9,10 +10,10 @@ import type { Executor } from '../db/client';
  * helpers turn the checked query into ORDER BY, a search condition and a page.
  */
 
-export type SortOrder = 'asc' | 'desc';
+type SortOrder = 'asc' | 'desc';
 
 /** What a sort key orders by: a column or expression, or a function for keys whose order is not plain. */
-export type SortTarget = AnyColumn | SQLWrapper | ((order: SortOrder) => SQL[]);
+type SortTarget = AnyColumn | SQLWrapper | ((order: SortOrder) => SQL[]);
 
 /** The allow-list as a map: each sortable key of the contract to what it orders by. */
 export type SortColumns<S extends string> = Record<S, SortTarget | readonly SortTarget[]>;
@@ -58,7 +59,7 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-/** What page() needs: the database and how far to count (a ServiceContext has both). */
+/** What a list needs: the database and how far to count (a ServiceContext has both). */
 export interface ListContext {
   db: Executor;
   config: Pick<Config, 'LIST_COUNT_CAP'>;
@@ -88,7 +89,7 @@ const capped = (n: number, bound: number) =>
   n > bound ? { total: bound, lowerBound: true } : { total: n, lowerBound: false };
 
 /** Counts the rows of `matching` up to `bound` on its own (see cappedCount). */
-export async function countUpTo(
+async function countUpTo(
   db: Executor,
   matching: MatchingRows,
   bound: number,
@@ -98,18 +99,49 @@ export async function countUpTo(
 }
 
 /**
+ * `db.select` as a list's base query takes it. A module writes its base query once, as a
+ * function of Select: listPage passes one that adds the count column `matched` to the columns
+ * given (see Window), single reads pass selectOf(db), which adds nothing. Start with it only the
+ * selects whose rows the list reads (each side of a union), never a subquery.
+ */
+export type Select = <F extends SelectedFields>(fields: F) => PgSelectBuilder<F>;
+
+/** Plain `db.select`, to read a base query's rows as they are (one row, a dashboard, an export). */
+export const selectOf =
+  (db: Executor): Select =>
+  (fields) =>
+    db.select(fields);
+
+/**
+ * `db.select` with the count column added. The rows' type leaves it out: readWindow takes it
+ * off every row before anything else sees them.
+ */
+const selectCounted =
+  (db: Executor, matched: SQL<number>): Select =>
+  <F extends SelectedFields>(fields: F) =>
+    db.select({ ...fields, matched }) as unknown as PgSelectBuilder<F>;
+
+/** One row of a base query (a function of Select, see listPage). */
+export type RowOf<Base extends (...args: never[]) => PromiseLike<readonly unknown[]>> = Awaited<
+  ReturnType<Base>
+>[number];
+
+/**
  * The rows a page reads, and `matched`: the list's capped count as a column. The rows query
- * selects it with its own columns (`select({ …, matched })`), so the page and its count are one
- * statement, one round trip and one snapshot. Postgres computes the uncorrelated subquery once.
+ * selects it with its own columns, so the page and its count are one statement, one round trip
+ * and one snapshot. Postgres computes the uncorrelated subquery once.
  */
 export interface Window {
   limit: number;
   offset: number;
+  /** The count column, for a select that names it: `db.select({ …, matched })`. */
   matched: SQL<number>;
+  /** `db.select` that adds `matched` to the columns it is given (see Select). */
+  select: Select;
 }
 
-/** A row read through a Window carries the count; page() takes it off before toItem sees the row. */
-export interface Matched {
+/** A row read through a Window carries the count; it is taken off before the row is mapped. */
+interface Matched {
   matched: number;
 }
 
@@ -122,36 +154,70 @@ async function readWindow<Row>(
   db: Executor,
   window: { limit: number; offset: number },
   bound: number,
-  rows: (window: Window) => Promise<Array<Row & Matched>>,
+  rows: (window: Window) => PromiseLike<Row[]>,
   matching: MatchingRows,
 ): Promise<{ found: Row[]; total: number; lowerBound: boolean }> {
-  const found = await rows({ ...window, matched: cappedCount(matching, bound) });
-  const matched = found[0]?.matched;
+  const matched = cappedCount(matching, bound);
+  const found = await rows({ ...window, matched, select: selectCounted(db, matched) });
+  const counted = (found[0] as Partial<Matched> | undefined)?.matched;
   // The count is the same on every row; it is taken off so it cannot leak into an answer.
-  for (const row of found) Reflect.deleteProperty(row, 'matched');
-  if (matched !== undefined) return { found, ...capped(matched, bound) };
+  for (const row of found) Reflect.deleteProperty(row as object, 'matched');
+  if (counted !== undefined) return { found, ...capped(counted, bound) };
+  if (found.length > 0) throw new Error('A page was read without its count column (see Window)');
   if (window.offset === 0) return { found, total: 0, lowerBound: false };
   return { found, ...(await countUpTo(db, matching, bound)) };
 }
 
+/** A list's base query with its WHERE: a select, or a union of selects, that listPage orders and windows. */
+interface Pageable<Row> {
+  orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+}
+
+/** What a list reads: its rows in order, and the same rows to count. */
+interface ListRows<Row> {
+  /**
+   * The base query with its WHERE, its selects started with `select` (see Select): a module
+   * writes it once, as a function of Select, and single reads use it with selectOf(db).
+   */
+  rows: (select: Select) => Pageable<Row>;
+  /** ORDER BY, ending in a unique column (see orderBy), so pages never overlap or skip rows. */
+  order: readonly SQL[];
+  /** The same rows to count: matchingRows(db).from(…) with the joins the WHERE needs, and the WHERE. */
+  count: MatchingRows;
+}
+
+/** Each row to its item; or, for items that need more than their row (lines, files), the page's rows at once. */
+type ListItems<Row, T> = { map: (row: Row) => T } | { mapPage: (rows: Row[]) => Promise<T[]> };
+
+export type ListOptions<Row, T> = ListRows<Row> & ListItems<Row, T>;
+
 /**
- * Runs a page query with its bounded count and answers `{ data, pagination }`. `rows` gets
- * LIMIT, OFFSET and the count column to select (see Window); `matching` selects the same rows
- * (see matchingRows). The count goes LIST_COUNT_CAP rows past the start of the page (at least
- * the whole page), so a lower bound still proves that a next page exists.
+ * One page of a list, `{ data, pagination }`: `rows` in `order`, the page's LIMIT and OFFSET,
+ * with the bounded count of `count` selected beside them (one statement, see Window). The count
+ * goes LIST_COUNT_CAP rows past the start of the page (at least the whole page), so a lower
+ * bound still proves that a next page exists.
  */
-export async function page<Row, T>(
+export async function listPage<Row, T>(
   { db, config }: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
-  rows: (window: Window) => Promise<Array<Row & Matched>>,
-  matching: MatchingRows,
-  toItem: (row: Row) => T,
+  options: ListOptions<Row, T>,
 ): Promise<Page<T>> {
   const offset = (query.page - 1) * query.limit;
   const bound = offset + Math.max(config.LIST_COUNT_CAP, query.limit);
-  const read = await readWindow(db, { limit: query.limit, offset }, bound, rows, matching);
+  const read = await readWindow(
+    db,
+    { limit: query.limit, offset },
+    bound,
+    (window) =>
+      options
+        .rows(window.select)
+        .orderBy(...options.order)
+        .limit(window.limit)
+        .offset(window.offset),
+    options.count,
+  );
   return {
-    data: read.found.map((row) => toItem(row)),
+    data: 'map' in options ? read.found.map((row) => options.map(row)) : await options.mapPage(read.found),
     pagination: paginate(query.page, query.limit, read.total, read.lowerBound),
   };
 }
@@ -172,7 +238,7 @@ export interface TieredWindow<Row> {
 
 /**
  * The rows `offset` to `offset + limit` of tiers shown one after the other (a search's best
- * matches first): each tier is read with its bounded count (as page() does) and only as far as
+ * matches first): each tier is read with its bounded count (as listPage() does) and only as far as
  * the window reaches, each with its own index-backed order. So a broad term whose first tier
  * fills the window never sorts the rest; tiers past the window are only counted. The tiers'
  * conditions must exclude each other.
@@ -181,7 +247,7 @@ export async function tieredWindow<Row>(
   { db, config }: ListContext,
   window: { limit: number; offset: number },
   tiers: readonly Tier[],
-  rows: (tier: Tier, window: Window) => Promise<Array<Row & Matched>>,
+  rows: (tier: Tier, window: Window) => PromiseLike<Row[]>,
   /** The tier's rows to count; given the tier too, for a count that reads in the tier's order. */
   matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
 ): Promise<TieredWindow<Row>> {
@@ -215,12 +281,12 @@ export async function tieredWindow<Row>(
   return { rows: found, total, lowerBound };
 }
 
-/** page() over tiers (see tieredWindow): a list's page of a ranked search. */
+/** listPage() over tiers (see tieredWindow): a list's page of a ranked search. */
 export async function tieredPage<Row, T>(
   context: ListContext,
   query: Pick<ListQuery<string>, 'page' | 'limit'>,
   tiers: readonly Tier[],
-  rows: (tier: Tier, window: Window) => Promise<Array<Row & Matched>>,
+  rows: (tier: Tier, window: Window) => PromiseLike<Row[]>,
   matching: (where: SQL | undefined, tier: Tier) => MatchingRows,
   toItem: (row: Row) => T,
 ): Promise<Page<T>> {

@@ -65,7 +65,7 @@ interface LoggedError {
 }
 
 /** An error as the log shows it: type, message, codes, the SQL without its parameters, frames, causes. */
-export function redactedError(error: unknown, depth = 0): LoggedError {
+function redactedError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
   const fields = error as Error & ErrorFields;
   // The stack's first lines repeat the message: only the frames are kept.
@@ -93,7 +93,7 @@ interface LoggedRequest {
 }
 
 /** A request as the log shows it: its path without the query string (searches, reset tokens). */
-export const redactedRequest = (request: LoggedRequest) => ({
+const redactedRequest = (request: LoggedRequest) => ({
   method: request.method,
   url: request.url.split('?')[0],
   host: request.host,

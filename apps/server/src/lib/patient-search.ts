@@ -24,7 +24,7 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const startsWith = (key: SQL, term: string) => sql`${key} like ${`${escapeLike(term)}%`}`;
 
 /** The term as matched: trimmed, single spaces, lower case; undefined when empty. */
-export function normalizeTerm(q: string | undefined) {
+function normalizeTerm(q: string | undefined) {
   const term = q?.trim().replace(/\s+/g, ' ').toLowerCase();
   return term ? term : undefined;
 }

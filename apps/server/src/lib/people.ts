@@ -1,11 +1,19 @@
 import { ER_MESSAGES } from '@carepoint/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest } from './errors';
 
-/** "First Last" of an account, for display, search and the patient named on a bed or ER entry. */
-export const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+/** `users`, or an alias of it (a prescription's patient and doctor are both accounts). */
+export type UsersTable = typeof users | BuildAliasTable<typeof users, string>;
+
+/**
+ * "First Last" of an account, for display, search and the patient named on a bed or ER entry:
+ * the SQL expression over `users`, or over the alias given.
+ */
+export const fullNameOf = (person: UsersTable = users) =>
+  sql<string>`${person.firstName} || ' ' || ${person.lastName}`;
 
 /** The URL of a user's profile picture, versioned by its upload time (browsers may cache it), or null without one. */
 export const profileImageUrl = (userId: string, imageVersion: Date | null) =>
@@ -14,7 +22,7 @@ export const profileImageUrl = (userId: string, imageVersion: Date | null) =>
 /** A patient account by id, or undefined when there is none (or the id is another role's). */
 export async function findPatient(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: users.id, fullName: fullNameOf })
+    .select({ id: users.id, fullName: fullNameOf() })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'patient')))
     .limit(1);

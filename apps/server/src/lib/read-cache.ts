@@ -23,12 +23,15 @@ export interface ReadCache {
    * once (plugins/serialization.ts). A failed load is not kept.
    */
   read<T extends object>(key: string, load: () => Promise<T>): Promise<Readonly<T>>;
+  /** Reads answered from the cache and reads that loaded, since start (for the metrics). */
+  readonly stats: { hits: number; misses: number };
   /** Forgets every answer: a table changed. */
   clear(): void;
 }
 
 /** No cache: inside a transaction (uncommitted rows must not be shared), the seed, the CLI, tests. */
 export const uncached: ReadCache = {
+  stats: { hits: 0, misses: 0 },
   read: (_key, load) => load(),
   clear: () => {},
 };
@@ -48,13 +51,17 @@ interface Entry {
 
 export function createReadCache(clock: () => number = Date.now): ReadCache {
   const entries = new Map<string, Entry>();
+  const stats = { hits: 0, misses: 0 };
   return {
+    stats,
     read<T extends object>(key: string, load: () => Promise<T>) {
       const now = clock();
       const kept = entries.get(key);
       if (kept && now - kept.readAt < READ_CACHE_MS && now >= kept.readAt) {
+        stats.hits++;
         return kept.answer as Promise<Readonly<T>>;
       }
+      stats.misses++;
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) {
         // The oldest read first (a Map iterates in insertion order).

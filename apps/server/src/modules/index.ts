@@ -23,13 +23,24 @@ import { scheduleRoutes } from './schedules/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 
-/** Every area's routes; a new area adds its plugin here. */
-export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [publicRoutes, authRoutes];
-routeModules.push(scheduleRoutes, appointmentRoutes, doctorAppointmentRoutes, profileRoutes);
-// Doctor area.
-routeModules.push(triageRoutes);
-// Admin area.
-routeModules.push(
+/**
+ * Every area's routes, registered in this order (the OpenAPI document lists their paths in it);
+ * a new area adds its plugin to its group here.
+ */
+export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  // Public: health, demo requests; signing in, registering and passwords.
+  publicRoutes,
+  authRoutes,
+  // Across the areas: doctors' schedules and slots, the patient's and the doctor's appointments
+  // (and status changes by doctors and admins), every user's profile.
+  scheduleRoutes,
+  appointmentRoutes,
+  doctorAppointmentRoutes,
+  profileRoutes,
+  // Doctor area: triage.
+  triageRoutes,
+  // Admin area: doctors, nurses, ambulances, patients, beds, emergency room and queues,
+  // analytics, audit trail and outbox, demo requests, backups.
   doctorRoutes,
   nurseRoutes,
   ambulanceRoutes,
@@ -40,12 +51,13 @@ routeModules.push(
   auditRoutes,
   demoRequestAdminRoutes,
   backupRoutes,
-);
-// Doctor area.
-routeModules.push(chartRoutes);
-routeModules.push(transactionRoutes);
-// The front desk's appointments.
-routeModules.push(adminAppointmentRoutes);
-routeModules.push(prescriptionRoutes);
-routeModules.push(reportRoutes);
-routeModules.push(diagnosisRoutes);
+  // Doctor area: patient charts; invoices (and the patient's own).
+  chartRoutes,
+  transactionRoutes,
+  // Admin area: the front desk's appointments.
+  adminAppointmentRoutes,
+  // Doctor area: prescriptions (and the patient's own), reports, diagnosis tests and categories.
+  prescriptionRoutes,
+  reportRoutes,
+  diagnosisRoutes,
+];

@@ -77,6 +77,10 @@ async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
     cross join relaxed`);
 }
 
+/** Read records waiting to be written, across databases (for the metrics). */
+let waitingReadRecords = 0;
+export const pendingReadRecords = () => waitingReadRecords;
+
 /** Read records waiting for the statement in flight to end, with their requests' callbacks. */
 interface Waiting {
   row: AuditRow;
@@ -119,7 +123,21 @@ function readRecordWriter(db: Executor) {
   return {
     write: (row: AuditRow) =>
       new Promise<void>((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        waitingReadRecords++;
+        const done = () => {
+          waitingReadRecords--;
+        };
+        queue.push({
+          row,
+          resolve: () => {
+            done();
+            resolve();
+          },
+          reject: (error) => {
+            done();
+            reject(error);
+          },
+        });
         if (!writing) {
           writing = true;
           void flush();

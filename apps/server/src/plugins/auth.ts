@@ -2,11 +2,11 @@ import type { Role } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, SAFE_METHODS } from '../lib/api-paths';
-import { AppError } from '../lib/errors';
+import { AppError, signedIn } from '../lib/errors';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
-export type Access = 'public' | readonly Role[];
+type Access = 'public' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,8 +33,7 @@ const bearer = (request: FastifyRequest) => {
 
 /** The signed-in user, for handlers of routes whose access already requires one. */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return request.user;
+  return signedIn(request.user);
 }
 
 /**
@@ -82,8 +81,7 @@ async function authPlugin(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const { access, allowPendingPassword } = request.routeOptions.config;
     if (!access || access === 'public') return;
-    const user = request.user;
-    if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+    const user = signedIn(request.user);
     if (!access.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
     if (user.mustChangePassword && !allowPendingPassword) {
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please choose a new password first');

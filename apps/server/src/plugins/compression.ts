@@ -10,7 +10,7 @@ export const COMPRESS_THRESHOLD = 1024;
  * stream holds events back), nor binary downloads (PDF, images, octet-stream), which are
  * compressed already or gain nothing.
  */
-export const COMPRESSIBLE_TYPES =
+const COMPRESSIBLE_TYPES =
   /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?(?:json|xml)|image\/svg\+xml)(?:;|$)/;
 
 /**

@@ -1,16 +1,25 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openApiTransforms } from './openapi';
 
 /**
- * OpenAPI document generated from the routes' Zod schemas (`app.swagger()`, always), served at
- * /api/docs/json with a docs page at /api/docs only when API_DOCS is on.
+ * OpenAPI 3.1 document generated from the routes' Zod schemas (`app.swagger()`, always): register
+ * it before any route, since it describes only those registered after it. 3.1, so the schemas
+ * are JSON Schema 2020-12 as Zod writes them (`null` is a type: no `nullable`). What the Zod
+ * schemas do not say (operationIds, summaries, tags, error responses) comes from ./openapi.ts.
  */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'CarePoint API', version: '0.1.0' },
+      openapi: '3.1.0',
+      info: {
+        title: 'CarePoint API',
+        version: '0.1.0',
+        description:
+          'The API of the CarePoint app (`/api`) and its read-only FHIR R4 API (`/fhir/R4`). Programs sign in with `POST /api/auth/login` and send the `token` it answers as `Authorization: Bearer <token>`.',
+      },
+      servers: [{ url: '/', description: 'This CarePoint server' }],
       components: {
         securitySchemes: {
           cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
@@ -19,7 +28,11 @@ export async function registerApiDocs(app: FastifyInstance) {
       },
       security: [{ cookie: [] }, { bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms(),
   });
+}
+
+/** The document served at /api/docs/json, with a docs page at /api/docs, only when API_DOCS is on. */
+export async function registerApiDocsPage(app: FastifyInstance) {
   if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -2,11 +2,18 @@ import type { ApiError } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isFhirPath } from '../lib/api-paths';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError, RateLimitedError } from '../lib/errors';
 import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir/outcome';
 
 /** A 5xx says nothing of its cause; the log has it (redacted). */
 const INTERNAL: ApiError = { error: 'Internal server error', code: 'INTERNAL' };
+/** The database server is down or restarting: the client may retry shortly (a load balancer too). */
+const UNAVAILABLE: ApiError = {
+  error: 'The service is briefly unavailable; try again in a few seconds',
+  code: 'UNAVAILABLE',
+};
+const RETRY_AFTER_SECONDS = '5';
 
 /** Turns every failure into the one error shape `{ error, code, fieldErrors? }`. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -31,6 +38,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       const first = error.validation[0]?.message ?? 'Invalid input';
       return reply.code(400).send({ error: first, code: 'VALIDATION', fieldErrors } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).send(UNAVAILABLE);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -13,11 +13,11 @@ import { sessions, users } from '../db/schema';
  * any other instance on the same database (on PGlite there is only one instance).
  */
 
-export const EVENTS_CHANNEL = 'carepoint_events';
+const EVENTS_CHANNEL = 'carepoint_events';
 /** Proxies close idle connections; a comment line every 25 s keeps the stream open (and re-checks the session). */
 export const HEARTBEAT_MS = 25_000;
 
-export interface EventHub {
+interface EventHub {
   /** Announces a change to every instance. Call it after the transaction committed; it never throws. */
   publish(topic: LiveTopic): Promise<void>;
   /** Takes over the reply and streams events to this client until it disconnects. */
@@ -37,7 +37,7 @@ declare module 'fastify' {
  * thrown: the change itself is saved, and boards catch up at their next refetch. The server's
  * hub uses it; a job outside the server can pass one to systemContext.
  */
-export const publisher =
+const publisher =
   (database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) => async (topic: LiveTopic) => {
     try {
       await database.notify(EVENTS_CHANNEL, JSON.stringify({ topic }));

@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 const TOUCH_EVERY_MS = MINUTE;
 
 /** Remember Me keeps the session for REMEMBER_ME_DAYS; otherwise it ends after SESSION_MAX_HOURS. */
-export const sessionLifetimeMs = (policy: SessionPolicy, persistent: boolean) =>
+const sessionLifetimeMs = (policy: SessionPolicy, persistent: boolean) =>
   persistent ? policy.REMEMBER_ME_DAYS * 24 * 60 * MINUTE : policy.SESSION_MAX_HOURS * 60 * MINUTE;
 
 export async function createSession(
@@ -92,7 +92,7 @@ const publicUser = ({ status: _status, ...user }: StoredSession['user']): Sessio
  */
 export const SESSIONS_CHANNEL = 'carepoint_sessions';
 /** How long an instance trusts a cached session without asking the database (the safety net if a NOTIFY is missed). */
-export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MS = 10_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
 interface CachedSession {

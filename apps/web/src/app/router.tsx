@@ -23,7 +23,7 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
 };
 const areaModules = new Map<string, Promise<{ routes: RouteObject[] }>>();
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,

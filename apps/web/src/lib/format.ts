@@ -45,8 +45,6 @@ export function setFacilityTimeZone(timeZone: string | undefined) {
   }
 }
 
-export const facilityTimeZone = () => zone;
-
 const day = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
 
 /** "22 Nov 2026, 09:41": an instant on the facility's clock. */

@@ -50,7 +50,7 @@ function toastCallError(error: unknown, meta: CallMeta | undefined): void {
 }
 
 /** The one QueryClient of the app; its cache is dropped when the session ends. */
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => toastCallError(error, query.meta) }),
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => toastCallError(error, mutation.meta),

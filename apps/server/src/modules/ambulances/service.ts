@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import { ambulances } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { conflict, notFoundWith } from '../../lib/errors';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Ambulances: unit code (unique), driver and status; new ones are Available. */
@@ -46,20 +46,12 @@ export async function listAmbulances(ctx: ServiceContext, query: ListQuery) {
     query.status ? eq(ambulances.status, query.status) : undefined,
     search(query.q, [ambulances.code, ambulances.driverName]),
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(ambulances), matched })
-        .from(ambulances)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(ambulances.code)], ambulances.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(ambulances).where(where),
-    toAmbulance,
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(ambulances)).from(ambulances).where(where),
+    order: orderBy(query, SORT, [asc(ambulances.code)], ambulances.id),
+    count: matchingRows(db).from(ambulances).where(where),
+    map: toAmbulance,
+  });
 }
 
 export async function createAmbulance(ctx: ServiceContext, input: CreateInput) {
@@ -92,7 +84,7 @@ export async function updateAmbulance(ctx: ServiceContext, id: string, input: Up
         .set({ ...input, updatedAt: now })
         .where(eq(ambulances.id, id))
         .returning();
-      if (!updated) throw new AppError(404, 'NOT_FOUND', AMBULANCE_MESSAGES.notFound);
+      if (!updated) throw notFoundWith(AMBULANCE_MESSAGES.notFound);
       await audit(inTransaction(ctx, tx), {
         action: 'ambulance.update',
         entityType: 'ambulance',

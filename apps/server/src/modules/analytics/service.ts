@@ -128,7 +128,7 @@ async function todayOverview(
   };
 }
 
-export async function readTargetWait(db: Executor): Promise<number> {
+async function readTargetWait(db: Executor): Promise<number> {
   const [row] = await db.select().from(settings).where(eq(settings.key, TARGET_WAIT_SETTING));
   return typeof row?.value === 'number' ? row.value : TARGET_WAIT_DEFAULT_MIN;
 }

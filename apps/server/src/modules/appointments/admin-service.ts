@@ -16,14 +16,24 @@ import {
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import { busyIntervals, facilityNow, findBookableDoctor, lockSchedule } from '../schedules/service';
@@ -41,20 +51,18 @@ type ListQuery = z.output<typeof deskAppointmentsQuerySchema>;
 /** `users` is the patient here (the search and its trigram indexes are on it); the doctor is an alias. */
 const doctor = alias(users, 'doctor');
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
-  db
-    .select({
-      appointment: appointments,
-      patient: { id: users.id, fullName: fullNameOf, email: users.email },
-      doctor: { id: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName },
-      ...extra,
-    })
+/** The base query of the list and of single reads (lib/list.ts Select). */
+const deskRows = (select: Select) =>
+  select({
+    appointment: appointments,
+    patient: { id: users.id, fullName: fullNameOf(), email: users.email },
+    doctor: { id: doctor.id, firstName: doctor.firstName, lastName: doctor.lastName },
+  })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
     .innerJoin(doctor, eq(doctor.id, appointments.doctorId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
+type Row = RowOf<typeof deskRows>;
 
 const toDesk = ({ appointment: a, patient, doctor: d }: Row): DeskAppointment => ({
   id: a.id,
@@ -71,7 +79,7 @@ const toDesk = ({ appointment: a, patient, doctor: d }: Row): DeskAppointment =>
 });
 
 async function loadDesk(db: Executor, id: string) {
-  const [row] = await selectRows(db, {}).where(eq(appointments.id, id)).limit(1);
+  const [row] = await deskRows(selectOf(db)).where(eq(appointments.id, id)).limit(1);
   if (!row) throw notFound('Appointment');
   return toDesk(row);
 }
@@ -89,22 +97,19 @@ export async function listDeskAppointments(ctx: ServiceContext, query: ListQuery
     query.patientId ? eq(appointments.patientId, query.patientId) : undefined,
     query.status ? eq(appointments.status, query.status) : undefined,
     query.date ? eq(appointments.date, query.date) : undefined,
-    search(query.q, [fullNameOf, users.email]),
+    search(query.q, [fullNameOf(), users.email]),
   );
   // Without a sort, by start time in the order asked (ascending by default).
   const byStart = query.order === 'desc' ? desc(appointments.startsAt) : asc(appointments.startsAt);
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      selectRows(db, { matched })
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [byStart], appointments.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(appointments).innerJoin(users, eq(users.id, appointments.patientId)).where(where),
-    toDesk,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => deskRows(select).where(where),
+    order: orderBy(query, SORT, [byStart], appointments.id),
+    count: matchingRows(db)
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.patientId))
+      .where(where),
+    map: toDesk,
+  });
   await audit(ctx, {
     action: 'desk.appointment.list',
     entityType: 'appointment',

@@ -21,13 +21,22 @@ import {
   weekdayOf,
 } from '@carepoint/contract';
 import { and, asc, between, count, desc, eq, gt, gte, inArray, ne, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, userImages, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { ageOn, fullNameOf, profileImageUrl } from '../../lib/people';
 import { newToken } from '../../lib/tokens';
@@ -62,15 +71,14 @@ const rowColumns = {
   imageVersion: userImages.updatedAt,
 };
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
-  db
-    .select({ ...rowColumns, ...extra })
+/** The base query of the list, the dashboard and single reads (lib/list.ts Select). */
+const appointmentRows = (select: Select) =>
+  select(rowColumns)
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
     .leftJoin(userImages, eq(userImages.userId, appointments.patientId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
+type Row = RowOf<typeof appointmentRows>;
 
 const nameOf = (p: Row['patient']) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -153,20 +161,17 @@ export async function listDoctorAppointments(
   const where = and(
     mine(doctorId),
     periodCondition(query.period, today, ctx.now()),
-    search(query.q, [fullNameOf, users.email, users.phone]),
+    search(query.q, [fullNameOf(), users.email, users.phone]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      selectRows(db, { matched })
-        .where(where)
-        .orderBy(...orderBy(query, SORT, periodOrder(query.period), appointments.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(appointments).innerJoin(users, eq(users.id, appointments.patientId)).where(where),
-    toRow,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => appointmentRows(select).where(where),
+    order: orderBy(query, SORT, periodOrder(query.period), appointments.id),
+    count: matchingRows(db)
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.patientId))
+      .where(where),
+    map: toRow,
+  });
   await auditRows(ctx, 'doctor.appointment.list', result.data, { query });
   return result;
 }
@@ -176,7 +181,7 @@ export async function listDoctorAppointments(
 /** The appointment with its patient and history, if it is this doctor's; no audit row. */
 async function loadDetail(ctx: ServiceContext, doctorId: string, id: string) {
   const { db } = ctx;
-  const [row] = await selectRows(db, {})
+  const [row] = await appointmentRows(selectOf(db))
     .where(and(eq(appointments.id, id), mine(doctorId)))
     .limit(1);
   if (!row) throw notFound('Appointment');
@@ -227,12 +232,12 @@ export async function doctorDashboard(ctx: ServiceContext, doctorId: string): Pr
   const today = facilityNow(ctx).date;
   const monday = mondayOf(today);
   const [todays, pending, week, next, waiting] = await Promise.all([
-    selectRows(db, {})
+    appointmentRows(selectOf(db))
       .where(and(mine(doctorId), eq(appointments.date, today)))
       .orderBy(asc(appointments.startsAt), asc(appointments.id)),
     countWhere(db, and(mine(doctorId), eq(appointments.status, 'Pending'), gte(appointments.date, today))),
     countWhere(db, and(mine(doctorId), notCancelled, between(appointments.date, monday, addDays(monday, 6)))),
-    selectRows(db, {})
+    appointmentRows(selectOf(db))
       .where(and(mine(doctorId), active, gt(appointments.startsAt, now)))
       .orderBy(asc(appointments.startsAt), asc(appointments.id))
       .limit(1),

@@ -24,14 +24,14 @@ import {
   shortTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, sessions, users } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { matchingRows, page } from '../../lib/list';
+import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
 import { audit } from '../../plugins/audit';
+import { endWaitsOfCompletedVisit } from '../emergency/service';
 import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,
@@ -80,15 +80,14 @@ const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
   createdAt: a.createdAt.toISOString(),
 });
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
-  db
-    .select({ appointment: appointments, doctor: doctorUser, ...extra })
+/** The appointment and its doctor: the base query of the list and of single reads (lib/list.ts Select). */
+const appointmentRows = (select: Select) =>
+  select({ appointment: appointments, doctor: doctorUser })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId));
 
 async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
-  const [row] = await selectRows(db, {}).where(eq(appointments.id, id)).limit(1);
+  const [row] = await appointmentRows(selectOf(db)).where(eq(appointments.id, id)).limit(1);
   if (!row) throw notFound('Appointment');
   return toAppointment(row);
 }
@@ -106,18 +105,12 @@ export async function listPatientAppointments(
     upcoming ? and(active, gt(appointments.startsAt, ctx.now())) : undefined,
   );
   const direction = (query.order ?? (upcoming ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      selectRows(db, { matched })
-        .where(where)
-        .orderBy(direction(appointments.startsAt), direction(appointments.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(appointments).where(where),
-    toAppointment,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => appointmentRows(select).where(where),
+    order: [direction(appointments.startsAt), direction(appointments.id)],
+    count: matchingRows(db).from(appointments).where(where),
+    map: toAppointment,
+  });
   await audit(ctx, {
     action: 'appointment.list',
     entityType: 'appointment',
@@ -130,7 +123,7 @@ export async function listPatientAppointments(
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */
 export async function getPatientAppointment(ctx: ServiceContext, patientId: string, id: string) {
   const { db } = ctx;
-  const [row] = await selectRows(db, {})
+  const [row] = await appointmentRows(selectOf(db))
     .where(and(eq(appointments.id, id), eq(appointments.patientId, patientId)))
     .limit(1);
   if (!row) throw notFound('Appointment');
@@ -404,7 +397,7 @@ async function transition(
   const { db } = ctx;
   const { to, reason } = change;
   const now = ctx.now();
-  await db.transaction(async (tx) => {
+  const topics = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     const visible =
       current &&
@@ -444,7 +437,9 @@ async function transition(
       patientId: current.patientId,
       details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
+    return to === 'Completed' ? endWaitsOfCompletedVisit(txCtx, current) : [];
   });
+  for (const topic of topics) await ctx.publish(topic);
   return loadAppointment(db, id);
 }
 

@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { iso, isoOrNull, matchingRows, orderBy, page } from '../../lib/list';
+import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
@@ -26,38 +26,23 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
     query.from ? gte(auditEvents.at, query.from) : undefined,
     query.to ? lt(auditEvents.at, query.to) : undefined,
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(auditEvents), matched })
-        .from(auditEvents)
-        .where(where)
-        .orderBy(...orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(auditEvents).where(where),
-    (row): AuditEvent => ({ ...row, at: iso(row.at) }),
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(auditEvents)).from(auditEvents).where(where),
+    order: orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id),
+    count: matchingRows(db).from(auditEvents).where(where),
+    map: (row): AuditEvent => ({ ...row, at: iso(row.at) }),
+  });
 }
 
 /** Who was mailed what about, and how it went: the outbox keeps no bodies. Reading it is recorded. */
 export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
   const { db } = ctx;
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(outbox), matched })
-        .from(outbox)
-        .orderBy(...orderBy({ ...query, sort: 'createdAt' }, { createdAt: outbox.createdAt }, [], outbox.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(outbox),
-    (row): OutboxMail => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(outbox)).from(outbox),
+    order: orderBy({ ...query, sort: 'createdAt' }, { createdAt: outbox.createdAt }, [], outbox.id),
+    count: matchingRows(db).from(outbox),
+    map: (row): OutboxMail => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }),
+  });
   await audit(ctx, {
     action: 'outbox.read',
     entityType: 'outbox',

@@ -308,7 +308,7 @@ async function issueResetLink(ctx: ServiceContext, userId: string, minutes: numb
 }
 
 /** A welcome link lives longer than a reset link: the patient may read the mail days after the visit was booked. */
-export const WELCOME_LINK_DAYS = 7;
+const WELCOME_LINK_DAYS = 7;
 
 /**
  * A patient account that staff made for someone (the doctor's Add new Appointment dialog, the

@@ -8,7 +8,7 @@ import { profileImageUrl } from '../../lib/people';
 type UserRow = typeof users.$inferSelect;
 
 /** The API's view of a user: never the password hash. */
-export const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
+const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
   id: row.id,
   email: row.email,
   role: row.role,

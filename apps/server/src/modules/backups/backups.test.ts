@@ -4,7 +4,6 @@ import { BACKUP_FILE_NAME, BACKUP_MESSAGES, type Backup, type BackupsOverview } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client } from '../../../test/admin';
 import { createTestApp, signedIn, type TestApp, testPostgresUrl } from '../../../test/helpers';
-import { silentLogger } from '../../lib/context';
 import { DUMP_COMPLETE_LINE } from './dump';
 import { backupFileName, listBackups, pruneBackupFiles } from './folder';
 import { createBackupManager } from './manager';
@@ -118,7 +117,7 @@ describe.skipIf(onServer)('backups of the embedded database', () => {
     fs.mkdirSync(path.join(dataDir, '.backup-copy/pg'), { recursive: true });
     expect((await listBackups(backupDir)).map((b) => b.fileName)).toEqual([backup.fileName]);
     // What the server does at its next start.
-    const restarted = createBackupManager({ config: t.app.config, database: t.database, log: silentLogger });
+    const restarted = createBackupManager({ config: t.app.config, database: t.database, log: t.app.log });
     await restarted.close();
     expect(fs.existsSync(partial)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, '.backup-copy'))).toBe(false);

@@ -16,7 +16,7 @@ const DUMP_LAST_LINES = `${DUMP_COMPLETE_LINE}\n--`;
  * schema and on pg_trgm need their owners). pglite-tools adds --inserts (INSERT statements, so
  * PGlite can run the script too), -j 1, -U postgres and the output file.
  */
-export const PG_DUMP_ARGS = ['--no-owner', '--no-privileges', '--no-comments'];
+const PG_DUMP_ARGS = ['--no-owner', '--no-privileges', '--no-comments'];
 
 /**
  * pg_dump 18 (PGlite's) starts its scripts with `SET transaction_timeout = 0;`, a setting

@@ -21,7 +21,7 @@ export const backupFileName = (startedAt: Date) =>
   `carepoint-${startedAt.toISOString().slice(0, 19).replace(/:/g, '-')}Z.sql`;
 
 /** When a backup file's backup started, from its name. */
-export const startedAtOf = (fileName: string) => {
+const startedAtOf = (fileName: string) => {
   const [, date, h, m, s] =
     /^carepoint-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.sql$/.exec(fileName) ?? [];
   return new Date(`${date}T${h}:${m}:${s}Z`);
@@ -67,7 +67,7 @@ export async function publishPartial(dir: string, name: string) {
  * temporary name first (mode 0600), synced, then renamed, then the folder synced (the rename
  * itself on disk).
  */
-export async function writeDurably(dir: string, name: string, data: Uint8Array) {
+async function writeDurably(dir: string, name: string, data: Uint8Array) {
   const partial = partialPath(dir, name);
   const handle = await fs.promises.open(partial, 'w', 0o600);
   try {
@@ -89,7 +89,7 @@ export interface BackupFile {
 }
 
 /** The backup files in the folder, newest first (their names sort by time). */
-export async function listBackupFiles(dir: string): Promise<BackupFile[]> {
+async function listBackupFiles(dir: string): Promise<BackupFile[]> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
   const files = await Promise.all(
     names
@@ -115,7 +115,7 @@ export async function pruneBackupFiles(dir: string, keep: number) {
 /** What the record keeps of a finished backup. */
 export type RecordedBackup = Omit<Backup, 'result'> & { result: 'succeeded' | 'failed' };
 
-export async function readRecord(dir: string): Promise<RecordedBackup[]> {
+async function readRecord(dir: string): Promise<RecordedBackup[]> {
   try {
     const parsed: unknown = JSON.parse(await fs.promises.readFile(path.join(dir, RECORD_FILE), 'utf8'));
     return Array.isArray(parsed) ? (parsed as RecordedBackup[]) : [];

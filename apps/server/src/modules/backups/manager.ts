@@ -42,14 +42,14 @@ import {
  */
 
 /** The first scheduled backup after a start, when one is due: after the start's own work. */
-export const FIRST_BACKUP_DELAY_MS = 10 * 60 * 1000;
+const FIRST_BACKUP_DELAY_MS = 10 * 60 * 1000;
 /** A failed scheduled backup is tried again after this (or the schedule's period, if shorter). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** The copy of the data directory a backup reads; one backup at a time, so one fixed name. */
 const COPY_DIR = '.backup-copy';
 
-export const POSTGRES_RECIPE =
+const POSTGRES_RECIPE =
   'pg_dump --format=custom --file=carepoint-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump "$DATABASE_URL"';
 
 export interface BackupManager {

@@ -37,7 +37,7 @@ export interface RestoreResult {
 const NOTHING_CHANGED = 'Nothing was changed.';
 
 /** Reads a backup file, refusing one that is not pg_dump's plain script or was cut short. */
-export async function readBackupFile(file: string): Promise<string> {
+async function readBackupFile(file: string): Promise<string> {
   let text: string;
   try {
     text = await fs.promises.readFile(file, 'utf8');

@@ -13,8 +13,8 @@ import type { Executor } from '../../db/client';
 import { beds, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { badRequest, conflict, notFoundWith } from '../../lib/errors';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -29,7 +29,7 @@ const columns = {
   label: beds.label,
   status: beds.status,
   patientId: beds.patientId,
-  patientName: fullNameOf,
+  patientName: fullNameOf(),
   updatedAt: beds.updatedAt,
 };
 type Row = Omit<Bed, 'updatedAt'> & { updatedAt: Date };
@@ -40,8 +40,6 @@ const SORT: SortColumns<(typeof BED_SORTABLE)[number]> = {
   status: [beds.status, beds.label],
   updatedAt: beds.updatedAt,
 };
-
-const notFound = () => new AppError(404, 'NOT_FOUND', BED_MESSAGES.notFound);
 
 /** Both unique indexes answer 409 with their own message. */
 const bedConflict = (constraint: string) =>
@@ -55,7 +53,7 @@ async function loadBed(db: Executor, id: string): Promise<Bed> {
     .from(beds)
     .leftJoin(users, eq(users.id, beds.patientId))
     .where(eq(beds.id, id));
-  if (!row) throw notFound();
+  if (!row) throw notFoundWith(BED_MESSAGES.notFound);
   return toBed(row);
 }
 
@@ -63,23 +61,14 @@ export async function listBeds(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const where = and(
     query.status ? eq(beds.status, query.status) : undefined,
-    search(query.q, [beds.label, fullNameOf]),
+    search(query.q, [beds.label, fullNameOf()]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...columns, matched })
-        .from(beds)
-        .leftJoin(users, eq(users.id, beds.patientId))
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(beds.label)], beds.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
-    toBed,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => select(columns).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
+    order: orderBy(query, SORT, [asc(beds.label)], beds.id),
+    count: matchingRows(db).from(beds).leftJoin(users, eq(users.id, beds.patientId)).where(where),
+    map: toBed,
+  });
   const patientIds = result.data.flatMap((b) => (b.patientId ? [b.patientId] : []));
   if (patientIds.length > 0) {
     await audit(ctx, { action: 'beds.list', entityType: 'bed', details: { query, patientIds } });
@@ -122,7 +111,7 @@ export async function updateBed(ctx: ServiceContext, id: string, input: UpdateIn
           throw badRequest(BED_MESSAGES.patientNotFound, 'patientId');
         }
         const [before] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
-        if (!before) throw notFound();
+        if (!before) throw notFoundWith(BED_MESSAGES.notFound);
         await tx
           .update(beds)
           .set({ label: input.label, status: input.status, patientId, updatedAt: now })
@@ -180,7 +169,7 @@ export async function occupyFreeBed(ctx: ServiceContext, bedId: string, patientI
 export async function deleteBed(ctx: ServiceContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const [bed] = await tx.select().from(beds).where(eq(beds.id, id)).for('update');
-    if (!bed) throw notFound();
+    if (!bed) throw notFoundWith(BED_MESSAGES.notFound);
     if (bed.status !== 'Free') throw conflict('BED_OCCUPIED', BED_MESSAGES.occupiedCannotBeRemoved);
     await tx.delete(beds).where(eq(beds.id, id));
     await audit(inTransaction(ctx, tx), {

@@ -16,19 +16,22 @@ import {
   type UpdateMedicalDetails,
 } from '@carepoint/contract';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type SelectedFields, unionAll } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import {
   iso,
   isoOrNull,
+  listPage,
   matchingRows,
   orderBy,
-  page,
+  type RowOf,
+  type Select,
   type SortColumns,
+  selectOf,
   type Tier,
   tieredPage,
 } from '../../lib/list';
@@ -59,14 +62,14 @@ type ReportsQuery = { page: number; limit: number };
 
 const PATIENT_RECORD = 'Patient';
 
-function doctorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
-
 const filterContext = (ctx: ServiceContext): FilterContext => {
   const now = ctx.now();
-  return { db: ctx.db, doctorId: doctorOf(ctx).id, today: facilityDate(now, ctx.config.TIME_ZONE), now };
+  return {
+    db: ctx.db,
+    doctorId: signedIn(ctx.actor).id,
+    today: facilityDate(now, ctx.config.TIME_ZONE),
+    now,
+  };
 };
 
 const SORT: SortColumns<(typeof PATIENT_CARD_SORTABLE)[number]> = {
@@ -77,31 +80,32 @@ const SORT: SortColumns<(typeof PATIENT_CARD_SORTABLE)[number]> = {
   ],
 };
 
-/** The columns a card (and a CSV row) is made of: the patient, their blood group, latest vitals and visit. */
-function patientRows<F extends SelectedFields>(ctx: ServiceContext, where: SQL | undefined, extra: F) {
+/**
+ * The columns a card (and a CSV row) is made of: the patient, their blood group, latest vitals
+ * and visit; the base query of the list and of the export (lib/list.ts Select).
+ */
+function patientRows(ctx: ServiceContext, where: SQL | undefined, select: Select) {
   const latest = latestOfUser(ctx.db);
-  return ctx.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      fullName: fullNameOf,
-      email: users.email,
-      phone: users.phone,
-      dateOfBirth: users.dateOfBirth,
-      address: users.address,
-      bloodGroup: patientMedicalDetails.bloodGroup,
-      imageVersion: userImages.updatedAt,
-      weight: latest.weight.weight,
-      weightAt: latest.weight.recordedAt,
-      glucose: latest.glucose.bloodGlucose,
-      glucoseAt: latest.glucose.recordedAt,
-      systolic: latest.pressure.systolic,
-      diastolic: latest.pressure.diastolic,
-      pressureAt: latest.pressure.recordedAt,
-      lastVisitedAt: latest.visit.startsAt,
-      ...extra,
-    })
+  return select({
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    fullName: fullNameOf(),
+    email: users.email,
+    phone: users.phone,
+    dateOfBirth: users.dateOfBirth,
+    address: users.address,
+    bloodGroup: patientMedicalDetails.bloodGroup,
+    imageVersion: userImages.updatedAt,
+    weight: latest.weight.weight,
+    weightAt: latest.weight.recordedAt,
+    glucose: latest.glucose.bloodGlucose,
+    glucoseAt: latest.glucose.recordedAt,
+    systolic: latest.pressure.systolic,
+    diastolic: latest.pressure.diastolic,
+    pressureAt: latest.pressure.recordedAt,
+    lastVisitedAt: latest.visit.startsAt,
+  })
     .from(users)
     .leftJoin(patientMedicalDetails, medicalDetailsOfUser)
     .leftJoin(userImages, imageOfUser)
@@ -111,9 +115,7 @@ function patientRows<F extends SelectedFields>(ctx: ServiceContext, where: SQL |
     .leftJoinLateral(latest.visit, sql`true`)
     .where(where);
 }
-type PatientRow = Awaited<
-  ReturnType<ReturnType<typeof patientRows<Record<never, never>>>['execute']>
->[number];
+type PatientRow = RowOf<typeof patientRows>;
 
 const toCard =
   (today: string) =>
@@ -146,7 +148,7 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
     ctx,
     query,
     tiers,
-    ({ where, order }, { limit, offset, matched }) => {
+    ({ where, order }, { limit, offset, select }) => {
       // The page's ids first, from users alone; then the latest values of those rows only. With
       // the laterals under OFFSET, page 500 would compute the vitals of every row it skips.
       const pageIds = ctx.db
@@ -157,7 +159,7 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return patientRows(ctx, inArray(users.id, pageIds), { matched }).orderBy(...order);
+      return patientRows(ctx, inArray(users.id, pageIds), select).orderBy(...order);
     },
     (where) =>
       matchingRows(ctx.db).from(users).leftJoin(patientMedicalDetails, medicalDetailsOfUser).where(where),
@@ -208,7 +210,7 @@ export async function exportPatientsCsv(ctx: ServiceContext, filter: PatientFilt
             ? sql`(${users.lastName}, ${users.firstName}, ${users.id}) > (${after.lastName}, ${after.firstName}, ${after.id})`
             : undefined,
         ),
-        {},
+        selectOf(ctx.db),
       )
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
         .limit(EXPORT_BATCH);
@@ -254,25 +256,24 @@ const editor = alias(users, 'editor');
  */
 async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQuery) {
   const ofPatient = eq(appointments.patientId, patientId);
-  return page(
-    ctx,
-    query,
-    async ({ limit, offset, matched }) => {
-      const refs = await unionAll(
-        ctx.db
-          .select({
-            id: appointments.id,
-            kind: sql<string>`'visit'`.as('kind'),
-            sortAt: sql<Date>`${appointments.startsAt}`.as('sort_at'),
-            matched,
-          })
+  return listPage(ctx, query, {
+    rows: (select) =>
+      unionAll(
+        select({
+          id: appointments.id,
+          kind: sql<string>`'visit'`.as('kind'),
+          sortAt: sql<Date>`${appointments.startsAt}`.as('sort_at'),
+        })
           .from(appointments)
           .where(ofPatient),
-        reportsService.patientReportRefs(ctx, patientId, { matched }),
-      )
-        .orderBy(sql`sort_at desc`, sql`id desc`)
-        .limit(limit)
-        .offset(offset);
+        reportsService.patientReportRefs(ctx, patientId, select),
+      ),
+    order: [sql`sort_at desc`, sql`id desc`],
+    count: unionAll(
+      matchingRows(ctx.db).from(appointments).where(ofPatient),
+      reportsService.patientReportMatches(ctx, patientId),
+    ),
+    mapPage: async (refs) => {
       const visitIds = refs.filter((r) => r.kind === 'visit').map((r) => r.id);
       const [visits, reports] = await Promise.all([
         visitIds.length === 0
@@ -312,15 +313,10 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
       );
       return refs.flatMap((r) => {
         const item = visitById.get(r.id) ?? reports.get(r.id);
-        return item ? [{ ...item, matched: r.matched }] : [];
+        return item ? [item] : [];
       });
     },
-    unionAll(
-      matchingRows(ctx.db).from(appointments).where(ofPatient),
-      reportsService.patientReportMatches(ctx, patientId),
-    ),
-    (row) => row,
-  );
+  });
 }
 
 /** Each measure's newest recorded value and when, in one pass over the patient's history. */
@@ -454,7 +450,7 @@ export async function updateMedicalDetails(
   patientId: string,
   input: UpdateMedicalDetails,
 ): Promise<PatientChart> {
-  const editorId = doctorOf(ctx).id;
+  const editorId = signedIn(ctx.actor).id;
   await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     if (!(await findPatient(tx, patientId))) throw notFound(PATIENT_RECORD);

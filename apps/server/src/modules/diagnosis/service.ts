@@ -22,10 +22,20 @@ import {
   userImages,
   users,
 } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { iso, type ListQuery, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { badRequest, conflict, notFound, notFoundWith, signedIn } from '../../lib/errors';
+import {
+  iso,
+  type ListQuery,
+  listPage,
+  matchingRows,
+  orderBy,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { audit } from '../../plugins/audit';
@@ -46,31 +56,28 @@ const CATEGORY_ENTITY = 'diagnosis-category';
 
 const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
-const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
-const doctorName = sql<string>`${doctor.firstName} || ' ' || ${doctor.lastName}`;
+const patientName = fullNameOf(patient);
+const doctorName = fullNameOf(doctor);
 
-/** Tests with their patient (and picture), doctor and category: what a row and a test show. */
-const withPeople = <T extends SelectedFields>(db: Executor, fields: T) =>
-  db
-    .select({
-      ...fields,
-      patientName,
-      patientEmail: patient.email,
-      imageVersion: userImages.updatedAt,
-      doctorName,
-      doctorEmail: doctor.email,
-      categoryName: diagnosisCategories.name,
-    })
+/**
+ * Tests with their patient (and picture), doctor and category: what a row and a test show, with
+ * the test's `fields`; the base query of the list and of single reads (lib/list.ts Select).
+ */
+const withPeople = <T extends SelectedFields>(select: Select, fields: T) =>
+  select({
+    ...fields,
+    patientName,
+    patientEmail: patient.email,
+    imageVersion: userImages.updatedAt,
+    doctorName,
+    doctorEmail: doctor.email,
+    categoryName: diagnosisCategories.name,
+  })
     .from(diagnosisTests)
     .innerJoin(patient, eq(patient.id, diagnosisTests.patientId))
     .innerJoin(doctor, eq(doctor.id, diagnosisTests.doctorId))
     .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
     .leftJoin(userImages, eq(userImages.userId, diagnosisTests.patientId));
-
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -99,7 +106,7 @@ function testSearch(db: Executor, q: string | undefined) {
       db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.role, 'patient'), search(q, [fullNameOf]))),
+        .where(and(eq(users.role, 'patient'), search(q, [fullNameOf()]))),
     ),
     inArray(
       diagnosisTests.categoryId,
@@ -116,27 +123,21 @@ export async function listTests(
   ctx: ServiceContext,
   query: ListQuery<(typeof DIAGNOSIS_TEST_SORTABLE)[number]>,
 ): Promise<DiagnosisTestPage> {
-  const me = actorOf(ctx);
+  const me = signedIn(ctx.actor);
   const where = testSearch(ctx.db, query.q);
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      withPeople(ctx.db, {
-        matched,
+  const result = await listPage(ctx, query, {
+    rows: (select) =>
+      withPeople(select, {
         id: diagnosisTests.id,
         reportNumber: diagnosisTests.reportNumber,
         name: diagnosisTests.name,
         patientId: diagnosisTests.patientId,
         doctorId: diagnosisTests.doctorId,
         createdAt: diagnosisTests.createdAt,
-      })
-        .where(where)
-        .orderBy(...orderBy(query, TEST_SORT, [desc(diagnosisTests.createdAt)], diagnosisTests.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(ctx.db).from(diagnosisTests).where(where),
-    (row): DiagnosisTestRow => ({
+      }).where(where),
+    order: orderBy(query, TEST_SORT, [desc(diagnosisTests.createdAt)], diagnosisTests.id),
+    count: matchingRows(ctx.db).from(diagnosisTests).where(where),
+    map: (row): DiagnosisTestRow => ({
       id: row.id,
       reportNumber: row.reportNumber,
       name: row.name,
@@ -150,7 +151,7 @@ export async function listTests(
       createdAt: iso(row.createdAt),
       editable: row.doctorId === me.id,
     }),
-  );
+  });
   await audit(ctx, {
     action: 'diagnosis.list',
     entityType: TEST_ENTITY,
@@ -168,8 +169,10 @@ const person = (id: string, fullName: string, email: string, imageVersion: Date 
 
 /** One test with its people, category and properties, without an audit row; undefined when there is none. */
 async function loadTest(ctx: ServiceContext, id: string): Promise<DiagnosisTest | undefined> {
-  const me = actorOf(ctx);
-  const [row] = await withPeople(ctx.db, { test: diagnosisTests }).where(eq(diagnosisTests.id, id)).limit(1);
+  const me = signedIn(ctx.actor);
+  const [row] = await withPeople(selectOf(ctx.db), { test: diagnosisTests })
+    .where(eq(diagnosisTests.id, id))
+    .limit(1);
   if (!row) return undefined;
   const properties = await ctx.db
     .select({ name: diagnosisTestProperties.name, value: diagnosisTestProperties.value })
@@ -266,7 +269,7 @@ async function withCategoryCheck<T>(write: () => Promise<T>): Promise<T> {
 
 /** Records a test for the signed-in doctor, numbered "DX-YYYY-NNNNNN". One transaction, with its audit row. */
 export async function createTest(ctx: ServiceContext, fields: DiagnosisTestFields): Promise<DiagnosisTest> {
-  const me = actorOf(ctx);
+  const me = signedIn(ctx.actor);
   const id = await withCategoryCheck(() =>
     ctx.db.transaction(async (tx) => {
       const inTx = inTransaction(ctx, tx);
@@ -311,7 +314,7 @@ export async function createTest(ctx: ServiceContext, fields: DiagnosisTestField
 async function ownTestForUpdate(ctx: ServiceContext, id: string) {
   const [test] = await ctx.db.select().from(diagnosisTests).where(eq(diagnosisTests.id, id)).for('update');
   if (!test) throw notFound(TEST_RECORD);
-  if (test.doctorId !== actorOf(ctx).id) throw new AppError(404, 'NOT_FOUND', DIAGNOSIS_MESSAGES.notYours);
+  if (test.doctorId !== signedIn(ctx.actor).id) throw notFoundWith(DIAGNOSIS_MESSAGES.notYours);
   return test;
 }
 
@@ -425,23 +428,17 @@ export async function listCategories(
   query: ListQuery<(typeof DIAGNOSIS_CATEGORY_SORTABLE)[number]>,
 ) {
   const where = search(query.q, [diagnosisCategories.name]);
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) => {
-      const usage = usageOf(ctx.db);
-      return ctx.db
-        .select({ ...categoryColumns, testCount: usage.testCount, matched })
+  const usage = usageOf(ctx.db);
+  return listPage(ctx, query, {
+    rows: (select) =>
+      select({ ...categoryColumns, testCount: usage.testCount })
         .from(diagnosisCategories)
         .leftJoinLateral(usage, sql`true`)
-        .where(where)
-        .orderBy(...orderBy(query, CATEGORY_SORT, [asc(categoryLower)], diagnosisCategories.id))
-        .limit(limit)
-        .offset(offset);
-    },
-    matchingRows(ctx.db).from(diagnosisCategories).where(where),
-    toCategory,
-  );
+        .where(where),
+    order: orderBy(query, CATEGORY_SORT, [asc(categoryLower)], diagnosisCategories.id),
+    count: matchingRows(ctx.db).from(diagnosisCategories).where(where),
+    map: toCategory,
+  });
 }
 
 /** Every category's id and name, by name: the test form's choice. */

@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { conflict, notFoundWith } from '../../lib/errors';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -58,22 +58,14 @@ export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
   const where = and(
     isDoctor,
     query.status ? eq(users.status, query.status) : undefined,
-    search(query.q, [fullNameOf, users.email, users.specialty]),
+    search(query.q, [fullNameOf(), users.email, users.specialty]),
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...columns, matched })
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(users).where(where),
-    toDoctor,
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(columns).from(users).where(where),
+    order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
+    count: matchingRows(db).from(users).where(where),
+    map: toDoctor,
+  });
 }
 
 /**
@@ -127,7 +119,7 @@ export async function updateDoctor(
           .set({ ...input, updatedAt: now })
           .where(and(eq(users.id, id), isDoctor))
           .returning(columns);
-        if (!updated) throw new AppError(404, 'NOT_FOUND', DOCTOR_MESSAGES.notFound);
+        if (!updated) throw notFoundWith(DOCTOR_MESSAGES.notFound);
         if (input.status === 'Inactive') await revokeUserSessions(tx, id, now);
         await audit(inTransaction(ctx, tx), {
           action: 'doctor.update',

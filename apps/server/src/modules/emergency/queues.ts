@@ -17,8 +17,8 @@ import type { Executor } from '../../db/client';
 import { queueEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
-import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { AppError, conflict, notFoundWith } from '../../lib/errors';
+import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -35,7 +35,7 @@ type Row = typeof queueEntries.$inferSelect;
 const q = queueEntries;
 
 /** `eta`: the ETA that follows queue position (see waitingOrder); the entry's own countdown when not given. */
-export const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
+const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
   id: row.id,
   patient: row.patientName,
   patientId: row.patientId,
@@ -61,7 +61,6 @@ const SORT: SortColumns<(typeof QUEUE_SORTABLE)[number]> = {
 };
 
 const waiting = eq(q.status, 'Waiting');
-const notFound = () => new AppError(404, 'NOT_FOUND', QUEUE_MESSAGES.notFound);
 const alreadyWaiting = () => conflict('ALREADY_WAITING', QUEUE_MESSAGES.alreadyWaiting, 'patientId');
 
 /**
@@ -107,21 +106,13 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
     search(query.q, [q.patientName]),
   );
   const ranked = waitingOrder(db, now);
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ entry: q, eta: ranked.eta, matched })
-        .from(q)
-        .innerJoin(ranked, eq(ranked.id, q.id))
-        .where(where)
-        .orderBy(...orderBy(query, SORT, QUEUE_ORDER, q.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(q).where(where),
-    ({ entry, eta }) => toQueueEntry(entry, now, Number(eta)),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) =>
+      select({ entry: q, eta: ranked.eta }).from(q).innerJoin(ranked, eq(ranked.id, q.id)).where(where),
+    order: orderBy(query, SORT, QUEUE_ORDER, q.id),
+    count: matchingRows(db).from(q).where(where),
+    map: ({ entry, eta }) => toQueueEntry(entry, now, Number(eta)),
+  });
   await auditRead(ctx, 'queues.list', { query, entryIds: result.data.map((e) => e.id) });
   return result;
 }
@@ -193,7 +184,7 @@ export async function updateQueueEntry(ctx: ServiceContext, id: string, input: U
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(q).where(eq(q.id, id)).for('update');
-    if (!current) throw notFound();
+    if (!current) throw notFoundWith(QUEUE_MESSAGES.notFound);
     if (current.status !== 'Waiting') throw conflict('NOT_WAITING', QUEUE_MESSAGES.notWaiting);
     const [updated] = await tx
       .update(q)
@@ -205,7 +196,7 @@ export async function updateQueueEntry(ctx: ServiceContext, id: string, input: U
       })
       .where(eq(q.id, id))
       .returning();
-    if (!updated) throw notFound();
+    if (!updated) throw notFoundWith(QUEUE_MESSAGES.notFound);
     await audit(inTransaction(ctx, tx), {
       action: 'queue.update',
       entityType: 'queue_entry',
@@ -239,7 +230,7 @@ export async function callNext(ctx: ServiceContext, department: Department) {
       .set({ status: 'Called', calledAt: now, calledBy: ctx.actor?.id ?? null, updatedAt: now })
       .where(eq(q.id, next.id))
       .returning();
-    if (!called) throw notFound();
+    if (!called) throw notFoundWith(QUEUE_MESSAGES.notFound);
     await audit(inTransaction(ctx, tx), {
       action: 'queue.call',
       entityType: 'queue_entry',

@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { iso, isoOrNull, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { badRequest, conflict, notFoundWith } from '../../lib/errors';
+import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import { occupyFreeBed } from '../beds/service';
@@ -32,7 +32,7 @@ type AdmitInput = z.output<typeof admitErEntrySchema>;
 type LinkInput = z.output<typeof linkErEntrySchema>;
 type Row = typeof erEntries.$inferSelect;
 
-export const toErEntry = (row: Row, now: Date): ErEntry => ({
+const toErEntry = (row: Row, now: Date): ErEntry => ({
   id: row.id,
   patientName: row.patientName,
   patientId: row.patientId,
@@ -59,8 +59,6 @@ const ER_ORDER: SQL[] = [
   asc(erEntries.arrivedAt),
 ];
 
-const notFound = () => new AppError(404, 'NOT_FOUND', ER_MESSAGES.notFound);
-
 export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const now = ctx.now();
@@ -69,20 +67,12 @@ export async function listErEntries(ctx: ServiceContext, query: ListQuery) {
     query.triageLevel ? eq(erEntries.triageLevel, query.triageLevel) : undefined,
     search(query.q, [erEntries.patientName]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(erEntries), matched })
-        .from(erEntries)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, ER_ORDER, erEntries.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(erEntries).where(where),
-    (row) => toErEntry(row, now),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(erEntries)).from(erEntries).where(where),
+    order: orderBy(query, SORT, ER_ORDER, erEntries.id),
+    count: matchingRows(db).from(erEntries).where(where),
+    map: (row) => toErEntry(row, now),
+  });
   await audit(ctx, {
     action: 'er.list',
     entityType: 'er_entry',
@@ -135,7 +125,7 @@ function timesFor(row: Row, to: ErStatus, now: Date) {
 /** Locks an entry for a move to `to`, refusing a move the ER's rules do not allow. */
 async function lockForMove(tx: Executor, id: string, to: ErStatus | undefined) {
   const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
-  if (!current) throw notFound();
+  if (!current) throw notFoundWith(ER_MESSAGES.notFound);
   const next = to ?? current.status;
   if (!canMoveErEntry(current.status, next)) {
     throw conflict('INVALID_TRANSITION', `Cannot move an entry from ${current.status} to ${next}`, 'status');
@@ -155,7 +145,7 @@ export async function updateErEntry(ctx: ServiceContext, id: string, input: Upda
       .set({ ...input, status: to, ...timesFor(current, to, now), updatedAt: now })
       .where(eq(erEntries.id, id))
       .returning();
-    if (!updated) throw notFound();
+    if (!updated) throw notFoundWith(ER_MESSAGES.notFound);
     await audit(inTransaction(ctx, tx), {
       action: 'er.update',
       entityType: 'er_entry',
@@ -186,7 +176,7 @@ export async function admitErEntry(ctx: ServiceContext, id: string, input: Admit
       .set({ status: 'Admitted', ...timesFor(current, 'Admitted', now), updatedAt: now })
       .where(eq(erEntries.id, id))
       .returning();
-    if (!updated) throw notFound();
+    if (!updated) throw notFoundWith(ER_MESSAGES.notFound);
     await audit(txCtx, {
       action: 'er.update',
       entityType: 'er_entry',
@@ -210,7 +200,7 @@ export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkIn
   const patient = await resolvePatient(ctx.db, '', input.patientId);
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(erEntries).where(eq(erEntries.id, id)).for('update');
-    if (!current) throw notFound();
+    if (!current) throw notFoundWith(ER_MESSAGES.notFound);
     if (current.patientId) throw conflict('ALREADY_LINKED', FRONT_DESK_MESSAGES.alreadyLinked, 'patientId');
     if (current.leftAt) {
       throw conflict('INVALID_TRANSITION', `Cannot link an entry that is ${current.status}`, 'patientId');
@@ -220,7 +210,7 @@ export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkIn
       .set({ ...patient, updatedAt: now })
       .where(eq(erEntries.id, id))
       .returning();
-    if (!updated) throw notFound();
+    if (!updated) throw notFoundWith(ER_MESSAGES.notFound);
     await audit(inTransaction(ctx, tx), {
       action: 'er.link',
       entityType: 'er_entry',
@@ -237,3 +227,5 @@ export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkIn
 /* What other modules use of the queues (they reach this module only through service.ts): the
  * triage intake places a patient in a department queue. */
 export { addToQueue } from './queues';
+/* And a completed appointment ends the patient's waits (appointments' status changes). */
+export { endWaitsOfCompletedVisit } from './visit-end';

@@ -15,9 +15,8 @@ import { idsMatch, isUuid, referenceMatches, tokenMatches } from './search-sql';
  * of the patient and the allergy's text: it stays the same while other entries come and go.
  */
 
-export const ALLERGY_CLINICAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
-export const ALLERGY_VERIFICATION_SYSTEM =
-  'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+const ALLERGY_CLINICAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const ALLERGY_VERIFICATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
 
 /**
  * The id's suffix: a short hash of the text in lower case (the chart keeps one entry per text in
@@ -27,7 +26,7 @@ export const ALLERGY_VERIFICATION_SYSTEM =
 const allergyKey = (allergy: string) =>
   createHash('sha256').update(allergy.toLowerCase()).digest('hex').slice(0, 16);
 
-export const allergyId = (patientId: string, allergy: string) => `${patientId}-${allergyKey(allergy)}`;
+const allergyId = (patientId: string, allergy: string) => `${patientId}-${allergyKey(allergy)}`;
 
 const ALLERGY_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([0-9a-f]{16})$/;
 

@@ -10,7 +10,7 @@ import type { FhirContext, FhirResourceType } from './resource-type';
 import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
 
-export const APPOINTMENT_STATUS_SYSTEM = 'http://hl7.org/fhir/appointmentstatus';
+const APPOINTMENT_STATUS_SYSTEM = 'http://hl7.org/fhir/appointmentstatus';
 const APPOINTMENT_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0276';
 
 /**
@@ -18,7 +18,7 @@ const APPOINTMENT_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0276';
  * booked slot the doctor has not accepted yet: `pending` ("some participants have not finalised
  * their acceptance"), not `proposed` (whose time may not even be set).
  */
-export const APPOINTMENT_STATUS_CODES: Record<AppointmentStatus, Appointment['status']> = {
+const APPOINTMENT_STATUS_CODES: Record<AppointmentStatus, Appointment['status']> = {
   Pending: 'pending',
   Confirmed: 'booked',
   Completed: 'fulfilled',

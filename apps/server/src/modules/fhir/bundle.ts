@@ -2,8 +2,7 @@ import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
 import type { ParsedSearch } from './params';
 
 /** A resource's absolute address. */
-export const fullUrl = (base: string, resource: Resource) =>
-  `${base}/${resource.resourceType}/${resource.id}`;
+const fullUrl = (base: string, resource: Resource) => `${base}/${resource.resourceType}/${resource.id}`;
 
 function searchUrl(base: string, type: string, search: ParsedSearch, offset: number) {
   const query = new URLSearchParams(search.applied.map((p) => [p.name, p.value]));

@@ -22,7 +22,7 @@ const columns = {
 };
 
 /** The system of our report numbers ("DX-2026-000042"): ours, under the address the app is served from. */
-export const reportNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/report-number`;
+const reportNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/report-number`;
 
 type TestRow = {
   test: typeof diagnosisTests.$inferSelect;

@@ -20,7 +20,7 @@ import { fhirDateTime } from './time';
  * only when it reads as an amount with a unit we can code.
  */
 
-export const MEDICATION_REQUEST_STATUS_SYSTEM = 'http://hl7.org/fhir/CodeSystem/medicationrequest-status';
+const MEDICATION_REQUEST_STATUS_SYSTEM = 'http://hl7.org/fhir/CodeSystem/medicationrequest-status';
 const UCUM = 'http://unitsofmeasure.org';
 const DRUG_FORM = 'http://terminology.hl7.org/CodeSystem/v3-orderableDrugForm';
 /** An identifier that is a URI: our prescription's id as a urn:uuid (no code system of ours to invent). */
@@ -54,7 +54,7 @@ const DOSE_UNITS: ReadonlyArray<{ pattern: RegExp; unit: Omit<Quantity, 'value'>
 ];
 
 /** "2 tablets", "500 mg", "5 ml" as a quantity; anything else ("half a tablet") stays text only. */
-export function doseQuantity(dosage: string): Quantity | undefined {
+function doseQuantity(dosage: string): Quantity | undefined {
   const match = /^(\d{1,6}(?:\.\d{1,3})?)\s*([a-zµ]+)\.?$/.exec(dosage.trim().toLowerCase());
   if (!match) return undefined;
   const known = DOSE_UNITS.find(({ pattern }) => pattern.test(match[2] ?? ''));

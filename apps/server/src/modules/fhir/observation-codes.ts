@@ -9,9 +9,9 @@ import type { TokenValue } from './params';
  * leave unconverted; `unit` keeps the spelling the app shows.
  */
 
-export const LOINC = 'http://loinc.org';
+const LOINC = 'http://loinc.org';
 export const UCUM = 'http://unitsofmeasure.org';
-export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 export const DIAGNOSTIC_SERVICE_SECTION = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 
 export type ObservationCategory = 'vital-signs' | 'laboratory' | 'imaging' | 'exam';

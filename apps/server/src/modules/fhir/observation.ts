@@ -74,7 +74,7 @@ function parseObservationId(id: string) {
 }
 
 /** The Observation ids of one row's measurements. */
-export const observationId = (rowId: string, suffix: string) => `${rowId}-${suffix}`;
+const observationId = (rowId: string, suffix: string) => `${rowId}-${suffix}`;
 
 /** `_id`: each occurrence names a row and a suffix; ids of another shape match nothing. */
 function idsCondition(rowId: AnyColumn, suffix: SQL, occurrences: string[][]) {

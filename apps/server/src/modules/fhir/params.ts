@@ -2,7 +2,7 @@ import { invalidParameter } from './outcome';
 import { parseDateSpan, type Span } from './time';
 
 /** The search parameter types this API implements (http://hl7.org/fhir/search-param-type). */
-export type SearchParamType = 'string' | 'token' | 'date' | 'reference';
+type SearchParamType = 'string' | 'token' | 'date' | 'reference';
 
 /** One search parameter a resource type supports; the CapabilityStatement lists exactly these. */
 export interface SearchParamDefinition {
@@ -11,7 +11,7 @@ export interface SearchParamDefinition {
   documentation: string;
 }
 
-export type DatePrefix = 'eq' | 'gt' | 'lt' | 'ge' | 'le';
+type DatePrefix = 'eq' | 'gt' | 'lt' | 'ge' | 'le';
 export interface DateValue {
   prefix: DatePrefix;
   span: Span;
@@ -58,7 +58,7 @@ type Parsed =
   | { type: 'reference'; value: ReferenceValue };
 
 /** A parameter as the request gave it, kept for the Bundle's links. */
-export interface AppliedParameter {
+interface AppliedParameter {
   name: string;
   value: string;
 }

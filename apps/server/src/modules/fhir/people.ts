@@ -3,21 +3,21 @@ import { users } from '../../db/schema';
 
 /** Fields of a person (patient or doctor) as FHIR's HumanName, telecom, gender and address. */
 
-export const humanName = (firstName: string, lastName: string): HumanName[] => [
+const humanName = (firstName: string, lastName: string): HumanName[] => [
   { use: 'official', text: `${firstName} ${lastName}`, family: lastName, given: [firstName] },
 ];
 
-export function telecom(email: string, phone: string | null): ContactPoint[] {
+function telecom(email: string, phone: string | null): ContactPoint[] {
   const points: ContactPoint[] = [{ system: 'email', value: email, use: 'home' }];
   if (phone) points.push({ system: 'phone', value: phone, use: 'mobile' });
   return points;
 }
 
 /** Ours are male, female, other; unrecorded is left out (FHIR's `unknown` would claim it was asked). */
-export const gender = (value: 'male' | 'female' | 'other' | null) => (value ? { gender: value } : {});
+const gender = (value: 'male' | 'female' | 'other' | null) => (value ? { gender: value } : {});
 
 /** Our address is one free-text field. */
-export const address = (text: string | null): { address?: Address[] } =>
+const address = (text: string | null): { address?: Address[] } =>
   text ? { address: [{ use: 'home', text }] } : {};
 
 /** The account columns a Patient and a Practitioner both show. */

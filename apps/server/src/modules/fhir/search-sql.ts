@@ -29,7 +29,7 @@ export function idsMatch(column: AnyColumn, occurrences: string[][]): SQL | unde
 }
 
 /** The ids a reference parameter names, when it points at `type` (or names no type). */
-export const referencedIds = (occurrences: ReferenceValue[][], type: string) =>
+const referencedIds = (occurrences: ReferenceValue[][], type: string) =>
   occurrences.map((refs) =>
     refs.flatMap((ref) => (ref.type === undefined || ref.type === type ? [ref.id] : [])),
   );

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import { nurses } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, conflict } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
+import { conflict, notFoundWith } from '../../lib/errors';
+import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
 /** Nurses are staff records (they do not sign in); new ones are Active. */
@@ -48,20 +48,12 @@ export async function listNurses(ctx: ServiceContext, query: ListQuery) {
     query.status ? eq(nurses.status, query.status) : undefined,
     search(query.q, [nurses.fullName, nurses.email, nurses.department]),
   );
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(nurses), matched })
-        .from(nurses)
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [asc(nurses.fullName)], nurses.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(nurses).where(where),
-    toNurse,
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(nurses)).from(nurses).where(where),
+    order: orderBy(query, SORT, [asc(nurses.fullName)], nurses.id),
+    count: matchingRows(db).from(nurses).where(where),
+    map: toNurse,
+  });
 }
 
 export async function createNurse(ctx: ServiceContext, input: CreateInput) {
@@ -94,7 +86,7 @@ export async function updateNurse(ctx: ServiceContext, id: string, input: Update
         .set({ ...input, updatedAt: now })
         .where(eq(nurses.id, id))
         .returning();
-      if (!updated) throw new AppError(404, 'NOT_FOUND', NURSE_MESSAGES.notFound);
+      if (!updated) throw notFoundWith(NURSE_MESSAGES.notFound);
       await audit(inTransaction(ctx, tx), {
         action: 'nurse.update',
         entityType: 'nurse',

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso, isoOrNull } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
@@ -28,7 +28,6 @@ import { sendWelcomeLink } from '../auth/service';
  * to choose one), edit, and the detail page (profile, bed, appointments, ER visits).
  */
 
-const notFound = () => new AppError(404, 'NOT_FOUND', FRONT_DESK_MESSAGES.patientNotFound);
 const emailTaken = () => conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
 
 function checkBirthDate(ctx: ServiceContext, input: PatientRecord) {
@@ -93,7 +92,7 @@ export async function updatePatient(
           .from(users)
           .where(and(eq(users.id, id), eq(users.role, 'patient')))
           .for('update');
-        if (!before) throw notFound();
+        if (!before) throw notFoundWith(FRONT_DESK_MESSAGES.patientNotFound);
         await tx
           .update(users)
           .set({ ...fields(input), updatedAt: ctx.now() })
@@ -119,7 +118,7 @@ async function loadDetail(db: Executor, id: string, today: string): Promise<Pati
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'patient')))
     .limit(1);
-  if (!patient) throw notFound();
+  if (!patient) throw notFoundWith(FRONT_DESK_MESSAGES.patientNotFound);
   const mine = eq(appointments.patientId, id);
   const theirVisits = eq(erEntries.patientId, id);
   const [bed, visits, visitCount, erRows, erCount] = await Promise.all([

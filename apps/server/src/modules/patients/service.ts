@@ -66,7 +66,7 @@ function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
     ctx,
     query,
     tiers,
-    (tier, { limit, offset, matched }) => {
+    (tier, { limit, offset, select }) => {
       // The page's ids first, from the name index alone (an index-only scan when no filter
       // needs the beds: Postgres drops the unused left join); then the columns of those rows
       // only. Joined and fetched under OFFSET, page 500 read 10,000 scattered rows of the table
@@ -79,18 +79,16 @@ function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
         .orderBy(...tier.order)
         .limit(limit)
         .offset(offset);
-      return db
-        .select({
-          id: users.id,
-          fullName: fullNameOf,
-          email: users.email,
-          phone: users.phone,
-          dateOfBirth: users.dateOfBirth,
-          accountStatus: users.status,
-          createdAt: users.createdAt,
-          bed: beds.label,
-          matched,
-        })
+      return select({
+        id: users.id,
+        fullName: fullNameOf(),
+        email: users.email,
+        phone: users.phone,
+        dateOfBirth: users.dateOfBirth,
+        accountStatus: users.status,
+        createdAt: users.createdAt,
+        bed: beds.label,
+      })
         .from(users)
         .leftJoin(beds, occupiedBed)
         .where(inArray(users.id, pageIds))

@@ -34,6 +34,7 @@ export async function prescriptionPdf(p: Prescription, config: Config) {
       ['Pulse rate', withUnit(info.pulseRate, VITAL_RANGES.heartRate.unit)],
       ['Temperature', withUnit(info.temperature, VITAL_RANGES.temperature.unit)],
       ['Diabetic', info.diabetic],
+      ['Recorded allergies', p.recordedAllergies.length ? p.recordedAllergies.join(', ') : 'None recorded'],
       ['Food allergies', info.foodAllergies],
       ['Current medication', info.currentMedication],
     ])

@@ -261,6 +261,19 @@ describe('the allergy rule', () => {
     expect(saved.acknowledgedAllergies).toEqual([]);
   });
 
+  it('shows the patient’s recorded drug allergies on the prescription and its PDF', async () => {
+    const saved = await create(
+      doctor.headers,
+      input(allergic.id, { medicines: [medicine('Azithromycin 500 mg')] }),
+    );
+    expect(saved.recordedAllergies).toEqual(['Penicillin', 'Peanuts']);
+    const pdf = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/${saved.id}/pdf`);
+    // Field labels are printed in capitals.
+    expect(await pdfText(pdf.rawPayload)).toMatch(/RECORDED ALLERGIES\s*Penicillin, Peanuts/);
+    const none = await create(doctor.headers, input(grace.id));
+    expect(none.recordedAllergies).toEqual([]);
+  });
+
   it('gives the form the patient’s allergies (audited), and 404 for an id that is not a patient', async () => {
     const res = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/patients/${allergic.id}`);
     expect(res.statusCode).toBe(200);

@@ -12,8 +12,8 @@ import {
   type patientPrescriptionsQuerySchema,
   type prescriptionsQuerySchema,
 } from '@carepoint/contract';
-import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
@@ -25,9 +25,19 @@ import {
   users,
 } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
-import { findPatient, profileImageUrl } from '../../lib/people';
+import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
+import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
 /*
@@ -46,36 +56,29 @@ const doctor = alias(users, 'doctor');
 const patientImage = alias(userImages, 'patient_image');
 const doctorImage = alias(userImages, 'doctor_image');
 
-const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
-
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
-
 /** The columns every answer is made of: the prescription with its patient and doctor. */
 const selection = {
   row: prescriptions,
-  patientName: nameOf(patient),
+  patientName: fullNameOf(patient),
   patientEmail: patient.email,
   patientImage: patientImage.updatedAt,
-  doctorName: nameOf(doctor),
+  doctorName: fullNameOf(doctor),
   doctorEmail: doctor.email,
   doctorImage: doctorImage.updatedAt,
+  // The patient's recorded allergies now (the chart's), shown on the prescription and its print.
+  patientAllergies: patientMedicalDetails.allergies,
 };
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-function withPeople<F extends SelectedFields>(db: Executor, extra: F) {
-  return db
-    .select({ ...selection, ...extra })
+/** The base query of the lists and of single reads (lib/list.ts Select). */
+const withPeople = (select: Select) =>
+  select(selection)
     .from(prescriptions)
     .innerJoin(patient, eq(patient.id, prescriptions.patientId))
     .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
     .leftJoin(patientImage, eq(patientImage.userId, patient.id))
-    .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id));
-}
-type Joined = Awaited<ReturnType<ReturnType<typeof withPeople<Record<never, never>>>['execute']>>[number];
+    .leftJoin(doctorImage, eq(doctorImage.userId, doctor.id))
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, prescriptions.patientId));
+type Joined = RowOf<typeof withPeople>;
 
 const people = (r: Joined) => ({
   patient: {
@@ -142,6 +145,7 @@ const toPrescription = (r: Joined, medicines: MedicineLine[], actorId: string): 
         ? { count: p.nextVisitCount, unit: p.nextVisitUnit }
         : null,
     acknowledgedAllergies: p.acknowledgedAllergies,
+    recordedAllergies: r.patientAllergies ?? [],
     mine: p.doctorId === actorId,
   };
 };
@@ -156,8 +160,8 @@ function readable(actor: Actor, id: string): SQL | undefined {
 
 /** One prescription the caller may read, without an audit row (callers audit their own way). */
 async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
-  const actor = actorOf(ctx);
-  const [row] = await withPeople(ctx.db, {}).where(readable(actor, id)).limit(1);
+  const actor = signedIn(ctx.actor);
+  const [row] = await withPeople(selectOf(ctx.db)).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
   const medicines = await medicinesOf(ctx.db, [id]);
   return toPrescription(row, medicines.get(id) ?? [], actor.id);
@@ -181,53 +185,44 @@ async function listWhere(
   query: { page: number; limit: number; sort?: keyof typeof SORT | undefined; order: 'asc' | 'desc' },
   where: SQL | undefined,
 ): Promise<PrescriptionPage> {
-  const actor = actorOf(ctx);
-  const order = orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id);
-  const counted = matchingRows(ctx.db)
-    .from(prescriptions)
-    .innerJoin(patient, eq(patient.id, prescriptions.patientId))
-    .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
-    .where(where);
-  let lines = new Map<string, MedicineLine[]>();
-  return page(
-    ctx,
-    query,
-    async ({ limit, offset, matched }) => {
-      const rows = await withPeople(ctx.db, { matched })
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      lines = await medicinesOf(
+  const actor = signedIn(ctx.actor);
+  return listPage(ctx, query, {
+    rows: (select) => withPeople(select).where(where),
+    order: orderBy(query, SORT, [desc(prescriptions.createdAt)], prescriptions.id),
+    count: matchingRows(ctx.db)
+      .from(prescriptions)
+      .innerJoin(patient, eq(patient.id, prescriptions.patientId))
+      .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
+      .where(where),
+    mapPage: async (rows) => {
+      const lines = await medicinesOf(
         ctx.db,
         rows.map((r) => r.row.id),
       );
-      return rows;
+      return rows.map((r): PrescriptionRow => {
+        const medicines = lines.get(r.row.id) ?? [];
+        const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
+        if (medicines.length > MEDICINE_SUMMARY) names.push(`+${medicines.length - MEDICINE_SUMMARY} more`);
+        return {
+          id: r.row.id,
+          ...people(r),
+          addedAt: iso(r.row.createdAt),
+          status: r.row.status,
+          medicineCount: medicines.length,
+          medicines: names.join(', '),
+          mine: r.row.doctorId === actor.id,
+        };
+      });
     },
-    counted,
-    (r): PrescriptionRow => {
-      const medicines = lines.get(r.row.id) ?? [];
-      const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
-      if (medicines.length > MEDICINE_SUMMARY) names.push(`+${medicines.length - MEDICINE_SUMMARY} more`);
-      return {
-        id: r.row.id,
-        ...people(r),
-        addedAt: iso(r.row.createdAt),
-        status: r.row.status,
-        medicineCount: medicines.length,
-        medicines: names.join(', '),
-        mine: r.row.doctorId === actor.id,
-      };
-    },
-  );
+  });
 }
 
 /** The doctor's list: their own by default, or every doctor's; searched by patient name or e-mail and doctor name. */
 export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQuery) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const where = and(
     query.scope === 'mine' ? eq(prescriptions.doctorId, actor.id) : undefined,
-    search(query.q, [nameOf(patient), patient.email, nameOf(doctor)]),
+    search(query.q, [fullNameOf(patient), patient.email, fullNameOf(doctor)]),
   );
   const result = await listWhere(ctx, query, where);
   await audit(ctx, {
@@ -246,7 +241,7 @@ export async function listPrescriptions(ctx: ServiceContext, query: DoctorListQu
 
 /** My Prescriptions: the signed-in patient's own, newest first. */
 export async function listOwnPrescriptions(ctx: ServiceContext, query: PatientListQuery) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const result = await listWhere(ctx, query, eq(prescriptions.patientId, actor.id));
   await audit(ctx, {
     action: 'prescription.list',
@@ -289,7 +284,7 @@ export async function prescriptionPatient(
   const [row] = await ctx.db
     .select({
       id: users.id,
-      fullName: nameOf(users),
+      fullName: fullNameOf(users),
       email: users.email,
       allergies: patientMedicalDetails.allergies,
     })
@@ -417,7 +412,7 @@ const changeDetails = (input: PrescriptionData, acknowledged: string[]) => ({
 });
 
 export async function createPrescription(ctx: ServiceContext, input: PrescriptionData) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   const id = await ctx.db.transaction(async (tx) => {
     const acknowledged = await checkReferences(tx, actor.id, input);
     const now = ctx.now();
@@ -452,7 +447,7 @@ async function lockOwn(tx: Executor, actor: Actor, id: string) {
 
 /** Edit: the prescription and its medicines are replaced together; its date stays. */
 export async function updatePrescription(ctx: ServiceContext, id: string, input: PrescriptionData) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const before = await lockOwn(tx, actor, id);
     const acknowledged = await checkReferences(tx, actor.id, input);
@@ -477,7 +472,7 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
 
 /** The Status toggle. */
 export async function setPrescriptionStatus(ctx: ServiceContext, id: string, status: boolean) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     await tx.update(prescriptions).set({ status, updatedAt: ctx.now() }).where(eq(prescriptions.id, id));
@@ -494,7 +489,7 @@ export async function setPrescriptionStatus(ctx: ServiceContext, id: string, sta
 
 /** Deletes the prescription and its medicines in one transaction. */
 export async function deletePrescription(ctx: ServiceContext, id: string) {
-  const actor = actorOf(ctx);
+  const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const row = await lockOwn(tx, actor, id);
     await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { demoRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { iso, matchingRows, orderBy, page, search } from '../../lib/list';
+import { iso, listPage, matchingRows, orderBy, search } from '../../lib/list';
 
 type ListQuery = z.output<typeof demoRequestListQuerySchema>;
 
@@ -25,30 +25,20 @@ export async function createDemoRequest(ctx: ServiceContext, input: z.output<typ
 }
 
 /** Schedule Demo requests from the landing page, newest first. */
-export async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
+async function listDemoRequests(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const where = search(query.q, [demoRequests.name, demoRequests.email, demoRequests.organisation]);
-  return page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      db
-        .select({ ...getTableColumns(demoRequests), matched })
-        .from(demoRequests)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            { ...query, sort: 'createdAt' },
-            { createdAt: demoRequests.createdAt },
-            [],
-            demoRequests.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(demoRequests).where(where),
-    (row): DemoRequestRow => ({ ...row, createdAt: iso(row.createdAt) }),
-  );
+  return listPage(ctx, query, {
+    rows: (select) => select(getTableColumns(demoRequests)).from(demoRequests).where(where),
+    order: orderBy(
+      { ...query, sort: 'createdAt' },
+      { createdAt: demoRequests.createdAt },
+      [],
+      demoRequests.id,
+    ),
+    count: matchingRows(db).from(demoRequests).where(where),
+    map: (row): DemoRequestRow => ({ ...row, createdAt: iso(row.createdAt) }),
+  });
 }
 
 /** The admins' list of demo requests. */

@@ -20,15 +20,25 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { AppError, badRequest, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
-import { iso, matchingRows, orderBy, page, type SortColumns, search } from '../../lib/list';
-import { findPatient, profileImageUrl } from '../../lib/people';
+import {
+  iso,
+  listPage,
+  matchingRows,
+  orderBy,
+  type RowOf,
+  type Select,
+  type SortColumns,
+  search,
+  selectOf,
+} from '../../lib/list';
+import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { audit } from '../../plugins/audit';
 
@@ -43,20 +53,11 @@ type ReportsQuery = z.output<typeof reportsQuerySchema>;
 const RECORD = 'Report';
 const ATTACHMENT = 'Attachment';
 
-function actorOf(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return ctx.actor;
-}
-
-// 404 as for prescriptions and diagnosis tests: a change the caller may not make is answered as
-// for a record they cannot reach (the issue's rule), with the reason in the message.
-const notAuthor = () => new AppError(404, 'NOT_FOUND', REPORT_MESSAGES.notAuthor);
-
-export const attachmentTooLarge = () =>
+const attachmentTooLarge = () =>
   new AppError(413, 'ATTACHMENT_TOO_LARGE', REPORT_MESSAGES.attachmentTooLarge, {
     file: [REPORT_MESSAGES.attachmentTooLarge],
   });
-export const attachmentTypeRefused = () =>
+const attachmentTypeRefused = () =>
   new AppError(415, 'UNSUPPORTED_ATTACHMENT', REPORT_MESSAGES.attachmentType, {
     file: [REPORT_MESSAGES.attachmentType],
   });
@@ -80,30 +81,28 @@ const author = alias(users, 'author');
 const patientImage = alias(userImages, 'patient_image');
 const doctorImage = alias(userImages, 'doctor_image');
 
-const patientName = sql<string>`${patient.firstName} || ' ' || ${patient.lastName}`;
+const patientName = fullNameOf(patient);
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
-  return db
-    .select({
-      report: reports,
-      patient: {
-        id: patient.id,
-        firstName: patient.firstName,
-        lastName: patient.lastName,
-        email: patient.email,
-        imageVersion: patientImage.updatedAt,
-      },
-      doctor: {
-        id: doctor.id,
-        firstName: doctor.firstName,
-        lastName: doctor.lastName,
-        email: doctor.email,
-        imageVersion: doctorImage.updatedAt,
-      },
-      author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
-      ...extra,
-    })
+/** Reports with their patient, doctor and author: the base query of the list and of single reads (lib/list.ts Select). */
+function reportRows(select: Select) {
+  return select({
+    report: reports,
+    patient: {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      email: patient.email,
+      imageVersion: patientImage.updatedAt,
+    },
+    doctor: {
+      id: doctor.id,
+      firstName: doctor.firstName,
+      lastName: doctor.lastName,
+      email: doctor.email,
+      imageVersion: doctorImage.updatedAt,
+    },
+    author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
+  })
     .from(reports)
     .innerJoin(patient, eq(patient.id, reports.patientId))
     .innerJoin(doctor, eq(doctor.id, reports.doctorId))
@@ -111,7 +110,7 @@ function reportRows<F extends SelectedFields>(db: Executor, extra: F) {
     .leftJoin(patientImage, eq(patientImage.userId, reports.patientId))
     .leftJoin(doctorImage, eq(doctorImage.userId, reports.doctorId));
 }
-type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows<Record<never, never>>>['execute']>>[number];
+type ReportRow = RowOf<typeof reportRows>;
 
 type PersonRow = {
   id: string;
@@ -190,7 +189,7 @@ const toReport = (row: ReportRow, attachments: ReportAttachment[], actorId: stri
 };
 
 async function withAttachments(ctx: ServiceContext, rows: ReportRow[]) {
-  const actorId = actorOf(ctx).id;
+  const actorId = signedIn(ctx.actor).id;
   const files = await attachmentsOf(
     ctx.db,
     rows.map((r) => r.report.id),
@@ -199,7 +198,7 @@ async function withAttachments(ctx: ServiceContext, rows: ReportRow[]) {
 }
 
 async function loadReport(ctx: ServiceContext, id: string): Promise<Report> {
-  const rows = await reportRows(ctx.db, {}).where(eq(reports.id, id)).limit(1);
+  const rows = await reportRows(selectOf(ctx.db)).where(eq(reports.id, id)).limit(1);
   const [report] = await withAttachments(ctx, rows);
   if (!report) throw notFound(RECORD);
   return report;
@@ -213,33 +212,20 @@ const SORT: SortColumns<(typeof REPORT_SORTABLE)[number]> = {
 /** A tab of the Reports screen: one kind, searched by patient name, case ID, title or child's name. Audited. */
 export async function listReports(ctx: ServiceContext, query: ReportsQuery) {
   const where = and(eq(reports.kind, query.kind), search(query.q, [patientName, reportSearchText]));
-  const actorId = actorOf(ctx).id;
-  let files = new Map<string, ReportAttachment[]>();
-  const result = await page(
-    ctx,
-    query,
-    async ({ limit, offset, matched }) => {
-      const rows = await reportRows(ctx.db, { matched })
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            SORT,
-            [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
-            reports.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset);
-      files = await attachmentsOf(
-        ctx.db,
-        rows.map((r) => r.report.id),
-      );
-      return rows;
-    },
-    matchingRows(ctx.db).from(reports).innerJoin(patient, eq(patient.id, reports.patientId)).where(where),
-    (row) => toReport(row, files.get(row.report.id) ?? [], actorId),
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => reportRows(select).where(where),
+    order: orderBy(
+      query,
+      SORT,
+      [desc(reports.occurredOn), sql`${reports.occurredTime} desc nulls last`],
+      reports.id,
+    ),
+    count: matchingRows(ctx.db)
+      .from(reports)
+      .innerJoin(patient, eq(patient.id, reports.patientId))
+      .where(where),
+    mapPage: (rows) => withAttachments(ctx, rows),
+  });
   await audit(ctx, {
     action: 'reports.list',
     entityType: 'report',
@@ -269,7 +255,7 @@ export async function doctorOptions(ctx: ServiceContext) {
   return ctx.db
     .select({
       id: users.id,
-      fullName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      fullName: fullNameOf(),
       email: users.email,
     })
     .from(users)
@@ -347,7 +333,7 @@ async function checkInput(ctx: ServiceContext, db: Executor, input: ReportInput)
 
 /** POST: stores a new report with the next case ID of its kind, in one transaction with its audit row. */
 export async function createReport(ctx: ServiceContext, input: ReportInput): Promise<Report> {
-  const authorId = actorOf(ctx).id;
+  const authorId = signedIn(ctx.actor).id;
   const id = await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     await checkInput(ctx, tx, input);
@@ -372,17 +358,21 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
   return loadReport(ctx, id);
 }
 
-/** The report, locked for the change, when the caller wrote it: 404 when there is none, 403 for another doctor's. */
+/**
+ * The report, locked for the change, when the caller wrote it: 404 when there is none, and 404
+ * for another doctor's too, as for prescriptions and diagnosis tests (a change the caller may not
+ * make is answered as for a record they cannot reach), with the reason in the message.
+ */
 async function ownReport(tx: Executor, ctx: ServiceContext, id: string) {
   const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
   if (!row) throw notFound(RECORD);
-  if (row.authorId !== actorOf(ctx).id) throw notAuthor();
+  if (row.authorId !== signedIn(ctx.actor).id) throw notFoundWith(REPORT_MESSAGES.notAuthor);
   return row;
 }
 
 /** PUT: the author changes the report's fields (its kind and case ID stay). */
 export async function updateReport(ctx: ServiceContext, id: string, input: ReportInput): Promise<Report> {
-  const authorId = actorOf(ctx).id;
+  const authorId = signedIn(ctx.actor).id;
   await ctx.db.transaction(async (tx) => {
     const before = await ownReport(tx, ctx, id);
     if (before.kind !== input.kind) throw badRequest(REPORT_MESSAGES.kindChanged, 'kind');
@@ -440,7 +430,7 @@ export async function addAttachment(
   reportId: string,
   file: { name: string; contentType: ReportAttachmentType; data: Buffer },
 ): Promise<ReportAttachment> {
-  const uploadedBy = actorOf(ctx).id;
+  const uploadedBy = signedIn(ctx.actor).id;
   return ctx.db.transaction(async (tx) => {
     const report = await ownReport(tx, ctx, reportId);
     const [held] = await tx
@@ -533,23 +523,18 @@ export async function removeAttachment(ctx: ServiceContext, id: string) {
 
 /**
  * The patient's reports for a chart's union with its visits: id, kind and the moment it
- * happened (facility date and time; noon when a kind has no time), as `sort_at`.
+ * happened (facility date and time; noon when a kind has no time), as `sort_at`; started with
+ * the union's `select` (lib/list.ts Select).
  */
-export const patientReportRefs = <F extends SelectedFields>(
-  ctx: ServiceContext,
-  patientId: string,
-  extra: F,
-) =>
-  ctx.db
-    .select({
-      id: reports.id,
-      kind: sql<string>`${reports.kind}::text`.as('kind'),
-      sortAt:
-        sql<Date>`((${reports.occurredOn} + coalesce(${reports.occurredTime}, time '12:00')) at time zone ${ctx.config.TIME_ZONE})`.as(
-          'sort_at',
-        ),
-      ...extra,
-    })
+export const patientReportRefs = (ctx: ServiceContext, patientId: string, select: Select) =>
+  select({
+    id: reports.id,
+    kind: sql<string>`${reports.kind}::text`.as('kind'),
+    sortAt:
+      sql<Date>`((${reports.occurredOn} + coalesce(${reports.occurredTime}, time '12:00')) at time zone ${ctx.config.TIME_ZONE})`.as(
+        'sort_at',
+      ),
+  })
     .from(reports)
     .where(eq(reports.patientId, patientId));
 
@@ -572,7 +557,7 @@ const titleOf = (r: ReportRow['report']) => {
 export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const byId = new Map<string, MedicalReport>();
   if (ids.length === 0) return byId;
-  const rows = await reportRows(ctx.db, {}).where(inArray(reports.id, ids));
+  const rows = await reportRows(selectOf(ctx.db)).where(inArray(reports.id, ids));
   const files = await attachmentsOf(ctx.db, ids);
   const zone = ctx.config.TIME_ZONE;
   for (const { report: r, author: a } of rows) {

@@ -5,13 +5,13 @@ import {
   DEFAULT_SCHEDULE,
   type DoctorOption,
   type DoctorScheduleResponse,
+  type FacilityNow,
   fitsSchedule,
   formatDuration,
   formatMinutes,
   freeSlots,
   hoursOn,
   isPast,
-  type LocalDateTime,
   type OutsideHoursAppointment,
   parseTimeMinutes,
   perPatientMinutes,
@@ -51,9 +51,14 @@ function toSchedule(minutes: number, rows: DayRow[]): Schedule {
   };
 }
 
-/** The facility's wall clock now: the injected clock, in the configured time zone. */
-export const facilityNow = (ctx: ServiceContext): LocalDateTime =>
-  toLocalDateTime(ctx.now(), ctx.config.TIME_ZONE);
+/**
+ * The facility's wall clock now: the injected clock, in the configured time zone. The zone rides
+ * along so that the availability rule sees daylight-saving days (skipped times, real lengths).
+ */
+export const facilityNow = (ctx: ServiceContext): FacilityNow => ({
+  ...toLocalDateTime(ctx.now(), ctx.config.TIME_ZONE),
+  timeZone: ctx.config.TIME_ZONE,
+});
 
 async function writeDays(db: Executor, doctorId: string, schedule: Schedule) {
   await db.delete(doctorScheduleDays).where(eq(doctorScheduleDays.doctorId, doctorId));
@@ -175,7 +180,7 @@ async function bookingsOutside(
       time: appointments.time,
       durationMinutes: appointments.durationMinutes,
       status: appointments.status,
-      patientName: fullNameOf,
+      patientName: fullNameOf(),
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.patientId))
@@ -204,7 +209,7 @@ async function bookingsOutside(
   return outside.map(({ patientId: _patientId, time, ...row }) => ({ ...row, time: shortTime(time) }));
 }
 
-export const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
+const scheduleResponse = (doctorId: string, schedule: Schedule): ScheduleResponse => ({
   doctorId,
   ...schedule,
 });

@@ -16,7 +16,7 @@ const slot = (date: string, time: string) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}, ${time.slice(0, 5)}`;
 
 /** The invoice as a printable A4 document. Amounts read "NGN 12,500.00": the standard font has no ₦. */
-export function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
+function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
   const zone = ctx.config.TIME_ZONE;
   const a = invoice.appointment;
   const payment: Array<readonly [string, string | null]> = [];

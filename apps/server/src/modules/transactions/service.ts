@@ -19,7 +19,7 @@ import {
   type UpdateInvoice,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, invoiceItems, invoices, users } from '../../db/schema';
@@ -30,11 +30,14 @@ import { facilityDate, facilityDay } from '../../lib/facility-time';
 import {
   iso,
   isoOrNull,
+  listPage,
   matchingRows,
   orderBy,
-  page,
+  type RowOf,
+  type Select,
   type SortColumns,
   search,
+  selectOf,
   toNumber,
 } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
@@ -55,7 +58,7 @@ const ownedBy = (owner: InvoiceOwner) =>
   owner.role === 'doctor' ? eq(invoices.doctorId, owner.userId) : eq(invoices.patientId, owner.userId);
 
 /** Invoice numbers: "INV-2030-000042", one yearly sequence. */
-export const INVOICE_SEQUENCE = 'invoice';
+const INVOICE_SEQUENCE = 'invoice';
 export const invoiceNumber = async (ctx: ServiceContext) =>
   formatYearlyNumber('INV', await nextYearlyNumber(ctx, INVOICE_SEQUENCE));
 
@@ -76,16 +79,15 @@ const rowColumns = {
   },
 };
 
-/** `extra` adds columns to the selection: a list's count (lib/list.ts Window), or nothing (`{}`). */
-const selectRows = <F extends SelectedFields>(db: Executor, extra: F) =>
-  db
-    .select({ ...rowColumns, ...extra })
+/** The base query of the list and of single reads (lib/list.ts Select). */
+const invoiceRows = (select: Select) =>
+  select(rowColumns)
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.patientId))
     .innerJoin(doctors, eq(doctors.id, invoices.doctorId))
     .leftJoin(appointments, eq(appointments.id, invoices.appointmentId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['execute']>>[number];
+type Row = RowOf<typeof invoiceRows>;
 
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const appointmentOf = (a: Row['appointment']) =>
@@ -125,20 +127,14 @@ export async function listInvoices(
   const where = and(
     ownedBy(owner),
     query.status ? eq(invoices.status, query.status) : undefined,
-    search(query.q, [invoices.number, fullNameOf, users.email]),
+    search(query.q, [invoices.number, fullNameOf(), users.email]),
   );
-  const result = await page(
-    ctx,
-    query,
-    ({ limit, offset, matched }) =>
-      selectRows(db, { matched })
-        .where(where)
-        .orderBy(...orderBy(query, SORT, [desc(invoices.issuedAt)], invoices.id))
-        .limit(limit)
-        .offset(offset),
-    matchingRows(db).from(invoices).innerJoin(users, eq(users.id, invoices.patientId)).where(where),
-    toRow,
-  );
+  const result = await listPage(ctx, query, {
+    rows: (select) => invoiceRows(select).where(where),
+    order: orderBy(query, SORT, [desc(invoices.issuedAt)], invoices.id),
+    count: matchingRows(db).from(invoices).innerJoin(users, eq(users.id, invoices.patientId)).where(where),
+    map: toRow,
+  });
   await audit(ctx, {
     action: `${owner.role}.invoice.list`,
     entityType: 'invoice',
@@ -217,7 +213,7 @@ export async function billableAppointments(
         eq(appointments.doctorId, doctorId),
         eq(appointments.status, 'Completed'),
         notExists(active),
-        search(q, [fullNameOf, users.email]),
+        search(q, [fullNameOf(), users.email]),
       ),
     )
     .orderBy(desc(appointments.startsAt), asc(appointments.id))
@@ -245,7 +241,7 @@ export async function billableAppointments(
 
 /** The invoice with its lines, if the owner may see it; no audit row. */
 async function loadDetail(db: Executor, owner: InvoiceOwner, id: string): Promise<InvoiceDetail> {
-  const [row] = await selectRows(db, {})
+  const [row] = await invoiceRows(selectOf(db))
     .where(and(eq(invoices.id, id), ownedBy(owner)))
     .limit(1);
   if (!row) throw notFound('Invoice');

@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button';
 import { LogoMark } from '../../components/ui/logo';
 
 /** Any unknown path (the text PageNotFound), with a way back home. */
-export function NotFoundPage() {
+function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
       <LogoMark className="h-12 w-12" />

@@ -223,7 +223,7 @@ function NavDrawer({ areaLabel, nav }: { areaLabel: string; nav: readonly ShellN
 }
 
 /** The signed-in user's picture (initials when none) and name. */
-export function HeaderUser() {
+function HeaderUser() {
   const { user } = useAuth();
   if (!user) return null;
   const name = fullName(user);

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 
 /** A full-height placeholder while the stored session is checked with the server. */
-export function SessionLoading() {
+function SessionLoading() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
       <span className="text-sm text-ink-muted">Loading...</span>

@@ -25,7 +25,7 @@ export function withSorting<T>(
 }
 
 /** A status word as a coloured badge (the word is always shown). */
-export function statusColumn<T>(
+function statusColumn<T>(
   id: string,
   header: string,
   status: (row: T) => string,
@@ -45,11 +45,7 @@ export function statusColumn<T>(
 }
 
 /** A timestamp column, e.g. "22 Nov 2026, 09:41". */
-export function dateTimeColumn<T>(
-  id: string,
-  header: string,
-  value: (row: T) => string | null,
-): DataTableColumn<T> {
+function dateTimeColumn<T>(id: string, header: string, value: (row: T) => string | null): DataTableColumn<T> {
   return {
     id,
     header,
@@ -68,7 +64,7 @@ export function dateTimeColumn<T>(
 }
 
 /** A text column whose empty values show a dash. */
-export function textColumn<T>(
+function textColumn<T>(
   id: string,
   header: string,
   value: (row: T) => string | number | null,
@@ -77,7 +73,7 @@ export function textColumn<T>(
 }
 
 /** The row actions (buttons), never sortable nor hidden. */
-export function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
+function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
   return {
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,

@@ -1,4 +1,5 @@
 export { columnsFor, withSorting } from './columns';
-export { DataTable, type DataTableColumn, type DataTableProps, SearchBox } from './data-table';
+export { DataTable, type DataTableColumn } from './data-table';
 export { FilterSelect } from './filter-select';
 export { ListTable, type ListTableProps } from './list-table';
+export { SearchBox } from './search-box';

@@ -30,7 +30,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : null);
 
 /** "Check-up, 6 Jan 2030 at 09:00", or a dash for a bill without an appointment. */
-export const appointmentLabel = (a: InvoiceDetail['appointment']) =>
+const appointmentLabel = (a: InvoiceDetail['appointment']) =>
   a ? `${a.title}, ${formatSlot(a.date, a.time)}` : null;
 
 function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {

@@ -60,7 +60,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   false: 'grey',
 };
 
-export function statusTone(status: string): BadgeTone {
+function statusTone(status: string): BadgeTone {
   return STATUS_TONES[status.trim().toLowerCase()] ?? 'grey';
 }
 

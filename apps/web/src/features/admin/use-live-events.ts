@@ -1,7 +1,7 @@
 import { LIVE_EVENTS_PATH, LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { invalidateAdmin, TOPIC_RESOURCES } from './api';
+import { invalidateAdmin, TOPIC_RESOURCES } from './api/shared';
 
 /** offline: the stream was refused (e.g. the session ended) and will not reconnect by itself. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';

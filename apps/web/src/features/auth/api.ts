@@ -3,6 +3,7 @@ import {
   type ForgotPassword,
   type LoginInput,
   MESSAGES,
+  type MeResponse,
   type RegisterPatient,
   type ResetPassword,
 } from '@carepoint/contract';
@@ -26,7 +27,7 @@ export function useLogin() {
 export const useSignup = () =>
   useMutation({
     mutationFn: (values: RegisterPatient) =>
-      api.post<unknown>('/auth/register/patient', values, { authRedirect: false }),
+      api.post<MeResponse>('/auth/register/patient', values, { authRedirect: false }),
     meta,
   });
 
@@ -45,13 +46,13 @@ export const isResetFormAnswer = (error: unknown): boolean =>
 export const useResetPassword = () =>
   useMutation({
     mutationFn: (values: ResetPassword) =>
-      api.post<unknown>('/auth/reset-password', values, { authRedirect: false }),
+      api.post<{ ok: true }>('/auth/reset-password', values, { authRedirect: false }),
     meta: { ...meta, shownInline: isResetFormAnswer },
   });
 
 /** The first sign-in's own password, replacing the one-time password. */
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (values: ChangePassword) => api.post<unknown>('/auth/change-password', values),
+    mutationFn: (values: ChangePassword) => api.post<{ ok: true }>('/auth/change-password', values),
     meta,
   });

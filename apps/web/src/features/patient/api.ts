@@ -23,7 +23,7 @@ export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 
  * toast with the server's text or its `meta.errorMessage` (lib/query-client.tsx).
  */
 
-export const patientKeys = {
+const patientKeys = {
   all: ['patient'] as const,
   summary: ['patient', 'summary'] as const,
   appointments: (queryString: string) => ['patient', 'appointments', queryString] as const,

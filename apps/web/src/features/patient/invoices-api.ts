@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 
 /* The patient's own invoices: read-only hooks over /api/patient/invoices. */
 
-export const invoiceKeys = {
+const invoiceKeys = {
   list: (queryString: string) => ['patient', 'invoices', queryString] as const,
   detail: (id: string) => ['patient', 'invoice', id] as const,
 };

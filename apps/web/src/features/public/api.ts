@@ -10,6 +10,6 @@ import { api } from '../../lib/api-client';
 /** Schedule Demo: stored by the server and listed for admins. */
 export const useRequestDemo = () =>
   useMutation({
-    mutationFn: (values: DemoRequestInput) => api.post<unknown>('/public/demo-requests', values),
+    mutationFn: (values: DemoRequestInput) => api.post<{ id: string }>('/public/demo-requests', values),
     meta: { errorMessage: MESSAGES.genericError },
   });

@@ -1,5 +1,6 @@
 import { ListTable, type ListTableProps } from '../../../components/data-table';
-import { adminListQuery, type ListResource, type ListRows } from '../api';
+import { adminListQuery } from '../api/lists';
+import type { ListResource, ListRows } from '../api/shared';
 
 export type AdminListTableProps<R extends ListResource> = Omit<ListTableProps<ListRows[R]>, 'query'> & {
   resource: R;

@@ -10,7 +10,8 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import type { DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { useAdmitErEntry, useFreeBeds } from '../api';
+import { useFreeBeds } from '../api/beds';
+import { useAdmitErEntry } from '../api/emergency';
 
 /**
  * Admit from the emergency room into a free bed: one request marks the visit Admitted and puts

@@ -5,16 +5,20 @@ import {
   replaceAmbulanceSchema,
   type UpdateAmbulance,
 } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useCreateAmbulance, useUpdateAmbulance } from '../api';
-import { useStaffRecordForm } from './staff-record-form';
+import { submitForm } from '../../../lib/forms';
+import { useCreateAmbulance, useUpdateAmbulance } from '../api/ambulances';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
+/** An empty form; new ambulances are Available (the server sets it). */
+const BLANK = { code: '', driverName: '', status: 'Available' } satisfies UpdateAmbulance;
 
 /** Add Ambulance (no ambulance: new ones are Available) or edit one, status included. */
 export function AmbulanceDialog({
@@ -24,26 +28,32 @@ export function AmbulanceDialog({
 }: DialogComponentProps & { ambulance?: Ambulance }) {
   const create = useCreateAmbulance();
   const update = useUpdateAmbulance();
-  const blank = { code: '', driverName: '', status: 'Available' } satisfies UpdateAmbulance;
   const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-  } = useStaffRecordForm({
-    schema: replaceAmbulanceSchema,
-    record: ambulance,
-    blank,
-    valuesOf: ({ code, driverName, status }) => ({ code, driverName, status }),
-    create: (fields) => create.mutateAsync(fields),
-    update: (id, body) => update.mutateAsync({ id, body }),
-    messages: {
-      added: AMBULANCE_MESSAGES.added,
-      updated: AMBULANCE_MESSAGES.updated,
-    },
-    fields: FIELDS,
-    onDone: () => onOpenChange(false),
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(replaceAmbulanceSchema),
+    defaultValues: ambulance
+      ? { code: ambulance.code, driverName: ambulance.driverName, status: ambulance.status }
+      : BLANK,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    // The status is set by the server on create and edited only on existing ambulances.
+    const { status: _status, ...fields } = values;
+    const saved = await submitForm(
+      () => (ambulance ? update.mutateAsync({ id: ambulance.id, body: values }) : create.mutateAsync(fields)),
+      {
+        success: ambulance ? AMBULANCE_MESSAGES.updated : AMBULANCE_MESSAGES.added,
+        setError,
+        fields: FIELDS,
+      },
+    );
+    if (!saved) return;
+    if (!ambulance) reset(BLANK);
+    onOpenChange(false);
   });
 
   return (

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlFilter, useUrlFilters } from '../../../lib/use-url-filters';
-import { patientSearch } from '../api';
+import { patientSearch } from '../api/patients';
 
 /** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
 function dayStart(day: string, addDays = 0): string | undefined {

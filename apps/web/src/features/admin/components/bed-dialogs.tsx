@@ -20,7 +20,8 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { patientSearch, useCreateBed, useDeleteBed, useUpdateBed } from '../api';
+import { useCreateBed, useDeleteBed, useUpdateBed } from '../api/beds';
+import { patientSearch } from '../api/patients';
 
 /** Add Bed: a label; new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {

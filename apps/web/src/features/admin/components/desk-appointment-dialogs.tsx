@@ -30,12 +30,12 @@ import { deviceToday, formatSlot } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import {
   DESK_BOOKING_FIELDS,
-  patientSearch,
   REASSIGN_FIELDS,
   useAppointmentStatus,
   useDeskBook,
   useReassign,
-} from '../api';
+} from '../api/appointments';
+import { patientSearch } from '../api/patients';
 
 /** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
 function useDoctorOptions(enabled: boolean) {

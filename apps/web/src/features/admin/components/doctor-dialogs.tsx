@@ -18,7 +18,7 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { fullName } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
-import { useCreateDoctor, useUpdateDoctor } from '../api';
+import { useCreateDoctor, useUpdateDoctor } from '../api/staff';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty'] as const;
 const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };

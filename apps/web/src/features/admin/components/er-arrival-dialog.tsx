@@ -9,7 +9,8 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { submitForm } from '../../../lib/forms';
-import { patientSearch, useCreateErEntry } from '../api';
+import { useCreateErEntry } from '../api/emergency';
+import { patientSearch } from '../api/patients';
 
 const BLANK: CreateErEntry = { patientName: '', patientId: null, triageLevel: 'Medium', complaint: '' };
 

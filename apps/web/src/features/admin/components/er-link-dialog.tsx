@@ -9,7 +9,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import type { DialogComponentProps } from '../../../components/ui/dialog-button';
 import { formatDate } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
-import { patientSearch, useLinkErEntry, usePatientDetail } from '../api';
+import { useLinkErEntry } from '../api/emergency';
+import { patientSearch, usePatientDetail } from '../api/patients';
 
 /** The chosen patient's record beside the arrival, so the desk compares the same three facts. */
 function MatchFacts({ patientId, typedName }: { patientId: string; typedName: string }) {

@@ -6,43 +6,49 @@ import {
   replaceNurseSchema,
   type UpdateNurse,
 } from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useCreateNurse, useUpdateNurse } from '../api';
-import { useStaffRecordForm } from './staff-record-form';
+import { submitForm } from '../../../lib/forms';
+import { useCreateNurse, useUpdateNurse } from '../api/staff';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
+/** An empty form; new nurses are Active (the server sets it). */
+const BLANK = { fullName: '', email: '', department: '', status: 'Active' } satisfies UpdateNurse;
 
 /** Add Nurse (no nurse: new nurses are Active) or edit one, status included. */
 export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps & { nurse?: Nurse }) {
   const create = useCreateNurse();
   const update = useUpdateNurse();
   const departmentsId = useId();
-  const blank = { fullName: '', email: '', department: '', status: 'Active' } satisfies UpdateNurse;
   const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-  } = useStaffRecordForm({
-    schema: replaceNurseSchema,
-    record: nurse,
-    blank,
-    valuesOf: ({ fullName, email, department, status }) => ({ fullName, email, department, status }),
-    create: (fields) => create.mutateAsync(fields),
-    update: (id, body) => update.mutateAsync({ id, body }),
-    messages: {
-      added: NURSE_MESSAGES.added,
-      updated: NURSE_MESSAGES.updated,
-    },
-    fields: FIELDS,
-    onDone: () => onOpenChange(false),
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(replaceNurseSchema),
+    defaultValues: nurse
+      ? { fullName: nurse.fullName, email: nurse.email, department: nurse.department, status: nurse.status }
+      : BLANK,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    // The status is set by the server on create and edited only on existing nurses.
+    const { status: _status, ...fields } = values;
+    const saved = await submitForm(
+      () => (nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields)),
+      { success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added, setError, fields: FIELDS },
+    );
+    if (!saved) return;
+    if (!nurse) reset(BLANK);
+    onOpenChange(false);
   });
 
   return (

@@ -17,7 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { deviceToday } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
-import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '../api';
+import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '../api/patients';
 
 const EMPTY: PatientRecordInput = {
   firstName: '',

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { useCallNext, useRemoveQueueEntry } from '../api';
+import { useCallNext, useRemoveQueueEntry } from '../api/queues';
 
 type DepartmentQueue = QueueBoard['departments'][number];
 

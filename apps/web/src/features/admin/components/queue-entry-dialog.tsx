@@ -14,7 +14,8 @@ import { DialogButton, type DialogComponentProps } from '../../../components/ui/
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
-import { patientSearch, useCreateQueueEntry } from '../api';
+import { patientSearch } from '../api/patients';
+import { useCreateQueueEntry } from '../api/queues';
 
 const BLANK: CreateQueueEntry = {
   patient: '',

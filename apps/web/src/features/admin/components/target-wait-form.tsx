@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { submitForm } from '../../../lib/forms';
-import { useUpdateTargetWait } from '../api';
+import { useUpdateTargetWait } from '../api/figures';
 
 /** The target wait setting: analytics compare the average wait against it. */
 export function TargetWaitForm({ current }: { current: number }) {

@@ -1,12 +1,13 @@
 import { Clock, Target, UserPlus } from 'lucide-react';
-import { ChartCard } from '../../../components/charts/chart-card';
+import { GraphCard } from '../../../components/graphs/graph-card';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { LOAD_FAILED, useAnalytics } from '../api';
+import { useAnalytics } from '../api/figures';
+import { LOAD_FAILED } from '../api/shared';
 import { TargetWaitForm } from '../components/target-wait-form';
 import { useLiveEvents } from '../use-live-events';
 
@@ -72,7 +73,7 @@ export default function OperationalAnalyticsPage() {
         </div>
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <ChartCard
+            <GraphCard
               title="Bottlenecks"
               kind="bar"
               loading={loading}

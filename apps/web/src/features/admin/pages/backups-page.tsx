@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { BACKUPS_LOAD_FAILED, backupDownloadUrl, useBackUpNow, useBackups } from '../api-backups';
+import { BACKUPS_LOAD_FAILED, backupDownloadUrl, useBackUpNow, useBackups } from '../api/backups';
 
 const RESULT: Record<Backup['result'], { label: string; tone: BadgeTone }> = {
   running: { label: 'Running', tone: 'blue' },

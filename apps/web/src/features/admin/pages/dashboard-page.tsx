@@ -2,9 +2,10 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { LOAD_FAILED, useSummary } from '../api';
+import { useSummary } from '../api/figures';
+import { LOAD_FAILED } from '../api/shared';
 import { AddAmbulanceButton } from '../components/ambulance-dialog';
-import { ArrivalsByHour, WaitTimeTrend } from '../components/dashboard-charts';
+import { ArrivalsByHour, WaitTimeTrend } from '../components/dashboard-graphs';
 import { AddDoctorButton } from '../components/doctor-dialogs';
 import { AddNurseButton } from '../components/nurse-dialog';
 import { QuickLinks } from '../components/quick-links';
@@ -12,10 +13,10 @@ import { SummaryTiles } from '../components/summary-tiles';
 import { TodayOverview } from '../components/today-overview';
 import { useLiveEvents } from '../use-live-events';
 
-/** Admin Dashboard: counts, today's figures and charts, all computed by the server from records. */
+/** Admin Dashboard: counts, today's figures and graphs, all computed by the server from records. */
 export default function AdminDashboardPage() {
   const summary = useSummary();
-  // ER arrivals and queue changes move the tiles and charts: keep them current.
+  // ER arrivals and queue changes move the tiles and graphs: keep them current.
   useLiveEvents(['emergency', 'queues']);
   const loading = summary.isPending;
 

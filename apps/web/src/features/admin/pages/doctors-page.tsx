@@ -9,7 +9,7 @@ import { EditButton } from '../../../components/ui/edit-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { fullName } from '../../../lib/format';
 import { useRowDialog } from '../../../lib/use-row-dialog';
-import { useUpdateDoctor } from '../api';
+import { useUpdateDoctor } from '../api/staff';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
 

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useUrlFilter } from '../../../lib/use-url-filters';
-import { useAnalytics } from '../api';
+import { useAnalytics } from '../api/figures';
 import { AdminListTable } from '../components/admin-list-table';
 import { ErActions } from '../components/er-actions';
 import { ErAdmitFlow } from '../components/er-admit-flow';

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useRowDialog } from '../../../lib/use-row-dialog';
-import { usePatientDetail } from '../api';
+import { usePatientDetail } from '../api/patients';
 import { DeskBookButton } from '../components/desk-appointment-dialogs';
 import { EditPatientDialog } from '../components/patient-dialog';
 

@@ -1,10 +1,11 @@
-import { ACTIVE_USER_DAYS, formatEarnings, STAT_CARDS, type Stats } from '@carepoint/contract';
+import { ACTIVE_USER_DAYS, formatNaira, STAT_CARDS, type Stats } from '@carepoint/contract';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
-import { LOAD_FAILED, useStats } from '../api';
+import { useStats } from '../api/figures';
+import { LOAD_FAILED } from '../api/shared';
 
 /** What each figure counts, shown under it. */
 const DEFINITIONS: Record<keyof Stats, string> = {
@@ -17,7 +18,7 @@ const DEFINITIONS: Record<keyof Stats, string> = {
 };
 
 const display = (key: keyof Stats, value: number) =>
-  key === 'totalEarnings' ? formatEarnings(value) : value.toLocaleString('en-GB');
+  key === 'totalEarnings' ? formatNaira(value) : value.toLocaleString('en-GB');
 
 /** Admin stats: six real figures from the records. */
 export default function StatsPage() {

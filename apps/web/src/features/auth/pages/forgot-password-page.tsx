@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useForgotPassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
@@ -25,13 +25,9 @@ export default function ForgotPasswordPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await forgot.mutateAsync(values);
-      setAnswer(result.message || FORGOT_PASSWORD_ANSWER);
-    } catch (err) {
-      // The error toast is the mutation's.
-      applyServerFieldErrors(err, setError, ['email']);
-    }
+    // No success toast: the page shows the answer. The error toast is the mutation's.
+    const result = await submitForm(() => forgot.mutateAsync(values), { setError, fields: ['email'] });
+    if (result) setAnswer(result.message || FORGOT_PASSWORD_ANSWER);
   });
 
   return (

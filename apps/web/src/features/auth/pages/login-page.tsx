@@ -2,13 +2,12 @@ import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS } from '@carepo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api';
 import { AuthCard } from '../components/auth-layout';
@@ -19,6 +18,12 @@ function LoginPageForm() {
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
+  // Sent by sign-up: the address just registered.
+  const state: unknown = useLocation().state;
+  const signedUpEmail =
+    state && typeof state === 'object' && 'email' in state && typeof state.email === 'string'
+      ? state.email
+      : '';
 
   const {
     register,
@@ -27,20 +32,20 @@ function LoginPageForm() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', rememberMe: false } satisfies LoginInput,
+    defaultValues: { email: signedUpEmail, password: '', rememberMe: false } satisfies LoginInput,
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const user = await login.mutateAsync(values);
-      setSignedIn(true);
-      toast.success(TOASTS.loginSuccess);
-      const to = destinationAfterLogin(user, params.get('next'));
-      navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
-    } catch (err) {
-      // The error toast (the server's text; a 429's plain-text body) is the mutation's.
-      applyServerFieldErrors(err, setError, ['email', 'password']);
-    }
+    // The error toast (the server's text; a 429's plain-text body) is the mutation's.
+    const user = await submitForm(() => login.mutateAsync(values), {
+      success: TOASTS.loginSuccess,
+      setError,
+      fields: ['email', 'password'],
+    });
+    if (!user) return;
+    setSignedIn(true);
+    const to = destinationAfterLogin(user, params.get('next'));
+    navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
   });
 
   return (

@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { isResetFormAnswer, useResetPassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
@@ -43,15 +42,18 @@ export default function ResetPasswordPage() {
   }, [done, navigate]);
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      setDone(true);
-      toast.success('Your password has been reset. Please login.');
-    } catch (err) {
-      // A 400 is shown here (no toast); other failures get the mutation's error toast.
-      if (applyServerFieldErrors(err, setError, ['password', 'confirmPassword'])) return;
-      if (isResetFormAnswer(err)) setLinkError(errorMessage(err, MESSAGES.resetTokenInvalid));
-    }
+    const changed = await submitForm(() => reset.mutateAsync(values), {
+      success: 'Your password has been reset. Please login.',
+      setError,
+      fields: ['password', 'confirmPassword'],
+      // A 400 is shown here (no toast): under its field, else as the link's problem. Other
+      // failures get the mutation's error toast.
+      onRefused: (err, underFields) => {
+        if (!underFields && isResetFormAnswer(err))
+          setLinkError(errorMessage(err, MESSAGES.resetTokenInvalid));
+      },
+    });
+    if (changed) setDone(true);
   });
 
   if (done) {

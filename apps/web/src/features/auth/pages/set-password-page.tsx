@@ -1,12 +1,11 @@
 import { type ChangePassword, changePasswordSchema, ROLE_HOME } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useAuth } from '../../../lib/auth';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useChangePassword } from '../api';
 import { AuthCard } from '../components/auth-layout';
 
@@ -30,21 +29,26 @@ export default function SetPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     if (!user) return;
-    try {
-      await changePassword.mutateAsync(values);
-    } catch (err) {
-      // The error toast is the mutation's.
-      applyServerFieldErrors(err, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
-      return;
-    }
-    let fresh = { ...user, mustChangePassword: false };
-    try {
-      fresh = (await refreshUser()) ?? fresh;
-    } catch {
-      setUser(fresh);
-    }
-    toast.success('Your password has been changed.');
-    await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
+    // The error toast is the mutation's.
+    const fresh = await submitForm(
+      async () => {
+        await changePassword.mutateAsync(values);
+        // The session's user, read again (else updated here): no longer bound to change its password.
+        const changed = { ...user, mustChangePassword: false };
+        try {
+          return (await refreshUser()) ?? changed;
+        } catch {
+          setUser(changed);
+          return changed;
+        }
+      },
+      {
+        success: 'Your password has been changed.',
+        setError,
+        fields: ['currentPassword', 'newPassword', 'confirmPassword'],
+      },
+    );
+    if (fresh) await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
   });
 
   if (!user) return <Navigate to="/login?next=%2Fset-password" replace />;

@@ -2,12 +2,11 @@ import { type RegisterPatient, registerPatientSchema, SIGNUP_REDIRECT_MS, TOASTS
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useSignup } from '../api';
 import { AuthCard } from '../components/auth-layout';
@@ -38,15 +37,16 @@ function SignupPageForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signup.mutateAsync(values);
-      setDone(true);
-      toast.success(TOASTS.signupSuccess);
-      navigateLater('/login', SIGNUP_REDIRECT_MS);
-    } catch (err) {
-      // The error toast is the mutation's.
-      applyServerFieldErrors(err, setError, FIELDS);
-    }
+    // The error toast is the mutation's.
+    const created = await submitForm(() => signup.mutateAsync(values), {
+      success: TOASTS.signupSuccess,
+      setError,
+      fields: FIELDS,
+    });
+    if (!created) return;
+    setDone(true);
+    // The login page opens with the new address filled in (in the page's state, never in the URL).
+    navigateLater('/login', SIGNUP_REDIRECT_MS, { state: { email: values.email } });
   });
 
   return (

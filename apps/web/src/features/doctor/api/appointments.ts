@@ -19,7 +19,7 @@ import { api } from '../../../lib/api-client';
  * or a status change refreshes the dashboard, the list and the detail together.
  */
 
-export const doctorAppointmentKeys = {
+const doctorAppointmentKeys = {
   all: ['doctor-appointments'] as const,
   dashboard: ['doctor-appointments', 'dashboard'] as const,
   list: (queryString: string) => ['doctor-appointments', 'list', queryString] as const,

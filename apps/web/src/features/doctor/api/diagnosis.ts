@@ -18,7 +18,7 @@ import { api } from '../../../lib/api-client';
  * refreshes both lists.
  */
 
-export const diagnosisKeys = {
+const diagnosisKeys = {
   all: ['diagnosis'] as const,
   tests: (queryString: string) => ['diagnosis', 'tests', queryString] as const,
   test: (id: string) => ['diagnosis', 'test', id] as const,

@@ -15,7 +15,7 @@ import { answersFields } from '../../../lib/forms';
  * refreshes the list, the dashboard and the details together.
  */
 
-export const prescriptionKeys = {
+const prescriptionKeys = {
   all: ['prescriptions'] as const,
   list: (queryString: string) => ['prescriptions', 'list', queryString] as const,
   detail: (id: string) => ['prescriptions', 'detail', id] as const,

@@ -17,7 +17,7 @@ import { patientKeys } from './patients';
  * Medicals reports list the reports).
  */
 
-export const reportKeys = {
+const reportKeys = {
   all: ['doctor', 'reports'] as const,
   list: (kind: ReportKind, queryString: string) => ['doctor', 'reports', 'list', kind, queryString] as const,
   detail: (id: string) => ['doctor', 'reports', 'detail', id] as const,

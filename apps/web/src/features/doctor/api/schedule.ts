@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** Edit Schedule data: the doctor's own weekly schedule and the bookings outside it. */
 
 export const SCHEDULE_LOAD_FAILED = 'Could not load your schedule';
-export const SCHEDULE_SAVE_FAILED = 'Could not save your schedule';
+const SCHEDULE_SAVE_FAILED = 'Could not save your schedule';
 export const SCHEDULE_SAVED = 'Schedule saved';
 
 const scheduleKey = ['doctor', 'schedule'] as const;

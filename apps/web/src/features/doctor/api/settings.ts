@@ -16,7 +16,7 @@ import { useAuth } from '../../../lib/auth';
  * header's avatar and profile card follow at once.
  */
 
-export const CHANGE_PASSWORD_FAILED = 'Could not change the password';
+const CHANGE_PASSWORD_FAILED = 'Could not change the password';
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
 export const ACTIVITY_LOAD_FAILED = 'Could not load your activity.';
 

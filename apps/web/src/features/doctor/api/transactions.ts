@@ -18,7 +18,7 @@ import { api, isApiRequestError } from '../../../lib/api-client';
  * and the open sheet together.
  */
 
-export const invoiceKeys = {
+const invoiceKeys = {
   all: ['doctor-invoices'] as const,
   list: (queryString: string) => ['doctor-invoices', 'list', queryString] as const,
   summary: ['doctor-invoices', 'summary'] as const,

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 
 /** Triage Intake data: today's intakes of the signed-in doctor, recording one, and the patient search. */
 
-export const triageKeys = {
+const triageKeys = {
   all: ['doctor', 'triage'] as const,
   today: ['doctor', 'triage', 'today'] as const,
   patients: (term: string, limit: number) => ['doctor', 'triage', 'patients', term, limit] as const,

@@ -9,7 +9,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { FreeTimeField } from '../../../components/form/free-time-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -19,7 +18,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useAvailableDoctors } from '../../../lib/booking';
 import { deviceToday } from '../../../lib/format';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { BOOKING_FIELDS, useBookAppointment } from '../api';
 
 /** No priority chosen yet: the select shows its placeholder. */
@@ -62,15 +61,16 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
   }, [open, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await book.mutateAsync(values);
-      toast.success(TOASTS.appointmentCreated);
-      onOpenChange(false);
-    } catch (err) {
-      // A refusal about a field is shown under it; any other failure is the mutation's toast.
-      applyServerFieldErrors(err, setError, BOOKING_FIELDS);
-      if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
-    }
+    // A refusal about a field is shown under it; any other failure is the mutation's toast.
+    const booked = await submitForm(() => book.mutateAsync(values), {
+      success: TOASTS.appointmentCreated,
+      setError,
+      fields: BOOKING_FIELDS,
+      onRefused: (err) => {
+        if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
+      },
+    });
+    if (booked) onOpenChange(false);
   });
 
   // Each field shows its own message (the spec's "All fields are required" on each missing one).

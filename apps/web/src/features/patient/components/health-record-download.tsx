@@ -3,7 +3,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
 /** The patient's whole record as the FHIR API's Patient/{id}/$everything, served as a file. */
-export const healthRecordUrl = (patientId: string) =>
+const healthRecordUrl = (patientId: string) =>
   `/fhir/R4/Patient/${encodeURIComponent(patientId)}/$everything?download=1`;
 
 /** My Profile: take your own record elsewhere, in the format health software reads. */

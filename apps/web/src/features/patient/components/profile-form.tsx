@@ -7,18 +7,17 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { IdentityFields } from '../../../components/form/identity-fields';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useAuth } from '../../../lib/auth';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { useUpdateProfile } from '../api';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
 
 /** The saved profile as form values (empty text for what is not set). */
-export const profileValues = (user: User): UpdateProfileInput => ({
+const profileValues = (user: User): UpdateProfileInput => ({
   firstName: user.firstName,
   lastName: user.lastName,
   phone: user.phone ?? '',
@@ -43,16 +42,16 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      // The shell's header shows the stored user: keep it in step with the new name.
-      setUser(saved);
-      toast.success(TOASTS.profileUpdated);
-      onDone();
-    } catch (err) {
-      // The error toast is the mutation's, shown once (the spec's mock-up showed it twice, a defect).
-      applyServerFieldErrors(err, setError, FIELDS);
-    }
+    // The error toast is the mutation's, shown once (the spec's mock-up showed it twice, a defect).
+    const saved = await submitForm(() => update.mutateAsync(values), {
+      success: TOASTS.profileUpdated,
+      setError,
+      fields: FIELDS,
+    });
+    if (!saved) return;
+    // The shell's header shows the stored user: keep it in step with the new name.
+    setUser(saved);
+    onDone();
   });
 
   return (

@@ -1,12 +1,11 @@
 import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { applyServerFieldErrors } from '../../../lib/forms';
+import { submitForm } from '../../../lib/forms';
 import { QueryProvider } from '../../../lib/query-client';
 import { useRequestDemo } from '../api';
 
@@ -39,15 +38,15 @@ function DemoRequestForm({ open, onOpenChange }: Props) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await requestDemo.mutateAsync(values);
-      toast.success(DEMO_REQUEST_THANKS);
-      reset();
-      onOpenChange(false);
-    } catch (err) {
-      // The error toast is the mutation's.
-      applyServerFieldErrors(err, setError, ['name', 'email', 'organisation', 'message']);
-    }
+    // The error toast is the mutation's.
+    const sent = await submitForm(() => requestDemo.mutateAsync(values), {
+      success: DEMO_REQUEST_THANKS,
+      setError,
+      fields: ['name', 'email', 'organisation', 'message'],
+    });
+    if (!sent) return;
+    reset();
+    onOpenChange(false);
   });
 
   return (

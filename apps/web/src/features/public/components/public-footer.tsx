@@ -3,7 +3,7 @@ import { Logo } from '../../../components/ui/logo';
 import { scrollToSection } from './public-header';
 import { SiteLink } from './site-link';
 
-export const CONTACT = {
+const CONTACT = {
   phone: '+234 803 123 4567',
   phoneHref: 'tel:+2348031234567',
   email: 'hello@carepoint.example',

@@ -10,7 +10,7 @@ import { SiteLink } from './site-link';
  * Solid once scrolled past HEADER_SOLID_AFTER_PX, transparent again under
  * HEADER_TRANSPARENT_BELOW_PX; in between the header keeps its state, so it does not flicker.
  */
-export function useSolidHeader(): boolean {
+function useSolidHeader(): boolean {
   // Transparent at first, as in the prerendered landing page (hydration must match it); the
   // layout effect reads the scroll position before the first paint.
   const [solid, setSolid] = useState(false);
@@ -28,7 +28,7 @@ export function useSolidHeader(): boolean {
   return solid;
 }
 
-export const SECTION_LINKS = [
+const SECTION_LINKS = [
   { id: 'home', label: 'Home' },
   { id: 'services', label: 'Services' },
   { id: 'about', label: 'About' },

@@ -17,7 +17,7 @@ import { Select } from '../../../../components/ui/select';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 import { deviceToday } from '../../../../lib/format';
-import { applyServerFieldErrors } from '../../../../lib/forms';
+import { submitForm } from '../../../../lib/forms';
 import { useAddAppointment, useOwnSlots } from '../../api/appointments';
 import { typeLabel } from './format';
 
@@ -98,20 +98,22 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
   }, [open, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const created = await add.mutateAsync(values);
-      toast.success(TOASTS.appointmentCreated);
-      if (created.patientCreated) {
-        toast.success(
-          `New patient account for ${created.appointment.patient.email}: a link to set a password was e-mailed.`,
-        );
-      }
-      onOpenChange(false);
-    } catch (err) {
-      // The error toast is the mutation's own; field messages go under their fields.
-      applyServerFieldErrors(err, setError, FIELDS);
-      if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
+    // The error toast is the mutation's own; field messages go under their fields.
+    const created = await submitForm(() => add.mutateAsync(values), {
+      success: TOASTS.appointmentCreated,
+      setError,
+      fields: FIELDS,
+      onRefused: (err) => {
+        if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
+      },
+    });
+    if (!created) return;
+    if (created.patientCreated) {
+      toast.success(
+        `New patient account for ${created.appointment.patient.email}: a link to set a password was e-mailed.`,
+      );
     }
+    onOpenChange(false);
   });
 
   const message = (field: (typeof FIELDS)[number]) => errors[field]?.message;

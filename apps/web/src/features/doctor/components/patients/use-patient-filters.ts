@@ -17,7 +17,7 @@ export type FilterValues = {
   lastVisit: string;
 };
 
-export const FILTER_NAMES = ['bloodGroup', 'ageMin', 'ageMax', 'lastVisit'] as const;
+const FILTER_NAMES = ['bloodGroup', 'ageMin', 'ageMax', 'lastVisit'] as const;
 const EMPTY: FilterValues = { bloodGroup: '', ageMin: '', ageMax: '', lastVisit: '' };
 
 const isBloodGroup = (v: string): v is BloodGroup => (BLOOD_GROUPS as readonly string[]).includes(v);
@@ -25,9 +25,7 @@ const isLastVisit = (v: string): v is LastVisitFilter =>
   (LAST_VISIT_FILTERS as readonly string[]).includes(v);
 
 /** Each active filter as a short label for its chip ("Blood group O+", "Age 30–40"). */
-export function filterChips(
-  values: FilterValues,
-): Array<{ names: Array<keyof FilterValues>; label: string }> {
+function filterChips(values: FilterValues): Array<{ names: Array<keyof FilterValues>; label: string }> {
   const chips: Array<{ names: Array<keyof FilterValues>; label: string }> = [];
   if (isBloodGroup(values.bloodGroup))
     chips.push({ names: ['bloodGroup'], label: `Blood group ${values.bloodGroup}` });

@@ -32,7 +32,7 @@ import { AllergyNotice, MedicineLineFields } from './medicine-line';
 
 type Values = PrescriptionInput;
 
-export const EMPTY_MEDICINE: Values['medicines'][number] = {
+const EMPTY_MEDICINE: Values['medicines'][number] = {
   name: '',
   dosage: '',
   duration: '',

@@ -64,6 +64,9 @@ export function PrescriptionSheet({
           <Field label="Pulse rate">{withUnit(info.pulseRate, VITAL_RANGES.heartRate.unit)}</Field>
           <Field label="Temperature">{withUnit(info.temperature, VITAL_RANGES.temperature.unit)}</Field>
           <Field label="Diabetic">{info.diabetic}</Field>
+          <Field label="Recorded allergies">
+            {p.recordedAllergies.length ? p.recordedAllergies.join(', ') : 'None recorded'}
+          </Field>
           <Field label="Food allergies">{info.foodAllergies}</Field>
           <Field label="Current medication">{info.currentMedication}</Field>
         </dl>

@@ -9,13 +9,13 @@ import { Download, Eye, Paperclip, Trash2, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 
 /** "1.2 MB", "340 KB". */
-export const fileSize = (bytes: number) =>
+const fileSize = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Why the server would refuse this file (size, or bytes that are no PDF, PNG or JPEG), or null. */
-export async function filePreCheck(file: File): Promise<string | null> {
+async function filePreCheck(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, FILE_SIGNATURE_BYTES).arrayBuffer());
   return attachmentProblem(file.size, fileTypeOf(head));
 }

@@ -12,14 +12,13 @@ import {
 } from '@carepoint/contract';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { FormDialog } from '../../../../components/form/form-dialog';
 import { PatientPicker } from '../../../../components/form/patient-picker';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { deviceToday } from '../../../../lib/format';
-import { applyServerFieldErrors } from '../../../../lib/forms';
+import { submitForm } from '../../../../lib/forms';
 import { useReportDoctors, useSaveReport } from '../../api/reports';
 import { triagePatientSearch } from '../../api/triage';
 import { FilePicker } from './attachments';
@@ -130,19 +129,25 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
       }
       return;
     }
-    try {
-      const saved = await save.mutateAsync(parsed.data);
-      const stored = chosen.length ? await files.uploadAll(saved.id, chosen) : 0;
-      toast.success(
-        report
-          ? REPORT_MESSAGES.updated
-          : `${REPORT_MESSAGES.created}: ${saved.caseId}${stored ? ` with ${stored} attachment${stored > 1 ? 's' : ''}` : ''}`,
-      );
-      close(false);
-      if (!report) onCreated?.(saved);
-    } catch (err) {
-      applyServerFieldErrors(err, setError, FIELDS);
-    }
+    // A new report's files are uploaded once it exists: the toast tells how many were stored.
+    const done = await submitForm(
+      async () => {
+        const saved = await save.mutateAsync(parsed.data);
+        const stored = chosen.length ? await files.uploadAll(saved.id, chosen) : 0;
+        return { saved, stored };
+      },
+      {
+        success: ({ saved, stored }) =>
+          report
+            ? REPORT_MESSAGES.updated
+            : `${REPORT_MESSAGES.created}: ${saved.caseId}${stored ? ` with ${stored} attachment${stored > 1 ? 's' : ''}` : ''}`,
+        setError,
+        fields: FIELDS,
+      },
+    );
+    if (!done) return;
+    close(false);
+    if (!report) onCreated?.(done.saved);
   });
 
   // The patient field is no registered input: its message would otherwise stay and block submitting.

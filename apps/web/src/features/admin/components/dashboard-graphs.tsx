@@ -1,5 +1,5 @@
 import { listOf, peaksOf, type Summary } from '@carepoint/contract';
-import { ChartCard } from '../../../components/charts/chart-card';
+import { GraphCard } from '../../../components/graphs/graph-card';
 
 /** Tied hours are all named, up to three; more than that is no single peak worth naming. */
 const MAX_NAMED_PEAKS = 3;
@@ -8,7 +8,7 @@ export function WaitTimeTrend({ summary, loading }: { summary: Summary | undefin
   const points = (summary?.waitTimeTrend ?? []).map((p) => ({ label: p.label, value: p.avgWaitMin }));
   const top = peaksOf(points);
   return (
-    <ChartCard
+    <GraphCard
       title="Wait Time Trend"
       kind="line"
       points={points}
@@ -32,7 +32,7 @@ export function ArrivalsByHour({ summary, loading }: { summary: Summary | undefi
   const top = summary?.busiestHours;
   const arrivals = `${total} emergency-room arrival${total === 1 ? '' : 's'} today`;
   return (
-    <ChartCard
+    <GraphCard
       title="Arrivals By Hour"
       kind="bar"
       points={points}

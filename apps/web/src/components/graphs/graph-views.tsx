@@ -9,12 +9,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChartViewProps } from './chart-types';
+import type { GraphViewProps } from './graph-types';
 
 /*
- * The only module that imports recharts. chart-card.tsx loads it lazily, so recharts is in
- * its own chunk, fetched when a chart is first drawn: never with the first load or screens
- * without charts.
+ * The only module that imports recharts. graph-card.tsx loads it lazily, so recharts is in
+ * its own chunk, fetched when a graph is first drawn: never with the first load or screens
+ * without graphs.
  */
 
 /** Colours come from the design tokens (CSS variables), never raw values. */
@@ -29,7 +29,7 @@ const tick = { fill: COLORS.axis, fontSize: 12 };
 const margin = { top: 8, right: 16, bottom: 0, left: -16 };
 
 /** A line over categories (Wait Time Trend). */
-export function LineChartView({ points, seriesName, height = 240 }: ChartViewProps) {
+export function LineGraph({ points, seriesName, height = 240 }: GraphViewProps) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <LineChart data={[...points]} accessibilityLayer={false} margin={margin}>
@@ -53,7 +53,7 @@ export function LineChartView({ points, seriesName, height = 240 }: ChartViewPro
 }
 
 /** Bars over categories (Arrivals By Hour, bottlenecks). */
-export function BarChartView({ points, seriesName, height = 240 }: ChartViewProps) {
+export function BarGraph({ points, seriesName, height = 240 }: GraphViewProps) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={[...points]} accessibilityLayer={false} margin={margin}>

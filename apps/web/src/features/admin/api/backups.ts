@@ -1,14 +1,14 @@
 import { BACKUP_MESSAGES, type Backup, type BackupsOverview } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /*
  * The Backups screen's data (GET/POST /api/admin/backups). A backup runs on the server after
  * "Back up now" answers; while one runs the list is read again every 2 seconds.
  */
 
-export const backupKeys = { all: ['admin', 'backups'] as const };
+const backupKeys = { all: ['admin', 'backups'] as const };
 
 export const BACKUPS_LOAD_FAILED = 'Could not fetch backups';
 const START_FAILED = 'Could not start a backup';

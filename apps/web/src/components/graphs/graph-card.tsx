@@ -1,24 +1,24 @@
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import type { ChartPoint } from './chart-types';
+import type { GraphPoint } from './graph-types';
 
-// Recharts is fetched only when a chart is drawn, never with the first load or other screens.
-const loadViews = () => import('./chart-views');
-const CHARTS = {
-  line: lazy(() => loadViews().then((m) => ({ default: m.LineChartView }))),
-  bar: lazy(() => loadViews().then((m) => ({ default: m.BarChartView }))),
+// Recharts is fetched only when a graph is drawn, never with the first load or other screens.
+const loadViews = () => import('./graph-views');
+const GRAPHS = {
+  line: lazy(() => loadViews().then((m) => ({ default: m.LineGraph }))),
+  bar: lazy(() => loadViews().then((m) => ({ default: m.BarGraph }))),
 };
 
-export type ChartCardProps = {
+export type GraphCardProps = {
   title: string;
-  kind: keyof typeof CHARTS;
-  points: readonly ChartPoint[];
+  kind: keyof typeof GRAPHS;
+  points: readonly GraphPoint[];
   /** Column headings of the text alternative, e.g. ["Hour", "Average wait (min)"]. */
   columns: readonly [string, string];
-  /** One sentence that says what the chart shows (visible caption, read with the figure). */
+  /** One sentence that says what the graph shows (visible caption, read with the figure). */
   summary: string;
-  /** Shown instead of the chart when there is nothing to draw. */
+  /** Shown instead of the graph when there is nothing to draw. */
   emptyText?: string;
   loading?: boolean;
   actions?: ReactNode;
@@ -26,10 +26,10 @@ export type ChartCardProps = {
 };
 
 /**
- * A titled chart with its text alternative: the drawing is hidden from assistive technology,
+ * A titled graph with its text alternative: the drawing is hidden from assistive technology,
  * which reads the caption and a visually hidden table of the same figures instead.
  */
-export function ChartCard({
+export function GraphCard({
   title,
   kind,
   points,
@@ -39,9 +39,9 @@ export function ChartCard({
   loading = false,
   actions,
   height = 240,
-}: ChartCardProps) {
+}: GraphCardProps) {
   const summaryId = useId();
-  const Chart = CHARTS[kind];
+  const Graph = GRAPHS[kind];
   const empty = !loading && points.every((p) => p.value === null || p.value === 0);
 
   return (
@@ -58,7 +58,7 @@ export function ChartCard({
         ) : (
           <div aria-hidden style={{ height }}>
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <Chart points={points} seriesName={columns[1]} height={height} />
+              <Graph points={points} seriesName={columns[1]} height={height} />
             </Suspense>
           </div>
         )}

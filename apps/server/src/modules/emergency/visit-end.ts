@@ -1,0 +1,73 @@
+import type { LiveTopic } from '@carepoint/contract';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { erEntries, queueEntries } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { facilityDay } from '../../lib/facility-time';
+import { audit } from '../../plugins/audit';
+
+/**
+ * A completed visit ends the patient's wait: an emergency-room arrival still Waiting is
+ * Discharged (seen and left at the visit's completion), and a place still Waiting or Called in a
+ * department queue is Removed. Otherwise a patient the doctor has already seen stayed "Waiting"
+ * on the ER board and the dashboards. Only waits that began on the visit's own day (the facility's)
+ * end: an older one is another episode, for the ER to close with its own times. Runs in the
+ * completing transaction (`ctx` on it); answers the live topics to announce after it commits.
+ */
+export async function endWaitsOfCompletedVisit(
+  ctx: ServiceContext,
+  visit: { id: string; patientId: string; startsAt: Date },
+): Promise<LiveTopic[]> {
+  const now = ctx.now();
+  const { patientId } = visit;
+  const appointmentId = visit.id;
+  const since = facilityDay(visit.startsAt, ctx.config.TIME_ZONE).start;
+  const arrivals = await ctx.db
+    .update(erEntries)
+    .set({
+      status: 'Discharged',
+      seenAt: sql`coalesce(${erEntries.seenAt}, ${now})`,
+      leftAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(erEntries.patientId, patientId),
+        eq(erEntries.status, 'Waiting'),
+        gte(erEntries.arrivedAt, since),
+      ),
+    )
+    .returning({ id: erEntries.id });
+  const places = await ctx.db
+    .update(queueEntries)
+    .set({ status: 'Removed', updatedAt: now })
+    .where(
+      and(
+        eq(queueEntries.patientId, patientId),
+        inArray(queueEntries.status, ['Waiting', 'Called']),
+        gte(queueEntries.joinedAt, since),
+      ),
+    )
+    .returning({ id: queueEntries.id });
+  for (const { id } of arrivals) {
+    await audit(ctx, {
+      action: 'er.update',
+      entityType: 'er_entry',
+      entityId: id,
+      patientId,
+      details: { from: 'Waiting', to: 'Discharged', byCompletedAppointment: appointmentId },
+    });
+  }
+  for (const { id } of places) {
+    await audit(ctx, {
+      action: 'queue.update',
+      entityType: 'queue_entry',
+      entityId: id,
+      patientId,
+      details: { to: 'Removed', byCompletedAppointment: appointmentId },
+    });
+  }
+  const topics: LiveTopic[] = [];
+  if (arrivals.length > 0) topics.push('emergency');
+  if (places.length > 0) topics.push('queues');
+  return topics;
+}

@@ -1,0 +1,30 @@
+import type { Bed, CreateBed, UpdateBed } from '@carepoint/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Page } from '../../../lib/use-list-query';
+import { adminKeys, useAdminMutation, type WithId } from './shared';
+
+/* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's. */
+
+export const useCreateBed = () =>
+  useAdminMutation((body: CreateBed) => api.post<Bed>('/admin/beds', body), ['beds'], 'Failed to add bed');
+/** Beds change the patients table too (Inpatient while in a bed). */
+export const useUpdateBed = () =>
+  useAdminMutation(
+    ({ id, body }: WithId<UpdateBed>) => api.put<Bed>(`/admin/beds/${id}`, body),
+    ['beds', 'patients'],
+    'Failed to update bed',
+  );
+
+export const useDeleteBed = () =>
+  useAdminMutation((id: string) => api.delete(`/admin/beds/${id}`), ['beds'], 'Failed to remove bed');
+
+/** Free beds for the Admit dialog (at most 100, by label). */
+export const useFreeBeds = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...adminKeys.resource('beds'), 'free'],
+    queryFn: ({ signal }) => api.get<Page<Bed>>('/admin/beds?status=Free&limit=100&sort=label', { signal }),
+    enabled,
+    staleTime: 0,
+    meta: { errorMessage: 'Could not fetch beds' },
+  });

@@ -1,0 +1,35 @@
+import type { Analytics, Stats, Summary, TargetWait } from '@carepoint/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys, LOAD_FAILED, useAdminMutation } from './shared';
+
+/* The figures the server computes from every record: the dashboard's summary, analytics, stats. */
+
+export const useSummary = () =>
+  useQuery({
+    queryKey: adminKeys.summary,
+    queryFn: ({ signal }) => api.get<Summary>('/admin/summary', { signal }),
+    meta: { errorMessage: LOAD_FAILED.summary },
+  });
+
+export const useAnalytics = () =>
+  useQuery({
+    queryKey: adminKeys.analytics,
+    queryFn: ({ signal }) => api.get<Analytics>('/admin/analytics', { signal }),
+    meta: { errorMessage: LOAD_FAILED.analytics },
+  });
+
+export const useStats = () =>
+  useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: ({ signal }) => api.get<Stats>('/admin/stats', { signal }),
+    meta: { errorMessage: LOAD_FAILED.stats },
+  });
+
+/** The emergency room's target wait, which the analytics measure waits against. */
+export const useUpdateTargetWait = () =>
+  useAdminMutation(
+    (body: TargetWait) => api.put<TargetWait>('/admin/settings/target-wait', body),
+    ['analytics'],
+    'Failed to update the target wait',
+  );

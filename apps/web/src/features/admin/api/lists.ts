@@ -1,0 +1,29 @@
+import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES } from '@carepoint/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Page } from '../../../lib/use-list-query';
+import { adminKeys, type ListResource, type ListRows } from './shared';
+
+/* The admin's paged lists (one ListTable each): doctors, nurses, beds, the audit trail, ... */
+
+const LIST_LOAD_FAILED: Record<ListResource, string> = {
+  doctors: DOCTOR_MESSAGES.fetchFailed,
+  nurses: 'Could not fetch nurses',
+  ambulances: 'Could not fetch ambulances',
+  patients: 'Could not fetch patients',
+  beds: 'Could not fetch beds',
+  'emergency-room': 'Could not fetch the emergency room',
+  'demo-requests': 'Could not fetch demo requests',
+  audit: 'Could not fetch the audit trail',
+  outbox: 'Could not fetch the outbox',
+  appointments: APPOINTMENT_MESSAGES.loadFailed,
+};
+
+/** One page of an admin list (for ListTable); the previous page stays on screen while the next one loads. */
+export const adminListQuery = <R extends ListResource>(resource: R, queryString: string) =>
+  queryOptions({
+    queryKey: adminKeys.list(resource, queryString),
+    queryFn: ({ signal }) => api.get<Page<ListRows[R]>>(`/admin/${resource}${queryString}`, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: LIST_LOAD_FAILED[resource] },
+  });

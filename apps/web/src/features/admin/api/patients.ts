@@ -1,0 +1,57 @@
+import type { AdminPatient, PatientDetail, PatientRecordInput } from '@carepoint/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
+import { api } from '../../../lib/api-client';
+import type { Page } from '../../../lib/use-list-query';
+import { adminKeys, useDeskMutation, type WithId } from './shared';
+
+/* The front desk's patients: finding one, a patient's page, registering and updating. */
+
+export const PATIENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'dateOfBirth',
+  'gender',
+] as const;
+
+/** The PatientPicker's suggestions: registered patients by name or e-mail. */
+export const patientSearch: PatientSearch = (term, limit) =>
+  queryOptions<PatientOption[]>({
+    queryKey: [...adminKeys.resource('patients'), 'search', term, limit],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Page<AdminPatient>>(
+          `/admin/patients?page=1&limit=${limit}&q=${encodeURIComponent(term)}`,
+          { signal },
+        )
+      ).data,
+    // The picker answers in its list ("No names found."): no toast while typing.
+    meta: { errorMessage: false },
+  });
+
+/** A patient's page; `enabled` false waits for an id (a dialog before a patient is chosen). */
+export const usePatientDetail = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: adminKeys.patient(id),
+    queryFn: ({ signal }) => api.get<PatientDetail>(`/admin/patients/${id}`, { signal }),
+    enabled,
+    meta: { errorMessage: 'Could not load the patient' },
+  });
+
+export const useRegisterPatient = () =>
+  useDeskMutation(
+    (body: PatientRecordInput) => api.post<PatientDetail>('/admin/patients', body),
+    ['patients'],
+    'Failed to register the patient',
+    PATIENT_FIELDS,
+  );
+export const useUpdatePatient = () =>
+  useDeskMutation(
+    ({ id, body }: WithId<PatientRecordInput>) => api.put<PatientDetail>(`/admin/patients/${id}`, body),
+    ['patients'],
+    'Failed to update the patient',
+    PATIENT_FIELDS,
+  );

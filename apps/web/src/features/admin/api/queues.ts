@@ -1,0 +1,33 @@
+import type { CreateQueueEntry, Department, QueueBoard, QueueEntry } from '@carepoint/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys, LOAD_FAILED, useAdminMutation } from './shared';
+
+/* The department queues: the board, adding a patient, calling the next one, removing one. */
+
+export const useQueueBoard = () =>
+  useQuery({
+    queryKey: adminKeys.queueBoard,
+    queryFn: ({ signal }) => api.get<QueueBoard>('/admin/queues/board', { signal }),
+    meta: { errorMessage: LOAD_FAILED.queues },
+  });
+
+export const useCreateQueueEntry = () =>
+  useAdminMutation(
+    (body: CreateQueueEntry) => api.post<QueueEntry>('/admin/queues', body),
+    ['queues'],
+    'Failed to add to the queue',
+  );
+export const useCallNext = () =>
+  useAdminMutation(
+    (department: Department) =>
+      api.post<QueueEntry>(`/admin/queues/${encodeURIComponent(department)}/call-next`, {}),
+    ['queues'],
+    'Failed to call the next patient',
+  );
+export const useRemoveQueueEntry = () =>
+  useAdminMutation(
+    (id: string) => api.patch<QueueEntry>(`/admin/queues/${id}`, { status: 'Removed' }),
+    ['queues'],
+    'Failed to remove from the queue',
+  );

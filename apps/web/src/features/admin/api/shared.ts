@@ -1,0 +1,120 @@
+import type {
+  AdminDoctor,
+  AdminPatient,
+  Ambulance,
+  AuditEvent,
+  Bed,
+  DemoRequestRow,
+  DeskAppointment,
+  ErEntry,
+  LiveTopic,
+  Nurse,
+  OutboxMail,
+} from '@carepoint/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingKeys } from '../../../lib/booking';
+import { answersField } from '../../../lib/forms';
+
+/*
+ * Admin area data: TanStack Query hooks over /api/admin/*, one file per subject (patients.ts,
+ * emergency.ts, beds.ts, ...). This file holds what they share: the keys, the invalidation, the
+ * load-failure texts and the mutation helpers. Every key starts with 'admin' and the resource,
+ * so a change (or a live event) invalidates one resource with all its pages.
+ */
+
+/** The paged lists and the row each one answers. */
+export type ListRows = {
+  doctors: AdminDoctor;
+  nurses: Nurse;
+  ambulances: Ambulance;
+  patients: AdminPatient;
+  beds: Bed;
+  'emergency-room': ErEntry;
+  'demo-requests': DemoRequestRow;
+  audit: AuditEvent;
+  outbox: OutboxMail;
+  appointments: DeskAppointment;
+};
+export type ListResource = keyof ListRows;
+export type Resource = ListResource | 'queues' | 'summary' | 'analytics' | 'stats';
+
+export const adminKeys = {
+  resource: (resource: Resource) => ['admin', resource] as const,
+  list: (resource: ListResource, queryString: string) => ['admin', resource, 'list', queryString] as const,
+  summary: ['admin', 'summary'] as const,
+  analytics: ['admin', 'analytics'] as const,
+  stats: ['admin', 'stats'] as const,
+  queueBoard: ['admin', 'queues', 'board'] as const,
+  patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
+};
+
+/** Figures computed from every record: any admin change may move them. */
+const DERIVED: readonly Resource[] = ['summary', 'analytics', 'stats'];
+
+export function invalidateAdmin(client: QueryClient, resources: readonly Resource[]) {
+  const all = new Set([...resources, ...DERIVED]);
+  return Promise.all(
+    [...all].map((resource) => client.invalidateQueries({ queryKey: adminKeys.resource(resource) })),
+  );
+}
+
+/** What each live topic (GET /api/admin/events) makes stale. */
+export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
+  emergency: ['emergency-room'],
+  queues: ['queues'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reads. A failed load shows an error toast with the server's text or the default below
+// (one error toast per failed call, lib/query-client.tsx); the screen shows the same text in its error state.
+// ---------------------------------------------------------------------------------------------
+
+export const LOAD_FAILED = {
+  summary: 'Failed to load dashboard summary',
+  analytics: 'Could not fetch analytics',
+  stats: 'Could not fetch stats',
+  queues: 'Could not fetch queues',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Changes: each invalidates its own resource and the derived figures when it settles, and a
+// failure shows an error toast with the server's text or the change's default.
+// ---------------------------------------------------------------------------------------------
+
+export function useAdminMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  resources: readonly Resource[],
+  errorMessage: string,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => invalidateAdmin(client, resources),
+    meta: { errorMessage },
+  });
+}
+
+/**
+ * A front-desk form's mutation (patients, appointments, the emergency room's link and admit):
+ * it also refreshes the bookable slots, and a refusal naming one of its fields is shown under it only.
+ */
+export function useDeskMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  resources: readonly Resource[],
+  errorMessage: string,
+  fields: readonly string[] = [],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        invalidateAdmin(client, resources),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
+    meta: { errorMessage, shownInline: answersField(fields) },
+  });
+}
+
+/** PUT bodies send the whole record (label, status, ...); PATCH bodies any subset. */
+export type WithId<T> = { id: string; body: T };

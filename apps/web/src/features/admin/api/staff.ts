@@ -1,0 +1,40 @@
+import {
+  type AdminDoctor,
+  type CreateDoctor,
+  type CreateDoctorResponse,
+  type CreateNurse,
+  DOCTOR_MESSAGES,
+  type Nurse,
+  type UpdateDoctor,
+  type UpdateNurse,
+} from '@carepoint/contract';
+import { api } from '../../../lib/api-client';
+import { useAdminMutation, type WithId } from './shared';
+
+/* The staff's records: doctors (their accounts) and nurses. Their lists are lists.ts's. */
+
+export const useCreateDoctor = () =>
+  useAdminMutation(
+    (body: CreateDoctor) => api.post<CreateDoctorResponse>('/admin/create/doctor', body),
+    ['doctors'],
+    DOCTOR_MESSAGES.addFailed,
+  );
+export const useUpdateDoctor = () =>
+  useAdminMutation(
+    ({ id, body }: WithId<UpdateDoctor>) => api.patch<AdminDoctor>(`/admin/doctors/${id}`, body),
+    ['doctors'],
+    'Failed to update doctor',
+  );
+
+export const useCreateNurse = () =>
+  useAdminMutation(
+    (body: CreateNurse) => api.post<Nurse>('/admin/nurses', body),
+    ['nurses'],
+    'Failed to add nurse',
+  );
+export const useUpdateNurse = () =>
+  useAdminMutation(
+    ({ id, body }: WithId<UpdateNurse>) => api.put<Nurse>(`/admin/nurses/${id}`, body),
+    ['nurses'],
+    'Failed to update nurse',
+  );
