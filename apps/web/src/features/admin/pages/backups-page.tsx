@@ -103,7 +103,9 @@ function ServerNote({ overview }: { overview: Extract<BackupsOverview, { mode: '
           CarePoint runs on a PostgreSQL server here, and keeps nothing of its own to back up: every record
           and every file is in that database. Back it up with PostgreSQL's own tools, for example every night:
         </p>
-        <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs text-ink">{overview.recipe}</pre>
+        <pre className="rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap text-ink">
+          {overview.recipe}
+        </pre>
         <p>
           For recovery to any moment, not only to the last dump, set up continuous archiving of the
           write-ahead log (point-in-time recovery). The recipe is in {BACKUP_RECIPE_DOC}; the details are in{' '}
@@ -134,7 +136,11 @@ export default function BackupsPage() {
     <>
       <PageHeader
         title="Backups"
-        description="Copies of the whole database (every record, file and audit entry), as PostgreSQL dumps."
+        description={
+          overview?.mode === 'server'
+            ? 'The database CarePoint runs on, and who keeps its backups.'
+            : 'Copies of the whole database (every record, file and audit entry), as PostgreSQL dumps.'
+        }
         actions={
           overview?.mode === 'server' ? null : (
             <Button onClick={() => backUpNow.mutate()} disabled={!embedded || running}>
