@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Backups (docs/operations.md#backups). On the embedded database the server backs itself up: on a
  * schedule (BACKUP_EVERY_HOURS) and when an administrator asks. Each backup is a plain PostgreSQL
  * dump (pg_dump's SQL script) of the whole database, kept in BACKUP_DIR, the newest BACKUP_KEEP.
- * On a PostgreSQL server, backups are the database operator's job: the API says so.
+ * On a PostgreSQL server, backups are the database operator's job: the API says so (in words that
+ * name no database product: API answers never name the database behind them, see fuzz.test.ts).
  *
  * Endpoints (admin only):
  *   GET  /api/admin/backups                      [-> backupsOverviewSchema]
@@ -43,6 +44,9 @@ export type Backup = z.infer<typeof backupSchema>;
 export const POSTGRES_BACKUP_MANUAL_URL = 'https://www.postgresql.org/docs/current/backup.html';
 /** The section of CarePoint's own documentation with the recipe, as the screen names it. */
 export const BACKUP_RECIPE_DOC = 'docs/operations.md, "Backups on a PostgreSQL server"';
+/** A server's nightly backup, as the screen shows it. */
+export const POSTGRES_BACKUP_RECIPE =
+  'pg_dump --format=custom --file=carepoint-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump "$DATABASE_URL"';
 
 export const backupsOverviewSchema = z.discriminatedUnion('mode', [
   z.object({
@@ -59,9 +63,9 @@ export const backupsOverviewSchema = z.discriminatedUnion('mode', [
     backups: z.array(backupSchema),
   }),
   z.object({
+    /** On a database server: nothing to back up here (BACKUP_MESSAGES.byOperator says why). */
     mode: z.literal('server'),
-    manualUrl: z.string(),
-    recipe: z.string(),
+    message: z.string(),
   }),
 ]);
 export type BackupsOverview = z.infer<typeof backupsOverviewSchema>;
@@ -73,7 +77,7 @@ export const backupFileParamSchema = z.object({
 export const BACKUP_MESSAGES = {
   running: 'A backup is already running. It appears in the list when it is done.',
   byOperator:
-    "On a PostgreSQL server, backups are the database operator's job (pg_dump, or point-in-time recovery with WAL archiving).",
+    "CarePoint runs on a database server here: its backups are the database operator's job (a nightly pg_dump, or point-in-time recovery with WAL archiving).",
   notFound: 'No such backup: it may have been removed as older than the ones kept.',
   started: 'Backup started. It appears in the list when it is done.',
 } as const;

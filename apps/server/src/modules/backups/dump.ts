@@ -43,7 +43,7 @@ export const startsAsDump = (head: string) => head.replace(/\r\n/g, '\n').starts
 const tooLarge = () =>
   new Error(
     'The database is too large for a backup of the embedded database: its dump would exceed the ' +
-      "about 512 MB that PGlite's pg_dump can hand over. Move it to a PostgreSQL server (docs/operations.md).",
+      'about 512 MB its pg_dump can hand over. Move it to a database server (docs/operations.md).',
   );
 
 export interface WorkerDump {

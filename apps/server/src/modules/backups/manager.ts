@@ -1,12 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  BACKUP_MESSAGES,
-  type Backup,
-  type BackupsOverview,
-  type BackupTrigger,
-  POSTGRES_BACKUP_MANUAL_URL,
-} from '@carepoint/contract';
+import { BACKUP_MESSAGES, type Backup, type BackupsOverview, type BackupTrigger } from '@carepoint/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
@@ -48,9 +42,6 @@ const RETRY_AFTER_MS = 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** The copy of the data directory a backup reads; one backup at a time, so one fixed name. */
 const COPY_DIR = '.backup-copy';
-
-const POSTGRES_RECIPE =
-  'pg_dump --format=custom --file=carepoint-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump "$DATABASE_URL"';
 
 export interface BackupManager {
   readonly mode: 'embedded' | 'server';
@@ -257,11 +248,7 @@ function serverManager(): BackupManager {
   return {
     mode: 'server',
     async overview() {
-      return {
-        mode: 'server',
-        manualUrl: POSTGRES_BACKUP_MANUAL_URL,
-        recipe: POSTGRES_RECIPE,
-      };
+      return { mode: 'server', message: BACKUP_MESSAGES.byOperator };
     },
     start() {
       throw conflict('BACKUPS_BY_OPERATOR', BACKUP_MESSAGES.byOperator);

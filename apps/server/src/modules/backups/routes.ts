@@ -20,13 +20,13 @@ export async function backupRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/backups',
-    { schema: { tags, summary: 'Starts a backup now', response: { 202: backupSchema } }, config },
+    { schema: { tags, response: { 202: backupSchema } }, config },
     async (request, reply) => reply.code(202).send(backups.backUpNow(request.ctx, request.server.backups)),
   );
 
   app.get(
     '/api/admin/backups/:name/download',
-    { schema: { tags, summary: 'Downloads a backup file', params: backupFileParamSchema }, config },
+    { schema: { tags, params: backupFileParamSchema }, config },
     async (request, reply) => {
       const { name } = request.params;
       const file = await backups.backupForDownload(request.ctx, request.server.backups, name);

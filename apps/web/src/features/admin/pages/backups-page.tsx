@@ -1,4 +1,10 @@
-import { BACKUP_RECIPE_DOC, type Backup, type BackupsOverview } from '@carepoint/contract';
+import {
+  BACKUP_RECIPE_DOC,
+  type Backup,
+  type BackupsOverview,
+  POSTGRES_BACKUP_MANUAL_URL,
+  POSTGRES_BACKUP_RECIPE,
+} from '@carepoint/contract';
 import { DatabaseBackup, Download } from 'lucide-react';
 import { columnsFor, DataTable, type DataTableColumn } from '../../../components/data-table';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -95,7 +101,7 @@ function ScheduleNote({ overview }: { overview: Extract<BackupsOverview, { mode:
   );
 }
 
-function ServerNote({ overview }: { overview: Extract<BackupsOverview, { mode: 'server' }> }) {
+function ServerNote() {
   return (
     <Card title="Backups are the database operator's job">
       <div className="space-y-3 text-sm text-ink-soft">
@@ -104,14 +110,14 @@ function ServerNote({ overview }: { overview: Extract<BackupsOverview, { mode: '
           and every file is in that database. Back it up with PostgreSQL's own tools, for example every night:
         </p>
         <pre className="rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap text-ink">
-          {overview.recipe}
+          {POSTGRES_BACKUP_RECIPE}
         </pre>
         <p>
           For recovery to any moment, not only to the last dump, set up continuous archiving of the
           write-ahead log (point-in-time recovery). The recipe is in {BACKUP_RECIPE_DOC}; the details are in{' '}
           <a
             className="text-primary-800 underline"
-            href={overview.manualUrl}
+            href={POSTGRES_BACKUP_MANUAL_URL}
             target="_blank"
             rel="noreferrer"
           >
@@ -150,7 +156,7 @@ export default function BackupsPage() {
         }
       />
       {overview?.mode === 'server' ? (
-        <ServerNote overview={overview} />
+        <ServerNote />
       ) : (
         <>
           {embedded ? <ScheduleNote overview={embedded} /> : null}
