@@ -123,6 +123,33 @@ describe.skipIf(onServer)('backups of the embedded database', () => {
     expect(fs.existsSync(path.join(dataDir, '.backup-copy'))).toBe(false);
   });
 
+  it('schedules the next backup a period after the last one, never sooner than 10 minutes after a start', async () => {
+    const config = { ...t.app.config, BACKUP_EVERY_HOURS: 24 };
+    const scheduled = createBackupManager({ config, database: t.database, log: t.app.log });
+    const empty = createBackupManager({
+      config: { ...config, BACKUP_DIR: fs.mkdtempSync(path.join(backupDir, '..', 'empty-')) },
+      database: t.database,
+      log: t.app.log,
+    });
+    try {
+      expect(await scheduled.overview()).toMatchObject({ everyHours: 0, nextAt: null });
+      scheduled.schedule();
+      empty.schedule();
+      const next = await scheduled.overview();
+      expect(next).toMatchObject({ everyHours: 24 });
+      expect(next.mode === 'embedded' && next.nextAt).toBe(
+        new Date(Date.parse(backup.startedAt) + 24 * 3600_000).toISOString(),
+      );
+      const first = await empty.overview();
+      const inTenMinutes = Date.parse((first.mode === 'embedded' && first.nextAt) || '') - Date.now();
+      expect(inTenMinutes).toBeGreaterThan(9 * 60_000);
+      expect(inTenMinutes).toBeLessThanOrEqual(10 * 60_000);
+    } finally {
+      await scheduled.close();
+      await empty.close();
+    }
+  });
+
   it('keeps the newest BACKUP_KEEP files, and lists a file it has no record of', async () => {
     const dir = fs.mkdtempSync(path.join(t.database.embedded?.dataDir ?? '', 'prune-'));
     const names = ['2030-01-01T00-00-00Z', '2030-01-02T00-00-00Z', '2030-01-03T00-00-00Z'].map(
