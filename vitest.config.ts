@@ -17,7 +17,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
             'apps/server/src/config.test.ts',
             'apps/server/src/main.test.ts',
             'apps/server/src/db/durability.test.ts',
+            'apps/server/src/db/pglite-snapshot.test.ts',
             'apps/server/src/cli/*.test.ts',
+            // Backs up the embedded database and restores it into both kinds of target itself.
+            'apps/server/src/modules/backups/restore.test.ts',
           ]
         : ['apps/server/src/**/*.postgres.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],

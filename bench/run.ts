@@ -14,7 +14,8 @@
  * BENCH_DATABASE_URL (default: the local server) names a server where it creates and drops the
  * scratch database carepoint_bench. BENCH_SECONDS (default 8) sets each load run;
  * BENCH_LARGE (default 1,000,000) the largest size; `--start-only` measures only (1) (with the
- * row providers); `--writes-only` only the durable writes (durable-writes.ts).
+ * row providers); `--writes-only` only the durable writes (durable-writes.ts); `--backups-only`
+ * only the backup at 100,000 patients and the reads while it runs (backups.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { assetRows } from './assets';
+import { backupRows } from './backups';
 import { FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
@@ -45,6 +47,7 @@ const BASELINE_PORT = 34_601;
 const origin = `http://127.0.0.1:${PORT}`;
 const writesOnly = process.argv.includes('--writes-only');
 const startOnly = writesOnly || process.argv.includes('--start-only');
+const backupsOnly = process.argv.includes('--backups-only');
 const rows: BenchRow[] = [];
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -90,7 +93,8 @@ async function startServer(
   const [file = process.execPath, ...args] = command;
   const child = spawn(file, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
+    // No scheduled backup in the middle of a measurement (backups.ts measures one of its own).
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -288,12 +292,16 @@ async function embeddedMeasures(dataDir: string) {
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     const headers = await demoHeaders();
-    await load(`${origin}/api/admin/patients?page=2`, 10, headers); // warm-up
-    log('embedded: load');
-    await throughputRow('embedded (PGlite): page of 20 from 100,000 patients', 10, headers, {
-      ratio: 0.05,
-      p99: 100,
-    });
+    if (!backupsOnly) {
+      await load(`${origin}/api/admin/patients?page=2`, 10, headers); // warm-up
+      log('embedded: load');
+      await throughputRow('embedded (PGlite): page of 20 from 100,000 patients', 10, headers, {
+        ratio: 0.05,
+        p99: 100,
+      });
+    }
+    log('embedded: a backup, and the reads while it runs');
+    rows.push(...(await backupRows(origin, headers)));
   } finally {
     await stop(server.child);
   }
@@ -397,6 +405,12 @@ async function main() {
   node(['apps/server/dist/prepare-embedded.js']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-bench-'));
   try {
+    if (backupsOnly) {
+      // The demo data, then the embedded measures' 100,000 patients and the backup's rows alone.
+      await stop((await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: '' })).child);
+      await embeddedMeasures(dataDir);
+      return report(started);
+    }
     log('embedded start');
     await startMeasures(dataDir);
     log('embedded: durable commits, before and after');
@@ -406,6 +420,10 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (!startOnly) await postgresMeasures();
+  report(started);
+}
+
+function report(started: number) {
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   console.log(`\nCarePoint bench (${os.cpus().length} cores, ${minutes} min)\n${formatTable(rows)}`);
   if (rows.some((r) => !r.pass)) process.exitCode = 1;

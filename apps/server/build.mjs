@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const serverDir = import.meta.dirname;
-export const serverEntries = { main: 'src/main.ts', 'prepare-embedded': 'src/cli/prepare-embedded.ts' };
+export const serverEntries = {
+  main: 'src/main.ts',
+  'prepare-embedded': 'src/cli/prepare-embedded.ts',
+  // A backup's worker thread; main.js finds it beside itself (modules/backups/dump.ts).
+  'dump-worker': 'src/modules/backups/dump-worker.js',
+};
 
 /**
  * Packages from node_modules stay external: they are already JavaScript, and PGlite loads its

@@ -12,6 +12,7 @@ import { createRateLimits } from './lib/rate-limits';
 import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
+import { type BackupManager, createBackupManager } from './modules/backups/manager';
 import { fhirRoutes } from './modules/fhir/routes';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     later: Later;
     /** The clock every rule reads; tests inject their own. */
     now(): Date;
+    /** The embedded database's backups (modules/backups/manager.ts). */
+    backups: BackupManager;
   }
 }
 
@@ -81,7 +84,10 @@ export async function buildApp(options: AppOptions) {
     options.sendMail ??
       createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
   );
+  const backups = createBackupManager({ config, database, log: app.log });
+  app.decorate('backups', backups);
   app.addHook('onClose', async () => {
+    await backups.close();
     await later.settled();
     await redis?.close();
   });

@@ -58,6 +58,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  // Backups of the embedded database (modules/backups): where, how often (0: only on demand), how many.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(0)
+    .max(168, 'must be at most 168 (a week)')
+    .default(24),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(7),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -149,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts in the workspace's folder: a relative DATA_DIR means relative to
     // where the operator ran npm (INIT_CWD), so `npm start` at the root keeps data in ./data there.
     DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), rest.DATA_DIR),
+    // Unset: <the embedded database's data directory>/backups (modules/backups/manager.ts).
+    BACKUP_DIR: rest.BACKUP_DIR && path.resolve(env.INIT_CWD ?? process.cwd(), rest.BACKUP_DIR),
     demoData,
     // Secure cookies need HTTPS; production installs sit behind TLS.
     cookieSecure: COOKIE_SECURE || rest.NODE_ENV === 'production',

@@ -68,6 +68,7 @@ async function main() {
     await app.close();
     throw listenStartupError(error, config.HOST, config.PORT) ?? error;
   }
+  app.backups.schedule();
   app.log.info(
     `CarePoint ready on ${database.kind} in ${Math.round(performance.now() - started)} ms ` +
       `(rss ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB)`,

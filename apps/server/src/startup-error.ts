@@ -2,7 +2,7 @@
 export class StartupError extends Error {}
 
 /** DATABASE_URL as it may be shown: without its password, nor its query (which may carry one). */
-function redactDatabaseUrl(url: string) {
+export function redactDatabaseUrl(url: string) {
   try {
     const parsed = new URL(url);
     parsed.password = '';

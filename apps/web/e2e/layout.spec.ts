@@ -26,6 +26,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/demo-requests' },
   { role: 'admin', path: '/admin/audit' },
   { role: 'admin', path: '/admin/appointments' },
+  { role: 'admin', path: '/admin/backups' },
   { role: 'doctor', path: '/doctor/dashboard' },
   { role: 'doctor', path: '/doctor/patients' },
   { role: 'doctor', path: '/doctor/appointments' },

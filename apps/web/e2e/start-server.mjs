@@ -24,6 +24,8 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     DEMO_DATA: 'true',
     WEB_DIST: path.join(root, 'apps/web/dist'),
     NODE_ENV: 'test',
+    // Backups only when a test asks (backups.spec.ts), never on the schedule in the middle of others.
+    BACKUP_EVERY_HOURS: '0',
   },
 });
 

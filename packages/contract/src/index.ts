@@ -2,6 +2,7 @@ export * from './admin';
 export * from './analytics';
 export * from './appointments';
 export * from './auth';
+export * from './backups';
 export * from './beds';
 export * from './charts';
 export * from './clinical';

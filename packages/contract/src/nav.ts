@@ -31,6 +31,7 @@ export const ADMIN_NAV = [
   { key: 'demo-requests', label: 'Demo Requests', to: '/admin/demo-requests' },
   { key: 'audit', label: 'Audit Trail', to: '/admin/audit' },
   { key: 'appointments', label: 'Appointments', to: '/admin/appointments' },
+  { key: 'backups', label: 'Backups', to: '/admin/backups' },
 ] as const satisfies readonly NavEntry[];
 
 export const PATIENT_NAV = [

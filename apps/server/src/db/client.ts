@@ -10,6 +10,7 @@ import { serverDir } from '../server-dir';
 import { DurablePGlite } from './durable-pglite';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
+import { type SnapshotInfo, snapshotPglite } from './pglite-snapshot';
 import { copyPgliteTemplate, prepareMigratedTemplate } from './pglite-template';
 import * as schema from './schema';
 import { syncTree } from './sync-tree';
@@ -32,6 +33,11 @@ export interface DatabaseHandle {
   /** Connections of a server's pool (in use, idle, requests waiting for one); none on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
+  /** The embedded database only: its data directory, and a consistent copy of it for backups. */
+  embedded?: {
+    dataDir: string;
+    snapshot(target: string): Promise<SnapshotInfo>;
+  };
 }
 
 const migrationsFolder = path.join(serverDir, 'drizzle');
@@ -90,6 +96,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       async close() {
         await client.close();
         await releaseLock();
+      },
+      embedded: {
+        dataDir: path.resolve(dataDir),
+        snapshot: (target) => snapshotPglite(client, pgDir, target),
       },
     };
   } catch (error) {

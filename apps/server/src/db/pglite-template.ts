@@ -35,7 +35,7 @@ const migrationsDigest = (() => {
 })();
 const migratedTemplateDir = () => path.join(cacheDir, `${MIGRATED_PREFIX}${migrationsDigest()}`);
 
-const isNewDataDir = (pgDir: string) => !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+export const isNewDataDir = (pgDir: string) => !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
 
 /** Creates the template cluster if it is not there yet; answers whether it did. */
 export async function preparePgliteTemplate(): Promise<boolean> {

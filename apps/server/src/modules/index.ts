@@ -6,6 +6,7 @@ import { doctorAppointmentRoutes } from './appointments/doctor-routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
@@ -39,7 +40,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // Doctor area: triage.
   triageRoutes,
   // Admin area: doctors, nurses, ambulances, patients, beds, emergency room and queues,
-  // analytics, audit trail and outbox, demo requests.
+  // analytics, audit trail and outbox, demo requests, backups.
   doctorRoutes,
   nurseRoutes,
   ambulanceRoutes,
@@ -49,6 +50,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   analyticsRoutes,
   auditRoutes,
   demoRequestAdminRoutes,
+  backupRoutes,
   // Doctor area: patient charts; invoices (and the patient's own).
   chartRoutes,
   transactionRoutes,

@@ -118,6 +118,9 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/appointments': 'Appointments',
   'POST /api/admin/appointments': 'Book an appointment for a patient',
   'POST /api/admin/appointments/{id}/reassign': 'Move an appointment to another doctor or time',
+  'GET /api/admin/backups': 'Backups of the embedded database, and whether one runs',
+  'POST /api/admin/backups': 'Back up the embedded database now',
+  'GET /api/admin/backups/{name}/download': 'Download a backup',
 };
 
 /** Every tag, in the order the document lists them, with what it covers. */
@@ -157,6 +160,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: outbox', description: 'E-mail sent and waiting to be sent.' },
   { name: 'admin: demo requests', description: 'Demo requests sent from the public site.' },
   {
+    name: 'admin: backups',
+    description:
+      "Backups of the embedded database: the list, back up now, downloads. On a PostgreSQL server, the database operator's job.",
+  },
+  {
     name: 'fhir',
     description:
       'The read-only FHIR R4 API (docs/fhir.md): every answer, errors included, is `application/fhir+json`; errors are OperationOutcomes.',
@@ -193,6 +201,7 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   },
   'POST /api/admin/emergency-room/{id}/link': { 409: ['ALREADY_LINKED', 'INVALID_TRANSITION'] },
   'POST /api/admin/queues': { 409: ['ALREADY_WAITING'] },
+  'POST /api/admin/backups': { 409: ['BACKUP_RUNNING', 'BACKUPS_BY_OPERATOR'] },
   'PATCH /api/admin/queues/{id}': { 409: ['NOT_WAITING'] },
   'POST /api/patient/appointments': { 409: ['SLOT_TAKEN', 'PATIENT_BUSY', 'NO_DOCTOR_AVAILABLE'] },
   'POST /api/patient/appointments/{id}/cancel': { 409: ['INVALID_TRANSITION', 'NOT_UPCOMING'] },
@@ -233,5 +242,9 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/doctor/reports/attachments/{id}/view': {
     types: ['*/*'],
     description: 'The file, in the type it was attached as, to show',
+  },
+  'GET /api/admin/backups/{name}/download': {
+    types: ['application/sql'],
+    description: "The backup: pg_dump's plain SQL script of the whole database",
   },
 };

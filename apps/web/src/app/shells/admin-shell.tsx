@@ -5,6 +5,7 @@ import {
   BedDouble,
   CalendarClock,
   ChartNoAxesCombined,
+  DatabaseBackup,
   History,
   LayoutDashboard,
   ListOrdered,
@@ -30,6 +31,7 @@ const ICONS = {
   'demo-requests': MailQuestion,
   audit: History,
   appointments: CalendarClock,
+  backups: DatabaseBackup,
 } satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

@@ -17,4 +17,5 @@ export const routes: RouteObject[] = [
   page('audit', 'Audit Trail', () => import('./pages/audit-page')),
   page('patients/:id', 'Patient', () => import('./pages/patient-detail-page')),
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
+  page('backups', 'Backups', () => import('./pages/backups-page')),
 ];

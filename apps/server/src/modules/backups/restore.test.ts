@@ -1,0 +1,355 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  scratchPostgresDatabase,
+  serviceContext,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers';
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../db/client';
+import { copyPgliteTemplate } from '../../db/pglite-template';
+import { seedDemoData } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../db/seed/accounts';
+import { serverDir } from '../../server-dir';
+import { backUpStoppedDatabase } from './offline';
+import { RestoreError, restoreBackup } from './restore';
+
+/*
+ * A backup holds everything and restores whole: every table of a database filled by the demo data
+ * and the API (an uploaded report file among them) comes back row for row into a new embedded
+ * data folder and into a new PostgreSQL database, where a restored account signs in and the file
+ * downloads byte for byte. A truncated or damaged file, or a target that is not empty, is refused
+ * and the target left as it was. Embedded only (vitest.config.ts): the PostgreSQL target is
+ * TEST_DATABASE_URL's server, when set.
+ */
+
+const postgresServer = process.env.TEST_DATABASE_URL || undefined;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-restore-'));
+const DEMO = { admin: 'admin@carepoint.example', doctor: 'doctor@carepoint.example' };
+/** A report file with every byte value in it, so the bytea column is checked for any content. */
+const REPORT_FILE = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+  randomBytes(4096),
+]);
+
+let source: TestApp;
+let backupFile: string;
+let attachmentId: string;
+let fingerprints: Fingerprints;
+const scratch: Array<{ drop(): Promise<void> }> = [];
+
+type Fingerprints = Record<string, string>;
+
+/** A statement's rows, on either database (both drivers answer `{ rows }`). */
+async function rows<Row>(db: Pick<Database, 'execute'>, query: string): Promise<Row[]> {
+  return ((await db.execute(sql.raw(query))) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * Every table's row count and the md5 of its rows' text in a fixed order, and every sequence's
+ * position, under the same output settings on both databases.
+ */
+async function fingerprint(db: Database): Promise<Fingerprints> {
+  return db.transaction(async (tx) => {
+    for (const setting of [
+      "timezone = 'UTC'",
+      "datestyle = 'ISO, YMD'",
+      'extra_float_digits = 1',
+      "intervalstyle = 'postgres'",
+      "bytea_output = 'hex'",
+    ]) {
+      await tx.execute(sql.raw(`set local ${setting}`));
+    }
+    const tables = await rows<{ name: string }>(
+      tx,
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables
+       where schemaname in ('public', 'drizzle') order by 1`,
+    );
+    const result: Fingerprints = {};
+    for (const { name } of tables) {
+      const [row] = await rows<{ n: number; sum: string }>(
+        tx,
+        `select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum
+         from ${name} t`,
+      );
+      result[name] = `${row?.n} rows, md5 ${row?.sum}`;
+    }
+    const sequences = await rows<{ name: string; last: string | null }>(
+      tx,
+      `select format('%I.%I', schemaname, sequencename) as name, last_value::text as last
+       from pg_sequences where schemaname in ('public', 'drizzle')`,
+    );
+    for (const { name, last } of sequences) result[`sequence ${name}`] = last ?? '0';
+    return result;
+  });
+}
+
+async function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: object,
+  payload?: object,
+) {
+  const res = await t.app.inject({ method, url, headers: headers as Record<string, string>, payload });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res;
+}
+
+beforeAll(async () => {
+  // The app's own mailer, so mail goes to the outbox table too.
+  source = await createTestApp({ mail: 'app' });
+  await seedDemoData(serviceContext(source));
+  // What the demo data leaves empty: sessions, a profile picture, a reset request and its mail,
+  // a setting; and the report file this test downloads after the restore.
+  const doctor = await signIn(source, { email: DEMO.doctor }, DEMO_PASSWORD);
+  const admin = await signIn(source, { email: DEMO.admin }, DEMO_PASSWORD);
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
+  await source.app.inject({
+    method: 'PUT',
+    url: '/api/user/profile/image',
+    headers: { ...doctor, 'content-type': 'image/png' },
+    payload: png,
+  });
+  await call(source, 'POST', '/api/auth/forgot-password', {}, { email: 'patient@carepoint.example' });
+  await source.settle();
+  await call(source, 'PUT', '/api/admin/settings/target-wait', admin, { targetWaitMin: 25 });
+  const reports = (await call(source, 'GET', '/api/doctor/reports?kind=investigation', doctor)).json<{
+    data: Array<{ id: string }>;
+  }>();
+  const reportId = reports.data[0]?.id ?? '';
+  const uploaded = await source.app.inject({
+    method: 'POST',
+    url: `/api/doctor/reports/${reportId}/attachments?name=${encodeURIComponent('scan results.pdf')}`,
+    headers: { ...doctor, 'content-type': 'application/pdf' },
+    payload: REPORT_FILE,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  attachmentId = uploaded.json<{ id: string }>().id;
+
+  // Nothing writes between this and the backup's copy of the database.
+  fingerprints = await fingerprint(source.database.db);
+  source.app.backups.start('manual', serviceContext(source));
+  await source.app.backups.whenIdle();
+  const overview = await source.app.backups.overview();
+  if (overview.mode !== 'embedded' || !overview.backups[0]?.fileName) throw new Error('no backup');
+  expect(overview.backups[0].result).toBe('succeeded');
+  backupFile = path.join(overview.directory, overview.backups[0].fileName);
+}, 180_000);
+
+afterAll(async () => {
+  await source?.close();
+  for (const database of scratch) await database.drop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+it('the source has a row in every table', () => {
+  const empty = Object.entries(tablesOf(fingerprints)).filter(([, value]) => value.startsWith('0 rows'));
+  expect(empty).toEqual([]);
+  expect(Object.keys(fingerprints)).toContain('drizzle.__drizzle_migrations');
+  expect(Object.keys(fingerprints)).toContain('public.report_attachments');
+});
+
+const isSequence = (name: string) => name.startsWith('sequence ');
+const tablesOf = (f: Fingerprints) =>
+  Object.fromEntries(Object.entries(f).filter(([name]) => !isSequence(name)));
+
+/**
+ * The restored database as the server opens it: every row, a restored sign-in, the file byte for
+ * byte. A sequence may come back further on, never behind: the backup copied the database as a
+ * crash would leave it, and PostgreSQL's recovery moves sequences past the values it had logged
+ * ahead (ids then skip a few numbers, as after a crash).
+ */
+async function expectRestored(database: DatabaseHandle) {
+  const restored = await fingerprint(database.db);
+  expect(tablesOf(restored)).toEqual(tablesOf(fingerprints));
+  for (const [name, at] of Object.entries(fingerprints).filter(([key]) => isSequence(key))) {
+    expect(Number(restored[name]), name).toBeGreaterThanOrEqual(Number(at));
+  }
+  const t = await createTestApp({ database });
+  try {
+    const doctor = await signIn(t, { email: DEMO.doctor }, DEMO_PASSWORD);
+    await signIn(t, { email: DEMO.admin }, DEMO_PASSWORD);
+    const file = await call(t, 'GET', `/api/doctor/reports/attachments/${attachmentId}`, doctor);
+    expect(file.rawPayload.equals(REPORT_FILE)).toBe(true);
+  } finally {
+    await t.close();
+  }
+}
+
+/** `npm run restore -- <file>` as the operator runs it: a process of its own, on DATA_DIR. */
+const restoreCommand = (file: string, dataDir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/cli/restore.ts'), file], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: work },
+    encoding: 'utf8',
+  });
+
+describe('into the embedded database', () => {
+  const dataDir = path.join(work, 'embedded');
+
+  it('`npm run restore` restores every row into an empty data folder, and the server opens it', async () => {
+    const restored = restoreCommand(path.relative(work, backupFile), dataDir);
+    expect(restored.stderr).toBe('');
+    expect(restored.status).toBe(0);
+    const tables = Object.keys(tablesOf(fingerprints)).length;
+    expect(restored.stdout).toBe(
+      `Restoring ${backupFile} into the embedded database in ${dataDir}…\n` +
+        `Restored ${tables} tables into ${path.join(dataDir, 'pg')} in ${/in ([\d.]+) s/.exec(restored.stdout)?.[1]} s. ` +
+        'Start the server as usual: it migrates the database if the backup is older.\n',
+    );
+    const database = await openPglite(dataDir);
+    try {
+      await expectRestored(database);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('refuses a data folder that holds a database, and changes nothing', async () => {
+    const pgDir = path.join(dataDir, 'pg');
+    const before = fs.readdirSync(pgDir, { recursive: true }).sort();
+    await expect(restoreBackup(backupFile, { kind: 'embedded', dataDir })).rejects.toThrow(
+      new RestoreError(
+        `${pgDir} already holds a database. Restore only into an empty data folder: move ${pgDir} aside ` +
+          '(or set DATA_DIR to a new folder) and run the restore again. Nothing was changed.',
+      ),
+    );
+    expect(fs.readdirSync(pgDir, { recursive: true }).sort()).toEqual(before);
+  });
+});
+
+describe.skipIf(!postgresServer)('into a PostgreSQL database', () => {
+  let url: string;
+  beforeAll(async () => {
+    const database = await scratchPostgresDatabase(postgresServer ?? '');
+    scratch.push(database);
+    url = database.url;
+  });
+
+  it('restores every row into an empty database, and the server opens it', async () => {
+    await restoreBackup(backupFile, { kind: 'postgres', url });
+    const database = await openPostgres(url, 2);
+    try {
+      await expectRestored(database);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a database that is not empty, and changes nothing', async () => {
+    await expect(restoreBackup(backupFile, { kind: 'postgres', url })).rejects.toThrow(
+      /^The database at .* is not empty \(\d+ tables and other relations, for example public\.\w+\)\. Restore only into a new, empty database \(createdb, then set DATABASE_URL to it\)\. Nothing was changed\.$/,
+    );
+  });
+});
+
+/** Damaged copies of the backup: cut in half, and one statement broken in the middle. */
+function damaged() {
+  const text = fs.readFileSync(backupFile, 'utf8');
+  const truncated = path.join(work, 'truncated.sql');
+  fs.writeFileSync(truncated, text.slice(0, Math.floor(text.length / 2)));
+  const corrupt = path.join(work, 'corrupt.sql');
+  const middle = text.indexOf('\nINSERT INTO ', Math.floor(text.length / 2));
+  fs.writeFileSync(corrupt, `${text.slice(0, middle)}\nINSERT INTOO ${text.slice(middle + 13)}`);
+  return { truncated, corrupt };
+}
+
+describe('a damaged backup', () => {
+  it('is refused before anything is touched when it was cut short', async () => {
+    const { truncated } = damaged();
+    const dataDir = path.join(work, 'truncated');
+    await expect(restoreBackup(truncated, { kind: 'embedded', dataDir })).rejects.toThrow(
+      `${truncated} is incomplete: it does not end with pg_dump's "-- PostgreSQL database dump complete" line ` +
+        '(the file was cut short, or changed). Use another backup. Nothing was changed.',
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('leaves an embedded target empty when a statement fails', async () => {
+    const { corrupt } = damaged();
+    const dataDir = path.join(work, 'corrupt');
+    await expect(restoreBackup(corrupt, { kind: 'embedded', dataDir })).rejects.toThrow(
+      /^The backup could not be restored: syntax error at or near "INTOO" at line \d+ of the backup\. Nothing was restored: .* is still empty\. The file is damaged; use another backup\.$/,
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it.skipIf(!postgresServer)('leaves a PostgreSQL target empty, whichever way it is damaged', async () => {
+    const { truncated, corrupt } = damaged();
+    const database = await scratchPostgresDatabase(postgresServer ?? '');
+    scratch.push(database);
+    await expect(restoreBackup(truncated, { kind: 'postgres', url: database.url })).rejects.toThrow(
+      /is incomplete/,
+    );
+    await expect(restoreBackup(corrupt, { kind: 'postgres', url: database.url })).rejects.toThrow(
+      /^The backup could not be restored: syntax error at or near "INTOO" at line \d+/,
+    );
+    const check = new pg.Client({ connectionString: database.url });
+    await check.connect();
+    try {
+      const { rows } = await check.query(
+        `select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+         where s.nspname in ('public', 'drizzle')`,
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await check.end();
+    }
+  });
+});
+
+describe('an older backup', () => {
+  it('made with the server stopped (npm run backup), is migrated when the server opens it', async () => {
+    // A database migrated by the release before the latest migration, with a row in it.
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(serverDir, 'drizzle/meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: Array<{ tag: string }>;
+    };
+    const older = path.join(work, 'older-migrations');
+    fs.mkdirSync(path.join(older, 'meta'), { recursive: true });
+    const entries = journal.entries.slice(0, -1);
+    fs.writeFileSync(path.join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const { tag } of entries)
+      fs.copyFileSync(path.join(serverDir, 'drizzle', `${tag}.sql`), path.join(older, `${tag}.sql`));
+    const olderData = path.join(work, 'older-data');
+    const pgDir = path.join(olderData, 'pg');
+    copyPgliteTemplate(pgDir, 'bare');
+    const client = new PGlite(pgDir, { extensions: { pg_trgm } });
+    await client.exec('create extension if not exists pg_trgm');
+    await migrate(drizzle({ client }), { migrationsFolder: older });
+    await client.query(
+      `insert into users (email, password_hash, role, first_name, last_name) values ('old@example.org', 'x', 'patient', 'Old', 'Backup')`,
+    );
+    await client.close();
+    // Backed up as `npm run backup` does, the server stopped.
+    const { file } = await backUpStoppedDatabase(olderData, path.join(olderData, 'backups'), 7);
+
+    const dataDir = path.join(work, 'from-older');
+    await restoreBackup(file, { kind: 'embedded', dataDir });
+    const database = await openPglite(dataDir);
+    try {
+      const applied = await rows<{ n: number }>(
+        database.db,
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(applied[0]?.n).toBe(journal.entries.length);
+      expect(await rows(database.db, 'select email from users')).toEqual([{ email: 'old@example.org' }]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
