@@ -182,6 +182,29 @@ function registerMetrics(app: FastifyInstance) {
       this.set(app.events.clients());
     },
   });
+  // Read when scraped (the backups folder's listing); on a PostgreSQL server there are none to report.
+  const lastBackups = async () => {
+    const overview = await app.backups.overview();
+    return overview.mode === 'embedded' ? overview.backups.filter((b) => b.result !== 'running') : [];
+  };
+  new Gauge({
+    name: 'carepoint_backup_last_success_timestamp_seconds',
+    help: 'When the newest successful backup started (Unix seconds); alert when it is older than the schedule allows',
+    registers: [registry],
+    async collect() {
+      const succeeded = (await lastBackups()).find((b) => b.result === 'succeeded');
+      if (succeeded) this.set(Date.parse(succeeded.startedAt) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'carepoint_backup_last_result',
+    help: 'The newest backup: 1 when it succeeded, 0 when it failed',
+    registers: [registry],
+    async collect() {
+      const [newest] = await lastBackups();
+      if (newest) this.set(newest.result === 'succeeded' ? 1 : 0);
+    },
+  });
   const cacheCounter = (name: string, help: string, read: () => number) => {
     let seen = 0;
     return new Counter({

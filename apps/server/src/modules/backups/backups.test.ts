@@ -66,6 +66,13 @@ describe.skipIf(onServer)('backups of the embedded database', () => {
     expect(backupDir).toBe(path.join(t.database.embedded?.dataDir ?? '', 'backups'));
   });
 
+  it('reports the newest backup to the metrics: when it started, and that it succeeded', async () => {
+    const text = await t.app.metrics.metrics();
+    expect(text).toContain('carepoint_backup_last_result 1');
+    const started = Number(/carepoint_backup_last_success_timestamp_seconds (\d+)/.exec(text)?.[1]);
+    expect(started).toBe(Date.parse(backup.startedAt) / 1000);
+  });
+
   it('keeps the file for the server user only, whole, with nothing left beside it', async () => {
     const file = path.join(backupDir, backup.fileName ?? '');
     expect(fs.statSync(backupDir).mode & 0o777).toBe(0o700);
