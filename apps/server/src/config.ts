@@ -115,9 +115,12 @@ const envSchema = z.object({
   FACILITY_PHONE: z.string().trim().max(40).optional(),
   // How far past a page lists count matching rows (lib/list.ts countUpTo); tests lower it.
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(COUNT_CAP),
-  // Operations (docs/operations.md "Watching it"): how long a stop waits for requests in flight,
+  // Operations (docs/operations.md "Watching it"): how long a stop drains and waits for requests in flight,
   // and who may read the Prometheus metrics (a bearer token, or a port of their own on loopback).
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  // Behind a load balancer: how long a stopping instance keeps serving with readiness at 503, so
+  // the balancer's health check takes it out of rotation before it stops accepting connections.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (a random secret)').optional(),
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
   // Defaults to info, and to silent under NODE_ENV=test (the test runner's output stays readable).

@@ -37,14 +37,20 @@ async function main() {
 
   let closing = false;
   /**
-   * A clean stop: no new connections, readiness answers 503, requests in flight finish (live
-   * streams are ended so browsers reconnect elsewhere), then the database closes (PGlite
-   * checkpoints). Requests still running after SHUTDOWN_GRACE_SECONDS are cut off.
+   * A clean stop: readiness answers 503 at once and, for SHUTDOWN_DRAIN_SECONDS, the instance still
+   * serves whatever a load balancer sends before its next health check; then no new connections,
+   * requests in flight finish (live streams are ended so browsers reconnect elsewhere), and the
+   * database closes (PGlite checkpoints). Requests still running after SHUTDOWN_GRACE_SECONDS
+   * (counted after the drain) are cut off.
    */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    app.stopBeingReady();
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     const grace = setTimeout(() => {
       app.log.error(`requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; stopping anyway`);
       process.exit(1);

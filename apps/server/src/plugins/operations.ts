@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's Prometheus metrics; modules add their own (the backups' age, for one). */
     metrics: Registry;
+    /** Makes readiness answer 503 from now on, while the instance still serves (a stop's first step). */
+    stopBeingReady(): void;
   }
 }
 
@@ -53,9 +55,11 @@ async function operationsPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   let stopping = false;
   let migrated = false;
-  app.addHook('preClose', async () => {
+  const stopBeingReady = () => {
     stopping = true;
-  });
+  };
+  app.decorate('stopBeingReady', stopBeingReady);
+  app.addHook('preClose', async () => stopBeingReady());
 
   const databaseReady = async () => {
     try {
