@@ -19,6 +19,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
             'apps/server/src/db/durability.test.ts',
             'apps/server/src/db/pglite-snapshot.test.ts',
             'apps/server/src/cli/*.test.ts',
+            // The embedded database's backups (on a server: backups-by-operator.postgres.test.ts).
+            'apps/server/src/modules/backups/backups.test.ts',
             // Backs up the embedded database and restores it into both kinds of target itself.
             'apps/server/src/modules/backups/restore.test.ts',
           ]

@@ -3,17 +3,16 @@ import path from 'node:path';
 import { BACKUP_FILE_NAME, BACKUP_MESSAGES, type Backup, type BackupsOverview } from '@carepoint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client } from '../../../test/admin';
-import { createTestApp, signedIn, type TestApp, testPostgresUrl } from '../../../test/helpers';
+import { createTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import { DUMP_COMPLETE_LINE } from './dump';
 import { backupFileName, listBackups, pruneBackupFiles } from './folder';
 import { createBackupManager } from './manager';
 
 /*
  * The Backups API: an administrator backs up on demand, lists and downloads, each in the audit
- * trail; nobody else may. On a PostgreSQL server it says backups are the operator's job.
+ * trail; nobody else may. The embedded database only (on a PostgreSQL server backups are the
+ * operator's job: backups-by-operator.postgres.test.ts).
  */
-
-const onServer = testPostgresUrl() !== undefined;
 
 let t: TestApp;
 let admin: AdminClient;
@@ -29,7 +28,7 @@ const overview = async () => {
   return res.json<BackupsOverview>();
 };
 
-describe.skipIf(onServer)('backups of the embedded database', () => {
+describe('backups of the embedded database', () => {
   let backup: Backup;
   let backupDir: string;
 
@@ -183,17 +182,5 @@ describe('who may', () => {
       expect(res.statusCode).toBe(403);
     }
     expect((await client(t).get('/api/admin/backups')).statusCode).toBe(401);
-  });
-});
-
-describe.skipIf(!onServer)('on a PostgreSQL server', () => {
-  it("says backups are the database operator's job, and starts none", async () => {
-    expect(await overview()).toEqual({ mode: 'server', message: BACKUP_MESSAGES.byOperator });
-    const res = await admin.post('/api/admin/backups');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'BACKUPS_BY_OPERATOR', error: BACKUP_MESSAGES.byOperator });
-    expect(
-      (await admin.get('/api/admin/backups/carepoint-2001-01-01T00-00-00Z.sql/download')).statusCode,
-    ).toBe(404);
   });
 });
