@@ -125,6 +125,8 @@ test('the doctor routes resolve, including the spec aliases and redirects', asyn
 });
 
 test('every admin route resolves, /admin included', async ({ page }) => {
+  // Fourteen screens, each loaded in full: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.goto('/admin');
   await expect(page.getByTestId('shell-title')).toHaveText('Admin Dashboard');
