@@ -18,4 +18,8 @@ export const routes: RouteObject[] = [
   page('patients/:id', 'Patient', () => import('./pages/patient-detail-page')),
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
   page('backups', 'Backups', () => import('./pages/backups-page')),
+  page('profile', 'My Profile', () => import('./pages/profile-page')),
+  page('change-password', 'Change Password', () => import('../auth/pages/change-password-page')),
+  // An unknown path in the area: "Page not found" inside the area's shell.
+  page('*', 'Page not found', () => import('../../app/errors/area-not-found-page')),
 ];
