@@ -19,7 +19,4 @@ export const routes: RouteObject[] = [
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
   page('backups', 'Backups', () => import('./pages/backups-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
-  page('change-password', 'Change Password', () => import('../auth/pages/change-password-page')),
-  // An unknown path in the area: "Page not found" inside the area's shell.
-  page('*', 'Page not found', () => import('../../app/errors/area-not-found-page')),
 ];

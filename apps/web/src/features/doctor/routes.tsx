@@ -29,13 +29,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/doctor/settings/profile-page" replace /> },
       page('profile-page', 'Profile', () => import('./pages/profile-page')),
       page('edit-profile', 'Edit Profile', () => import('./pages/edit-profile-page')),
-      page('change-password', 'Change Password', () => import('../auth/pages/change-password-page')),
     ],
   },
   page('diagnosis', 'Diagnosis Test', () => import('./pages/diagnosis-page')),
   page('edit-diagnosis/:id', 'Edit Patient Diagnosis Test', () => import('./pages/edit-diagnosis-page')),
   page('new-diagnosis', 'New Patient Diagnosis Test', () => import('./pages/new-diagnosis-page')),
   page('diagnosis-category', 'Diagnosis Category', () => import('./pages/diagnosis-category-page')),
-  // An unknown path in the area: "Page not found" inside the area's shell.
-  page('*', 'Page not found', () => import('../../app/errors/area-not-found-page')),
 ];

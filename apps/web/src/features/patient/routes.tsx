@@ -8,7 +8,4 @@ export const routes: RouteObject[] = [
   page('profile', 'My Profile', () => import('./pages/profile-page')),
   page('invoices', 'My Invoices', () => import('./pages/invoices-page')),
   page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
-  page('change-password', 'Change Password', () => import('../auth/pages/change-password-page')),
-  // An unknown path in the area: "Page not found" inside the area's shell.
-  page('*', 'Page not found', () => import('../../app/errors/area-not-found-page')),
 ];
