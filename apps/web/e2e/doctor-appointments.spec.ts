@@ -87,9 +87,9 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
   const doctor = await doctorPage(browser);
   await doctor.getByRole('link', { name: 'Appointments', exact: true }).click();
   await expect(doctor.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
-  await expect(doctor.getByLabel('Show')).toHaveValue('');
+  await expect(doctor.getByLabel('Show period')).toHaveValue('');
   await expect(doctor.getByRole('button', { name: 'Reset' })).toHaveCount(0);
-  await doctor.getByLabel('Show').selectOption({ label: 'Upcoming' });
+  await doctor.getByLabel('Show period').selectOption({ label: 'Upcoming' });
   await expect(doctor).toHaveURL(/period=upcoming/);
   await expect(doctor.getByRole('button', { name: 'Reset' })).toBeVisible();
   await doctor.getByPlaceholder('Search patients').fill('Ifeoma Journey');
@@ -181,7 +181,7 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await expect(doctor.getByText(`New patient account for ${email}`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await doctor.getByLabel('Show').selectOption({ label: 'Upcoming' });
+  await doctor.getByLabel('Show period').selectOption({ label: 'Upcoming' });
   await doctor.getByPlaceholder('Search patients').fill('Adaobi');
   const row = doctor.getByRole('row', { name: /Adaobi Nwachukwu/ });
   await expect(row).toContainText('Confirmed');
@@ -195,7 +195,7 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await doctor.keyboard.press('Escape');
   await expect(row).not.toContainText(email);
   await doctor.getByRole('button', { name: 'Reset' }).click();
-  await expect(doctor.getByLabel('Show')).toHaveValue('');
+  await expect(doctor.getByLabel('Show period')).toHaveValue('');
   await expect(doctor.getByPlaceholder('Search patients')).toHaveValue('');
   await expect(doctor.getByRole('button', { name: 'Reset' })).toHaveCount(0);
 });

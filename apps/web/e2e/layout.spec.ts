@@ -27,6 +27,9 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/audit' },
   { role: 'admin', path: '/admin/appointments' },
   { role: 'admin', path: '/admin/backups' },
+  { role: 'admin', path: '/admin/profile' },
+  { role: 'admin', path: '/admin/change-password' },
+  { role: 'admin', path: '/admin/no-such-page' },
   { role: 'doctor', path: '/doctor/dashboard' },
   { role: 'doctor', path: '/doctor/patients' },
   { role: 'doctor', path: '/doctor/appointments' },
@@ -43,11 +46,14 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'doctor', path: '/doctor/settings/profile-page' },
   { role: 'doctor', path: '/doctor/settings/edit-profile' },
   { role: 'doctor', path: '/doctor/settings/change-password' },
+  { role: 'doctor', path: '/doctor/no-such-page' },
   { role: 'patient', path: '/patient/dashboard' },
   { role: 'patient', path: '/patient/appointments' },
   { role: 'patient', path: '/patient/profile' },
   { role: 'patient', path: '/patient/prescriptions' },
   { role: 'patient', path: '/patient/invoices' },
+  { role: 'patient', path: '/patient/change-password' },
+  { role: 'patient', path: '/patient/no-such-page' },
 ];
 
 const PHONE = { width: 390, height: 844 };
@@ -78,7 +84,8 @@ for (const role of ['public', 'admin', 'doctor', 'patient'] as const) {
     for (const { path } of SCREENS.filter((s) => s.role === role)) {
       await test.step(path, async () => {
         await page.goto(path);
-        if (path === '/no-such-page') await expect(page.getByText('PageNotFound')).toBeVisible();
+        if (path.endsWith('/no-such-page'))
+          await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
         else await settled(page);
         await expectNoHorizontalScroll(page, path);
         await expectNoSeriousA11yViolations(page);

@@ -52,6 +52,8 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
 
   await page.getByRole('button', { name: 'Book Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
+  // Priority starts at Medium; the rest is empty.
+  await expect(dialog.getByLabel('Priority')).toHaveValue('Medium');
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(dialog.getByText(APPOINTMENT_MESSAGES.allFieldsRequired).first()).toBeVisible();
   await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');

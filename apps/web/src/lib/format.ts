@@ -55,7 +55,8 @@ export const formatDateTime = (iso: string) => formatInstant(new Date(iso), curr
 export const formatDate = (iso: string) => formatInstantDay(new Date(iso), currentZone());
 
 /** "09:41": the facility's time of an instant. */
-export const formatTime = (iso: string) => formatMinutes(toLocalDateTime(new Date(iso), currentZone()).minutes);
+export const formatTime = (iso: string) =>
+  formatMinutes(toLocalDateTime(new Date(iso), currentZone()).minutes);
 
 /** "25 Nov 2026" from a calendar date 'YYYY-MM-DD' (never shifted by a time zone). */
 export const formatCalendarDate = formatDay;

@@ -32,7 +32,6 @@ const toValues = (p: Profile): UpdateProfileInput => ({
   address: p.address ?? '',
 });
 
-
 /** Edit Profile: names, phone, specialty, experience; the e-mail is shown, not changed. */
 export function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
