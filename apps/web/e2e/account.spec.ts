@@ -57,12 +57,12 @@ test('a patient changes their password from the user menu, and only the new one 
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText(MESSAGES.currentPasswordWrong)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.currentPasswordWrong })).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Current password').fill(OLD_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Password changed.')).toBeVisible();
+  await expect(page.getByText(/^Password changed\./)).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveValue('');
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'patient-change-password', { widths: WIDTHS });
@@ -101,7 +101,7 @@ test("the admin's user menu leads to My Profile and Change Password inside the a
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill('something-else-3');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText(MESSAGES.passwordsDiffer)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.passwordsDiffer })).toBeVisible();
   await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'admin-change-password', { widths: WIDTHS });

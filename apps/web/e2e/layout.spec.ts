@@ -248,3 +248,39 @@ test('a lazily loaded page paints a skeleton, never a blank page, and the router
   await expect(page.getByText('About', { exact: true })).toBeVisible();
   expect(warnings).toEqual([]);
 });
+
+test('at 1280 px the widest tables fit their box: no column lies under the row actions', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const cases: Array<[keyof typeof DEMO, string, string]> = [
+    ['admin', '/admin/emergency-room', 'Waiting'],
+    ['admin', '/admin/audit', 'Details'],
+    ['doctor', '/doctor/diagnosis', 'Created on'],
+  ];
+  for (const role of ['admin', 'doctor'] as const) {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page, DEMO[role], DEMO_PASSWORD);
+    for (const [, path, shown] of cases.filter(([r]) => r === role)) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        const table = page.getByRole('table').first();
+        await expect(table.locator('tbody tr').first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        // The table's scroll box does not scroll: every column, actions included, is in sight.
+        const overflow = await table.evaluate((t) => {
+          const box = t.parentElement as HTMLElement;
+          return box.scrollWidth - box.clientWidth;
+        });
+        expect(overflow, `${path} scrolls sideways inside its box`).toBeLessThanOrEqual(0);
+        await expect(table.getByRole('columnheader', { name: shown })).toBeInViewport({ ratio: 1 });
+        await page.screenshot({
+          path: test.info().outputPath(`wide${path.replaceAll('/', '-')}.png`),
+          fullPage: true,
+        });
+      });
+    }
+    await context.close();
+  }
+});
