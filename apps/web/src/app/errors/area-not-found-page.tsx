@@ -10,12 +10,14 @@ export default function AreaNotFoundPage() {
   const { user } = useAuth();
   const home = user ? ROLE_HOME[user.role] : '/';
   return (
-    <Card className="mx-auto flex max-w-xl flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{NOT_FOUND_TITLE}</h1>
-      <p className="text-ink-soft">{NOT_FOUND_TEXT}</p>
-      <Link to={home} className={buttonClass()}>
-        Go to the dashboard
-      </Link>
+    <Card className="mx-auto max-w-xl">
+      <div className="flex flex-col items-center gap-4 py-8 text-center">
+        <h1 className="text-2xl font-semibold text-ink">{NOT_FOUND_TITLE}</h1>
+        <p className="text-ink-soft">{NOT_FOUND_TEXT}</p>
+        <Link to={home} className={buttonClass()}>
+          Go to the dashboard
+        </Link>
+      </div>
     </Card>
   );
 }
