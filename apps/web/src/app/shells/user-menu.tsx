@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { fullName } from '../../lib/format';
 
-export type UserMenuLink = { to: string; label: string; icon: LucideIcon };
+type UserMenuLink = { to: string; label: string; icon: LucideIcon };
 
 export type UserMenuProps = {
   /** The area's profile page: the header's picture links to it. */
