@@ -118,7 +118,7 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
   await page.reload();
   await expect(page.getByText('22 Adeola Odeku Street, Victoria Island, Lagos')).toBeVisible();
   await expect(page.getByText('+234 809 111 2233')).toBeVisible();
-  await expect(page.getByText('1992-06-30')).toBeVisible();
+  await expect(page.getByText('30 Jun 1992')).toBeVisible();
 });
 
 test('the patient screens fit a 375 px phone', async ({ page }) => {
