@@ -27,12 +27,6 @@ function futureWeekday(days = 16): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** "January 8, 2030": the list's long en-US date. */
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-
 async function newPage(browser: Browser, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
   return context.newPage();
@@ -93,15 +87,15 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
   const doctor = await doctorPage(browser);
   await doctor.getByRole('link', { name: 'Appointments', exact: true }).click();
   await expect(doctor.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
-  await expect(doctor.getByLabel('Show')).toHaveValue('');
+  await expect(doctor.getByLabel('Show period')).toHaveValue('');
   await expect(doctor.getByRole('button', { name: 'Reset' })).toHaveCount(0);
-  await doctor.getByLabel('Show').selectOption({ label: 'Upcoming' });
+  await doctor.getByLabel('Show period').selectOption({ label: 'Upcoming' });
   await expect(doctor).toHaveURL(/period=upcoming/);
   await expect(doctor.getByRole('button', { name: 'Reset' })).toBeVisible();
   await doctor.getByPlaceholder('Search patients').fill('Ifeoma Journey');
   const row = doctor.getByRole('row', { name: /Ifeoma Journey/ });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(longDate(date));
+  await expect(row).toContainText(shownDate(date));
   await expect(row).toContainText(slot);
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Actions for the appointment of Ifeoma Journey' }).click();
@@ -187,11 +181,11 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await expect(doctor.getByText(`New patient account for ${email}`)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await doctor.getByLabel('Show').selectOption({ label: 'Upcoming' });
+  await doctor.getByLabel('Show period').selectOption({ label: 'Upcoming' });
   await doctor.getByPlaceholder('Search patients').fill('Adaobi');
   const row = doctor.getByRole('row', { name: /Adaobi Nwachukwu/ });
   await expect(row).toContainText('Confirmed');
-  await expect(row).toContainText(longDate(date));
+  await expect(row).toContainText(shownDate(date));
   await expect(row).toContainText(slot.slice(0, 5));
   await expect(row).toContainText(email);
 
@@ -201,7 +195,7 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await doctor.keyboard.press('Escape');
   await expect(row).not.toContainText(email);
   await doctor.getByRole('button', { name: 'Reset' }).click();
-  await expect(doctor.getByLabel('Show')).toHaveValue('');
+  await expect(doctor.getByLabel('Show period')).toHaveValue('');
   await expect(doctor.getByPlaceholder('Search patients')).toHaveValue('');
   await expect(doctor.getByRole('button', { name: 'Reset' })).toHaveCount(0);
 });

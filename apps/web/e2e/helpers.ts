@@ -33,11 +33,13 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** A calendar date (YYYY-MM-DD) as the app shows it everywhere: "30 Nov 2026". */
-export const shownDate = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date (YYYY-MM-DD) as the app shows it everywhere: "30 Nov 2026", "4 Sep 2026". */
+export function shownDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}
 
 /** Fails when the page is wider than the viewport (it would scroll sideways). */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {

@@ -27,6 +27,9 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/audit' },
   { role: 'admin', path: '/admin/appointments' },
   { role: 'admin', path: '/admin/backups' },
+  { role: 'admin', path: '/admin/profile' },
+  { role: 'admin', path: '/admin/change-password' },
+  { role: 'admin', path: '/admin/no-such-page' },
   { role: 'doctor', path: '/doctor/dashboard' },
   { role: 'doctor', path: '/doctor/patients' },
   { role: 'doctor', path: '/doctor/appointments' },
@@ -43,11 +46,14 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'doctor', path: '/doctor/settings/profile-page' },
   { role: 'doctor', path: '/doctor/settings/edit-profile' },
   { role: 'doctor', path: '/doctor/settings/change-password' },
+  { role: 'doctor', path: '/doctor/no-such-page' },
   { role: 'patient', path: '/patient/dashboard' },
   { role: 'patient', path: '/patient/appointments' },
   { role: 'patient', path: '/patient/profile' },
   { role: 'patient', path: '/patient/prescriptions' },
   { role: 'patient', path: '/patient/invoices' },
+  { role: 'patient', path: '/patient/change-password' },
+  { role: 'patient', path: '/patient/no-such-page' },
 ];
 
 const PHONE = { width: 390, height: 844 };
@@ -78,7 +84,8 @@ for (const role of ['public', 'admin', 'doctor', 'patient'] as const) {
     for (const { path } of SCREENS.filter((s) => s.role === role)) {
       await test.step(path, async () => {
         await page.goto(path);
-        if (path === '/no-such-page') await expect(page.getByText('PageNotFound')).toBeVisible();
+        if (path.endsWith('/no-such-page'))
+          await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
         else await settled(page);
         await expectNoHorizontalScroll(page, path);
         await expectNoSeriousA11yViolations(page);
@@ -240,4 +247,40 @@ test('a lazily loaded page paints a skeleton, never a blank page, and the router
   release();
   await expect(page.getByText('About', { exact: true })).toBeVisible();
   expect(warnings).toEqual([]);
+});
+
+test('at 1280 px the widest tables fit their box: no column lies under the row actions', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const cases: Array<[keyof typeof DEMO, string, string]> = [
+    ['admin', '/admin/emergency-room', 'Waiting'],
+    ['admin', '/admin/audit', 'Details'],
+    ['doctor', '/doctor/diagnosis', 'Created on'],
+  ];
+  for (const role of ['admin', 'doctor'] as const) {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page, DEMO[role], DEMO_PASSWORD);
+    for (const [, path, shown] of cases.filter(([r]) => r === role)) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        const table = page.getByRole('table').first();
+        await expect(table.locator('tbody tr').first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        // The table's scroll box does not scroll: every column, actions included, is in sight.
+        const overflow = await table.evaluate((t) => {
+          const box = t.parentElement as HTMLElement;
+          return box.scrollWidth - box.clientWidth;
+        });
+        expect(overflow, `${path} scrolls sideways inside its box`).toBeLessThanOrEqual(0);
+        await expect(table.getByRole('columnheader', { name: shown })).toBeInViewport({ ratio: 1 });
+        await page.screenshot({
+          path: test.info().outputPath(`wide${path.replaceAll('/', '-')}.png`),
+          fullPage: true,
+        });
+      });
+    }
+    await context.close();
+  }
 });

@@ -43,7 +43,7 @@ test('an allergy typed but not added is saved with the details, and the prescrip
   await page.getByRole('searchbox', { name: 'Search patients' }).fill(patient.name);
   await page.getByRole('button', { name: `View Details of ${patient.name}` }).click();
   const drawer = page.getByRole('dialog', { name: patient.name });
-  const medical = drawer.getByRole('region', { name: 'Medicals details' });
+  const medical = drawer.getByRole('region', { name: 'Medical details' });
   await expect(medical).toContainText('None recorded');
 
   await medical.getByRole('button', { name: 'Edit' }).click();

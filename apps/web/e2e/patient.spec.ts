@@ -52,6 +52,8 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
 
   await page.getByRole('button', { name: 'Book Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
+  // Priority starts at Medium; the rest is empty.
+  await expect(dialog.getByLabel('Priority')).toHaveValue('Medium');
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(dialog.getByText(APPOINTMENT_MESSAGES.allFieldsRequired).first()).toBeVisible();
   await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
@@ -116,7 +118,7 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
   await page.reload();
   await expect(page.getByText('22 Adeola Odeku Street, Victoria Island, Lagos')).toBeVisible();
   await expect(page.getByText('+234 809 111 2233')).toBeVisible();
-  await expect(page.getByText('1992-06-30')).toBeVisible();
+  await expect(page.getByText('30 Jun 1992')).toBeVisible();
 });
 
 test('the patient screens fit a 375 px phone', async ({ page }) => {

@@ -133,9 +133,9 @@ test.describe('other public pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('an unknown path shows PageNotFound with a link home', async ({ page }) => {
+  test('an unknown path shows Page not found with a link home', async ({ page }) => {
     await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { name: 'PageNotFound' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByText('was not found')).toBeVisible();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);

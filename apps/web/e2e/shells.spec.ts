@@ -105,6 +105,8 @@ test("the doctor's profile card shows the signed-in doctor", async ({ page }) =>
 });
 
 test('the doctor routes resolve, including the spec aliases and redirects', async ({ page }) => {
+  // A full page load per route: a minute on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   const cases: Array<[string, RegExp, string]> = [
     ['/doctor', /\/doctor\/dashboard$/, 'Dashboard'],

@@ -86,7 +86,7 @@ const doctorAppointmentRowSchema = z.object({
   mobile: z.string().nullable(),
   email: z.string(),
   patientId: z.string(),
-  /** 'YYYY-MM-DD', facility time (shown in long en-US form, "January 8, 2030"). */
+  /** 'YYYY-MM-DD', facility time (shown as "8 Jan 2030"). */
   date: z.string(),
   /** 'HH:MM', facility time. */
   time: z.string(),

@@ -7,6 +7,7 @@ export * from './beds';
 export * from './charts';
 export * from './clinical';
 export * from './common';
+export * from './dates';
 export * from './diagnosis';
 export * from './doctor-appointments';
 export * from './emergency';

@@ -21,6 +21,16 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   doctor: () => import('../features/doctor/routes'),
   patient: () => import('../features/patient/routes'),
 };
+/**
+ * What every signed-in area has beside its own pages: the one Change Password page, and
+ * "Page not found" inside the area's shell for an unknown path (a splat match still lets
+ * patchRoutesOnNavigation add the area's own, more specific routes first).
+ */
+const areaCommon = (changePasswordPath: string): RouteObject[] => [
+  page(changePasswordPath, 'Change Password', () => import('../features/auth/pages/change-password-page')),
+  page('*', 'Page not found', () => import('./errors/area-not-found-page')),
+];
+
 const areaModules = new Map<string, Promise<{ routes: RouteObject[] }>>();
 
 const routes: RouteObject[] = [
@@ -56,19 +66,28 @@ const routes: RouteObject[] = [
         id: 'admin',
         path: 'admin',
         lazy: lazyPage(() => import('./shells/admin-shell')),
-        children: [indexPage('Admin Dashboard', () => import('../features/admin/pages/dashboard-page'))],
+        children: [
+          indexPage('Admin Dashboard', () => import('../features/admin/pages/dashboard-page')),
+          ...areaCommon('change-password'),
+        ],
       },
       {
         id: 'patient',
         path: 'patient',
         lazy: lazyPage(() => import('./shells/patient-shell')),
-        children: [indexPage('Patient Dashboard', () => import('../features/patient/pages/dashboard-page'))],
+        children: [
+          indexPage('Patient Dashboard', () => import('../features/patient/pages/dashboard-page')),
+          ...areaCommon('change-password'),
+        ],
       },
       {
         id: 'doctor',
         path: 'doctor',
         lazy: lazyPage(() => import('./shells/doctor-shell')),
-        children: [{ index: true, element: <Navigate to="/doctor/dashboard" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/doctor/dashboard" replace /> },
+          ...areaCommon('settings/change-password'),
+        ],
       },
       { path: 'prescriptions/:id', element: <PrescriptionRedirect /> },
       { path: 'prescriptions/:id/edit', element: <PrescriptionRedirect edit /> },

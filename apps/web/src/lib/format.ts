@@ -1,5 +1,16 @@
+import {
+  formatDay,
+  formatDayTime,
+  formatInstant,
+  formatInstantDay,
+  formatMinutes,
+  formatWeekday,
+  toLocalDateTime,
+} from '@carepoint/contract';
+
 /*
- * The one place the app formats dates and times. Instants (timestamps) are shown on the facility's
+ * The one place the app formats dates and times, through the contract's formatter (the PDFs
+ * and e-mails use the same), e.g. "24 Nov 2026" and "24 Nov 2026, 14:30". Instants (timestamps) are shown on the facility's
  * clock: its time zone comes with the session (GET /api/auth/me, login) and is remembered for the
  * next page load, so a screen reads the same whatever the device's zone. Calendar dates
  * ('YYYY-MM-DD', already the facility's day) and wall-clock times ('HH:MM') are shown as they are,
@@ -17,17 +28,9 @@ function storedZone(): string | undefined {
 }
 
 let zone: string | undefined = typeof window === 'undefined' ? undefined : storedZone();
-const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(key: string, options: Intl.DateTimeFormatOptions, locale = 'en-GB') {
-  const id = `${locale}|${key}|${options.timeZone ?? zone ?? ''}`;
-  let f = cache.get(id);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
-    cache.set(id, f);
-  }
-  return f;
-}
+/** The facility's zone, or this device's until the server has said it. */
+const currentZone = () => zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Sets the facility's time zone (from the server); an unknown zone is ignored. */
 export function setFacilityTimeZone(timeZone: string | undefined) {
@@ -45,45 +48,30 @@ export function setFacilityTimeZone(timeZone: string | undefined) {
   }
 }
 
-const day = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
-
 /** "22 Nov 2026, 09:41": an instant on the facility's clock. */
-export const formatDateTime = (iso: string) =>
-  formatter('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatDateTime = (iso: string) => formatInstant(new Date(iso), currentZone());
 
 /** "22 Nov 2026": the facility's day of an instant. */
-export const formatDate = (iso: string) => formatter('date', { dateStyle: 'medium' }).format(new Date(iso));
+export const formatDate = (iso: string) => formatInstantDay(new Date(iso), currentZone());
 
 /** "09:41": the facility's time of an instant. */
-export const formatTime = (iso: string) => formatter('time', { timeStyle: 'short' }).format(new Date(iso));
+export const formatTime = (iso: string) =>
+  formatMinutes(toLocalDateTime(new Date(iso), currentZone()).minutes);
 
 /** "25 Nov 2026" from a calendar date 'YYYY-MM-DD' (never shifted by a time zone). */
-export const formatCalendarDate = (date: string) =>
-  formatter('calendar', { dateStyle: 'medium', timeZone: 'UTC' }).format(day(date));
+export const formatCalendarDate = formatDay;
 
 /** "Tue, 25 Nov 2026" from a calendar date. */
-export const formatWeekdayDate = (date: string) =>
-  formatter('weekday', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(day(date));
+export const formatWeekdayDate = formatWeekday;
 
 /** "25 Nov 2026, 09:00": a booked slot (calendar date and wall-clock time, both the facility's). */
-export const formatSlot = (date: string, time: string) => `${formatCalendarDate(date)}, ${time.slice(0, 5)}`;
-
-/** The doctor's appointment list (docs/areas/screens.md): the long en-US date, e.g. "January 8, 2030". */
-export const formatLongDate = (date: string) =>
-  formatter('long', { dateStyle: 'long', timeZone: 'UTC' }, 'en-US').format(day(date));
-
-/** "Tuesday, January 8, 2030", the long format with its weekday. */
-export const formatFullDate = (date: string) =>
-  formatter('full', { dateStyle: 'full', timeZone: 'UTC' }, 'en-US').format(day(date));
+export const formatSlot = formatDayTime;
 
 /** "1 minute", "12 minutes". */
 export const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+
+/** "Female" from "female": a stored value (gender, type) shown to people. */
+export const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 /** Joins first and last name. */
 export const fullName = (person: { firstName: string; lastName: string }) =>

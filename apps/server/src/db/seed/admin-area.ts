@@ -184,8 +184,8 @@ async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
     else status = i % 4 === 0 ? 'Admitted' : 'Discharged';
     return {
       patientName: walkInName(i),
-      // A few arrivals are registered patients.
-      patientId: i % 8 === 3 ? (patientIds[5 + (i % 4)] ?? null) : null,
+      // A few arrivals are registered patients, each a different one (one visit each today).
+      patientId: i % 8 === 3 ? (patientIds[5 + Math.floor(i / 8)] ?? null) : null,
       triageLevel: TRIAGE[i % TRIAGE.length] ?? 'Low',
       complaint: COMPLAINTS[i % COMPLAINTS.length] ?? '',
       status,

@@ -110,7 +110,7 @@ export async function seedDoctorReports(ctx: SeedContext) {
     {
       kind: 'birth',
       patientId: p(5).id,
-      childName: `Zainab ${p(5).lastName}`,
+      childName: `Amina ${p(5).lastName}`,
       date: day(1),
       time: '22:50',
       sex: 'Female',

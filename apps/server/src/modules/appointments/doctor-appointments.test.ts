@@ -420,6 +420,12 @@ describe('the dashboard', () => {
         complaint: 'Chest pain',
         patientId: null,
       });
+      // Arrived ten minutes earlier at the same level: the longer wait comes first, as on the admin board.
+      const tenMinutesAgo = new Date(ctx.now().getTime() - 10 * 60_000);
+      await createErEntry(
+        { ...ctx, now: () => tenMinutesAgo },
+        { patientName: 'Walk-in Urgent earlier', triageLevel: 'Urgent', complaint: 'Fall', patientId: null },
+      );
 
       const day = await dashboard();
       expect(day.appointments.map((a) => [a.id, a.time, a.status])).toEqual([
@@ -430,8 +436,9 @@ describe('the dashboard', () => {
       // Today: not cancelled. Waiting for confirmation: Pending from today on. This week: Monday to Sunday.
       expect(day.counts).toEqual({ today: 2, pending: 3, week: 4 });
       expect(day.next?.id).toBe(later.id);
-      expect(day.emergency.total).toBe(2);
+      expect(day.emergency.total).toBe(3);
       expect(day.emergency.data.map((e) => [e.patientName, e.triageLevel])).toEqual([
+        ['Walk-in Urgent earlier', 'Urgent'],
         ['Walk-in Urgent', 'Urgent'],
         ['Walk-in Low', 'Low'],
       ]);

@@ -242,13 +242,8 @@ export async function doctorDashboard(ctx: ServiceContext, doctorId: string): Pr
       .orderBy(asc(appointments.startsAt), asc(appointments.id))
       .limit(1),
     // The emergency room belongs to its module: its service lists (and audits) the waiting patients.
-    listErEntries(ctx, {
-      page: 1,
-      limit: DASHBOARD_ER_ROWS,
-      status: 'Waiting',
-      sort: 'triageLevel',
-      order: 'desc',
-    }),
+    // In the board's own order (no sort): most severe first, the longest wait first within a level.
+    listErEntries(ctx, { page: 1, limit: DASHBOARD_ER_ROWS, status: 'Waiting', order: 'asc' }),
   ]);
   const rows = todays.map(toRow);
   const nextRow = next[0] ? toRow(next[0]) : null;

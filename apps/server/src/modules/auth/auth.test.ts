@@ -235,41 +235,71 @@ describe('sessions', () => {
     expect(await lastSeen()).toBe(t.clock.now().getTime());
   });
 
-  it('a password change ends the other sessions but keeps the current one', async () => {
-    const user = await createUser(t, 'doctor');
-    const laptop = await signIn(t, user);
-    const phone = await signIn(t, user);
-    const res = await post(
-      '/api/auth/change-password',
-      { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
-      laptop,
-    );
-    expect(res.statusCode).toBe(200);
-    expect((await me(laptop)).statusCode).toBe(200);
-    expect((await me(phone)).statusCode).toBe(401);
-    expect(
-      (await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode,
-    ).toBe(200);
-    expect(await auditRows('auth.password.changed', user.email)).toHaveLength(1);
-  });
+  it.each(['patient', 'doctor', 'admin'] as const)(
+    'a password change (%s) ends the other sessions but keeps the current one',
+    async (role) => {
+      const user = await createUser(t, role);
+      const laptop = await signIn(t, user);
+      const phone = await signIn(t, user);
+      const res = await post(
+        '/api/auth/change-password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+        laptop,
+      );
+      expect(res.statusCode).toBe(200);
+      expect((await me(laptop)).statusCode).toBe(200);
+      expect((await me(phone)).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode,
+      ).toBe(200);
+      expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+        401,
+      );
+      expect(await auditRows('auth.password.changed', user.email)).toHaveLength(1);
+    },
+  );
 
-  it('a password change checks the current password and the confirmation', async () => {
-    const user = await createUser(t, 'doctor');
-    const headers = await signIn(t, user);
-    const wrong = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
-      headers,
-    );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fieldErrors).toEqual({ currentPassword: [MESSAGES.currentPasswordWrong] });
-    const mismatch = await post(
-      '/api/auth/change-password',
-      { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-1' },
-      headers,
-    );
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().fieldErrors.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+  it.each(['patient', 'doctor', 'admin'] as const)(
+    'a password change (%s) checks the current password, the confirmation and the new password rules',
+    async (role) => {
+      const user = await createUser(t, role);
+      const headers = await signIn(t, user);
+      const wrong = await post(
+        '/api/auth/change-password',
+        { currentPassword: 'not-it', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+        headers,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fieldErrors).toEqual({ currentPassword: [MESSAGES.currentPasswordWrong] });
+      const mismatch = await post(
+        '/api/auth/change-password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-1' },
+        headers,
+      );
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json().fieldErrors.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+      // The same rule as sign-up: too short a new password is refused on its field.
+      const short = await post(
+        '/api/auth/change-password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'short', confirmPassword: 'short' },
+        headers,
+      );
+      expect(short.statusCode).toBe(400);
+      expect(short.json().fieldErrors.newPassword).toEqual([MESSAGES.passwordTooShort]);
+      // Nothing was changed: the old password still signs in.
+      expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+        200,
+      );
+    },
+  );
+
+  it('a password change needs a session', async () => {
+    const res = await post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
 

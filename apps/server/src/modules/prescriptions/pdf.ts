@@ -1,4 +1,5 @@
 import {
+  formatInstantDay,
   formatNextVisit,
   type Prescription,
   prescriptionPdfName,
@@ -7,10 +8,6 @@ import {
 } from '@carepoint/contract';
 import type { Config } from '../../config';
 import { PdfBuilder } from '../../lib/pdf';
-
-/** "22 November 2026", on the facility's calendar. */
-const longDate = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(instant));
 
 const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
 
@@ -24,7 +21,7 @@ export async function prescriptionPdf(p: Prescription, config: Config) {
   const bytes = await new PdfBuilder('Prescription', config, p.doctor.name)
     .fields([
       ['Patient', p.patient.name],
-      ['Date', longDate(p.addedAt, zone)],
+      ['Date', formatInstantDay(new Date(p.addedAt), zone)],
       ['Patient e-mail', p.patient.email],
       ['Doctor', p.doctor.name],
     ])

@@ -527,7 +527,7 @@ describe('the PDF', () => {
       'Prescription',
       'Grace Nwosu',
       'Dr Daniel Adeyemi',
-      '7 January 2030',
+      '7 Jan 2030',
       'Coartem 80/480',
       '2 tablets',
       'Rest and drink plenty of fluids',

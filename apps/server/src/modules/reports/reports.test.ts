@@ -9,7 +9,7 @@ import {
   type ReportFormInput,
   type ReportPage,
 } from '@carepoint/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import {
@@ -20,7 +20,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/helpers';
-import { appointments, auditEvents, reportAttachments, reports } from '../../db/schema';
+import { appointments, auditEvents, erEntries, reportAttachments, reports } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { PdfBuilder } from '../../lib/pdf';
 
@@ -461,6 +461,16 @@ describe('demo data', () => {
       expect(files.map((f) => f.contentType).sort()).toEqual(['application/pdf', 'image/png']);
       // The kinds' sequences go on after the demo reports.
       const births = await tab('birth');
+      // A newborn is named as a child of the family, never the mother's own full name.
+      for (const b of births) expect(b.childName).not.toBe(b.patient.name);
+      // A registered patient comes to the emergency room at most once in the demo day.
+      const erVisits = await demo.database.db
+        .select({ patientId: erEntries.patientId, visits: count() })
+        .from(erEntries)
+        .where(isNotNull(erEntries.patientId))
+        .groupBy(erEntries.patientId);
+      expect(erVisits.length).toBeGreaterThan(0);
+      expect(erVisits.filter((v) => v.visits > 1)).toEqual([]);
       const next = await demo.app.inject({
         method: 'POST',
         url: '/api/doctor/reports',

@@ -1,19 +1,16 @@
-import { basisPointsToPercentText, formatNairaPlain, type InvoiceDetail } from '@carepoint/contract';
+import {
+  basisPointsToPercentText,
+  formatDayTime,
+  formatInstant,
+  formatNairaPlain,
+  type InvoiceDetail,
+} from '@carepoint/contract';
 import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
 import { getInvoice, type InvoiceOwner } from './service';
 
-/** A stored instant on the facility's clock, "22 Nov 2026, 09:41". */
-const stamp = (iso: string | null, timeZone: string) =>
-  iso
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      )
-    : null;
-
-/** A booked slot as the screens show it, "19 Nov 2026, 09:45" (the date is already the facility's). */
-const slot = (date: string, time: string) =>
-  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}, ${time.slice(0, 5)}`;
+/** A stored instant on the facility's clock, "22 Nov 2026, 09:41" (the screens' format). */
+const stamp = (iso: string | null, timeZone: string) => (iso ? formatInstant(new Date(iso), timeZone) : null);
 
 /** The invoice as a printable A4 document. Amounts read "NGN 12,500.00": the standard font has no ₦. */
 function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
@@ -33,7 +30,7 @@ function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<
       ['Doctor', invoice.doctor.name],
       ['Email', invoice.patient.email],
       ['Phone', invoice.patient.phone],
-      ['Appointment', a ? `${a.title}, ${slot(a.date, a.time)}` : null],
+      ['Appointment', a ? `${a.title}, ${formatDayTime(a.date, a.time)}` : null],
       ...payment,
     ])
     .heading('Items')

@@ -5,6 +5,7 @@ import {
   BedDouble,
   CalendarClock,
   ChartNoAxesCombined,
+  CircleUserRound,
   DatabaseBackup,
   History,
   LayoutDashboard,
@@ -16,6 +17,7 @@ import {
   Users,
 } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
+import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -36,6 +38,12 @@ const ICONS = {
 
 const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
 
+const USER_MENU = {
+  profileTo: '/admin/profile',
+  links: [{ to: '/admin/profile', label: 'My Profile', icon: CircleUserRound }],
+  changePasswordTo: '/admin/change-password',
+} satisfies UserMenuProps;
+
 export default function AdminShell() {
-  return <AppShell userRole="admin" areaLabel="Admin" nav={NAV} />;
+  return <AppShell userRole="admin" areaLabel="Admin" nav={NAV} userMenu={USER_MENU} />;
 }

@@ -3,14 +3,13 @@ import { LogOut, type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Avatar } from '../../components/ui/avatar';
 import { LogoMark } from '../../components/ui/logo';
 import { AuthProvider, useAuth } from '../../lib/auth';
 import { cx } from '../../lib/cx';
-import { fullName } from '../../lib/format';
 import { QueryProvider } from '../../lib/query-client';
 import { useRouteTitle } from '../../lib/route-handle';
 import { RequireRole } from './require-role';
+import { UserMenu, type UserMenuProps } from './user-menu';
 
 export type ShellNavEntry = NavEntry & { icon: LucideIcon };
 
@@ -47,8 +46,8 @@ type AppShellProps = {
   /** e.g. "Admin": names the navigation landmark. */
   areaLabel: string;
   nav: readonly ShellNavEntry[];
-  /** Replaces the default picture + name on the right of the header (the doctor's profile card). */
-  headerUser?: ReactNode;
+  /** The header's user menu: the area's profile page, its own links and Change Password. */
+  userMenu: UserMenuProps;
 };
 
 /** Logo, navigation entries and Logout: the wide screen's rail and the phone's drawer show the same. */
@@ -222,20 +221,7 @@ function NavDrawer({ areaLabel, nav }: { areaLabel: string; nav: readonly ShellN
   );
 }
 
-/** The signed-in user's picture (initials when none) and name. */
-function HeaderUser() {
-  const { user } = useAuth();
-  if (!user) return null;
-  const name = fullName(user);
-  return (
-    <div className="flex items-center gap-3">
-      <Avatar name={name} imageUrl={user.imageUrl} size="sm" decorative />
-      <span className="sr-only text-sm font-medium text-ink sm:not-sr-only">{name}</span>
-    </div>
-  );
-}
-
-function ShellFrame({ areaLabel, nav, headerUser }: Omit<AppShellProps, 'userRole'>) {
+function ShellFrame({ areaLabel, nav, userMenu }: Omit<AppShellProps, 'userRole'>) {
   const title = useRouteTitle();
 
   return (
@@ -256,7 +242,9 @@ function ShellFrame({ areaLabel, nav, headerUser }: Omit<AppShellProps, 'userRol
               {title}
             </p>
           </div>
-          <div className="shrink-0">{headerUser ?? <HeaderUser />}</div>
+          <div className="shrink-0">
+            <UserMenu {...userMenu} />
+          </div>
         </header>
         {/* Focusable so the skip link moves keyboard focus here, not only the scroll position. */}
         <main

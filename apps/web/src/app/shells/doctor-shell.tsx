@@ -8,10 +8,11 @@ import {
   LayoutDashboard,
   Pill,
   Receipt,
+  UserPen,
   Users,
 } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
-import { DoctorProfileCard } from './doctor-profile-card';
+import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -27,6 +28,12 @@ const ICONS = {
 
 const NAV: ShellNavEntry[] = DOCTOR_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
 
+const USER_MENU = {
+  profileTo: '/doctor/settings/profile-page',
+  links: [{ to: '/doctor/settings/edit-profile', label: 'Edit Profile', icon: UserPen }],
+  changePasswordTo: '/doctor/settings/change-password',
+} satisfies UserMenuProps;
+
 export default function DoctorShell() {
-  return <AppShell userRole="doctor" areaLabel="Doctor" nav={NAV} headerUser={<DoctorProfileCard />} />;
+  return <AppShell userRole="doctor" areaLabel="Doctor" nav={NAV} userMenu={USER_MENU} />;
 }

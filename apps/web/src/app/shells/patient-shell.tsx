@@ -1,6 +1,7 @@
 import { PATIENT_NAV } from '@carepoint/contract';
 import { CalendarDays, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
+import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -12,6 +13,12 @@ const ICONS = {
 
 const NAV: ShellNavEntry[] = PATIENT_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
 
+const USER_MENU = {
+  profileTo: '/patient/profile',
+  links: [{ to: '/patient/profile', label: 'My Profile', icon: UserRound }],
+  changePasswordTo: '/patient/change-password',
+} satisfies UserMenuProps;
+
 export default function PatientShell() {
-  return <AppShell userRole="patient" areaLabel="Patient" nav={NAV} />;
+  return <AppShell userRole="patient" areaLabel="Patient" nav={NAV} userMenu={USER_MENU} />;
 }

@@ -79,7 +79,7 @@ function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
     header: () => <span className="sr-only">Actions</span>,
     enableSorting: false,
     enableHiding: false,
-    cell: ({ row }) => <div className="flex justify-end gap-2">{render(row.original)}</div>,
+    cell: ({ row }) => <div className="flex flex-wrap justify-end gap-2">{render(row.original)}</div>,
   };
 }
 

@@ -2,10 +2,14 @@ import type { Column } from '@tanstack/react-table';
 
 /* What the table's parts share: the actions column, the phone's card cells, the menus' looks. */
 
-/** The row actions column stays in view at the right edge while a wide table scrolls (tablets). */
+/**
+ * The row actions column stays in view at the right edge while a wide table scrolls on a tablet
+ * (sm to lg). From lg on (the sidebar's width beside it) it is an ordinary last column, so it
+ * never covers the cells under it; its buttons wrap rather than widen the table.
+ */
 export const ACTIONS = 'actions';
 export const stickyActions =
-  'justify-end before:content-none sm:sticky sm:right-0 sm:z-[1] sm:bg-inherit sm:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+  'justify-end before:content-none sm:sticky sm:right-0 sm:z-[1] sm:bg-inherit sm:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] lg:static lg:shadow-none';
 
 /*
  * Below sm (phones) each row is a card: one line per cell, its column's name on the left (from

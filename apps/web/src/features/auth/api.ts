@@ -50,7 +50,9 @@ export const useResetPassword = () =>
     meta: { ...meta, shownInline: isResetFormAnswer },
   });
 
-/** The first sign-in's own password, replacing the one-time password. */
+export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
+
+/** Change Password (every role), and the first sign-in's own password replacing the one-time password. */
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (values: ChangePassword) => api.post<{ ok: true }>('/auth/change-password', values),

@@ -29,7 +29,6 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/doctor/settings/profile-page" replace /> },
       page('profile-page', 'Profile', () => import('./pages/profile-page')),
       page('edit-profile', 'Edit Profile', () => import('./pages/edit-profile-page')),
-      page('change-password', 'Change Password', () => import('./pages/change-password-page')),
     ],
   },
   page('diagnosis', 'Diagnosis Test', () => import('./pages/diagnosis-page')),

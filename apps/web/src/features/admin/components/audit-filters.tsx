@@ -130,7 +130,7 @@ export function ActorFilterButton({ actorId, label }: { actorId: string; label: 
   return (
     <button
       type="button"
-      className="text-left text-primary-800 hover:underline"
+      className="text-left [overflow-wrap:anywhere] text-primary-800 hover:underline"
       title="Show only this actor's events"
       onClick={() => set({ actorId, actorEmail: label })}
     >

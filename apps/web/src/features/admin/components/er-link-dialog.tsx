@@ -7,7 +7,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
 import { Checkbox } from '../../../components/ui/checkbox';
 import type { DialogComponentProps } from '../../../components/ui/dialog-button';
-import { formatDate } from '../../../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import { useLinkErEntry } from '../api/emergency';
 import { patientSearch, usePatientDetail } from '../api/patients';
@@ -21,7 +21,7 @@ function MatchFacts({ patientId, typedName }: { patientId: string; typedName: st
     ['Patient record', patient?.fullName ?? 'Loading...'],
     [
       'Date of birth',
-      patient ? (patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'Not recorded') : '',
+      patient ? (patient.dateOfBirth ? formatCalendarDate(patient.dateOfBirth) : 'Not recorded') : '',
     ],
     ['Phone', patient ? (patient.phone ?? 'Not recorded') : ''],
   ];

@@ -10,12 +10,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { deviceToday } from '../../../lib/format';
+import { capitalised, deviceToday } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '../api/patients';
 
@@ -117,7 +116,7 @@ function PatientFormDialog({
         <Select
           label="Gender (optional)"
           placeholder="Not given"
-          options={optionsOf(GENDERS)}
+          options={GENDERS.map((g) => ({ value: g, label: capitalised(g) }))}
           error={errors.gender?.message}
           {...register('gender')}
         />

@@ -9,12 +9,14 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table';
 import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
+import { FilterChip } from '../../../components/ui/filter-chip';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { useAvailableDoctors } from '../../../lib/booking';
 import { formatCalendarDate, formatSlot } from '../../../lib/format';
 import { useUrlFilter } from '../../../lib/use-url-filters';
+import { usePatientDetail } from '../api/patients';
 import { AdminListTable } from '../components/admin-list-table';
 import {
   CancelAppointmentDialog,
@@ -103,6 +105,20 @@ function DateFilter() {
   );
 }
 
+/** "Open in the desk" on a patient's page filters by that patient: a chip says so and removes it. */
+function PatientFilterChip() {
+  const [patientId, setPatientId] = useUrlFilter('patientId');
+  const patient = usePatientDetail(patientId, Boolean(patientId));
+  if (!patientId) return null;
+  return (
+    <FilterChip
+      name="Patient"
+      value={patient.data?.patient.fullName ?? 'Loading...'}
+      onRemove={() => setPatientId('')}
+    />
+  );
+}
+
 /** The appointments desk: every appointment, filtered on the server; confirm, reassign, cancel, book. */
 export default function AppointmentsDeskPage() {
   const [opened, setOpened] = useState<Open>(null);
@@ -128,6 +144,7 @@ export default function AppointmentsDeskPage() {
         filters={{ doctorId, status, date, patientId }}
         toolbar={
           <>
+            <PatientFilterChip />
             <DoctorFilter />
             <FilterSelect
               name="status"

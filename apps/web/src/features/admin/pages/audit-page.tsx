@@ -27,7 +27,8 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
   {
     id: 'action',
     header: 'Action',
-    cell: ({ row }) => <code className="text-xs">{row.original.action}</code>,
+    // Long names ("patient.summary.read") may break, so the table fits beside the sidebar.
+    cell: ({ row }) => <code className="text-xs [overflow-wrap:anywhere]">{row.original.action}</code>,
   },
   audit.text('entity', 'Record', (e) =>
     e.entityType ? `${e.entityType}${e.entityId ? ` ${e.entityId.slice(0, 8)}` : ''}` : null,

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { capitalised, formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format';
 import { useRowDialog } from '../../../lib/use-row-dialog';
 import { usePatientDetail } from '../api/patients';
 import { DeskBookButton } from '../components/desk-appointment-dialogs';
@@ -32,9 +32,9 @@ function Profile({ patient }: { patient: Patient }) {
       <Field label="Email">{patient.email}</Field>
       <Field label="Phone">{patient.phone}</Field>
       <Field label="Date of birth">
-        {patient.dateOfBirth ? `${patient.dateOfBirth} (${patient.age} years)` : null}
+        {patient.dateOfBirth ? `${formatCalendarDate(patient.dateOfBirth)} (${patient.age} years)` : null}
       </Field>
-      <Field label="Gender">{patient.gender}</Field>
+      <Field label="Gender">{patient.gender ? capitalised(patient.gender) : null}</Field>
       <Field label="Address">{patient.address}</Field>
       <Field label="Registered">{formatDate(patient.createdAt)}</Field>
     </dl>

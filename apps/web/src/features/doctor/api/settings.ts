@@ -1,5 +1,4 @@
 import {
-  type ChangePassword,
   type DoctorActivity,
   PROFILE_IMAGE_MESSAGES,
   PROFILE_MESSAGES,
@@ -12,12 +11,10 @@ import { useAuth } from '../../../lib/auth';
 
 /**
  * The doctor's settings: the profile (with experience and picture), its "medical actions",
- * and the password. A changed name or picture also refreshes the signed-in user, so the
+ * A changed name or picture also refreshes the signed-in user, so the
  * header's avatar and profile card follow at once.
  */
 
-const CHANGE_PASSWORD_FAILED = 'Could not change the password';
-export const PASSWORD_CHANGED = 'Password changed. Your other sessions have been signed out.';
 export const ACTIVITY_LOAD_FAILED = 'Could not load your activity.';
 
 const settingsKeys = {
@@ -78,12 +75,5 @@ export function useRemoveProfileImage() {
     mutationFn: async () => (await api.delete<{ user: Profile }>('/user/profile/image')).user,
     onSuccess: saved,
     meta: { errorMessage: PROFILE_IMAGE_MESSAGES.uploadFailed },
-  });
-}
-
-export function useChangeMyPassword() {
-  return useMutation({
-    mutationFn: (values: ChangePassword) => api.post<{ ok: true }>('/auth/change-password', values),
-    meta: { errorMessage: CHANGE_PASSWORD_FAILED },
   });
 }

@@ -11,12 +11,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiRequestError } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { formatWeekdayDate } from '../../../lib/format';
 import { useDoctorAppointment } from '../api/appointments';
 import {
   CancelAppointmentDialog,
   type CancelTarget,
 } from '../components/appointments/cancel-appointment-dialog';
-import { formatFullDate, formatStamp, typeLabel } from '../components/appointments/format';
+import { formatStamp, typeLabel } from '../components/appointments/format';
 import { StatusActions } from '../components/appointments/status-actions';
 
 const backLink = (
@@ -119,7 +120,7 @@ export default function AppointmentDetailPage() {
     );
   }
 
-  const when = `on ${formatFullDate(a.date)} at ${a.time}`;
+  const when = `on ${formatWeekdayDate(a.date)} at ${a.time}`;
   return (
     <>
       <PageHeader
@@ -128,7 +129,7 @@ export default function AppointmentDetailPage() {
             {a.title} <StatusBadge status={a.status} />
           </span>
         }
-        description={`${formatFullDate(a.date)} at ${a.time}, ${a.durationMinutes} minutes`}
+        description={`${formatWeekdayDate(a.date)} at ${a.time}, ${a.durationMinutes} minutes`}
         actions={
           <div className="flex flex-wrap gap-2">
             {backLink}
@@ -184,7 +185,7 @@ export default function AppointmentDetailPage() {
         </Card>
         <Card title="Appointment" className="lg:col-span-2">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Item label="Date">{formatFullDate(a.date)}</Item>
+            <Item label="Date">{formatWeekdayDate(a.date)}</Item>
             <Item label="Time">
               {a.time} ({a.durationMinutes} minutes)
             </Item>

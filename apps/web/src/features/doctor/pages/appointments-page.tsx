@@ -10,11 +10,11 @@ import { Avatar } from '../../../components/ui/avatar';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { formatCalendarDate } from '../../../lib/format';
 import { useListQuery } from '../../../lib/use-list-query';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { doctorAppointmentsQuery } from '../api/appointments';
 import { AddAppointmentDialog } from '../components/appointments/add-appointment-dialog';
-import { formatLongDate } from '../components/appointments/format';
 import { PERIOD_PARAM, PeriodSelect, usePeriod } from '../components/appointments/period-select';
 import { RowMenu } from '../components/appointments/row-menu';
 
@@ -86,7 +86,7 @@ export default function DoctorAppointmentsPage() {
       id: 'date',
       header: 'Date',
       enableHiding: false,
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatLongDate(row.original.date)}</span>,
+      cell: ({ row }) => <span className="whitespace-nowrap">{formatCalendarDate(row.original.date)}</span>,
     },
     { id: 'time', header: 'Time', accessorKey: 'time', enableHiding: false },
     {

@@ -8,8 +8,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { formatWeekdayDate } from '../../../lib/format';
 import { useDoctorDashboard } from '../api/appointments';
-import { formatFullDate } from '../components/appointments/format';
 import { NextPatient } from '../components/appointments/next-patient';
 import { RowsLoading, TodaysAppointments } from '../components/appointments/todays-appointments';
 import { WaitingEmergency } from '../components/appointments/waiting-emergency';
@@ -31,7 +31,7 @@ export default function DoctorDashboardPage() {
       title="Dashboard"
       description={
         data
-          ? `${user ? `Dr ${user.lastName}, ` : ''}your day: ${formatFullDate(data.today)}.`
+          ? `${user ? `Dr ${user.lastName}, ` : ''}your day: ${formatWeekdayDate(data.today)}.`
           : 'Your day at a glance.'
       }
       actions={

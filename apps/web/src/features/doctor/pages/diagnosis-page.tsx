@@ -26,7 +26,7 @@ function Person({ name, email, imageUrl }: { name: string; email: string; imageU
       {imageUrl !== undefined ? <Avatar name={name} imageUrl={imageUrl} size="sm" decorative /> : null}
       <span className="flex min-w-0 flex-col">
         <span className="whitespace-nowrap font-medium text-ink">{name}</span>
-        <span className="max-w-48 truncate text-xs text-ink-muted" title={email}>
+        <span className="max-w-36 truncate text-xs text-ink-muted" title={email}>
           {email}
         </span>
       </span>

@@ -101,7 +101,14 @@ export default function PatientListPage() {
   return (
     <>
       <PageHeader title="Patient List" />
-      <section aria-label="Patients" className="rounded-lg border border-border bg-surface shadow-sm">
+      {/*
+       * On a wide screen the list fills the page below its title (the shell's header, the page's
+       * padding and title: 10.75rem) and its cards scroll inside it, toolbar and pages in sight.
+       */}
+      <section
+        aria-label="Patients"
+        className="rounded-lg border border-border bg-surface shadow-sm lg:flex lg:h-[calc(100dvh-10.75rem)] lg:min-h-96 lg:flex-col"
+      >
         <PatientsToolbar
           q={list.q}
           onSearch={list.setQ}
@@ -111,9 +118,9 @@ export default function PatientListPage() {
         <ScrollArea.Root
           type="hover"
           scrollHideDelay={SCROLL_HIDE_DELAY_MS}
-          className="relative overflow-hidden"
+          className="relative overflow-hidden lg:min-h-0 lg:flex-1"
         >
-          <ScrollArea.Viewport className="w-full lg:max-h-[calc(100vh-22rem)]">
+          <ScrollArea.Viewport className="w-full lg:h-full">
             <div
               aria-busy={cards.isFetching || undefined}
               className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3"

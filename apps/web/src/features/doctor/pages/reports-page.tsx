@@ -30,7 +30,8 @@ export default function ReportsPage() {
       <div
         role="tablist"
         aria-label="Report kinds"
-        className="mb-4 flex gap-1 overflow-x-auto border-b border-border"
+        // Wraps onto a second line on a phone: every kind stays in sight.
+        className="mb-4 flex flex-wrap gap-x-1 border-b border-border"
       >
         {REPORT_KINDS.map((k) => (
           <Link

@@ -6,7 +6,7 @@ import { columnsFor, FilterSelect, ListTable, withSorting } from '../../../compo
 import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate } from '../../../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
 import { useUrlFilter } from '../../../lib/use-url-filters';
 import { invoicesQuery } from '../api/transactions';
 import { InvoiceFormDialog, type InvoiceFormTarget } from '../components/transactions/invoice-form-dialog';
@@ -68,7 +68,7 @@ export default function TransactionsPage() {
         const a = row.original.appointment;
         return a ? (
           <span className="whitespace-nowrap">
-            {a.title}, {formatDate(`${a.date}T12:00:00`)}
+            {a.title}, {formatCalendarDate(a.date)}
           </span>
         ) : (
           '—'

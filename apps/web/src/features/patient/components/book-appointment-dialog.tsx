@@ -21,9 +21,10 @@ import { deviceToday } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import { BOOKING_FIELDS, useBookAppointment } from '../api';
 
-/** No priority chosen yet: the select shows its placeholder. */
+/** Priority starts at Medium, the usual visit; the patient may raise or lower it. */
 const EMPTY: DefaultValues<CreateAppointmentInput> = {
   title: '',
+  priority: 'Medium',
   date: '',
   time: '',
   doctorId: '',

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { fullName } from '../../../lib/format';
+import { formatCalendarDate, fullName } from '../../../lib/format';
 import { useProfile } from '../api';
 import { HealthRecordDownload } from '../components/health-record-download';
 import { ProfileForm } from '../components/profile-form';
@@ -20,7 +20,7 @@ function ProfileDetails({ user }: { user: User }) {
     ['Last name', user.lastName],
     ['Email', user.email],
     ['Phone', user.phone],
-    ['Date of birth', user.dateOfBirth],
+    ['Date of birth', user.dateOfBirth ? formatCalendarDate(user.dateOfBirth) : null],
     ['Address', user.address],
   ];
   return (

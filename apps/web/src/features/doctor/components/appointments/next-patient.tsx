@@ -5,7 +5,8 @@ import { Avatar } from '../../../../components/ui/avatar';
 import { StatusBadge } from '../../../../components/ui/badge';
 import { buttonClass } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { formatLongDate, typeLabel } from './format';
+import { formatCalendarDate } from '../../../../lib/format';
+import { typeLabel } from './format';
 
 /** The soonest active appointment that has not started yet. */
 export function NextPatient({ next, today }: { next: DoctorAppointmentRow | null; today: string }) {
@@ -17,7 +18,7 @@ export function NextPatient({ next, today }: { next: DoctorAppointmentRow | null
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-ink">{next.name}</p>
           <p className="text-sm text-ink-muted">
-            {next.date === today ? 'Today' : formatLongDate(next.date)} at {next.time}
+            {next.date === today ? 'Today' : formatCalendarDate(next.date)} at {next.time}
           </p>
         </div>
       </div>

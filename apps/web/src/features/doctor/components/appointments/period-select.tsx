@@ -24,7 +24,10 @@ export function PeriodSelect() {
   const [period, setPeriod] = usePeriod();
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink-soft">
-      <label htmlFor={id}>Show</label>
+      {/* Reads "Show [Today] Appointments"; its name is "Show period". */}
+      <label htmlFor={id}>
+        Show<span className="sr-only"> period</span>
+      </label>
       {/* The box sets the width: the control itself fills its box, as every form control does. */}
       <div className="w-40">
         <select

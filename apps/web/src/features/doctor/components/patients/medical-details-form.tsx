@@ -44,7 +44,7 @@ const errorText = (error: unknown) =>
     : undefined;
 
 /**
- * Edit mode of Medicals details: the standing details, and optionally a new measurement of
+ * Edit mode of Medical details: the standing details, and optionally a new measurement of
  * weight, blood pressure and blood glucose (recorded as of now; the history is kept).
  */
 export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onDone: () => void }) {

@@ -54,7 +54,7 @@ const columns: DataTableColumn<MedicalReport>[] = [
   {
     // The field is spelled "attachements" in the API (medicalReportSchema).
     id: 'attachements',
-    header: 'Attachements',
+    header: 'Attachments',
     enableHiding: false,
     cell: ({ row }) =>
       row.original.attachements.length === 0 ? (

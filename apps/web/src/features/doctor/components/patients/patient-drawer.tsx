@@ -102,7 +102,7 @@ function ChartBody({ chart }: { chart: PatientChart }) {
         />
       </Section>
       <Section
-        title="Medicals details"
+        title="Medical details"
         action={
           editing ? null : (
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>

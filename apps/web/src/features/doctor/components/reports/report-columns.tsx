@@ -62,7 +62,7 @@ const badge = (id: string, header: string, of: (r: Report) => string | null): Da
 });
 const attachment: DataTableColumn<Report> = {
   id: 'attachment',
-  header: 'Attachment',
+  header: 'Attachments',
   enableSorting: false,
   cell: ({ row }) =>
     row.original.attachments.length === 0 ? (

@@ -13,6 +13,7 @@ import { IdentityFields } from '../../../../components/form/identity-fields';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
+import { capitalised } from '../../../../lib/format';
 import { submitForm } from '../../../../lib/forms';
 import { useUpdateDoctorProfile } from '../../api/settings';
 
@@ -30,8 +31,6 @@ const toValues = (p: Profile): UpdateProfileInput => ({
   dateOfBirth: p.dateOfBirth ?? '',
   address: p.address ?? '',
 });
-
-const capitalised = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
 /** Edit Profile: names, phone, specialty, experience; the e-mail is shown, not changed. */
 export function EditProfileForm({ profile }: { profile: Profile }) {

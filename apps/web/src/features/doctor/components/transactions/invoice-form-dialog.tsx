@@ -24,7 +24,7 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
-import { formatDate } from '../../../../lib/format';
+import { formatSlot } from '../../../../lib/format';
 import { submitForm } from '../../../../lib/forms';
 import { useBillableAppointments, useCreateInvoice, useUpdateInvoice } from '../../api/transactions';
 
@@ -41,7 +41,7 @@ const FIELDS = [
 ] as const satisfies readonly Path<NewInvoiceForm>[];
 
 const billableLabel = (a: BillableAppointment) =>
-  `${a.patientName}: ${a.title}, ${formatDate(`${a.date}T12:00:00`)} ${a.time}`;
+  `${a.patientName}: ${a.title}, ${formatSlot(a.date, a.time)}`;
 
 function defaultsOf(target: InvoiceFormTarget | null): NewInvoiceForm {
   if (target?.mode === 'edit') {

@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound, LogOut, UserPen } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, type LucideIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,22 +7,37 @@ import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { fullName } from '../../lib/format';
 
+type UserMenuLink = { to: string; label: string; icon: LucideIcon };
+
+export type UserMenuProps = {
+  /** The area's profile page: the header's picture links to it. */
+  profileTo: string;
+  /** The area's own entries above Change Password (e.g. Edit Profile). */
+  links: readonly UserMenuLink[];
+  /** The area's Change Password page. */
+  changePasswordTo: string;
+};
+
+const LINK_CLASS =
+  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-muted hover:text-ink focus-visible:bg-muted focus-visible:text-ink';
+
 /**
- * The doctor's header: the picture links to the profile page; the name opens a
- * 300 x 400 px profile card with the signed-in doctor's name, e-mail and picture.
+ * Every signed-in area's header: the picture links to the profile page; the name opens a
+ * 300 x 400 px card with the signed-in user's name, e-mail and picture, the area's profile
+ * links, Change Password and Logout. Radix Popover: opened and closed from the keyboard,
+ * focus moves into the card and back to the name button.
  */
-export function DoctorProfileCard() {
+export function UserMenu({ profileTo, links, changePasswordTo }: UserMenuProps) {
   const { user, logout } = useAuth();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   if (!user) return null;
   const name = fullName(user);
-  const linkClass =
-    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-muted hover:text-ink';
+  const close = () => setOpen(false);
 
   return (
     <div className="flex items-center gap-3">
-      <Link to="/doctor/settings/profile-page" className="rounded-full" title="Profile page">
+      <Link to={profileTo} className="rounded-full" title="Profile page">
         <Avatar name={name} imageUrl={user.imageUrl} size="sm" decorative />
         <span className="sr-only">Profile page</span>
       </Link>
@@ -52,14 +67,12 @@ export function DoctorProfileCard() {
               {user.specialty ? <p className="text-xs text-primary-800">{user.specialty}</p> : null}
             </div>
             <nav aria-label="Profile" className="flex flex-1 flex-col gap-1 p-2">
-              <Link to="/doctor/settings/edit-profile" className={linkClass} onClick={() => setOpen(false)}>
-                <UserPen aria-hidden size={16} /> Edit Profile
-              </Link>
-              <Link
-                to="/doctor/settings/change-password"
-                className={linkClass}
-                onClick={() => setOpen(false)}
-              >
+              {links.map(({ to, label, icon: Icon }) => (
+                <Link key={to} to={to} className={LINK_CLASS} onClick={close}>
+                  <Icon aria-hidden size={16} /> {label}
+                </Link>
+              ))}
+              <Link to={changePasswordTo} className={LINK_CLASS} onClick={close}>
                 <KeyRound aria-hidden size={16} /> Change Password
               </Link>
             </nav>

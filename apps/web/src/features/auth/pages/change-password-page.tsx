@@ -6,17 +6,18 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { submitForm } from '../../../lib/forms';
-import { PASSWORD_CHANGED, useChangeMyPassword } from '../api/settings';
+import { PASSWORD_CHANGED, useChangePassword } from '../api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
  * Change Password: the current password, then the new one twice (they must match).
- * The server checks the current one and signs the doctor out everywhere else.
+ * The server checks the current one and signs the user out everywhere else. Every signed-in
+ * area (admin, doctor, patient) mounts this one page inside its shell.
  */
 export default function ChangePasswordPage() {
-  const changePassword = useChangeMyPassword();
+  const changePassword = useChangePassword();
   const {
     register,
     handleSubmit,
