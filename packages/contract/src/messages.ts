@@ -63,6 +63,7 @@ export const messageListQuerySchema = listQuerySchema(MESSAGE_SORTABLE).extend({
 });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 export const messagePageSchema = pageOf(messageRowSchema);
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** My Profile: whether the patient wants a reminder e-mail the day before each appointment. */
 export const reminderPreferenceSchema = z.object({

@@ -36,7 +36,7 @@ import {
 } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
-import { queueAppointmentMessage } from '../notifications/queue';
+import { queueAppointmentMessage } from '../notifications/service';
 import { busyIntervals, facilityNow, findBookableDoctor, lockSchedule } from '../schedules/service';
 import { bookAppointment, lockPatient, patientIsBusy, refusal, slotOf } from './service';
 

@@ -32,7 +32,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import { endWaitsOfCompletedVisit } from '../emergency/service';
-import { queueAppointmentMessage, scheduleReminder } from '../notifications/queue';
+import { queueAppointmentMessage, scheduleReminder } from '../notifications/service';
 import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,

@@ -84,3 +84,6 @@ export async function updateReminderPreference(
   });
   return row;
 }
+
+// Other modules queue messages through this service (their changes call these in their transactions).
+export { queueAppointmentMessage, scheduleReminder } from './queue';
