@@ -116,6 +116,8 @@ describe('sending', () => {
       ['reminder', 'Sent', 1, patient.user.email],
     ]);
     expect(rows[1]?.sentAt?.toISOString()).toBe(MONDAY_EVENING.toISOString());
+    // The log shows when it was tried, not how long its claim would have held.
+    expect(rows[1]?.runAt.toISOString()).toBe(MONDAY_EVENING.toISOString());
   });
 
   it('a confirmation and a cancellation raise the sequence; the cancellation skips the reminder', async () => {

@@ -129,11 +129,14 @@ export interface MessageWorker {
 }
 
 export function createMessageWorker({ db, config, log, now, sendMail }: MessageWorkerOptions): MessageWorker {
-  /** Writes a try's outcome, unless the lease lapsed and another worker has the row now. */
+  /**
+   * Writes a try's outcome, unless the lease lapsed and another worker has the row now. runAt
+   * becomes the try's time (the lease no longer matters), or the next try's for a retry.
+   */
   const record = (message: Claimed, changes: Partial<typeof messages.$inferInsert>) =>
     db
       .update(messages)
-      .set({ ...changes, updatedAt: now() })
+      .set({ runAt: now(), ...changes, updatedAt: now() })
       .where(
         and(
           eq(messages.id, message.id),
