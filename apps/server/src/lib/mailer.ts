@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client';
 import { outbox } from '../db/schema';
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   content: string;
   /** For a calendar entry: 'text/calendar; charset=utf-8; method=REQUEST'. */
@@ -19,7 +19,7 @@ export interface Mail {
 }
 
 /** How a mail went; `error` says why it failed (the SMTP server's answer, never the URL's password). */
-export interface MailResult {
+interface MailResult {
   delivery: MailDelivery;
   error?: string;
 }

@@ -17,11 +17,11 @@ export interface MessageSubject {
 }
 
 /** "Display Name <address>" or a bare address: the address. */
-export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 const nameOf = (from: string) => /^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1] ?? from.trim();
 
 /** One UID per appointment, whatever changes: calendars update the entry they already have. */
-export const calendarUid = (appointmentId: string, config: Config) =>
+const calendarUid = (appointmentId: string, config: Config) =>
   `appointment-${appointmentId}@${new URL(config.publicUrl).hostname}`;
 
 function when(subject: MessageSubject, config: Config) {

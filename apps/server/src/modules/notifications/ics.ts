@@ -5,7 +5,7 @@
  * each change of an appointment is sent with the same UID and a higher sequence.
  */
 
-export interface CalendarPerson {
+interface CalendarPerson {
   name: string;
   email: string;
 }

@@ -34,7 +34,7 @@ interface Timing {
  * or moved after that hour, it goes at once if the appointment is on a later day than today, and
  * not at all if it is today: the booking's own e-mail has just told the patient.
  */
-export function reminderTime(appointment: Timing, now: Date, config: Config): Date | null {
+function reminderTime(appointment: Timing, now: Date, config: Config): Date | null {
   const due = fromLocalDateTime(addDays(appointment.date, -1), config.REMINDER_HOUR * 60, config.TIME_ZONE);
   if (due > now) return due;
   return appointment.date > facilityDate(now, config.TIME_ZONE) ? now : null;

@@ -23,7 +23,7 @@ export const LEASE_MS = 15 * 60_000;
 const BATCH = 10;
 
 /** The wait before try n + 1 after n failed: 1, 4, 16, 64 minutes. */
-export const retryDelayMs = (attempts: number) => 60_000 * 4 ** (attempts - 1);
+const retryDelayMs = (attempts: number) => 60_000 * 4 ** (attempts - 1);
 
 type Claimed = typeof messages.$inferSelect;
 
