@@ -82,7 +82,7 @@ export function composeMessage(
     text,
     `Reason for the visit: ${subject.title}`,
     `Where: ${where}`,
-    kind === 'cancelled' ? '' : `${contact} sign in at ${config.publicUrl}/patient/appointments.`,
+    ...(kind === 'cancelled' ? [] : [`${contact} sign in at ${config.publicUrl}/patient/appointments.`]),
     '',
     'The attached calendar entry (.ics) adds it to your calendar or updates it there.',
     '',

@@ -1,10 +1,4 @@
-import {
-  ACTIVE_APPOINTMENT_STATUSES,
-  type AppointmentStatus,
-  addDays,
-  fromLocalDateTime,
-  type MessageKind,
-} from '@carepoint/contract';
+import { addDays, fromLocalDateTime, isActiveStatus, type MessageKind } from '@carepoint/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { appointments, messages } from '../../db/schema';
@@ -19,9 +13,6 @@ import { facilityDate } from '../../lib/facility-time';
 
 /** What a change of an appointment tells the patient (the reminder is scheduled, not told). */
 export type AppointmentMessageKind = Exclude<MessageKind, 'reminder'>;
-
-const isActive = (status: AppointmentStatus) =>
-  (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
 
 interface Timing {
   id: string;
@@ -69,13 +60,13 @@ export async function scheduleReminder(ctx: ServiceContext, appointmentId: strin
   const appointment = await loadTiming(ctx, appointmentId);
   if (!appointment) return;
   const now = ctx.now();
-  const due = isActive(appointment.status) ? reminderTime(appointment, now, ctx.config) : null;
+  const due = isActiveStatus(appointment.status) ? reminderTime(appointment, now, ctx.config) : null;
   const key = due ? reminderKey(appointment) : undefined;
   await ctx.db
     .update(messages)
     .set({
       result: 'Skipped',
-      error: isActive(appointment.status)
+      error: isActiveStatus(appointment.status)
         ? 'The appointment moved'
         : `The appointment is ${appointment.status}`,
       updatedAt: now,

@@ -1,4 +1,4 @@
-import { ACTIVE_APPOINTMENT_STATUSES, type MessageKind } from '@carepoint/contract';
+import { isActiveStatus, type MessageKind } from '@carepoint/contract';
 import { and, asc, eq, gte, inArray, lt, lte, max, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -88,14 +88,12 @@ async function loadSubject(db: Executor, appointmentId: string) {
 }
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadSubject>>>;
 
-const isActive = (status: string) => (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
-
 /** Why a message is no longer wanted, or null to send it. */
 function whyNotSend(kind: MessageKind, { appointment, patient }: Loaded, now: Date): string | null {
   if (patient.status !== 'Active') return "The patient's account is not active";
   if (kind === 'cancelled') return null;
   // A later message (the cancellation) tells the patient what happened instead.
-  if (!isActive(appointment.status)) return `The appointment is ${appointment.status}`;
+  if (!isActiveStatus(appointment.status)) return `The appointment is ${appointment.status}`;
   if (kind !== 'reminder') return null;
   if (!patient.appointmentReminders) return 'The patient turned reminders off';
   if (appointment.startsAt <= now) return 'The appointment has started';
