@@ -14,6 +14,7 @@ import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups/manager';
 import { fhirRoutes } from './modules/fhir/routes';
+import { createMessageWorker, type MessageWorker } from './modules/notifications/worker';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     now(): Date;
     /** The embedded database's backups (modules/backups/manager.ts). */
     backups: BackupManager;
+    /** Sends appointment e-mails (modules/notifications/worker.ts); main.ts starts it. */
+    messages: MessageWorker;
   }
 }
 
@@ -86,7 +89,16 @@ export async function buildApp(options: AppOptions) {
   );
   const backups = createBackupManager({ config, database, log: app.log });
   app.decorate('backups', backups);
+  const messages = createMessageWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    now,
+    sendMail: app.sendMail,
+  });
+  app.decorate('messages', messages);
   app.addHook('onClose', async () => {
+    await messages.close();
     await backups.close();
     await later.settled();
     await redis?.close();

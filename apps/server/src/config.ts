@@ -77,6 +77,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('CarePoint <no-reply@carepoint.example>'),
+  // Appointment e-mails (modules/notifications): the reminder's hour (facility time) the day before,
+  // and how often the message worker looks for due messages.
+  REMINDER_HOUR: z.coerce
+    .number({ error: 'must be an hour from 0 to 23' })
+    .int('must be a whole hour from 0 to 23')
+    .min(0, 'must be an hour from 0 to 23')
+    .max(23, 'must be an hour from 0 to 23')
+    .default(18),
+  MESSAGE_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1)
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(15),
   PUBLIC_URL: z.url('must be a URL such as https://care.example.org').optional(),
   TIME_ZONE: z
     .string()

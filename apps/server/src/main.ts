@@ -75,6 +75,7 @@ async function main() {
     throw listenStartupError(error, config.HOST, config.PORT) ?? error;
   }
   app.backups.schedule();
+  app.messages.start();
   app.log.info(
     `CarePoint ready on ${database.kind} in ${Math.round(performance.now() - started)} ms ` +
       `(rss ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB)`,

@@ -82,6 +82,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/demo-requests' },
   { method: 'GET', url: '/api/admin/audit' },
   { method: 'GET', url: '/api/admin/outbox' },
+  { method: 'GET', url: '/api/admin/messages' },
   { method: 'GET', url: '/api/admin/backups' },
   { method: 'POST', url: '/api/admin/backups' },
   { method: 'GET', url: '/api/admin/backups/:name/download' },
@@ -103,4 +104,5 @@ export const ADMIN_LISTS = [
   '/api/admin/demo-requests',
   '/api/admin/audit',
   '/api/admin/outbox',
+  '/api/admin/messages',
 ] as const;

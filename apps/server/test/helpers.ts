@@ -158,6 +158,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       : {
           sendMail: async (m: Mail) => {
             mail.push(m);
+            return { delivery: 'Sent' };
           },
         }),
     logger:
@@ -191,6 +192,7 @@ export const serviceContext = (t: TestApp, options: Partial<SystemContextOptions
     now: t.clock.now,
     sendMail: async (m) => {
       t.mail.push(m);
+      return { delivery: 'Sent' };
     },
     ...options,
   });

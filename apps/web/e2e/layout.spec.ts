@@ -25,6 +25,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/stats' },
   { role: 'admin', path: '/admin/demo-requests' },
   { role: 'admin', path: '/admin/audit' },
+  { role: 'admin', path: '/admin/audit?tab=messages' },
   { role: 'admin', path: '/admin/appointments' },
   { role: 'admin', path: '/admin/backups' },
   { role: 'admin', path: '/admin/profile' },

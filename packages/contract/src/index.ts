@@ -13,6 +13,7 @@ export * from './doctor-appointments';
 export * from './emergency';
 export * from './file-types';
 export * from './front-desk';
+export * from './messages';
 export * from './nav';
 export * from './prescriptions';
 export * from './profile';

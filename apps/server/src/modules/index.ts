@@ -12,6 +12,7 @@ import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
+import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
@@ -40,7 +41,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // Doctor area: triage.
   triageRoutes,
   // Admin area: doctors, nurses, ambulances, patients, beds, emergency room and queues,
-  // analytics, audit trail and outbox, demo requests, backups.
+  // analytics, audit trail and outbox, appointment e-mails and reminders, demo requests, backups.
   doctorRoutes,
   nurseRoutes,
   ambulanceRoutes,
@@ -49,6 +50,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   emergencyRoutes,
   analyticsRoutes,
   auditRoutes,
+  notificationRoutes,
   demoRequestAdminRoutes,
   backupRoutes,
   // Doctor area: patient charts; invoices (and the patient's own).

@@ -32,6 +32,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/users/{id}/image': "A user's profile picture",
   // Patient.
   'GET /api/patient/summary': 'My dashboard figures',
+  'GET /api/patient/reminders': 'Whether I get appointment reminders',
+  'PUT /api/patient/reminders': 'Turn my appointment reminders on or off',
   'GET /api/patient/appointments': 'My appointments',
   'POST /api/patient/appointments': 'Book an appointment',
   'GET /api/patient/appointments/{id}': 'One of my appointments',
@@ -114,6 +116,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/stats': 'Counts of records',
   'GET /api/admin/audit': 'The audit log',
   'GET /api/admin/outbox': 'Outgoing e-mail',
+  'GET /api/admin/messages': 'Appointment e-mails to patients: the send log',
   'GET /api/admin/demo-requests': 'Demo requests',
   'GET /api/admin/appointments': 'Appointments',
   'POST /api/admin/appointments': 'Book an appointment for a patient',
@@ -136,6 +139,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'appointments', description: 'Appointment status changes by doctors and the front desk.' },
   { name: 'patient: appointments', description: 'A patient’s own appointments and dashboard.' },
   { name: 'patient: invoices', description: 'A patient’s own invoices.' },
+  {
+    name: 'patient: reminders',
+    description: 'Whether a patient gets an e-mail the day before each appointment.',
+  },
   { name: 'patient: prescriptions', description: 'A patient’s own prescriptions.' },
   { name: 'doctor: appointments', description: 'A doctor’s own appointments and dashboard.' },
   { name: 'doctor: schedules', description: 'A doctor’s own weekly schedule.' },
@@ -158,6 +165,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: analytics', description: 'Dashboard figures, analytics and settings.' },
   { name: 'admin: audit', description: 'The audit log.' },
   { name: 'admin: outbox', description: 'E-mail sent and waiting to be sent.' },
+  {
+    name: 'admin: messages',
+    description:
+      'Appointment e-mails to patients (booked, confirmed, moved, cancelled, reminders): queued, sent, failed, skipped.',
+  },
   { name: 'admin: demo requests', description: 'Demo requests sent from the public site.' },
   {
     name: 'admin: backups',

@@ -36,6 +36,8 @@ export const users = pgTable(
     /** Doctors: whole years of practice, shown on the profile card. */
     experienceYears: smallint(),
     gender: gender(),
+    /** Patients: a reminder e-mail the day before each appointment (My Profile). */
+    appointmentReminders: boolean().notNull().default(true),
     mustChangePassword: boolean().notNull().default(false),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ export * from './beds';
 export * from './clinical';
 export * from './diagnosis';
 export * from './emergency';
+export * from './messages';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';

@@ -36,6 +36,7 @@ import {
 } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
+import { queueAppointmentMessage } from '../notifications/service';
 import { busyIntervals, facilityNow, findBookableDoctor, lockSchedule } from '../schedules/service';
 import { bookAppointment, lockPatient, patientIsBusy, refusal, slotOf } from './service';
 
@@ -181,6 +182,8 @@ export async function reassignAppointment(ctx: ServiceContext, id: string, input
           updatedAt: ctx.now(),
         })
         .where(eq(appointments.id, id));
+      // A new day or time is a move for the patient (a new doctor at the same time is too).
+      await queueAppointmentMessage(inTransaction(ctx, tx), id, 'moved');
       await audit(inTransaction(ctx, tx), {
         action: 'appointment.reassign',
         entityType: 'appointment',

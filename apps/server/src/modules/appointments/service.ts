@@ -32,6 +32,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import { endWaitsOfCompletedVisit } from '../emergency/service';
+import { queueAppointmentMessage, scheduleReminder } from '../notifications/service';
 import { countPatientPrescriptions } from '../prescriptions/service';
 import {
   busyByDoctor,
@@ -292,6 +293,7 @@ export async function bookWithDoctor(
         .returning({ id: appointments.id });
       if (!row) throw new Error('appointment not inserted');
       await recordStatus(txCtx, { appointmentId: row.id, from: null, to: status });
+      await queueAppointmentMessage(txCtx, row.id, 'booked');
       await audit(txCtx, {
         action: 'appointment.create',
         entityType: 'appointment',
@@ -430,6 +432,12 @@ async function transition(
       .where(eq(appointments.id, id));
     const txCtx = inTransaction(ctx, tx);
     await recordStatus(txCtx, { appointmentId: id, from: current.status, to, reason });
+    // The patient hears of a confirmation or a cancellation; any change keeps the reminder in step.
+    if (to === 'Confirmed' || to === 'Cancelled') {
+      await queueAppointmentMessage(txCtx, id, to === 'Confirmed' ? 'confirmed' : 'cancelled');
+    } else {
+      await scheduleReminder(txCtx, id);
+    }
     await audit(txCtx, {
       action: 'appointment.status',
       entityType: 'appointment',

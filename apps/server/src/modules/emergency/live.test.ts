@@ -36,7 +36,7 @@ async function appOn(database: DatabaseHandle) {
     config,
     database,
     now: clock.now,
-    sendMail: async () => {},
+    sendMail: async () => ({ delivery: 'Sent' }),
     logger: false,
   });
   await app.ready();

@@ -2,10 +2,17 @@ import { useUrlFilter } from '../../lib/use-url-filters';
 import { optionsOf } from '../form/options';
 import { Select } from '../ui/select';
 
-type FilterSelectProps = { name: string; label: string; values: readonly string[]; allLabel: string };
+type FilterSelectProps = {
+  name: string;
+  label: string;
+  values: readonly string[];
+  allLabel: string;
+  /** What each value shows, when not the value itself. */
+  labels?: Readonly<Record<string, string>>;
+};
 
 /** A compact select in a table's toolbar that filters the list through the URL. */
-export function FilterSelect({ name, label, values, allLabel }: FilterSelectProps) {
+export function FilterSelect({ name, label, values, allLabel, labels }: FilterSelectProps) {
   const [value, setValue] = useUrlFilter(name);
   return (
     <Select
@@ -15,7 +22,7 @@ export function FilterSelect({ name, label, values, allLabel }: FilterSelectProp
       value={value}
       onChange={(event) => setValue(event.target.value)}
       placeholder={allLabel}
-      options={optionsOf(values)}
+      options={labels ? values.map((value) => ({ value, label: labels[value] ?? value })) : optionsOf(values)}
     />
   );
 }

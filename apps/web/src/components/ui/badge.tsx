@@ -48,6 +48,10 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   maintenance: 'amber',
   sent: 'green',
   failed: 'red',
+  // appointment e-mails (the admin's send log)
+  queued: 'amber',
+  sending: 'blue',
+  skipped: 'grey',
   outpatient: 'blue',
   inpatient: 'slate',
   // money

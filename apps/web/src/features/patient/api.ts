@@ -3,8 +3,10 @@ import {
   type Appointment,
   type AppointmentPage,
   type CreateAppointmentInput,
+  MESSAGE_MESSAGES,
   type PatientSummary,
   PROFILE_MESSAGES,
+  type ReminderPreference,
   type UpdateProfileInput,
   type User,
 } from '@carepoint/contract';
@@ -28,6 +30,7 @@ const patientKeys = {
   summary: ['patient', 'summary'] as const,
   appointments: (queryString: string) => ['patient', 'appointments', queryString] as const,
   profile: ['profile'] as const,
+  reminders: ['patient', 'reminders'] as const,
 };
 
 export function usePatientSummary() {
@@ -99,5 +102,23 @@ export function useUpdateProfile() {
       (await api.put<{ user: User }>('/user/profile', input)).user,
     onSuccess: (user) => client.setQueryData(patientKeys.profile, user),
     meta: { errorMessage: PROFILE_MESSAGES.updateFailed },
+  });
+}
+
+/** My Profile's "Appointment reminders" switch: a reminder e-mail the day before each appointment. */
+export function useReminderPreference() {
+  return useQuery({
+    queryKey: patientKeys.reminders,
+    queryFn: () => api.get<ReminderPreference>('/patient/reminders'),
+    meta: { errorMessage: MESSAGE_MESSAGES.remindersLoadFailed },
+  });
+}
+
+export function useSetReminderPreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderPreference) => api.put<ReminderPreference>('/patient/reminders', input),
+    onSuccess: (saved) => client.setQueryData(patientKeys.reminders, saved),
+    meta: { errorMessage: MESSAGE_MESSAGES.remindersFailed },
   });
 }

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES } from '@carepoint/contract';
+import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES, MESSAGE_MESSAGES } from '@carepoint/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/use-list-query';
@@ -16,6 +16,7 @@ const LIST_LOAD_FAILED: Record<ListResource, string> = {
   'demo-requests': 'Could not fetch demo requests',
   audit: 'Could not fetch the audit trail',
   outbox: 'Could not fetch the outbox',
+  messages: MESSAGE_MESSAGES.loadFailed,
   appointments: APPOINTMENT_MESSAGES.loadFailed,
 };
 

@@ -8,6 +8,7 @@ import type {
   DeskAppointment,
   ErEntry,
   LiveTopic,
+  MessageRow,
   Nurse,
   OutboxMail,
 } from '@carepoint/contract';
@@ -33,6 +34,7 @@ export type ListRows = {
   'demo-requests': DemoRequestRow;
   audit: AuditEvent;
   outbox: OutboxMail;
+  messages: MessageRow;
   appointments: DeskAppointment;
 };
 export type ListResource = keyof ListRows;

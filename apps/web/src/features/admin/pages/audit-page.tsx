@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
 import { AuditDetails } from '../components/audit-details';
 import { ActorFilterButton, AuditFilters, useAuditFilters } from '../components/audit-filters';
+import { MessagesTable } from '../components/messages-table';
 
 const audit = columnsFor<AuditEvent>();
 
@@ -70,15 +71,18 @@ function AuditTable() {
   );
 }
 
-const TABS = { audit: 'Audit Trail', outbox: 'Outbox' } as const;
+const TABS = { audit: 'Audit Trail', outbox: 'Outbox', messages: 'Messages' } as const;
 type Tab = keyof typeof TABS;
+const isTab = (value: string | null): value is Tab => value !== null && value in TABS;
 
-/** Audit Trail: who read or changed what, when (read only); and the mail outbox. */
+/** Audit Trail: who read or changed what, when (read only); the mail outbox; appointment e-mails. */
 export default function AuditTrailPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'outbox' ? 'outbox' : 'audit';
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'audit';
   // Each tab has its own filters, paging and sort: switching starts afresh.
-  const select = (next: string) => setParams(next === 'outbox' ? { tab: 'outbox' } : {}, { replace: true });
+  const select = (next: string) =>
+    setParams(isTab(next) && next !== 'audit' ? { tab: next } : {}, { replace: true });
 
   return (
     <>
@@ -111,6 +115,7 @@ export default function AuditTrailPage() {
             />
           ) : null}
         </Tabs.Content>
+        <Tabs.Content value="messages">{tab === 'messages' ? <MessagesTable /> : null}</Tabs.Content>
       </Tabs.Root>
     </>
   );

@@ -11,6 +11,7 @@ import { formatCalendarDate, fullName } from '../../../lib/format';
 import { useProfile } from '../api';
 import { HealthRecordDownload } from '../components/health-record-download';
 import { ProfileForm } from '../components/profile-form';
+import { ReminderSetting } from '../components/reminder-setting';
 
 const NOT_SET = 'Not set';
 
@@ -98,6 +99,7 @@ export default function MyProfilePage() {
         ) : null}
         {body}
       </Card>
+      {user ? <ReminderSetting /> : null}
       {user ? <HealthRecordDownload patientId={user.id} /> : null}
     </>
   );
