@@ -51,17 +51,31 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_created_idx').on(t.role, t.createdAt),
-    // Patient search (lib/patient-search.ts): name prefixes in their tier's order, phone digits anywhere.
+    // Patient search (lib/patient-search.ts, decision 0013): names folded by carepoint_fold()
+    // (lower case, accents and apostrophes off, hyphens as spaces), in byte order. Whole-name
+    // prefixes in each tier's order: "last first" and "first last".
     index('users_search_surname_idx').on(
       t.role,
-      sql`(lower(${t.lastName} || ' ' || ${t.firstName}) collate "C")`,
+      sql`(carepoint_fold(${t.lastName} || ' ' || ${t.firstName}) collate "C")`,
       t.id,
     ),
     index('users_search_first_name_idx').on(
       t.role,
-      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
+      sql`(carepoint_fold(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
       t.id,
     ),
+    // Words in any order ("chi ade"): one word a range of the first name, the other checked on the
+    // last name inside the same index entries (and the reverse in users_family_given_idx below).
+    index('users_given_family_idx').on(
+      t.role,
+      sql`(carepoint_fold(${t.firstName}) collate "C")`,
+      sql`(carepoint_fold(${t.lastName}) collate "C")`,
+      t.id,
+    ),
+    // Names of three or more parts ("Mary Jane Okafor"), whose inner parts no range above starts.
+    index('users_search_many_parts_idx')
+      .on(t.role, sql`(carepoint_fold(${t.lastName} || ' ' || ${t.firstName}) collate "C")`, t.id)
+      .where(sql`carepoint_fold(${t.firstName} || ' ' || ${t.lastName}) like '% % %'`),
     index('users_phone_digits_trgm_idx').using(
       'gin',
       sql`regexp_replace(${t.phone}, '\\D', '', 'g') gin_trgm_ops`,
@@ -69,13 +83,13 @@ export const users = pgTable(
     // FHIR Patient?phone= (modules/fhir/patient.ts): the whole number's digits; the trigram index
     // above answers equality too, but reads the posting lists of the trigrams every number shares (234…).
     index('users_phone_digits_idx').on(sql`regexp_replace(${t.phone}, '\\D', '', 'g')`),
-    // FHIR Patient?family= (and family with given): last name, then first name, each lower case in
-    // byte order, so "starts with" on both is one range read in (family, given) order, even for
-    // surnames of several words ("van der berg").
+    // FHIR Patient?family= (and family with given), and patient search's "surname, first name"
+    // words: last name, then first name, each folded in byte order, so "starts with" on both is
+    // one range read in (family, given) order, even for surnames of several words ("van der berg").
     index('users_family_given_idx').on(
       t.role,
-      sql`(lower(${t.lastName}) collate "C")`,
-      sql`(lower(${t.firstName}) collate "C")`,
+      sql`(carepoint_fold(${t.lastName}) collate "C")`,
+      sql`(carepoint_fold(${t.firstName}) collate "C")`,
       t.id,
     ),
   ],
