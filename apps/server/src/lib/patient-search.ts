@@ -18,7 +18,7 @@ import type { Tier } from './list';
  *   5. names of three or more parts whose other parts the words start ("jane" in Mary Jane Okafor),
  *      from a partial index of those names only.
  * Names and typed words go through the same database function, carepoint_fold() (migration 0022:
- * lower case, accents off, so "ọ" is "o"), so they always agree.
+ * lower case, accents off, so "ọ" is "o"), so they always agree; the names' folds are stored.
  * Any other term (digits, "@", ".", "_") is an e-mail or phone fragment: found anywhere in the
  * e-mail, or as digits anywhere in the phone number, through the trigram indexes, in name order.
  */
@@ -26,12 +26,15 @@ import type { Tier } from './list';
 /** The fold of names and typed words (migration 0022): lower case, accents off, hyphens as spaces. */
 export const fold = (text: SQL | string) => sql`carepoint_fold(${text})`;
 
-/** "last first" and "first last", folded, byte order: the expressions users_search_*_idx index. */
-export const surnameFirstKey = sql`(carepoint_fold(${users.lastName} || ' ' || ${users.firstName}) collate "C")`;
-export const firstNameFirstKey = sql`(carepoint_fold(${users.firstName} || ' ' || ${users.lastName}) collate "C")`;
-/** Each name alone, folded, byte order: users_family_given_idx and users_given_family_idx. */
-export const familyKey = sql`(carepoint_fold(${users.lastName}) collate "C")`;
-export const givenKey = sql`(carepoint_fold(${users.firstName}) collate "C")`;
+/**
+ * "last first" and "first last" of the folded names (users.*_name_folded, kept by the database),
+ * byte order: the expressions users_search_*_idx index.
+ */
+export const surnameFirstKey = sql`((${users.lastNameFolded} || ' ' || ${users.firstNameFolded}) collate "C")`;
+export const firstNameFirstKey = sql`((${users.firstNameFolded} || ' ' || ${users.lastNameFolded}) collate "C")`;
+/** Each folded name alone, byte order: users_family_given_idx and users_given_family_idx. */
+export const familyKey = sql`(${users.lastNameFolded} collate "C")`;
+export const givenKey = sql`(${users.firstNameFolded} collate "C")`;
 /** The phone number's digits only, as users_phone_digits_trgm_idx indexes them. */
 export const phoneDigits = sql`regexp_replace(${users.phone}, '\\D', '', 'g')`;
 
@@ -43,7 +46,7 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const startsWith = (key: SQL, term: string) => sql`${key} like ${fold(`${escapeLike(term)}%`)}`;
 
 /** A name of three or more parts, the predicate of users_search_many_parts_idx (written as there). */
-const manyParts = sql`carepoint_fold(${users.firstName} || ' ' || ${users.lastName}) like '% % %'`;
+const manyParts = sql`(${users.firstNameFolded} || ' ' || ${users.lastNameFolded}) like '% % %'`;
 
 /** The term as matched: trimmed, single spaces, lower case; undefined when empty. */
 function normalizeTerm(q: string | undefined) {
