@@ -59,7 +59,9 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_created_idx').on(t.role, t.createdAt),
     // Patient search (lib/patient-search.ts, decision 0013): the folded names in byte order.
-    // Whole-name prefixes in each tier's order: "last first" and "first last".
+    // Whole-name prefixes in each tier's order: "last first" and "first last". Migration 0022
+    // adds INCLUDE (last_name_folded, first_name_folded) to these and the many-parts index (the
+    // schema cannot say it), so a search counts its matches by an index-only scan.
     index('users_search_surname_idx').on(
       t.role,
       sql`(${t.lastNameFolded} || ' ' || ${t.firstNameFolded}) collate "C"`,
