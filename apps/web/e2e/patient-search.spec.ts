@@ -10,7 +10,9 @@ import { DEMO, DEMO_PASSWORD, shot, signIn } from './helpers';
 
 const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('cell') });
 
-test('an admin finds Chioma Adeyemi by "chi ade" and Tobi Adebayo, written with accents, by "adebayo"', async ({ page }) => {
+test('an admin finds Chioma Adeyemi by "chi ade" and Tobi Adebayo, written with accents, by "adebayo"', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.goto('/admin/patients');
