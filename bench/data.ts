@@ -1,7 +1,8 @@
 /**
  * Bench patients, made in the database by set-based SQL (INSERT … SELECT generate_series), so a
- * million rows take seconds to write. Names come from short Nigerian lists in a fixed pattern;
- * e-mails are first.lastN@…, phones +234 8xx xxx xxxx: what the search terms below look for.
+ * million rows take seconds to write. Names come from short Nigerian lists in a fixed pattern,
+ * some written with their Yoruba accents (Fúnmi, Adébáyọ̀); e-mails are first.lastN@… (folded:
+ * funmi.adebayo7@…), phones +234 8xx xxx xxxx: what the search terms below look for.
  */
 
 export const FIRST_NAMES = [
@@ -15,7 +16,7 @@ export const FIRST_NAMES = [
   'Efe',
   'Emeka',
   'Fatima',
-  'Funmi',
+  'Fúnmi',
   'Gbenga',
   'Halima',
   'Ibrahim',
@@ -38,7 +39,7 @@ export const FIRST_NAMES = [
 ];
 export const LAST_NAMES = [
   'Abubakar',
-  'Adebayo',
+  'Adébáyọ̀',
   'Adeyemi',
   'Ajayi',
   'Akande',
@@ -77,7 +78,7 @@ export function insertPatientsSql(from: number, to: number) {
   const nl = LAST_NAMES.length;
   return `
     insert into users (email, password_hash, role, first_name, last_name, phone, date_of_birth)
-    select lower(f) || '.' || lower(l) || n || '@example.com', 'x', 'patient', f, l,
+    select carepoint_fold(f) || '.' || carepoint_fold(l) || n || '@example.com', 'x', 'patient', f, l,
            '+234 80' || (n % 10) || ' ' || lpad(((n * 7919) % 1000)::text, 3, '0') || ' ' ||
              lpad(((n * 104729) % 10000)::text, 4, '0'),
            date '1940-01-01' + (n * 37 % 29000)::int
@@ -86,7 +87,10 @@ export function insertPatientsSql(from: number, to: number) {
                          (${literal(LAST_NAMES)})[1 + (n / ${nf} * 11) % ${nl}] as l) as names`;
 }
 
-/** What a receptionist types: first and last names, "first last", e-mail fragments, phone digits, 2-letter prefixes. */
+/**
+ * What a receptionist types: first and last names, "first last", words in any order ("chi ade"),
+ * names with and without their accents, e-mail fragments, phone digits, 2-letter prefixes.
+ */
 export const SEARCH_TERMS = [
   'chioma',
   'ngozi',
@@ -112,6 +116,15 @@ export const SEARCH_TERMS = [
   'ad',
   'zai',
   'fatima b',
+  'chi ade',
+  'ade chi',
+  'oka ngo',
+  'tun bel',
+  'bello t',
+  'adebayo',
+  'adébáyọ̀',
+  'fúnmi adé',
+  'funmi',
 ];
 
 /** FHIR Patient searches (issue #13: a name search over 1,000,000 patients under 50 ms p95). */
@@ -127,5 +140,8 @@ export const FHIR_PATIENT_SEARCHES = [
   'family=okafor&given=ngozi',
   'given=ngozi',
   'given=a',
+  'family=adebayo',
+  `name=${encodeURIComponent('Adébáyọ̀')}`,
+  'given=funmi',
   'birthdate=1990-05-17',
 ];

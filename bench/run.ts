@@ -4,7 +4,8 @@
  * server measured in the same run at the same connections; growth is a ratio between sizes.
  *  1. the built server's start with demo data on a fresh embedded data directory (time to the
  *     first healthy /api/health, resident memory of its process tree), then `npm start` again;
- *  2. embedded database (PGlite): a signed-in page of 20 from 100,000 patients, 10 connections;
+ *  2. embedded database (PGlite): a signed-in page of 20 from 100,000 patients, 10 connections
+ *     (the app, the bare server and the load generator each in a process of its own);
  *  3. PostgreSQL: the same page at 50 connections; the list's page 1 and page 500 at 10,000,
  *     100,000 and 1,000,000 patients (median latency, growth factor); patient search over
  *     1,000,000 patients for every kind of term (p95). The throughput rows ask for one page
@@ -19,12 +20,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { assetRows } from './assets';
 import { backupRows } from './backups';
@@ -109,10 +108,11 @@ async function startServer(
   }
 }
 
-const stop = (child: ChildProcess) =>
+/** Stops a child: a server started by startServer with its process group, another alone. */
+const stop = (child: ChildProcess, group = true) =>
   new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
-    process.kill(-(child.pid ?? 0), 'SIGTERM');
+    process.kill(group ? -(child.pid ?? 0) : (child.pid ?? 0), 'SIGTERM');
   });
 
 /** Signs in a demo account (admin unless told) and answers its Authorization header. */
@@ -125,44 +125,68 @@ async function demoHeaders(email = 'admin@carepoint.example') {
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
-/** A bare node:http server answering a page of 20 patients as JSON: the ceiling of this machine. */
-async function baselineServer() {
-  const body = JSON.stringify({
-    data: Array.from({ length: 20 }, (_, i) => ({
-      id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
-      fullName: `Patient Number${i}`,
-      email: `patient${i}@example.org`,
-      age: 40,
-      status: 'Outpatient',
-    })),
-    pagination: { page: 1, limit: 20, total: 100000, totalPages: 5000, prevPage: null, nextPage: 2 },
+/**
+ * A bare node:http server answering `body` (the app's own page, the same bytes), in a process of
+ * its own: the ceiling of this machine. (In the bench's own process it shared its thread with the
+ * load generator, which slowed it and flattered the app's ratio; its body was half the size.)
+ */
+async function bareServer(body: string) {
+  const source = `require('node:http').createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(${JSON.stringify(body)});
+    }).listen(${BASELINE_PORT}, '127.0.0.1', () => console.log('listening'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', () => reject(new Error('the bare server exited')));
   });
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(BASELINE_PORT, '127.0.0.1', resolve));
-  return server;
+  return child;
 }
 
-const load = (url: string, connections: number, headers: Record<string, string> = {}) =>
-  autocannon({ url, connections, duration: seconds, headers });
+interface LoadResult {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
 
-/** The app's page of 20 against bare node:http, at the same connections: throughput ratio and p99. */
+/** autocannon in a process of its own (its command line, JSON out), apart from both servers. */
+async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+  const args = [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    ...['-c', String(connections), '-d', String(seconds), '-j'],
+    ...Object.entries(headers).flatMap(([key, value]) => ['-H', `${key}=${value}`]),
+    url,
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`autocannon ${url} exited with ${code}`);
+  return JSON.parse(out) as LoadResult;
+}
+
+/**
+ * The app's page of 20 against bare node:http, at the same connections: throughput ratio and
+ * p99. Three processes, each on its own thread: the app, the bare server, the load generator.
+ */
 async function throughputRow(
   label: string,
   connections: number,
   headers: Record<string, string>,
   budget: { ratio: number; p99: number },
 ) {
-  const baseline = await baselineServer();
+  const url = `${origin}/api/admin/patients?page=2`;
+  const baseline = await bareServer(await (await fetch(url, { headers })).text());
   const bare = await load(`http://127.0.0.1:${BASELINE_PORT}/`, connections);
-  await new Promise((resolve) => baseline.close(resolve));
-  const app = await load(`${origin}/api/admin/patients?page=2`, connections, headers);
+  await stop(baseline, false);
+  const app = await load(url, connections, headers);
   const ratio = app.requests.average / bare.requests.average;
   const errors = app.non2xx + app.errors;
   rows.push({
-    measure: `${label}, ${connections} connections (req/s vs bare node:http)`,
+    measure: `${label}, ${connections} connections (req/s vs bare node:http, each in its own process)`,
     budget: `≥ ${budget.ratio * 100}%`,
     result: `${Math.round(app.requests.average)} / ${Math.round(bare.requests.average)} = ${(ratio * 100).toFixed(1)}%${errors ? ` (${errors} errors)` : ''}`,
     pass: ratio >= budget.ratio && errors === 0,
@@ -366,10 +390,10 @@ async function postgresMeasures() {
     await latencies(terms, headers); // warm-up
     const search = await latencies(Array.from({ length: 8 }, () => terms).flat(), headers);
     rows.push({
-      measure: `patient search over ${large.toLocaleString('en-US')} patients, ${SEARCH_TERMS.length} kinds of term: p95`,
-      budget: '< 50 ms',
+      measure: `patient search over ${large.toLocaleString('en-US')} patients, ${SEARCH_TERMS.length} terms (words in any order, accents): p95`,
+      budget: '< 20 ms',
       result: `${ms(search.p95)} (p50 ${ms(search.p50)})`,
-      pass: search.p95 < 50,
+      pass: search.p95 < 20,
     });
     const doctorTerms = SEARCH_TERMS.map((q) => `/api/doctor/patients?scope=all&q=${encodeURIComponent(q)}`);
     const doctor = await demoHeaders('doctor@carepoint.example');

@@ -1,7 +1,9 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { FHIR_BASE_PATH } from './lib/api-paths';
@@ -58,6 +60,19 @@ export interface AppOptions {
 const ONE_MIB = 1024 * 1024;
 
 /** Builds the whole API (and the static web app) on a given database; main.ts and tests both use it. */
+/** The headers helmet sets with these options, as a map: they depend on nothing in the request. */
+function helmetHeaders(options: HelmetOptions): Map<string, string | number | readonly string[]> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(options)(request, response, () => undefined);
+  const headers = new Map<string, string | number | readonly string[]>();
+  for (const name of response.getHeaderNames()) {
+    const value = response.getHeader(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const logging = loggingOptions(config, options.logger);
@@ -106,10 +121,12 @@ export async function buildApp(options: AppOptions) {
 
   registerErrorHandling(app);
   registerHttpHygiene(app);
-  // Helmet's headers, built once at start-up. Not @fastify/helmet: it wraps this same helmet (the
-  // same headers), but its 13.2.0 still builds the middleware and parses the CSP again on every
-  // request (measured: about 24 µs a request against 3).
-  const securityHeaders = helmet({
+  // Helmet's headers, worked out once at start-up and then set as they are on every answer. Not
+  // @fastify/helmet: it wraps this same helmet (the same headers), but its 13.2.0 still builds
+  // the middleware and parses the CSP again on every request (measured: about 24 µs a request
+  // against 3); nor helmet's middleware per request (a chain of twelve functions, 4.5% of a
+  // profile of the patients list): the headers depend on the configuration only.
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -124,7 +141,10 @@ export async function buildApp(options: AppOptions) {
     hsts: config.cookieSecure,
   });
   await registerCompression(app);
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.setHeaders(securityHeaders);
+    done();
+  });
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(rateLimitsPlugin, { limits: createRateLimits({ now, redis }) });

@@ -20,6 +20,15 @@ beforeAll(async () => {
   ];
   for (const [firstName, lastName, email, phone] of people)
     await createUser(t, 'patient', { firstName, lastName, email, phone });
+  // Names of the word and accent searches below (another domain: the e-mail counts above stay).
+  for (const [firstName, lastName] of [
+    ['Chioma', 'Adeyemi'],
+    ['Fúnmiláyọ̀', 'Adébáyọ̀'],
+    ['Tolu', 'Adebayo'],
+    ['Mary Jane', 'Van der Berg'],
+    ['Ṣadé', "O'Neil-Ẹ̀kọ́"],
+  ])
+    await createUser(t, 'patient', { firstName, lastName });
 });
 afterAll(() => t.close());
 
@@ -72,5 +81,61 @@ describe('patient search', () => {
   it('keeps an explicit sort over every match', async () => {
     const res = await search('q=oka&sort=fullName&order=desc');
     expect(res.data.map((p) => p.fullName)).toEqual(['Ngozi Okafor', 'Emeka Okafor', 'Okafor Bello']);
+  });
+
+  it('matches each word as the start of any name part, in any order', async () => {
+    expect(await names('chi ade')).toEqual(['Chioma Adeyemi']);
+    expect(await names('ade chi')).toEqual(['Chioma Adeyemi']);
+    expect(await names('  ADE   Chio ')).toEqual(['Chioma Adeyemi']);
+    expect(await names('chioma adeyemi')).toEqual(['Chioma Adeyemi']);
+    // Inner parts of longer names, in any order.
+    expect(await names('jane')).toEqual(['Mary Jane Van der Berg']);
+    expect(await names('berg mary')).toEqual(['Mary Jane Van der Berg']);
+    expect(await names('der ja van')).toEqual(['Mary Jane Van der Berg']);
+    // Hyphens part names, apostrophes are dropped.
+    expect(await names('eko')).toEqual(["Ṣadé O'Neil-Ẹ̀kọ́"]);
+    expect(await names('oneil s')).toEqual(["Ṣadé O'Neil-Ẹ̀kọ́"]);
+    expect(await names("o'neil")).toEqual(["Ṣadé O'Neil-Ẹ̀kọ́"]);
+  });
+
+  it('finds no one when a word starts no part of the name, or only inside a part', async () => {
+    // Chioma Adeyemi and Ngozi Okafor both exist: words of two different people find neither.
+    expect(await names('chi oka')).toEqual([]);
+    expect(await names('ngozi adeyemi')).toEqual([]);
+    expect(await names('chioma yemi')).toEqual([]);
+    expect(await names('ade chi zz')).toEqual([]);
+  });
+
+  it('ranks the whole name in order first, then words in any order', async () => {
+    // "Adebayo…" by surname first (both spellings fold alike), then Adeyemi; no first name starts "ade".
+    expect(await names('ade')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo', 'Chioma Adeyemi']);
+    // Then first names ("Amaka Eze"), then the inner parts of longer names ("Mary Jane Van…").
+    expect(await names('a')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo', 'Chioma Adeyemi', 'Amaka Eze']);
+    expect(await names('m')).toEqual(['Zainab Musa', 'Mary Jane Van der Berg']);
+    expect(await names('v')).toEqual(['Mary Jane Van der Berg']);
+    expect(await names('d')).toEqual(['Mary Jane Van der Berg']);
+  });
+
+  it('ignores accents both ways, however the accents were typed (composed or not)', async () => {
+    expect(await names('adebayo')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo']);
+    expect(await names('Adébáyọ̀')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo']);
+    expect(await names('Adébáyọ̀'.normalize('NFD'))).toEqual(['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo']);
+    expect(await names('funmilayo ade')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀']);
+    // Yoruba letters with a dot below fold to their base letter: ṣ is s, ẹ is e, ọ is o.
+    expect(await names('sade')).toEqual(["Ṣadé O'Neil-Ẹ̀kọ́"]);
+    expect(await names('ṣ ẹ̀kọ́')).toEqual(["Ṣadé O'Neil-Ẹ̀kọ́"]);
+  });
+
+  it('keeps the words and accents with an explicit sort, and pages word matches with a total', async () => {
+    const res = await search(`q=${encodeURIComponent('adé')}&sort=fullName&order=desc`);
+    expect(res.data.map((p) => p.fullName).sort()).toEqual([
+      'Chioma Adeyemi',
+      'Fúnmiláyọ̀ Adébáyọ̀',
+      'Tolu Adebayo',
+    ]);
+    const words = await search('q=ade%20chi&sort=fullName');
+    expect(words.data.map((p) => p.fullName)).toEqual(['Chioma Adeyemi']);
+    const page = await search('q=chi%20ade&limit=1');
+    expect(page.pagination).toMatchObject({ total: 1, totalIsLowerBound: false });
   });
 });

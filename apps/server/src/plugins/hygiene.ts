@@ -1,4 +1,4 @@
-import { findInvalidText, INVALID_TEXT_MESSAGE } from '@carepoint/contract';
+import { findInvalidText, INVALID_TEXT_MESSAGE, isCleanText } from '@carepoint/contract';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { isApiPath } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
@@ -37,8 +37,13 @@ export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): Fasti
 export function registerHttpHygiene(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined && findInvalidText(value)) throw invalidText(name);
+    const { headers } = request;
+    // Most values are single strings: checked directly, without the walk findInvalidText does
+    // for nested values (a profile of the patients list counted this hook at 4% of its time).
+    for (const name in headers) {
+      const value = headers[name];
+      if (typeof value === 'string' ? !isCleanText(value) : value !== undefined && findInvalidText(value))
+        throw invalidText(name);
     }
   });
 }

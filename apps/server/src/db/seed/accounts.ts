@@ -9,7 +9,8 @@ const person = (role: Role, firstName: string, lastName: string, extra: Partial<
   role,
   firstName,
   lastName,
-  email: `${firstName}.${lastName}@carepoint.example`.toLowerCase(),
+  // Accents off in the address (Tobi Adébáyọ̀ is tobi.adebayo@…): the name keeps them.
+  email: `${firstName}.${lastName}@carepoint.example`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
   phone: `+234 80${Math.abs(hashCode(firstName + lastName)) % 10_000_000}`.padEnd(15, '0'),
   ...extra,
 });
@@ -41,7 +42,8 @@ const PATIENTS: Array<[string, string, string]> = [
   ['Funmilayo', 'Ajayi', '1969-08-11'],
   ['Chinedu', 'Okeke', '2005-02-28'],
   ['Halima', 'Sani', '1958-06-06'],
-  ['Tobi', 'Adebayo', '1999-10-15'],
+  // Written with its Yoruba accents: patient search finds it as "adebayo" too.
+  ['Tobi', 'Adébáyọ̀', '1999-10-15'],
 ];
 
 /** One account per role with the documented logins, plus more doctors and patients. */

@@ -320,3 +320,24 @@ describe('Patient/{id}/$everything', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('Patient string search ignores accents and case, as FHIR string search does', () => {
+  it('name, family and given match Adébáyọ̀ and Adebayo alike; :exact compares as written', async () => {
+    await createUser(t, 'patient', { firstName: 'Fúnmiláyọ̀', lastName: 'Adébáyọ̀' });
+    await createUser(t, 'patient', { firstName: 'Tolu', lastName: 'Adebayo' });
+    const both = ['Fúnmiláyọ̀ Adébáyọ̀', 'Tolu Adebayo'];
+    expect(await names('name=adebayo')).toEqual(both);
+    expect(await names(`name=${encodeURIComponent('ADÉBÁYỌ̀')}`)).toEqual(both);
+    expect(await names(`family=${encodeURIComponent('Adébáyọ̀'.normalize('NFD'))}`)).toEqual(both);
+    expect(await names('family=adeb')).toEqual(both);
+    expect(await names('given=funmilayo')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀']);
+    expect(await names(`given=${encodeURIComponent('FÚNMI')}&family=adebayo`)).toEqual(['Fúnmiláyọ̀ Adébáyọ̀']);
+    expect(await names('name=funmilayo%20adeb')).toEqual(['Fúnmiláyọ̀ Adébáyọ̀']);
+    expect(await names(`family:exact=${encodeURIComponent('Adébáyọ̀')}`)).toEqual(['Fúnmiláyọ̀ Adébáyọ̀']);
+    expect(await names('family:exact=Adebayo')).toEqual(['Tolu Adebayo']);
+    // "Starts with" stays FHIR's: a part must start with the value, words in another order do not match.
+    expect(await names('name=bayo')).toEqual([]);
+    expect(await names('name=adebayo%20tolu')).toEqual(['Tolu Adebayo']);
+    expect(await names('name=tolu%20adebayo')).toEqual(['Tolu Adebayo']);
+  });
+});

@@ -2,7 +2,15 @@ import type { Patient } from '@medplum/fhirtypes';
 import { and, asc, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { matchingRows, type Tier, tieredWindow, type Window } from '../../lib/list';
-import { firstNameFirstKey, phoneDigits, startsWith, surnameFirstKey } from '../../lib/patient-search';
+import {
+  familyKey,
+  firstNameFirstKey,
+  fold,
+  givenKey,
+  phoneDigits,
+  startsWith,
+  surnameFirstKey,
+} from '../../lib/patient-search';
 import type { ParsedSearch, StringValue, TokenValue } from './params';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -11,8 +19,10 @@ import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sq
 /*
  * Patients are users with the role 'patient'. Name searches read the app's own patient-search
  * indexes (users_search_surname_idx on "last first", users_search_first_name_idx on "first last",
- * both lower case in byte order): a prefix is a range of one of them, read in its order, so a
- * page of a broad name over a million patients costs a page, not a sort of every match.
+ * both folded by carepoint_fold() in byte order): a prefix is a range of one of them, read in its
+ * order, so a page of a broad name over a million patients costs a page, not a sort of every
+ * match. As FHIR's string search asks, "starts with" ignores case and accents ("adebayo" finds
+ * Adébáyọ̀); `:exact` compares the name as written.
  */
 
 const columns = { ...personColumns, dateOfBirth: users.dateOfBirth, updatedAt: users.updatedAt };
@@ -31,12 +41,8 @@ function toPatient(row: PatientRow): Patient {
 
 const isPatient = eq(users.role, 'patient');
 
-/** The search value as the indexes hold names: trimmed, single spaces, lower case. */
-const indexTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** Each name part alone, lower case in byte order, as users_family_given_idx holds them. */
-const familyKey = sql`(lower(${users.lastName}) collate "C")`;
-const givenKey = sql`(lower(${users.firstName}) collate "C")`;
+/** The search value trimmed, single spaces; the query folds it as the indexes fold names. */
+const indexTerm = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /**
  * `family`: the last name starts with the value (`:exact`: is it): a range of
@@ -44,7 +50,7 @@ const givenKey = sql`(lower(${users.firstName}) collate "C")`;
  */
 const familyMatches = (value: StringValue) =>
   value.exact
-    ? (and(sql`${familyKey} = ${indexTerm(value.text)}`, eq(users.lastName, value.text)) as SQL)
+    ? (and(sql`${familyKey} = ${fold(indexTerm(value.text))}`, eq(users.lastName, value.text)) as SQL)
     : startsWith(familyKey, indexTerm(value.text));
 
 /**
@@ -58,13 +64,13 @@ function givenMatches(value: StringValue, besideFamily: boolean): SQL {
   const term = indexTerm(value.text);
   if (besideFamily) {
     return value.exact
-      ? (and(sql`${givenKey} = ${term}`, eq(users.firstName, value.text)) as SQL)
+      ? (and(sql`${givenKey} = ${fold(term)}`, eq(users.firstName, value.text)) as SQL)
       : startsWith(givenKey, term);
   }
   if (value.exact)
     return and(startsWith(firstNameFirstKey, `${term} `), eq(users.firstName, value.text)) as SQL;
   const range = startsWith(firstNameFirstKey, term);
-  return term.includes(' ') ? (and(range, startsWith(sql`lower(${users.firstName})`, term)) as SQL) : range;
+  return /[ -]/.test(term) ? (and(range, startsWith(givenKey, term)) as SQL) : range;
 }
 
 /**
