@@ -3,8 +3,8 @@
 --    its own hash: SHA-256 over a canonical form of its fields and prev_hash. A BEFORE INSERT
 --    trigger assigns them, so every way a row is written (the group-committed read records, a
 --    row inside a service's transaction, a CLI) is chained. The chain's head lives in the one row
---    of audit_chain, locked FOR UPDATE by the insert: several instances on one PostgreSQL
---    server take turns and keep one chain, in the order they commit.
+--    of audit_chain, locked FOR UPDATE by the first insert of a transaction until it ends:
+--    several instances on one PostgreSQL server take turns and keep one chain.
 -- 2. UPDATE, DELETE and TRUNCATE of audit rows are refused. The retention purge is the only way
 --    rows leave: it sets the transaction-local carepoint.audit_purge to its cut-off, and the
 --    trigger lets a DELETE through only for rows older than that cut-off, itself at least six
@@ -55,20 +55,45 @@ END $$;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "audit_seq_idx" ON "audit_events" USING btree ("seq");
 --> statement-breakpoint
+-- The head is locked and read once per transaction; while the transaction runs, the head as it
+-- moves is kept in the transaction-local carepoint.audit_head ("seq hash"), and written back to
+-- audit_chain once per statement (below). Updating audit_chain for every row would leave one row
+-- version per row inserted, and each next lookup would walk them all within the transaction.
+-- A savepoint rolled back takes both the setting and its lock back with it.
 CREATE FUNCTION carepoint_audit_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  head audit_chain;
+  head text := current_setting('carepoint.audit_head', true);
+  last_seq bigint;
+  last_hash text;
 BEGIN
-  SELECT * INTO head FROM audit_chain FOR UPDATE;
-  NEW.seq := head.seq + 1;
-  NEW.prev_hash := head.hash;
+  IF head IS NULL OR head = '' THEN
+    SELECT seq, hash INTO last_seq, last_hash FROM audit_chain FOR UPDATE;
+  ELSE
+    last_seq := split_part(head, ' ', 1)::bigint;
+    last_hash := split_part(head, ' ', 2);
+  END IF;
+  NEW.seq := last_seq + 1;
+  NEW.prev_hash := last_hash;
   NEW.hash := carepoint_audit_hash(NEW);
-  UPDATE audit_chain SET seq = NEW.seq, hash = NEW.hash;
+  PERFORM set_config('carepoint.audit_head', NEW.seq || ' ' || NEW.hash, true);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER audit_events_chain BEFORE INSERT ON audit_events
   FOR EACH ROW EXECUTE FUNCTION carepoint_audit_chain();
+--> statement-breakpoint
+CREATE FUNCTION carepoint_audit_chain_head() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  head text := current_setting('carepoint.audit_head', true);
+BEGIN
+  IF head IS NOT NULL AND head <> '' THEN
+    UPDATE audit_chain SET seq = split_part(head, ' ', 1)::bigint, hash = split_part(head, ' ', 2);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER audit_events_chain_head AFTER INSERT ON audit_events
+  FOR EACH STATEMENT EXECUTE FUNCTION carepoint_audit_chain_head();
 --> statement-breakpoint
 CREATE FUNCTION carepoint_audit_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -177,7 +177,9 @@ describe('the retention purge', () => {
     const lastOld = before.findLast((r) => r.action === 'test.old');
 
     const admin = await signedIn(t, 'admin');
-    const result = await purgeAuditTrail(serviceContext(t, { now, actor: admin.user }));
+    const result = await purgeAuditTrail(
+      serviceContext(t, { now, actor: { ...admin.user, mustChangePassword: false } }),
+    );
     expect(result.removed).toBe(3);
 
     const after = await db.select().from(auditEvents).orderBy(asc(auditEvents.seq));

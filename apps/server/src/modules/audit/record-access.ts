@@ -20,7 +20,6 @@ const STAFF_ROLES = ['doctor', 'admin'];
 
 /** An action's subject (by prefix, most specific first): what it is, and the screen or app it comes from. */
 const SUBJECTS: ReadonlyArray<readonly [prefix: string, what: string, where: string]> = [
-  ['fhir.', 'your record through FHIR', 'An app (FHIR API)'],
   ['chart.reports.', 'the reports in your chart', 'Patient chart (doctor)'],
   ['chart.', 'your chart', 'Patient chart (doctor)'],
   ['prescription.', 'a prescription', 'Prescriptions'],
@@ -39,25 +38,31 @@ const SUBJECTS: ReadonlyArray<readonly [prefix: string, what: string, where: str
   ['schedule.', 'your appointment times', 'Schedules'],
 ];
 
-/** The last part of an action that means looking, not changing. */
-const READ_VERBS = new Set([
-  'read',
-  'list',
-  'search',
-  'everything',
-  'view',
-  'download',
-  'billable',
-  'export',
-]);
+/** The last part of an action, in words; any other is a change. */
+const VERBS: Record<string, string> = {
+  read: 'Opened',
+  list: 'Opened',
+  search: 'Opened',
+  everything: 'Opened',
+  view: 'Opened',
+  download: 'Opened',
+  billable: 'Opened',
+  export: 'Opened',
+  create: 'Added',
+  add: 'Added',
+  upload: 'Added',
+  delete: 'Removed',
+  remove: 'Removed',
+};
 
 /** What an audit action did, in words: "Opened your chart", "Changed a prescription", "FHIR read: Observation". */
-export function describeAccess(action: string, entityType: string | null) {
-  const verb = READ_VERBS.has(action.split('.').at(-1) ?? '') ? 'Opened' : 'Changed';
-  const subject = SUBJECTS.find(([prefix]) => action.startsWith(prefix));
+function describeAccess(action: string, entityType: string | null) {
+  // FHIR answers only reads: an app (a patient portal, another system) read the record.
   if (action.startsWith('fhir.')) {
-    return { what: `FHIR read${entityType ? `: ${entityType}` : ''}`, where: subject?.[2] ?? '' };
+    return { what: `FHIR read${entityType ? `: ${entityType}` : ''}`, where: 'An app (FHIR API)' };
   }
+  const verb = VERBS[action.split('.').at(-1) ?? ''] ?? 'Changed';
+  const subject = SUBJECTS.find(([prefix]) => action.startsWith(prefix));
   return {
     what: `${verb} ${subject?.[1] ?? 'your record'}`,
     where: subject?.[2] ?? 'CarePoint',

@@ -11,10 +11,10 @@ import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { CSV_BOM, csvLine } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
 import { audit } from '../../plugins/audit';
-import { CSV_BOM, csvLine } from '../charts/csv';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
 
