@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -45,4 +46,34 @@ test("a patient sees, on Who opened my record, the doctor's read of their chart"
   await expectNoSeriousA11yViolations(patient);
   await shot(patient, 'record-access', { widths: [1280, 390] });
   await patientContext.close();
+});
+
+test('an admin exports the audit trail of a date range as CSV', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.admin, DEMO_PASSWORD);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit Trail');
+  // The export wants a date range first.
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByText('Choose a date range (From and To) to export')).toBeVisible();
+
+  const today = new Date();
+  const day = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('From').fill(day(new Date(today.getTime() - 86_400_000)));
+  await page.getByLabel('To').fill(day(today));
+  const link = page.getByRole('link', { name: 'Export CSV' });
+  await expect(link).toHaveAttribute('href', /^\/api\/admin\/audit\/export\?from=.+&to=.+/);
+  await shot(page, 'audit-trail-export', { widths: [1280, 390] });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(
+    /^carepoint-audit-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    '\uFEFFid,seq,at (UTC),actor id,actor e-mail,actor role,action,record type,record id,patient id,address,details,prev_hash,hash',
+  );
+  // The admin's own sign-in today is in it.
+  expect(text).toContain(`${DEMO.admin},admin,auth.login,`);
 });

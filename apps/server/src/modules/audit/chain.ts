@@ -20,7 +20,7 @@ interface BrokenRow {
   reason: string;
 }
 
-export type ChainReport = { intact: true; rows: number } | { intact: false; rows: number; broken: BrokenRow };
+type ChainReport = { intact: true; rows: number } | { intact: false; rows: number; broken: BrokenRow };
 
 /** The hash the database computes for a row as it stands now (the same function its insert used). */
 const recomputed = sql<string>`carepoint_audit_hash(${auditEvents})`;
@@ -106,7 +106,7 @@ export function describeChainReport(report: ChainReport) {
 }
 
 /** The retention cut-off: rows written before it may be purged. */
-export function auditCutoff(now: Date, keepYears: number) {
+function auditCutoff(now: Date, keepYears: number) {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - keepYears);
   return cutoff;

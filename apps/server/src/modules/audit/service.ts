@@ -65,7 +65,7 @@ export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
 /** Rows read per round trip while streaming an export. */
 const EXPORT_BATCH = 1000;
 
-export const AUDIT_CSV_COLUMNS = [
+const AUDIT_CSV_COLUMNS = [
   'id',
   'seq',
   'at (UTC)',
