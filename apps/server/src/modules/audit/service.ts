@@ -147,3 +147,6 @@ export async function exportAuditCsv(ctx: ServiceContext, query: AuditExportQuer
   const day = (d: Date) => d.toISOString().slice(0, 10);
   return { fileName: `carepoint-audit-${day(query.from)}-to-${day(query.to)}.csv`, lines: lines() };
 }
+
+/** The chain's check, for other modules (a restore must bring the chain back whole). */
+export { verifyAuditChain } from './chain';
