@@ -102,7 +102,7 @@ export async function verifyAuditChain(db: Executor): Promise<ChainReport> {
 export function describeChainReport(report: ChainReport) {
   if (report.intact) return `Audit chain intact (${report.rows} rows).`;
   const { id, at, seq, reason } = report.broken;
-  return `Audit chain broken at row id ${id} (seq ${seq ?? 'none'}, at ${at}): ${reason}. ${report.rows} rows before it match.`;
+  return `Audit chain broken at row id ${id} (seq ${seq ?? 'none'}, at ${at}): ${reason}; rows verified before it: ${report.rows}.`;
 }
 
 /** The retention cut-off: rows written before it may be purged. */
