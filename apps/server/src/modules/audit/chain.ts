@@ -30,7 +30,15 @@ const recomputed = sql<string>`carepoint_audit_hash(${auditEvents})`;
  * more, prev_hash its hash), its hash must match its fields, and the newest must be the chain's
  * head. Answers the first row that does not match.
  */
-export async function verifyAuditChain(db: Executor): Promise<ChainReport> {
+export function verifyAuditChain(db: Executor): Promise<ChainReport> {
+  // One snapshot: instances writing (or a purge) meanwhile do not move the head under the walk.
+  return db.transaction((tx) => walkChain(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function walkChain(db: Executor): Promise<ChainReport> {
   const [head] = await db.select().from(auditChain);
   if (!head) throw new Error('audit_chain has no row: the database was not migrated');
   const broken = (
@@ -65,7 +73,7 @@ export async function verifyAuditChain(db: Executor): Promise<ChainReport> {
         recomputed,
       })
       .from(auditEvents)
-      .where(gt(auditEvents.seq, seq))
+      .where(and(gt(auditEvents.seq, seq), lte(auditEvents.seq, head.seq)))
       .orderBy(asc(auditEvents.seq))
       .limit(VERIFY_PAGE);
     for (const row of page) {
