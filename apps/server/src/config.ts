@@ -67,6 +67,14 @@ const envSchema = z.object({
     .max(168, 'must be at most 168 (a week)')
     .default(24),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(7),
+  // The audit trail's retention (modules/audit/chain.ts): rows older than this many years are purged
+  // daily. HIPAA asks for six; the database itself refuses to purge anything younger.
+  AUDIT_KEEP_YEARS: z.coerce
+    .number({ error: 'must be a number of years' })
+    .int('must be a whole number of years')
+    .min(6, 'must be at least 6 (HIPAA keeps audit records six years)')
+    .max(100)
+    .default(7),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open';
 import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
+import { scheduleAuditPurge } from './modules/audit/chain';
 import { listenStartupError, StartupError } from './startup-error';
 
 /** Demo accounts are the ones at the reserved carepoint.example domain; their password is published. */
@@ -67,6 +68,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Hooks cannot be added once listening; the first purge waits a minute anyway.
+  const stopAuditPurge = scheduleAuditPurge(systemContext({ db: database.db, config, log: app.log }));
+  app.addHook('onClose', async () => stopAuditPurge());
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

@@ -39,6 +39,7 @@ import { TOASTS } from './ui';
  *   GET   /api/admin/stats                    [-> statsSchema]
  *   GET   /api/admin/demo-requests            [demoRequestListQuerySchema -> demoRequestPageSchema]
  *   GET   /api/admin/audit                    [auditListQuerySchema -> auditPageSchema]
+ *   GET   /api/admin/audit/export             [auditExportQuerySchema -> text/csv, streamed; audited]
  *   GET   /api/admin/outbox                   [outboxListQuerySchema -> outboxPageSchema]
  * Errors use the one shape { error, code, fieldErrors? }: 400 VALIDATION with the messages here,
  * 404 NOT_FOUND, 409 for duplicates and disallowed moves.
@@ -280,16 +281,37 @@ const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 /** Newest first. Filters combine (AND); from is inclusive, to exclusive. */
 export const AUDIT_SORTABLE = ['at'] as const;
-export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
-  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+const auditFilterFields = {
   action: z.string().trim().max(100).optional(),
   actorId: z.string().uuid('Invalid actor id').optional(),
   patientId: z.string().uuid('Invalid patient id').optional(),
   entityType: z.string().trim().max(50).optional(),
+};
+export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  ...auditFilterFields,
   from: optionalInstant,
   to: optionalInstant,
 });
 export const auditPageSchema = pageOf(auditEventSchema);
+
+/** The most rows one audit export holds: a larger range is refused, never cut short. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+export const AUDIT_EXPORT_MESSAGES = {
+  rangeRequired: 'Choose a date range (From and To) to export',
+  rangeOrder: 'To must be after From',
+  tooMany: `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match: choose a shorter date range or narrower filters`,
+} as const;
+const requiredInstant = z.iso
+  .datetime({ offset: true, error: AUDIT_EXPORT_MESSAGES.rangeRequired })
+  .transform((v) => new Date(v));
+/**
+ * Export CSV of the audit trail (GET /api/admin/audit/export): the list's filters, with a date
+ * range required; oldest first; itself audited.
+ */
+export const auditExportQuerySchema = z
+  .object({ ...auditFilterFields, from: requiredInstant, to: requiredInstant })
+  .refine((q) => q.from < q.to, { path: ['to'], message: AUDIT_EXPORT_MESSAGES.rangeOrder });
 
 /**
  * How a mail went: Sent (the SMTP server took it), Server log (no SMTP_URL: the operator's
@@ -313,3 +335,33 @@ export const outboxListQuerySchema = listQuerySchema(OUTBOX_SORTABLE).extend({
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 });
 export const outboxPageSchema = pageOf(outboxMailSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Who opened my record (a patient's own page, from the audit trail)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One time staff opened or changed the signed-in patient's record: when, who (name and role),
+ * what (in plain words) and from where (the screen or the app). Reads by the patient themselves
+ * are left out.
+ *   GET /api/patient/record-access   [recordAccessQuerySchema -> recordAccessPageSchema], newest first
+ */
+const recordAccessSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  who: z.string(),
+  role: z.string(),
+  what: z.string(),
+  where: z.string(),
+});
+export type RecordAccess = z.infer<typeof recordAccessSchema>;
+export const RECORD_ACCESS_SORTABLE = ['at'] as const;
+export const recordAccessQuerySchema = listQuerySchema(RECORD_ACCESS_SORTABLE).extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export const recordAccessPageSchema = pageOf(recordAccessSchema);
+export type RecordAccessPage = z.infer<typeof recordAccessPageSchema>;
+export const RECORD_ACCESS_MESSAGES = {
+  title: 'Who opened my record',
+  loadFailed: 'Could not load who opened your record. Please try again.',
+} as const;

@@ -40,4 +40,5 @@ export const PATIENT_NAV = [
   { key: 'prescriptions', label: 'Prescriptions', to: '/patient/prescriptions' },
   { key: 'invoices', label: 'Invoices', to: '/patient/invoices' },
   { key: 'profile', label: 'Profile', to: '/patient/profile' },
+  { key: 'record-access', label: 'Who opened my record', to: '/patient/record-access' },
 ] as const satisfies readonly NavEntry[];

@@ -41,6 +41,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/patient/invoices': 'My invoices',
   'GET /api/patient/invoices/{id}': 'One of my invoices',
   'GET /api/patient/prescriptions': 'My prescriptions',
+  'GET /api/patient/record-access': 'Who opened my record: staff reads and changes of my record',
   // Doctor.
   'GET /api/doctor/schedule': 'My weekly schedule',
   'PUT /api/doctor/schedule': 'Set my weekly schedule',
@@ -144,6 +145,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: 'Whether a patient gets an e-mail the day before each appointment.',
   },
   { name: 'patient: prescriptions', description: 'A patient’s own prescriptions.' },
+  {
+    name: 'patient: record access',
+    description: 'Who opened or changed a patient’s own record, from the audit trail.',
+  },
   { name: 'doctor: appointments', description: 'A doctor’s own appointments and dashboard.' },
   { name: 'doctor: schedules', description: 'A doctor’s own weekly schedule.' },
   { name: 'doctor: profile', description: 'A doctor’s recent activity.' },

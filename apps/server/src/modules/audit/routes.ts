@@ -1,11 +1,16 @@
+import { Readable } from 'node:stream';
 import {
+  auditExportQuerySchema,
   auditListQuerySchema,
   auditPageSchema,
   outboxListQuerySchema,
   outboxPageSchema,
+  recordAccessPageSchema,
+  recordAccessQuerySchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listRecordAccess } from './record-access';
 import * as records from './service';
 
 const config = { access: ['admin'] as const };
@@ -26,6 +31,24 @@ export async function auditRoutes(fastify: FastifyInstance) {
     async (request) => records.listAudit(request.ctx, request.query),
   );
   app.get(
+    '/api/admin/audit/export',
+    {
+      schema: {
+        tags: ['admin: audit'],
+        summary: 'Export CSV of the audit trail for a date range (streamed; audited)',
+        querystring: auditExportQuerySchema,
+      },
+      config,
+    },
+    async (request, reply) => {
+      const { fileName, lines } = await records.exportAuditCsv(request.ctx, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename=${fileName}`)
+        .send(Readable.from(lines));
+    },
+  );
+  app.get(
     '/api/admin/outbox',
     {
       schema: {
@@ -36,5 +59,17 @@ export async function auditRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => records.listOutbox(request.ctx, request.query),
+  );
+  app.get(
+    '/api/patient/record-access',
+    {
+      schema: {
+        tags: ['patient: record access'],
+        querystring: recordAccessQuerySchema,
+        response: { 200: recordAccessPageSchema },
+      },
+      config: { access: ['patient'] },
+    },
+    async (request) => listRecordAccess(request.ctx, request.query),
   );
 }

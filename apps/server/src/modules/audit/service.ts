@@ -1,13 +1,18 @@
-import type {
-  AuditEvent,
-  auditListQuerySchema,
-  OutboxMail,
-  outboxListQuerySchema,
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_EXPORT_MESSAGES,
+  type AuditEvent,
+  type auditExportQuerySchema,
+  type auditListQuerySchema,
+  type OutboxMail,
+  type outboxListQuerySchema,
 } from '@carepoint/contract';
-import { and, eq, getTableColumns, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { CSV_BOM, csvLine } from '../../lib/csv';
+import { badRequest } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
@@ -16,9 +21,11 @@ import { audit } from '../../plugins/audit';
 type AuditQuery = z.output<typeof auditListQuerySchema>;
 type OutboxQuery = z.output<typeof outboxListQuerySchema>;
 
-export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
-  const { db } = ctx;
-  const where = and(
+type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
+
+/** The list's and the export's filters, combined (AND); from inclusive, to exclusive. */
+const auditWhere = (query: Omit<AuditQuery, 'page' | 'limit' | 'order' | 'sort' | 'q'>) =>
+  and(
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
     query.patientId ? eq(auditEvents.patientId, query.patientId) : undefined,
@@ -26,6 +33,10 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
     query.from ? gte(auditEvents.at, query.from) : undefined,
     query.to ? lt(auditEvents.at, query.to) : undefined,
   );
+
+export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
+  const { db } = ctx;
+  const where = auditWhere(query);
   return listPage(ctx, query, {
     rows: (select) => select(getTableColumns(auditEvents)).from(auditEvents).where(where),
     order: orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id),
@@ -50,3 +61,92 @@ export async function listOutbox(ctx: ServiceContext, query: OutboxQuery) {
   });
   return result;
 }
+
+/** Rows read per round trip while streaming an export. */
+const EXPORT_BATCH = 1000;
+
+const AUDIT_CSV_COLUMNS = [
+  'id',
+  'seq',
+  'at (UTC)',
+  'actor id',
+  'actor e-mail',
+  'actor role',
+  'action',
+  'record type',
+  'record id',
+  'patient id',
+  'address',
+  'details',
+  'prev_hash',
+  'hash',
+];
+
+/**
+ * Export CSV for an auditor: the rows the filters match in the date range, oldest first, with
+ * their place in the chain (seq, prev_hash, hash) so the file can be checked against it. A range
+ * matching more than AUDIT_EXPORT_MAX_ROWS is refused (a file cut short would mislead). Read by
+ * keyset (at, id) in batches, so the file streams with flat memory. The export is itself audited,
+ * before the first row.
+ */
+export async function exportAuditCsv(ctx: ServiceContext, query: AuditExportQuery) {
+  const where = auditWhere(query);
+  const over = await ctx.db
+    .select({ one: sql`1` })
+    .from(auditEvents)
+    .where(where)
+    .limit(1)
+    .offset(AUDIT_EXPORT_MAX_ROWS);
+  if (over.length > 0) throw badRequest(AUDIT_EXPORT_MESSAGES.tooMany, 'from');
+  await audit(ctx, {
+    action: 'audit.export',
+    entityType: 'audit',
+    details: { ...query, from: query.from.toISOString(), to: query.to.toISOString() },
+  });
+
+  async function* lines() {
+    yield CSV_BOM + csvLine(AUDIT_CSV_COLUMNS);
+    let after: { at: Date; id: number } | null = null;
+    for (;;) {
+      const batch = await ctx.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            where,
+            after ? sql`(${auditEvents.at}, ${auditEvents.id}) > (${after.at}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+        .limit(EXPORT_BATCH);
+      let chunk = '';
+      for (const e of batch) {
+        chunk += csvLine([
+          e.id,
+          e.seq,
+          iso(e.at),
+          e.actorId,
+          e.actorEmail,
+          e.actorRole,
+          e.action,
+          e.entityType,
+          e.entityId,
+          e.patientId,
+          e.ip,
+          e.details ? JSON.stringify(e.details) : null,
+          e.prevHash,
+          e.hash,
+        ]);
+      }
+      if (chunk) yield chunk;
+      const last = batch.at(-1);
+      if (!last || batch.length < EXPORT_BATCH) return;
+      after = { at: last.at, id: last.id };
+    }
+  }
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { fileName: `carepoint-audit-${day(query.from)}-to-${day(query.to)}.csv`, lines: lines() };
+}
+
+/** The chain's check, for other modules (a restore must bring the chain back whole). */
+export { verifyAuditChain } from './chain';

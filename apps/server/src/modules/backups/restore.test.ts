@@ -22,6 +22,7 @@ import { copyPgliteTemplate } from '../../db/pglite-template';
 import { seedDemoData } from '../../db/seed';
 import { DEMO_PASSWORD } from '../../db/seed/accounts';
 import { serverDir } from '../../server-dir';
+import { verifyAuditChain } from '../audit/service';
 import { backUpStoppedDatabase } from './offline';
 import { RestoreError, restoreBackup } from './restore';
 
@@ -178,6 +179,8 @@ async function expectRestored(database: DatabaseHandle) {
   for (const [name, at] of Object.entries(fingerprints).filter(([key]) => isSequence(key))) {
     expect(Number(restored[name]), name).toBeGreaterThanOrEqual(Number(at));
   }
+  // The audit trail comes back as one unbroken chain: the dump loads rows before their triggers.
+  expect(await verifyAuditChain(database.db)).toMatchObject({ intact: true });
   const t = await createTestApp({ database });
   try {
     const doctor = await signIn(t, { email: DEMO.doctor }, DEMO_PASSWORD);

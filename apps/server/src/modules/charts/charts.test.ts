@@ -27,7 +27,7 @@ import {
   vitalSigns,
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
-import { csvCell } from './csv';
+import { csvCell } from '../../lib/csv';
 import { bornBefore } from './queries';
 import { EXPORT_BATCH } from './service';
 

@@ -20,6 +20,7 @@ import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { CSV_BOM, csvLine } from '../../lib/csv';
 import { notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import {
@@ -39,7 +40,6 @@ import { patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import * as reportsService from '../reports/service';
-import { CSV_BOM, csvLine } from './csv';
 import {
   type FilterContext,
   imageOfUser,

@@ -1,8 +1,8 @@
-import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
-import { X } from 'lucide-react';
+import { AUDIT_EXPORT_MESSAGES, SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
+import { Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlFilter, useUrlFilters } from '../../../lib/use-url-filters';
@@ -110,7 +110,39 @@ function ActorChip() {
   );
 }
 
-/** Filters of the audit trail: action, actor, patient and a date range, all kept in the URL. */
+/**
+ * Export CSV of the rows the filters match, for an auditor: a plain download (the browser streams
+ * the file to disk). The server wants a date range, so the button waits for From and To.
+ */
+function ExportCsv() {
+  const { action, actorId, patientId, from, to } = useAuditFilters();
+  if (!from || !to) {
+    return (
+      <div className="flex flex-col gap-1.5 self-end">
+        <Button variant="secondary" size="sm" disabled aria-describedby="audit-export-hint">
+          <Download aria-hidden size={16} /> Export CSV
+        </Button>
+        <span id="audit-export-hint" className="text-xs text-ink-muted">
+          {AUDIT_EXPORT_MESSAGES.rangeRequired}
+        </span>
+      </div>
+    );
+  }
+  const params = new URLSearchParams({ from, to });
+  for (const [key, value] of Object.entries({ action, actorId, patientId }))
+    if (value) params.set(key, value);
+  return (
+    <a
+      href={`/api/admin/audit/export?${params.toString()}`}
+      download
+      className={`${buttonClass({ variant: 'secondary', size: 'sm' })} self-end`}
+    >
+      <Download aria-hidden size={16} /> Export CSV
+    </a>
+  );
+}
+
+/** Filters of the audit trail: action, actor, patient and a date range, all kept in the URL; and the export. */
 export function AuditFilters() {
   return (
     <fieldset className="mb-4 flex flex-wrap items-start gap-4 rounded-lg border border-border bg-surface p-4">
@@ -120,6 +152,7 @@ export function AuditFilters() {
       <PatientFilter />
       <DateFilter name="from" label="From" />
       <DateFilter name="to" label="To" />
+      <ExportCsv />
     </fieldset>
   );
 }

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
+
+/*
+ * "Who opened my record": the demo doctor opens Grace Okonkwo's chart; Grace then sees that read
+ * on her own page, with the doctor's name, newest first.
+ */
+
+const GRACE = 'Grace Okonkwo';
+/** The demo doctor (doctor@carepoint.example). */
+const DOCTOR = 'Daniel Adeyemi';
+
+async function doctorOpensGracesChart(page: Page) {
+  await signIn(page, DEMO.doctor, DEMO_PASSWORD);
+  await page.goto('/doctor/patients');
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(GRACE);
+  await page.getByRole('button', { name: `View Details of ${GRACE}` }).click();
+  const drawer = page.getByRole('dialog', { name: GRACE });
+  await expect(drawer.getByRole('region', { name: 'Personal details' })).toContainText(DEMO.patient);
+  return (await page.request.get('/api/auth/me')).json() as Promise<{
+    user: { firstName: string; lastName: string };
+  }>;
+}
+
+test("a patient sees, on Who opened my record, the doctor's read of their chart", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await doctorOpensGracesChart(page);
+
+  const patientContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const patient = await patientContext.newPage();
+  await signIn(patient, DEMO.patient, DEMO_PASSWORD);
+  await patient.getByRole('link', { name: 'Who opened my record' }).click();
+  await expect(patient).toHaveURL(/\/patient\/record-access/);
+  await expect(patient.getByRole('heading', { level: 1 })).toHaveText('Who opened my record');
+
+  const table = patient.getByRole('table', { name: 'Who opened my record' });
+  const newest = table.getByRole('row').nth(1);
+  await expect(newest).toContainText(DOCTOR);
+  await expect(newest).toContainText('Doctor');
+  await expect(newest).toContainText('Opened your chart');
+  await expect(newest).toContainText('Patient chart (doctor)');
+  await expectNoSeriousA11yViolations(patient);
+  await shot(patient, 'record-access', { widths: [1280, 390] });
+  await patientContext.close();
+});
+
+test('an admin exports the audit trail of a date range as CSV', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.admin, DEMO_PASSWORD);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit Trail');
+  // The export wants a date range first.
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByText('Choose a date range (From and To) to export')).toBeVisible();
+
+  const today = new Date();
+  const day = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('From').fill(day(new Date(today.getTime() - 86_400_000)));
+  await page.getByLabel('To').fill(day(today));
+  const link = page.getByRole('link', { name: 'Export CSV' });
+  await expect(link).toHaveAttribute('href', /^\/api\/admin\/audit\/export\?from=.+&to=.+/);
+  await shot(page, 'audit-trail-export', { widths: [1280, 390] });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(
+    /^carepoint-audit-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    '\uFEFFid,seq,at (UTC),actor id,actor e-mail,actor role,action,record type,record id,patient id,address,details,prev_hash,hash',
+  );
+  // The admin's own sign-in today is in it.
+  expect(text).toContain(`${DEMO.admin},admin,auth.login,`);
+});
