@@ -249,7 +249,13 @@ export const VITALS_SERIES_MONTHS = 12;
 export const VITALS_SERIES_MAX_POINTS = 60;
 
 /** The measures drawn over time, in the order the drawer shows them. */
-export const TREND_MEASURES = ['bloodPressure', 'heartRate', 'temperature', 'weight', 'bloodGlucose'] as const;
+export const TREND_MEASURES = [
+  'bloodPressure',
+  'heartRate',
+  'temperature',
+  'weight',
+  'bloodGlucose',
+] as const;
 export type TrendMeasure = (typeof TREND_MEASURES)[number];
 
 /**

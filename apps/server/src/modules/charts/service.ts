@@ -491,7 +491,9 @@ export async function readVitalsSeries(ctx: ServiceContext, patientId: string): 
   });
   return {
     since: since.toISOString(),
-    points: rows.reverse().map(({ id: _id, recordedAt, ...values }) => ({ recordedAt: iso(recordedAt), ...values })),
+    points: rows
+      .reverse()
+      .map(({ id: _id, recordedAt, ...values }) => ({ recordedAt: iso(recordedAt), ...values })),
   };
 }
 
