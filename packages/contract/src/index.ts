@@ -17,6 +17,7 @@ export * from './prescriptions';
 export * from './profile';
 export * from './public';
 export * from './reports';
+export * from './results';
 export * from './schedules';
 export * from './text';
 export * from './transactions';

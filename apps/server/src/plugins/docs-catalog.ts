@@ -137,6 +137,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'patient: appointments', description: 'A patient’s own appointments and dashboard.' },
   { name: 'patient: invoices', description: 'A patient’s own invoices.' },
   { name: 'patient: prescriptions', description: 'A patient’s own prescriptions.' },
+  {
+    name: 'patient: results',
+    description:
+      'A patient’s own diagnosis tests and reports that their doctors shared with them, and their files.',
+  },
   { name: 'doctor: appointments', description: 'A doctor’s own appointments and dashboard.' },
   { name: 'doctor: schedules', description: 'A doctor’s own weekly schedule.' },
   { name: 'doctor: profile', description: 'A doctor’s recent activity.' },
