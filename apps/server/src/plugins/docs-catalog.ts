@@ -248,6 +248,14 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
     types: ['*/*'],
     description: 'The file, in the type it was attached as, to show',
   },
+  'GET /api/patient/results/attachments/{id}': {
+    types: ['*/*'],
+    description: 'The shared report’s file, in the type it was attached as, to save',
+  },
+  'GET /api/patient/results/attachments/{id}/view': {
+    types: ['*/*'],
+    description: 'The shared report’s file, in the type it was attached as, to show',
+  },
   'GET /api/admin/backups/{name}/download': {
     types: ['application/sql'],
     description: "The backup: pg_dump's plain SQL script of the whole database",

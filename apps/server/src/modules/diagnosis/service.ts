@@ -333,7 +333,11 @@ export async function shareTest(ctx: ServiceContext, id: string, { shared }: Sha
   await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     const test = await ownTestForUpdate(inTx, id);
-    await tx.update(diagnosisTests).set({ sharedWithPatient: shared }).where(eq(diagnosisTests.id, id));
+    // Sharing changes who sees the test, not the test: its updatedAt (FHIR `issued`) stays.
+    await tx
+      .update(diagnosisTests)
+      .set({ sharedWithPatient: shared, updatedAt: test.updatedAt })
+      .where(eq(diagnosisTests.id, id));
     await audit(inTx, {
       action: shared ? 'diagnosis.share' : 'diagnosis.unshare',
       entityType: TEST_ENTITY,

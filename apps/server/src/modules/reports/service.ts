@@ -478,7 +478,11 @@ export async function addAttachment(
 export async function shareReport(ctx: ServiceContext, id: string, { shared }: Share): Promise<Share> {
   await ctx.db.transaction(async (tx) => {
     const report = await ownReport(tx, ctx, id);
-    await tx.update(reports).set({ sharedWithPatient: shared }).where(eq(reports.id, id));
+    // Sharing changes who sees the report, not the report: its updatedAt stays.
+    await tx
+      .update(reports)
+      .set({ sharedWithPatient: shared, updatedAt: report.updatedAt })
+      .where(eq(reports.id, id));
     await audit(inTransaction(ctx, tx), {
       action: shared ? 'report.share' : 'report.unshare',
       entityType: 'report',
