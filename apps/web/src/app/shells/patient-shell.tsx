@@ -1,5 +1,5 @@
 import { PATIENT_NAV } from '@carepoint/contract';
-import { CalendarDays, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
+import { CalendarDays, FlaskConical, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
 
 const ICONS = {
@@ -8,6 +8,7 @@ const ICONS = {
   profile: UserRound,
   prescriptions: Pill,
   invoices: Receipt,
+  results: FlaskConical,
 } satisfies Record<(typeof PATIENT_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = PATIENT_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

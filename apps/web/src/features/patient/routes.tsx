@@ -8,4 +8,5 @@ export const routes: RouteObject[] = [
   page('profile', 'My Profile', () => import('./pages/profile-page')),
   page('invoices', 'My Invoices', () => import('./pages/invoices-page')),
   page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
+  page('results', 'My Results', () => import('./pages/results-page')),
 ];

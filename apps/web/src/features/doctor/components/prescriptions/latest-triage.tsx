@@ -26,9 +26,13 @@ export function LatestTriage({
   onUse: (readings: TriageReadings) => void;
 }) {
   const parts = [
-    vitals.systolic !== null ? `Blood pressure ${formatBloodPressure(vitals.systolic, vitals.diastolic)}` : null,
+    vitals.systolic !== null
+      ? `Blood pressure ${formatBloodPressure(vitals.systolic, vitals.diastolic)}`
+      : null,
     vitals.heartRate !== null ? `Pulse ${vitals.heartRate} ${PRESCRIPTION_VITALS.pulseRate.unit}` : null,
-    vitals.temperature !== null ? `Temperature ${vitals.temperature} ${PRESCRIPTION_VITALS.temperature.unit}` : null,
+    vitals.temperature !== null
+      ? `Temperature ${vitals.temperature} ${PRESCRIPTION_VITALS.temperature.unit}`
+      : null,
   ].filter((p) => p !== null);
   return (
     <section
