@@ -42,7 +42,9 @@ function ResultCard({ result }: { result: PatientResult }) {
         <ul className="mt-3 flex flex-col gap-2" aria-label={`Files of ${result.title}`}>
           {result.files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 truncate text-ink">{file.name}</span>
+              <span className="min-w-0 flex-1 truncate text-ink" title={file.name}>
+                {file.name}
+              </span>
               <a
                 href={`${file.url}/view`}
                 target="_blank"

@@ -29,6 +29,8 @@ const TRENDS: Record<
     lines: ReadonlyArray<{ key: Measured; name: string }>;
     bands: readonly Band[];
     text: (p: VitalsPoint) => string;
+    /** Which line is which, when there are two. */
+    key?: string;
   }
 > = {
   bloodPressure: {
@@ -40,6 +42,7 @@ const TRENDS: Record<
     ],
     bands: [NORMAL_RANGES.systolic, NORMAL_RANGES.diastolic],
     text: (p) => formatBloodPressure(p.systolic, p.diastolic),
+    key: 'Upper line systolic, lower diastolic',
   },
   heartRate: {
     label: 'Heart rate',
@@ -104,6 +107,11 @@ function Trend({ measure, points }: { measure: TrendMeasure; points: readonly Vi
         ) : (
           <span className="block text-sm text-ink-muted">Not measured in the last 12 months</span>
         )}
+        {latest && trend.key ? (
+          <span aria-hidden className="mt-1 block text-xs text-ink-muted">
+            {trend.key}
+          </span>
+        ) : null}
       </figcaption>
       {latest ? (
         <LazyTrendGraph points={drawn} series={trend.lines} bands={trend.bands} unit={trend.unit} />
