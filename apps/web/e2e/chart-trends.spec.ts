@@ -136,4 +136,11 @@ test('the patient sees the results shared with them, with their files, and not t
   await expect(doctor.getByText('Shared with the patient', { exact: true })).toBeVisible();
   await patient.reload();
   await expect(card('Random blood sugar')).toContainText('118 mg/dL');
+
+  // A report's sheet carries the same control: the demo X-ray is shared, the operation is not.
+  await doctor.goto('/doctor/reports?tab=investigation');
+  await doctor.getByRole('row').filter({ hasText: 'Chest X-ray' }).first().click();
+  const sheet = doctor.getByRole('dialog', { name: /Investigation Report IR-/ });
+  await expect(sheet.getByRole('checkbox', { name: 'Share with the patient' })).toBeChecked();
+  await shot(doctor, 'share-report', { widths: [1280, 390], fullPage: false });
 });

@@ -180,6 +180,9 @@ export async function seedDoctorDiagnosis(ctx: SeedContext) {
       diagnosisTestInputSchema.parse({ ...fields, patientId, categoryId }),
     );
     if (SHARED.has(fields.name) && patientEmail === 'patient@carepoint.example')
-      await ctx.db.update(diagnosisTests).set({ sharedWithPatient: true }).where(eq(diagnosisTests.id, test.id));
+      await ctx.db
+        .update(diagnosisTests)
+        .set({ sharedWithPatient: true })
+        .where(eq(diagnosisTests.id, test.id));
   }
 }

@@ -3,6 +3,12 @@ import toast from 'react-hot-toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useShareWithPatient } from '../api/sharing';
 
+/** Where a shared record reaches the patient. */
+const SEEN = {
+  test: 'Shared, the patient sees it under My Results and in their health record download.',
+  report: 'Shared, the patient sees it and its files under My Results.',
+} as const;
+
 /**
  * "Share with the patient": whether the patient sees this test or report on My Results (and in
  * their FHIR record). Its author changes it; anyone else reads it.
@@ -34,9 +40,7 @@ export function ShareWithPatient({
         }
       />
       <p className="mt-1 text-xs text-ink-muted">
-        {canChange
-          ? 'The patient sees it under My Results, with its files.'
-          : 'Only the doctor who recorded it can change this.'}
+        {canChange ? SEEN[kind] : 'Only the doctor who recorded it can change this.'}
       </p>
     </div>
   );
