@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../lib/format';
 /** What Physical Information takes from an intake: only the readings it has. */
 export type TriageReadings = { bloodPressure?: string; pulseRate?: string; temperature?: string };
 
-export function triageReadings(v: LatestTriageVitals): TriageReadings {
+function triageReadings(v: LatestTriageVitals): TriageReadings {
   return {
     ...(v.systolic !== null && v.diastolic !== null ? { bloodPressure: `${v.systolic}/${v.diastolic}` } : {}),
     ...(v.heartRate !== null ? { pulseRate: String(v.heartRate) } : {}),
