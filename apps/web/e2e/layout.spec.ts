@@ -48,6 +48,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'patient', path: '/patient/profile' },
   { role: 'patient', path: '/patient/prescriptions' },
   { role: 'patient', path: '/patient/invoices' },
+  { role: 'patient', path: '/patient/results' },
 ];
 
 const PHONE = { width: 390, height: 844 };
