@@ -55,6 +55,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'patient', path: '/patient/invoices' },
   { role: 'patient', path: '/patient/change-password' },
   { role: 'patient', path: '/patient/no-such-page' },
+  { role: 'patient', path: '/patient/results' },
 ];
 
 const PHONE = { width: 390, height: 844 };

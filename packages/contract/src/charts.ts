@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bloodGroupSchema, genderSchema, optionalVitalField, VITAL_RANGES } from './clinical';
+import { bloodGroupSchema, genderSchema, optionalVitalField, VITAL_RANGES, type VitalName } from './clinical';
 import { listQuerySchema, pageOf } from './common';
 import { REPORT_KINDS, reportAttachmentSchema } from './reports';
 
@@ -64,6 +64,8 @@ export const CHART_MESSAGES = {
   listFailed: 'Could not fetch patients',
   chartFailed: 'Could not load the patient',
   reportsFailed: 'Could not load medical reports',
+  vitalsFailed: 'Could not load the vitals over time',
+  noVitals: 'No vitals recorded in the last 12 months.',
   saved: 'Medical details saved',
   saveFailed: 'Failed to save medical details',
   exportFailed: 'Could not download the report',
@@ -237,6 +239,58 @@ export const patientChartSchema = z.object({
   reports: medicalReportPageSchema,
 });
 export type PatientChart = z.infer<typeof patientChartSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Vitals over time: the chart's trends
+// ---------------------------------------------------------------------------------------------
+
+/** How far back the trends reach, and at most how many measurements they hold (the newest). */
+export const VITALS_SERIES_MONTHS = 12;
+export const VITALS_SERIES_MAX_POINTS = 60;
+
+/** The measures drawn over time, in the order the drawer shows them. */
+export const TREND_MEASURES = [
+  'bloodPressure',
+  'heartRate',
+  'temperature',
+  'weight',
+  'bloodGlucose',
+] as const;
+export type TrendMeasure = (typeof TREND_MEASURES)[number];
+
+/**
+ * The usual adult resting ranges the trends shade (not alarms, not diagnosis): blood pressure
+ * 90–120 / 60–80 mmHg, heart rate 60–100 bpm, temperature 36.1–37.2 °C, fasting blood glucose
+ * 70–100 mg/dL (3.9–5.5 mmol/L). Weight has none: what is normal depends on height.
+ */
+export const NORMAL_RANGES = {
+  systolic: { low: 90, high: 120 },
+  diastolic: { low: 60, high: 80 },
+  heartRate: { low: 60, high: 100 },
+  temperature: { low: 36.1, high: 37.2 },
+  bloodGlucose: { low: 70, high: 100 },
+} as const satisfies Partial<Record<VitalName, { low: number; high: number }>>;
+
+/** One measurement (a triage intake or a chart entry): what it holds, null for what it lacks. */
+const vitalsPointSchema = z.object({
+  recordedAt: z.string(),
+  source: z.enum(['chart', 'triage']),
+  heartRate: z.number().nullable(),
+  systolic: z.number().nullable(),
+  diastolic: z.number().nullable(),
+  temperature: z.number().nullable(),
+  weight: z.number().nullable(),
+  bloodGlucose: z.number().nullable(),
+});
+export type VitalsPoint = z.infer<typeof vitalsPointSchema>;
+
+export const vitalsSeriesSchema = z.object({
+  /** The start of the window (now minus VITALS_SERIES_MONTHS). */
+  since: z.string(),
+  /** Oldest first; only measurements with at least one of the trend measures. */
+  points: z.array(vitalsPointSchema),
+});
+export type VitalsSeries = z.infer<typeof vitalsSeriesSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Editing the medical details (and recording new measurements with them)

@@ -183,6 +183,8 @@ export const diagnosisTestSchema = z.object({
   updatedAt: z.string(),
   /** Whether the signed-in doctor recorded it (and so may edit or delete it). */
   editable: z.boolean(),
+  /** Whether the doctor who recorded it shares it with the patient (My Results). */
+  sharedWithPatient: z.boolean(),
 });
 export type DiagnosisTest = z.infer<typeof diagnosisTestSchema>;
 

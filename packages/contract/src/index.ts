@@ -19,6 +19,7 @@ export * from './prescriptions';
 export * from './profile';
 export * from './public';
 export * from './reports';
+export * from './results';
 export * from './schedules';
 export * from './text';
 export * from './transactions';

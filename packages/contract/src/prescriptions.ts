@@ -15,7 +15,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  *   PATCH  /api/doctor/prescriptions/:id/status    [prescriptionStatusSchema -> prescriptionSchema]
  *   DELETE /api/doctor/prescriptions/:id           [-> ok]
  *   GET    /api/doctor/prescriptions/:id/pdf       [-> application/pdf]
- *   GET    /api/doctor/prescriptions/patients/:id  [-> prescriptionPatientSchema] (name, allergies)
+ *   GET    /api/doctor/prescriptions/patients/:id  [-> prescriptionPatientSchema] (name, allergies, latest triage vitals)
  *   GET    /api/patient/prescriptions              [patientPrescriptionsQuerySchema -> prescriptionPageSchema]
  *   GET    /api/patient/prescriptions/:id/pdf      [-> application/pdf]
  *
@@ -439,12 +439,26 @@ export const patientPrescriptionsQuerySchema = listQuerySchema(
   PRESCRIPTIONS_PAGE_SIZE,
 ).omit({ q: true });
 
-/** The patient as the form needs them: the name to show and the allergies to check against. */
+/** The newest triage intake's vitals, for the form to offer (null where the intake lacks one). */
+const latestTriageVitalsSchema = z.object({
+  recordedAt: z.string(),
+  heartRate: z.number().nullable(),
+  systolic: z.number().nullable(),
+  diastolic: z.number().nullable(),
+  temperature: z.number().nullable(),
+});
+export type LatestTriageVitals = z.infer<typeof latestTriageVitalsSchema>;
+
+/**
+ * The patient as the form needs them: the name to show, the allergies to check against, and the
+ * latest triage vitals to offer for Physical Information.
+ */
 export const prescriptionPatientSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
   allergies: z.array(z.string()),
+  latestTriage: latestTriageVitalsSchema.nullable(),
 });
 export type PrescriptionPatient = z.infer<typeof prescriptionPatientSchema>;
 

@@ -155,6 +155,8 @@ export const reportSchema = z.object({
   attachments: z.array(reportAttachmentSchema),
   /** Whether the signed-in doctor wrote it (and so may change it). */
   canEdit: z.boolean(),
+  /** Whether its author shares it with the patient (My Results). */
+  sharedWithPatient: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { fileTypeAmong, type SniffedFileType } from '@carepoint/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { attachmentDisposition } from './pdf';
 
 /**
  * Uploads whose body is the file's bytes (profile pictures, report attachments). Call inside
@@ -49,3 +50,21 @@ export function uploadedFile<T extends SniffedFileType>(
   if (!type) throw upload.refused();
   return { type, data: body };
 }
+
+/** Answers a stored upload (a report's file), as a download or to show in a tab of its own. */
+export const sendStoredFile = async (
+  reply: FastifyReply,
+  file: { name: string; contentType: string; data: Buffer },
+  disposition: 'attachment' | 'inline',
+) =>
+  reply
+    .type(file.contentType)
+    .header('Content-Disposition', attachmentDisposition(file.name, disposition))
+    .header('X-Content-Type-Options', 'nosniff')
+    // Shown in a tab of its own: no script, no forms, no same-origin access, whatever the file holds.
+    .header(
+      'Content-Security-Policy',
+      "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    )
+    .header('Content-Length', file.data.length)
+    .send(file.data);

@@ -20,6 +20,7 @@ import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public/demo-requests';
 import { publicRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
+import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
@@ -58,8 +59,11 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   transactionRoutes,
   // Admin area: the front desk's appointments.
   adminAppointmentRoutes,
-  // Doctor area: prescriptions (and the patient's own), reports, diagnosis tests and categories.
+  // Doctor area: prescriptions (and the patient's own), reports, diagnosis tests and categories
+  // (and sharing them with the patient).
   prescriptionRoutes,
   reportRoutes,
   diagnosisRoutes,
+  // Patient area: the results their doctors shared with them.
+  resultRoutes,
 ];

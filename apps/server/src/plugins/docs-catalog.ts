@@ -149,6 +149,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'patient: record access',
     description: 'Who opened or changed a patient’s own record, from the audit trail.',
   },
+  {
+    name: 'patient: results',
+    description:
+      'A patient’s own diagnosis tests and reports that their doctors shared with them, and their files.',
+  },
   { name: 'doctor: appointments', description: 'A doctor’s own appointments and dashboard.' },
   { name: 'doctor: schedules', description: 'A doctor’s own weekly schedule.' },
   { name: 'doctor: profile', description: 'A doctor’s recent activity.' },
@@ -259,6 +264,14 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/doctor/reports/attachments/{id}/view': {
     types: ['*/*'],
     description: 'The file, in the type it was attached as, to show',
+  },
+  'GET /api/patient/results/attachments/{id}': {
+    types: ['*/*'],
+    description: 'The shared report’s file, in the type it was attached as, to save',
+  },
+  'GET /api/patient/results/attachments/{id}/view': {
+    types: ['*/*'],
+    description: 'The shared report’s file, in the type it was attached as, to show',
   },
   'GET /api/admin/backups/{name}/download': {
     types: ['application/sql'],

@@ -1,6 +1,7 @@
 import { DIABETES_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   numeric,
   pgEnum,
@@ -63,6 +64,8 @@ export const diagnosisTests = pgTable(
     diastolic: smallint(),
     diabetes: diabetesStatus(),
     cholesterol: smallint(),
+    /** The doctor chose to show it to the patient (My Results, their FHIR record); not until then. */
+    sharedWithPatient: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import {
 } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   date,
@@ -70,6 +71,8 @@ export const reports = pgTable(
     status: investigationStatus(),
     outcome: operationOutcome(),
     notes: text(),
+    /** The author chose to show it to the patient (My Results); not until then. */
+    sharedWithPatient: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

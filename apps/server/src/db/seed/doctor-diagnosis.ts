@@ -1,17 +1,20 @@
 import { type DiagnosisTestInput, diagnosisTestInputSchema } from '@carepoint/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTest } from '../../modules/diagnosis/service';
-import { diagnosisCategories, users } from '../schema';
+import { diagnosisCategories, diagnosisTests, users } from '../schema';
 import type { SeedContext } from './context';
 
 /*
  * Diagnosis tests of the demo doctor (and two by a colleague, which the demo doctor may read
  * but not change), recorded through the diagnosis service over the past weeks, so they carry
- * real report numbers. The categories are the migration's.
+ * real report numbers. The categories are the migration's. Two of the demo patient's are shared
+ * with them (My Results); the newest is not yet.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
 const DEMO_DOCTOR = 'doctor@carepoint.example';
+/** The demo patient's tests their doctor has shared (My Results); the newest waits for review. */
+const SHARED = new Set(['Fasting blood sugar and HbA1c', 'Abdominal ultrasound']);
 const COLLEAGUE = 'adaeze.okafor@carepoint.example';
 
 type Fields = Omit<DiagnosisTestInput, 'patientId' | 'categoryId'>;
@@ -172,9 +175,14 @@ export async function seedDoctorDiagnosis(ctx: SeedContext) {
     const categoryId = categories.find((c) => c.name === categoryName)?.id;
     if (!doctor || !patientId || !categoryId) continue;
     const at = new Date(ctx.seededAt.getTime() - daysAgo * DAY);
-    await createTest(
+    const test = await createTest(
       { ...ctx, actor: { ...doctor, mustChangePassword: false }, now: () => at },
       diagnosisTestInputSchema.parse({ ...fields, patientId, categoryId }),
     );
+    if (SHARED.has(fields.name) && patientEmail === 'patient@carepoint.example')
+      await ctx.db
+        .update(diagnosisTests)
+        .set({ sharedWithPatient: true })
+        .where(eq(diagnosisTests.id, test.id));
   }
 }

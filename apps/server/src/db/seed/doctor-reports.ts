@@ -199,6 +199,8 @@ export async function seedDoctorReports(ctx: SeedContext) {
       caseId,
       authorId: doctor.id,
       ...columnsOf(input, doctor.id),
+      // The demo patient's investigations are shared with them (My Results); the operation is not.
+      sharedWithPatient: input.patientId === demo.id && input.kind === 'investigation',
       createdAt: ctx.seededAt,
     };
   });

@@ -6,6 +6,8 @@ import {
   type PatientCard,
   type PatientChart,
   type UpdateMedicalDetailsInput,
+  VITALS_SERIES_MAX_POINTS,
+  type VitalsSeries,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +131,7 @@ describe('who may use the doctor patient routes', () => {
       ['GET', '/api/doctor/patients/export'],
       ['GET', `/api/doctor/patients/${id}`],
       ['GET', `/api/doctor/patients/${id}/reports`],
+      ['GET', `/api/doctor/patients/${id}/vitals`],
       ['PUT', `/api/doctor/patients/${id}/medical-details`],
     ];
     for (const [method, url] of routes) {
@@ -506,7 +509,11 @@ describe('the chart (View Details)', () => {
     const other = await createUser(t, 'doctor');
     const admin = await createUser(t, 'admin');
     for (const id of ['00000000-0000-4000-8000-000000000000', other.id, admin.id]) {
-      for (const url of [`/api/doctor/patients/${id}`, `/api/doctor/patients/${id}/reports`]) {
+      for (const url of [
+        `/api/doctor/patients/${id}`,
+        `/api/doctor/patients/${id}/reports`,
+        `/api/doctor/patients/${id}/vitals`,
+      ]) {
         const res = await get(doctor.headers, url);
         expect({ url, status: res.statusCode, error: res.json().error }).toEqual({
           url,
@@ -705,5 +712,90 @@ describe('demo data', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe('vitals over time (the chart trends)', () => {
+  const series = async (patientId: string) => {
+    const res = await get(doctor.headers, `/api/doctor/patients/${patientId}/vitals`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<VitalsSeries>();
+  };
+
+  it("answers the last 12 months' measurements oldest first, with triage and chart entries, and audits the read", async () => {
+    const p = await createUser(t, 'patient');
+    const other = await createUser(t, 'patient');
+    await vitals(p.id, daysAgo(400), { heartRate: 90 }); // older than 12 months: left out
+    await vitals(p.id, daysAgo(30), { heartRate: 72, systolic: 128, diastolic: 84, temperature: 36.8 });
+    await vitals(p.id, daysAgo(200), { heartRate: 80, systolic: 135, diastolic: 88 });
+    await vitals(p.id, daysAgo(10), { respiratoryRate: 16 }); // no trend measure: left out
+    await vitals(p.id, daysAgo(5), { source: 'chart', weight: 71.5, bloodGlucose: 96 });
+    await vitals(other.id, daysAgo(3), { heartRate: 110 });
+
+    const answer = await series(p.id);
+    expect(answer.since).toBe('2029-01-07T23:30:00.000Z');
+    expect(answer.points).toEqual([
+      {
+        recordedAt: daysAgo(200).toISOString(),
+        source: 'triage',
+        heartRate: 80,
+        systolic: 135,
+        diastolic: 88,
+        temperature: null,
+        weight: null,
+        bloodGlucose: null,
+      },
+      {
+        recordedAt: daysAgo(30).toISOString(),
+        source: 'triage',
+        heartRate: 72,
+        systolic: 128,
+        diastolic: 84,
+        temperature: 36.8,
+        weight: null,
+        bloodGlucose: null,
+      },
+      {
+        recordedAt: daysAgo(5).toISOString(),
+        source: 'chart',
+        heartRate: null,
+        systolic: null,
+        diastolic: null,
+        temperature: null,
+        weight: 71.5,
+        bloodGlucose: 96,
+      },
+    ]);
+
+    const audits = await auditRows('chart.vitals.read', doctor.user.id);
+    const anyId = expect.any(String);
+    expect(audits.at(-1)).toMatchObject({
+      patientId: p.id,
+      entityId: p.id,
+      actorRole: 'doctor',
+      details: { since: answer.since, vitalSignIds: [anyId, anyId, anyId] },
+    });
+  });
+
+  it('keeps the newest measurements when there are more than it holds, still oldest first', async () => {
+    const p = await createUser(t, 'patient');
+    const total = VITALS_SERIES_MAX_POINTS + 5;
+    await t.database.db.insert(vitalSigns).values(
+      Array.from({ length: total }, (_, i) => ({
+        patientId: p.id,
+        recordedAt: daysAgo(total - i),
+        source: 'triage' as const,
+        heartRate: 60 + i,
+      })),
+    );
+    const { points } = await series(p.id);
+    expect(points).toHaveLength(VITALS_SERIES_MAX_POINTS);
+    expect(points[0]?.heartRate).toBe(65);
+    expect(points.at(-1)).toMatchObject({ heartRate: 60 + total - 1, recordedAt: daysAgo(1).toISOString() });
+  });
+
+  it('answers an empty series for a patient without measurements', async () => {
+    const p = await createUser(t, 'patient');
+    expect((await series(p.id)).points).toEqual([]);
   });
 });

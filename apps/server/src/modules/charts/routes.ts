@@ -8,6 +8,7 @@ import {
   patientChartSchema,
   patientFilterQuerySchema,
   updateMedicalDetailsSchema,
+  vitalsSeriesSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,6 +73,20 @@ export async function chartRoutes(fastify: FastifyInstance) {
       config: { access },
     },
     async (request) => charts.listReports(request.ctx, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/doctor/patients/:id/vitals',
+    {
+      schema: {
+        tags,
+        summary: "The patient's vitals over the last 12 months, oldest first (the chart's trends)",
+        params: idParamSchema,
+        response: { 200: vitalsSeriesSchema },
+      },
+      config: { access },
+    },
+    async (request) => charts.readVitalsSeries(request.ctx, request.params.id),
   );
 
   app.put(

@@ -14,8 +14,11 @@ import {
   patientCsvFileName,
   toLocalDateTime,
   type UpdateMedicalDetails,
+  VITALS_SERIES_MAX_POINTS,
+  VITALS_SERIES_MONTHS,
+  type VitalsSeries,
 } from '@carepoint/contract';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
@@ -438,6 +441,60 @@ export async function listReports(
     details: { page: query.page, reportIds: reports.data.map((r) => r.id) },
   });
   return reports;
+}
+
+/** The start of the trends' window: the same instant VITALS_SERIES_MONTHS months before `now`. */
+function seriesStart(now: Date) {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - VITALS_SERIES_MONTHS);
+  return since;
+}
+
+/**
+ * GET the vitals over time: the patient's measurements of the last VITALS_SERIES_MONTHS months
+ * that hold a trend measure, the newest VITALS_SERIES_MAX_POINTS of them, answered oldest first
+ * (read newest first down vital_signs_patient_recorded_idx, so the cost is bounded by the limit).
+ * Same access as the chart; audited like it, with the ids the answer holds.
+ */
+export async function readVitalsSeries(ctx: ServiceContext, patientId: string): Promise<VitalsSeries> {
+  if (!(await findPatient(ctx.db, patientId))) throw notFound(PATIENT_RECORD);
+  const since = seriesStart(ctx.now());
+  const { heartRate, systolic, diastolic, temperature, weight, bloodGlucose } = vitalSigns;
+  const rows = await ctx.db
+    .select({
+      id: vitalSigns.id,
+      recordedAt: vitalSigns.recordedAt,
+      source: vitalSigns.source,
+      heartRate,
+      systolic,
+      diastolic,
+      temperature,
+      weight,
+      bloodGlucose,
+    })
+    .from(vitalSigns)
+    .where(
+      and(
+        eq(vitalSigns.patientId, patientId),
+        gte(vitalSigns.recordedAt, since),
+        or(...[heartRate, systolic, temperature, weight, bloodGlucose].map((c) => isNotNull(c))),
+      ),
+    )
+    .orderBy(desc(vitalSigns.recordedAt), desc(vitalSigns.id))
+    .limit(VITALS_SERIES_MAX_POINTS);
+  await audit(ctx, {
+    action: 'chart.vitals.read',
+    entityType: 'patient',
+    entityId: patientId,
+    patientId,
+    details: { since: since.toISOString(), vitalSignIds: rows.map((r) => r.id) },
+  });
+  return {
+    since: since.toISOString(),
+    points: rows
+      .reverse()
+      .map(({ id: _id, recordedAt, ...values }) => ({ recordedAt: iso(recordedAt), ...values })),
+  };
 }
 
 /**

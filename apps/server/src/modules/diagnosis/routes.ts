@@ -10,6 +10,7 @@ import {
   diagnosisTestsQuerySchema,
   idParamSchema,
   okSchema,
+  shareSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,6 +65,21 @@ export async function diagnosisRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => diagnosis.updateTest(request.ctx, request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/doctor/diagnosis-tests/:id/share',
+    {
+      schema: {
+        tags,
+        summary: "Share one's own diagnosis test with its patient, or stop",
+        params: idParamSchema,
+        body: shareSchema,
+        response: { 200: shareSchema },
+      },
+      config,
+    },
+    async (request) => diagnosis.shareTest(request.ctx, request.params.id, request.body),
   );
 
   app.delete(

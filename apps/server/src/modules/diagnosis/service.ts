@@ -3,14 +3,20 @@ import {
   DIAGNOSIS_CATEGORY_OPTIONS_MAX,
   type DIAGNOSIS_CATEGORY_SORTABLE,
   DIAGNOSIS_MESSAGES,
+  DIAGNOSIS_RANGES,
   DIAGNOSIS_REPORT_PREFIX,
   type DIAGNOSIS_TEST_SORTABLE,
   type DiagnosisCategory,
   type DiagnosisCategoryFields,
+  type DiagnosisMeasure,
   type DiagnosisTest,
   type DiagnosisTestFields,
   type DiagnosisTestPage,
   type DiagnosisTestRow,
+  formatBloodPressure,
+  type PatientResult,
+  type ResultLine,
+  type Share,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
@@ -201,6 +207,7 @@ async function loadTest(ctx: ServiceContext, id: string): Promise<DiagnosisTest 
     createdAt: iso(test.createdAt),
     updatedAt: iso(test.updatedAt),
     editable: test.doctorId === me.id,
+    sharedWithPatient: test.sharedWithPatient,
   };
 }
 
@@ -317,6 +324,88 @@ async function ownTestForUpdate(ctx: ServiceContext, id: string) {
   if (test.doctorId !== signedIn(ctx.actor).id) throw notFoundWith(DIAGNOSIS_MESSAGES.notYours);
   return test;
 }
+
+/**
+ * PUT share: the doctor who recorded the test shows it to the patient (My Results, their FHIR
+ * record) or stops. One transaction with its audit row.
+ */
+export async function shareTest(ctx: ServiceContext, id: string, { shared }: Share): Promise<Share> {
+  await ctx.db.transaction(async (tx) => {
+    const inTx = inTransaction(ctx, tx);
+    const test = await ownTestForUpdate(inTx, id);
+    // Sharing changes who sees the test, not the test: its updatedAt (FHIR `issued`) stays.
+    await tx
+      .update(diagnosisTests)
+      .set({ sharedWithPatient: shared, updatedAt: test.updatedAt })
+      .where(eq(diagnosisTests.id, id));
+    await audit(inTx, {
+      action: shared ? 'diagnosis.share' : 'diagnosis.unshare',
+      entityType: TEST_ENTITY,
+      entityId: id,
+      patientId: test.patientId,
+    });
+  });
+  return { shared };
+}
+
+/** A test's measurements as a patient reads them, with their units; blood pressure as one line. */
+function testLines(test: typeof diagnosisTests.$inferSelect, properties: ResultLine[]): ResultLine[] {
+  const lines: ResultLine[] = [];
+  for (const measure of Object.keys(DIAGNOSIS_RANGES) as DiagnosisMeasure[]) {
+    const value = test[measure];
+    if (measure === 'diastolic' || value === null) continue;
+    lines.push(
+      measure === 'systolic'
+        ? { label: 'Blood pressure', value: formatBloodPressure(test.systolic, test.diastolic) }
+        : { label: DIAGNOSIS_RANGES[measure].label, value: `${value} ${DIAGNOSIS_RANGES[measure].unit}` },
+    );
+  }
+  if (test.diabetes) lines.push({ label: 'Diabetes', value: test.diabetes });
+  return [...lines, ...properties];
+}
+
+/** These tests as My Results shows them, by id: only the patient's own shared ones, whatever ids are asked. */
+export async function patientResultsByIds(ctx: ServiceContext, patientId: string, ids: string[]) {
+  const byId = new Map<string, PatientResult>();
+  if (ids.length === 0) return byId;
+  const [rows, properties] = await Promise.all([
+    withPeople(selectOf(ctx.db), { test: diagnosisTests }).where(
+      and(
+        inArray(diagnosisTests.id, ids),
+        eq(diagnosisTests.patientId, patientId),
+        eq(diagnosisTests.sharedWithPatient, true),
+      ),
+    ),
+    ctx.db
+      .select({
+        testId: diagnosisTestProperties.testId,
+        label: diagnosisTestProperties.name,
+        value: diagnosisTestProperties.value,
+      })
+      .from(diagnosisTestProperties)
+      .where(inArray(diagnosisTestProperties.testId, ids))
+      .orderBy(asc(diagnosisTestProperties.position)),
+  ]);
+  for (const { test, categoryName, doctorName: doctorFullName } of rows) {
+    const own = properties.filter((p) => p.testId === test.id).map(({ label, value }) => ({ label, value }));
+    byId.set(test.id, {
+      id: test.id,
+      kind: 'test',
+      date: iso(test.createdAt),
+      title: test.name,
+      reference: test.reportNumber,
+      category: categoryName,
+      doctor: `Dr ${doctorFullName}`,
+      lines: testLines(test, own),
+      files: [],
+    });
+  }
+  return byId;
+}
+
+/** The patient's tests their doctor shares with them, for My Results' union (id, kind, `sort_at`). */
+export const sharedTestsOf = (patientId: string) =>
+  and(eq(diagnosisTests.patientId, patientId), eq(diagnosisTests.sharedWithPatient, true));
 
 /** Changes the doctor's own test (its report number stays). Audited with the fields changed, not their values. */
 export async function updateTest(

@@ -1,7 +1,7 @@
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { diagnosisCategories, diagnosisTestProperties, diagnosisTests, users } from '../../db/schema';
-import { testObservationIds } from './observation';
+import { sharedForPatients, testObservationIds } from './observation';
 import { categoryNamesWhere, DIAGNOSTIC_SERVICE_SECTION, diagnosisSection } from './observation-codes';
 import { pagedSearch } from './paging';
 import type { ParsedSearch, TokenValue } from './params';
@@ -103,7 +103,9 @@ async function reports(fhir: FhirContext, where: SQL | undefined, limit?: number
 }
 
 const scoped = (fhir: FhirContext) =>
-  fhir.patientScope === undefined ? undefined : eq(diagnosisTests.patientId, fhir.patientScope);
+  fhir.patientScope === undefined
+    ? undefined
+    : and(eq(diagnosisTests.patientId, fhir.patientScope), sharedForPatients(fhir));
 
 export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
   type: 'DiagnosticReport',

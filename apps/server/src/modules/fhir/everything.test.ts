@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { appointments, auditEvents, diagnosisCategories } from '../../db/schema';
+import { appointments, auditEvents, diagnosisCategories, diagnosisTests } from '../../db/schema';
 
 /*
  * Patient/{id}/$everything across every resource type: one patient's record made through the
@@ -84,6 +84,12 @@ beforeAll(async () => {
     bloodSugar: 110,
     properties: [{ name: 'Haemoglobin', value: '13.2 g/dL' }],
   });
+  // A test is in the patient's own record once their doctor shares it (My Results shows the same).
+  const [made] = await t.database.db
+    .select()
+    .from(diagnosisTests)
+    .where(eq(diagnosisTests.patientId, ada.user.id));
+  await post(`/api/doctor/diagnosis-tests/${made?.id}/share`, { shared: true }, 'PUT');
 });
 afterAll(() => t.close());
 

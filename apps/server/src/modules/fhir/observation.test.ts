@@ -181,6 +181,14 @@ describe('a diagnosis test', () => {
       ],
     });
     test = res.json<DiagnosisTest>();
+    // Shared, so its patient reads it too (a patient's record holds the tests shared with them).
+    const shared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/doctor/diagnosis-tests/${test.id}/share`,
+      headers: doctor.headers,
+      payload: { shared: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
   });
 
   it('is a DiagnosticReport whose results are its Observations, every reference resolving', async () => {

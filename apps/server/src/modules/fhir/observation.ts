@@ -183,7 +183,11 @@ function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
   };
 }
 
-function testsTable(filter: ObservationFilter): MeasuredTable | undefined {
+/** A patient reads only the tests their doctor shares with them (as on My Results); staff read all. */
+export const sharedForPatients = (fhir: FhirContext) =>
+  fhir.patientScope === undefined ? undefined : eq(diagnosisTests.sharedWithPatient, true);
+
+function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable | undefined {
   const measures = matchingMeasures(DIAGNOSIS_MEASURES, filter);
   if (measures.length === 0) return undefined;
   return {
@@ -197,6 +201,7 @@ function testsTable(filter: ObservationFilter): MeasuredTable | undefined {
       performer: diagnosisTests.doctorId,
     },
     measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
+    rowCondition: sharedForPatients(fhir),
   };
 }
 
@@ -285,6 +290,7 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
           );
           return named.length === 0 ? sql`false` : sql`${category} in ${named}`;
         }),
+        sharedForPatients(fhir),
         ...commonConditions(fhir, filter, columns),
       ),
     );
@@ -310,7 +316,7 @@ const newestFirst = (nulls: 'first' | 'last') => [
 function observationRows(fhir: FhirContext, filter: ObservationFilter, window?: number) {
   const sources = [
     { query: unpivoted(fhir, filter, vitalsTable(filter)), order: newestFirst('last') },
-    { query: unpivoted(fhir, filter, testsTable(filter)), order: newestFirst('first') },
+    { query: unpivoted(fhir, filter, testsTable(fhir, filter)), order: newestFirst('first') },
     { query: propertiesSource(fhir, filter), order: newestFirst('first') },
   ].flatMap(({ query, order }) => {
     if (!query) return [];
@@ -410,7 +416,7 @@ async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
   const properties = propertiesSource(fhir, filter);
   return (
     (await countMeasured(fhir, filter, vitalsTable(filter))) +
-    (await countMeasured(fhir, filter, testsTable(filter))) +
+    (await countMeasured(fhir, filter, testsTable(fhir, filter))) +
     (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0)
   );
 }

@@ -23,6 +23,7 @@ import {
   prescriptionMedicines,
   prescriptions,
   users,
+  vitalSigns,
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 
@@ -282,10 +283,49 @@ describe('the allergy rule', () => {
       fullName: 'Tunde Bakare',
       email: allergic.email,
       allergies: ['Penicillin', 'Peanuts'],
+      latestTriage: null,
     });
     expect((await auditRows('prescription.patient.read', allergic.id)).length).toBeGreaterThan(0);
     const other = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/patients/${doctor.user.id}`);
     expect(other.statusCode).toBe(404);
+  });
+
+  it('offers the newest triage intake’s vitals, not a later chart entry or an older intake', async () => {
+    const p = await createUser(t, 'patient');
+    const at = (minutesAgo: number) => new Date(NOW.getTime() - minutesAgo * 60_000);
+    const [, newest] = await t.database.db
+      .insert(vitalSigns)
+      .values([
+        {
+          patientId: p.id,
+          recordedAt: at(120),
+          source: 'triage',
+          heartRate: 99,
+          systolic: 150,
+          diastolic: 95,
+        },
+        {
+          patientId: p.id,
+          recordedAt: at(60),
+          source: 'triage',
+          heartRate: 72,
+          systolic: 118,
+          diastolic: 76,
+          temperature: 36.9,
+        },
+        { patientId: p.id, recordedAt: at(10), source: 'chart', weight: 70 },
+      ])
+      .returning();
+    const res = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/patients/${p.id}`);
+    expect(res.json().latestTriage).toEqual({
+      recordedAt: at(60).toISOString(),
+      heartRate: 72,
+      systolic: 118,
+      diastolic: 76,
+      temperature: 36.9,
+    });
+    const [audited] = await auditRows('prescription.patient.read', p.id);
+    expect(audited?.details).toEqual({ latestTriageVitalsId: newest?.id });
   });
 });
 

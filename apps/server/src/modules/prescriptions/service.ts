@@ -23,6 +23,7 @@ import {
   prescriptions,
   userImages,
   users,
+  vitalSigns,
 } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
@@ -276,7 +277,10 @@ export async function readPrescription(
   return prescription;
 }
 
-/** The New Prescription form's patient: the name and the recorded allergies its medicines are checked against. */
+/**
+ * The New Prescription form's patient: the name, the recorded allergies its medicines are
+ * checked against, and the newest triage intake's vitals (offered for Physical Information).
+ */
 export async function prescriptionPatient(
   ctx: ServiceContext,
   patientId: string,
@@ -293,13 +297,39 @@ export async function prescriptionPatient(
     .where(and(eq(users.id, patientId), eq(users.role, 'patient')))
     .limit(1);
   if (!row) throw notFound('Patient');
+  const [triage] = await ctx.db
+    .select({
+      id: vitalSigns.id,
+      recordedAt: vitalSigns.recordedAt,
+      heartRate: vitalSigns.heartRate,
+      systolic: vitalSigns.systolic,
+      diastolic: vitalSigns.diastolic,
+      temperature: vitalSigns.temperature,
+    })
+    .from(vitalSigns)
+    .where(and(eq(vitalSigns.patientId, patientId), eq(vitalSigns.source, 'triage')))
+    .orderBy(desc(vitalSigns.recordedAt))
+    .limit(1);
   await audit(ctx, {
     action: 'prescription.patient.read',
     entityType: 'patient',
     entityId: patientId,
     patientId,
+    details: { latestTriageVitalsId: triage?.id ?? null },
   });
-  return { ...row, allergies: row.allergies ?? [] };
+  return {
+    ...row,
+    allergies: row.allergies ?? [],
+    latestTriage: triage
+      ? {
+          recordedAt: iso(triage.recordedAt),
+          heartRate: triage.heartRate,
+          systolic: triage.systolic,
+          diastolic: triage.diastolic,
+          temperature: triage.temperature,
+        }
+      : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ import {
   reportPageSchema,
   reportSchema,
   reportsQuerySchema,
+  shareSchema,
 } from '@carepoint/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { acceptRawUploads, uploadedFile } from '../../lib/file-types';
-import { attachmentDisposition } from '../../lib/pdf';
+import { acceptRawUploads, sendStoredFile, uploadedFile } from '../../lib/file-types';
 import * as reports from './service';
 
 const tags = ['doctor: reports'];
@@ -65,39 +65,37 @@ export async function reportRoutes(fastify: FastifyInstance) {
     async (request) => reports.deleteReport(request.ctx, request.params.id),
   );
 
-  const sendFile = async (
-    reply: FastifyReply,
-    file: { name: string; contentType: string; data: Buffer },
-    disposition: 'attachment' | 'inline',
-  ) =>
-    reply
-      .type(file.contentType)
-      .header('Content-Disposition', attachmentDisposition(file.name, disposition))
-      .header('X-Content-Type-Options', 'nosniff')
-      // Shown in a tab of its own: no script, no forms, no same-origin access, whatever the file holds.
-      .header(
-        'Content-Security-Policy',
-        "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-      )
-      .header('Content-Length', file.data.length)
-      .send(file.data);
-
   app.get(
     '/api/doctor/reports/attachments/:id',
     { schema: { tags, summary: 'Downloads the file', params: idParamSchema }, config },
     async (request, reply) =>
-      sendFile(
+      sendStoredFile(
         reply,
         await reports.readAttachment(request.ctx, request.params.id, 'attachment'),
         'attachment',
       ),
   );
 
+  app.put(
+    '/api/doctor/reports/:id/share',
+    {
+      schema: {
+        tags,
+        summary: "Share one's own report with its patient, or stop",
+        params: idParamSchema,
+        body: shareSchema,
+        response: { 200: shareSchema },
+      },
+      config,
+    },
+    async (request) => reports.shareReport(request.ctx, request.params.id, request.body),
+  );
+
   app.get(
     '/api/doctor/reports/attachments/:id/view',
     { schema: { tags, summary: 'Shows the file in the browser', params: idParamSchema }, config },
     async (request, reply) =>
-      sendFile(reply, await reports.readAttachment(request.ctx, request.params.id, 'inline'), 'inline'),
+      sendStoredFile(reply, await reports.readAttachment(request.ctx, request.params.id, 'inline'), 'inline'),
   );
 
   app.delete(

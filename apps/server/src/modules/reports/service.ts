@@ -1,6 +1,7 @@
 import {
   fromLocalDateTime,
   type MedicalReport,
+  type PatientResult,
   parseTimeMinutes,
   REPORT_ATTACHMENT_MAX_BYTES,
   REPORT_ATTACHMENT_TYPES,
@@ -15,7 +16,9 @@ import {
   type ReportInput,
   type ReportKind,
   type ReportPerson,
+  type ResultLine,
   type reportsQuerySchema,
+  type Share,
   shortTime,
   toLocalDateTime,
 } from '@carepoint/contract';
@@ -183,6 +186,7 @@ const toReport = (row: ReportRow, attachments: ReportAttachment[], actorId: stri
     notes: r.notes,
     attachments,
     canEdit: r.authorId === actorId,
+    sharedWithPatient: r.sharedWithPatient,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   };
@@ -470,8 +474,35 @@ export async function addAttachment(
   });
 }
 
-/** An attachment's bytes, for download or viewing. Audited with the report's patient. */
-export async function readAttachment(ctx: ServiceContext, id: string, disposition: 'attachment' | 'inline') {
+/** PUT share: the author shows the report to its patient (My Results) or stops. Audited in its transaction. */
+export async function shareReport(ctx: ServiceContext, id: string, { shared }: Share): Promise<Share> {
+  await ctx.db.transaction(async (tx) => {
+    const report = await ownReport(tx, ctx, id);
+    // Sharing changes who sees the report, not the report: its updatedAt stays.
+    await tx
+      .update(reports)
+      .set({ sharedWithPatient: shared, updatedAt: report.updatedAt })
+      .where(eq(reports.id, id));
+    await audit(inTransaction(ctx, tx), {
+      action: shared ? 'report.share' : 'report.unshare',
+      entityType: 'report',
+      entityId: id,
+      patientId: report.patientId,
+    });
+  });
+  return { shared };
+}
+
+/**
+ * An attachment's bytes, for download or viewing. Audited with the report's patient. `sharedWith`
+ * (a patient's id) narrows it to that patient's shared reports: anything else is 404.
+ */
+export async function readAttachment(
+  ctx: ServiceContext,
+  id: string,
+  disposition: 'attachment' | 'inline',
+  sharedWith?: string,
+) {
   const [file] = await ctx.db
     .select({
       name: reportAttachments.name,
@@ -482,7 +513,14 @@ export async function readAttachment(ctx: ServiceContext, id: string, dispositio
     })
     .from(reportAttachments)
     .innerJoin(reports, eq(reports.id, reportAttachments.reportId))
-    .where(eq(reportAttachments.id, id))
+    .where(
+      and(
+        eq(reportAttachments.id, id),
+        sharedWith === undefined
+          ? undefined
+          : and(eq(reports.patientId, sharedWith), eq(reports.sharedWithPatient, true)),
+      ),
+    )
     .limit(1);
   if (!file) throw notFound(ATTACHMENT);
   await audit(ctx, {
@@ -521,12 +559,21 @@ export async function removeAttachment(ctx: ServiceContext, id: string) {
 // The patient chart's Medicals reports
 // ---------------------------------------------------------------------------------------------
 
+/** The patient's reports; with `sharedOnly`, those their author shares with them (My Results). */
+const reportsAbout = (patientId: string, sharedOnly: boolean) =>
+  and(eq(reports.patientId, patientId), sharedOnly ? eq(reports.sharedWithPatient, true) : undefined);
+
 /**
- * The patient's reports for a chart's union with its visits: id, kind and the moment it
- * happened (facility date and time; noon when a kind has no time), as `sort_at`; started with
- * the union's `select` (lib/list.ts Select).
+ * The patient's reports for a union with other records (the chart's visits, My Results' tests):
+ * id, kind and the moment it happened (facility date and time; noon when a kind has no time),
+ * as `sort_at`; started with the union's `select` (lib/list.ts Select).
  */
-export const patientReportRefs = (ctx: ServiceContext, patientId: string, select: Select) =>
+export const patientReportRefs = (
+  ctx: ServiceContext,
+  patientId: string,
+  select: Select,
+  sharedOnly = false,
+) =>
   select({
     id: reports.id,
     kind: sql<string>`${reports.kind}::text`.as('kind'),
@@ -536,11 +583,11 @@ export const patientReportRefs = (ctx: ServiceContext, patientId: string, select
       ),
   })
     .from(reports)
-    .where(eq(reports.patientId, patientId));
+    .where(reportsAbout(patientId, sharedOnly));
 
 /** The count side of that union. */
-export const patientReportMatches = (ctx: ServiceContext, patientId: string) =>
-  matchingRows(ctx.db).from(reports).where(eq(reports.patientId, patientId));
+export const patientReportMatches = (ctx: ServiceContext, patientId: string, sharedOnly = false) =>
+  matchingRows(ctx.db).from(reports).where(reportsAbout(patientId, sharedOnly));
 
 const titleOf = (r: ReportRow['report']) => {
   switch (r.kind) {
@@ -553,6 +600,10 @@ const titleOf = (r: ReportRow['report']) => {
   }
 };
 
+/** When a report happened, as an instant: its facility date and time (noon when its kind has none). */
+const reportMoment = (r: ReportRow['report'], zone: string) =>
+  fromLocalDateTime(r.occurredOn, parseTimeMinutes(r.occurredTime ?? '12:00') ?? 720, zone);
+
 /** These reports as rows of the chart's Medicals reports, by id. */
 export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const byId = new Map<string, MedicalReport>();
@@ -561,16 +612,77 @@ export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const files = await attachmentsOf(ctx.db, ids);
   const zone = ctx.config.TIME_ZONE;
   for (const { report: r, author: a } of rows) {
-    const at = fromLocalDateTime(r.occurredOn, parseTimeMinutes(r.occurredTime ?? '12:00') ?? 720, zone);
     byId.set(r.id, {
       id: r.id,
       kind: r.kind satisfies ReportKind,
-      date: iso(at),
+      date: iso(reportMoment(r, zone)),
       title: titleOf(r),
       surgery: `${REPORT_KIND_LABELS[r.kind]} report ${r.caseId}`,
       generatedBy: `Dr ${a.firstName} ${a.lastName}`,
       status: r.status ?? r.outcome ?? 'Recorded',
       attachements: files.get(r.id) ?? [],
+    });
+  }
+  return byId;
+}
+
+/** A report's fields as a patient reads them, by kind; empty ones left out. */
+function reportLines(r: ReportRow['report'], surgeon: string): ResultLine[] {
+  const lines: Array<[string, string | number | null]> =
+    r.kind === 'birth'
+      ? [
+          ["Child's name", r.childName],
+          ['Time', r.occurredTime ? shortTime(r.occurredTime) : null],
+          ['Sex', r.sex],
+          ['Weight', r.weightKg === null ? null : `${r.weightKg} kg`],
+          ['Delivery', r.delivery],
+        ]
+      : r.kind === 'death'
+        ? [
+            ['Cause', r.cause],
+            ['Time', r.occurredTime ? shortTime(r.occurredTime) : null],
+          ]
+        : r.kind === 'investigation'
+          ? [['Status', r.status]]
+          : [
+              ['Surgeon', surgeon],
+              ['Outcome', r.outcome],
+              ['Notes', r.notes],
+            ];
+  return lines.flatMap(([label, value]) =>
+    value === null || value === '' ? [] : [{ label, value: String(value) }],
+  );
+}
+
+/**
+ * These reports as My Results shows them, by id: only the patient's own shared ones (whatever ids
+ * are asked), each file with the patient's own download address.
+ */
+export async function patientResultsByIds(ctx: ServiceContext, patientId: string, ids: string[]) {
+  const byId = new Map<string, PatientResult>();
+  if (ids.length === 0) return byId;
+  const rows = await reportRows(selectOf(ctx.db)).where(
+    and(inArray(reports.id, ids), reportsAbout(patientId, true)),
+  );
+  const files = await attachmentsOf(ctx.db, ids);
+  const zone = ctx.config.TIME_ZONE;
+  for (const { report: r, author: a, doctor: d } of rows) {
+    byId.set(r.id, {
+      id: r.id,
+      kind: r.kind,
+      date: iso(reportMoment(r, zone)),
+      title: titleOf(r),
+      reference: r.caseId,
+      category: `${REPORT_KIND_LABELS[r.kind]} report`,
+      doctor: `Dr ${a.firstName} ${a.lastName}`,
+      lines: reportLines(r, `Dr ${d.firstName} ${d.lastName}`),
+      files: (files.get(r.id) ?? []).map((f) => ({
+        id: f.id,
+        name: f.name,
+        contentType: f.contentType,
+        size: f.size,
+        url: `/api/patient/results/attachments/${f.id}`,
+      })),
     });
   }
   return byId;

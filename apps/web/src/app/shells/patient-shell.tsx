@@ -1,5 +1,5 @@
 import { PATIENT_NAV } from '@carepoint/contract';
-import { CalendarDays, Eye, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
+import { CalendarDays, Eye, FlaskConical, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
 import { AppShell, type ShellNavEntry } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
@@ -9,6 +9,7 @@ const ICONS = {
   profile: UserRound,
   prescriptions: Pill,
   invoices: Receipt,
+  results: FlaskConical,
   'record-access': Eye,
 } satisfies Record<(typeof PATIENT_NAV)[number]['key'], ShellNavEntry['icon']>;
 

@@ -7,3 +7,16 @@ export type GraphViewProps = {
   seriesName: string;
   height?: number;
 };
+
+/** One measurement in time: when (ms since the epoch) and each series' value, null where not measured. */
+export type TrendPoint = { at: number } & Record<string, number | null>;
+
+export type TrendViewProps = {
+  points: readonly TrendPoint[];
+  /** The lines drawn: the key of each in the points, and its name (tooltip). */
+  series: ReadonlyArray<{ key: string; name: string }>;
+  /** Shaded bands: the usual ranges of the series. */
+  bands: ReadonlyArray<{ low: number; high: number }>;
+  unit: string;
+  height?: number;
+};

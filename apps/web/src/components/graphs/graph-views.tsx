@@ -4,15 +4,16 @@ import {
   CartesianGrid,
   Line,
   LineChart,
+  ReferenceArea,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
-import type { GraphViewProps } from './graph-types';
+import type { GraphViewProps, TrendViewProps } from './graph-types';
 
 /*
- * The only module that imports recharts. graph-card.tsx loads it lazily, so recharts is in
+ * The only module that imports recharts. graph-card.tsx and trend-graph.tsx load it lazily, so recharts is in
  * its own chunk, fetched when a graph is first drawn: never with the first load or screens
  * without graphs.
  */
@@ -23,6 +24,8 @@ const COLORS = {
   grid: 'var(--color-border)',
   axis: 'var(--color-ink-muted)',
   cursor: 'var(--color-muted)',
+  band: 'var(--color-success-100)',
+  second: 'var(--color-info-700)',
 } as const;
 
 const tick = { fill: COLORS.axis, fontSize: 12 };
@@ -69,6 +72,76 @@ export function BarGraph({ points, seriesName, height = 240 }: GraphViewProps) {
           isAnimationActive={false}
         />
       </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/**
+ * A small chart of one measure over time (the patient chart's trends): the measurements on a
+ * time axis, the usual range shaded behind them. The y axis always shows the shaded range, so a
+ * reading outside it is seen to be outside.
+ */
+export function TrendGraph({ points, series, bands, unit, height = 120 }: TrendViewProps) {
+  const values = points.flatMap((p) => series.map((s) => p[s.key]).filter((v) => typeof v === 'number'));
+  const low = Math.min(...values, ...bands.map((b) => b.low));
+  const high = Math.max(...values, ...bands.map((b) => b.high));
+  const pad = Math.max((high - low) * 0.1, 1);
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <LineChart
+        data={[...points]}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 8, bottom: 0, left: -20 }}
+      >
+        {bands.map((band) => (
+          <ReferenceArea
+            key={`${band.low}-${band.high}`}
+            y1={band.low}
+            y2={band.high}
+            fill={COLORS.band}
+            fillOpacity={0.6}
+            stroke="none"
+            ifOverflow="extendDomain"
+          />
+        ))}
+        <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="at"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tick={tick}
+          tickFormatter={(at: number) => shortDate.format(at)}
+          minTickGap={24}
+          padding={{ left: 8, right: 8 }}
+        />
+        <YAxis
+          tick={tick}
+          domain={[Math.floor(low - pad), Math.ceil(high + pad)]}
+          allowDecimals={false}
+          tickCount={3}
+        />
+        <Tooltip
+          labelFormatter={(at) => longDate.format(Number(at))}
+          formatter={(value) => `${value} ${unit}`}
+        />
+        {series.map((s, i) => (
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.name}
+            stroke={i === 0 ? COLORS.series : COLORS.second}
+            strokeWidth={2}
+            dot={{ r: 2.5 }}
+            connectNulls
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
     </ResponsiveContainer>
   );
 }

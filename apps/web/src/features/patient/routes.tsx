@@ -8,5 +8,6 @@ export const routes: RouteObject[] = [
   page('profile', 'My Profile', () => import('./pages/profile-page')),
   page('invoices', 'My Invoices', () => import('./pages/invoices-page')),
   page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
+  page('results', 'My Results', () => import('./pages/results-page')),
   page('record-access', 'Who opened my record', () => import('./pages/record-access-page')),
 ];

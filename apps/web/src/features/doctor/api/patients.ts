@@ -4,6 +4,7 @@ import {
   type PatientCard,
   type PatientChart,
   type UpdateMedicalDetailsInput,
+  type VitalsSeries,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
@@ -19,6 +20,7 @@ export const patientKeys = {
   list: (queryString: string) => ['doctor', 'patients', 'list', queryString] as const,
   chart: (id: string) => ['doctor', 'patients', 'chart', id] as const,
   reports: (id: string, page: number) => ['doctor', 'patients', 'chart', id, 'reports', page] as const,
+  vitals: (id: string) => ['doctor', 'patients', 'chart', id, 'vitals'] as const,
 };
 
 /** A page of patient cards; the previous page stays on screen while the next one loads. */
@@ -39,6 +41,16 @@ export const usePatientChart = (id: string | null) =>
     // A chart is clinical data read for this view: always fetched fresh when the drawer opens.
     staleTime: 0,
     meta: { errorMessage: CHART_MESSAGES.chartFailed },
+  });
+
+/** The chart's vitals over time (audited on the server); a saved measurement refreshes them. */
+export const usePatientVitals = (id: string | null) =>
+  useQuery({
+    queryKey: patientKeys.vitals(id ?? ''),
+    queryFn: ({ signal }) => api.get<VitalsSeries>(`/doctor/patients/${id}/vitals`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+    meta: { errorMessage: CHART_MESSAGES.vitalsFailed },
   });
 
 /** A further page of the chart's Medicals reports (the first comes with the chart). */
@@ -62,6 +74,7 @@ export function useUpdateMedicalDetails(id: string) {
       api.put<PatientChart>(`/doctor/patients/${id}/medical-details`, values),
     onSuccess: async (chart) => {
       client.setQueryData(patientKeys.chart(id), chart);
+      await client.invalidateQueries({ queryKey: patientKeys.vitals(id) });
       await client.invalidateQueries({ queryKey: [...patientKeys.all, 'list'] });
     },
     meta: { errorMessage: CHART_MESSAGES.saveFailed, shownInline: isFormAnswer },

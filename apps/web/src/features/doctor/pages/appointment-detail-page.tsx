@@ -1,10 +1,10 @@
 import { DOCTOR_APPOINTMENT_MESSAGES, type DoctorAppointmentDetail } from '@carepoint/contract';
-import { ArrowLeft, Pill, Receipt } from 'lucide-react';
+import { ArrowLeft, ClipboardList, Pill, Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { StatusBadge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -19,6 +19,7 @@ import {
 } from '../components/appointments/cancel-appointment-dialog';
 import { formatStamp, typeLabel } from '../components/appointments/format';
 import { StatusActions } from '../components/appointments/status-actions';
+import { PatientDrawer } from '../components/patients/patient-drawer';
 
 const backLink = (
   <Link to="/doctor/appointments" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
@@ -89,6 +90,7 @@ export default function AppointmentDetailPage() {
   const { id = '' } = useParams();
   const query = useDoctorAppointment(id);
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  const [chartOpen, setChartOpen] = useState(false);
   const a = query.data;
 
   if (query.isPending) {
@@ -133,6 +135,9 @@ export default function AppointmentDetailPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             {backLink}
+            <Button variant="secondary" size="sm" onClick={() => setChartOpen(true)}>
+              <ClipboardList aria-hidden size={16} /> Open chart
+            </Button>
             {a.status === 'Cancelled' ? null : (
               <Link
                 to={`/doctor/prescription/create-prescription?${new URLSearchParams({ patientId: a.patient.id, appointmentId: a.id })}`}
@@ -220,6 +225,7 @@ export default function AppointmentDetailPage() {
         </Card>
       </div>
       <CancelAppointmentDialog target={cancelling} onClose={() => setCancelling(null)} />
+      <PatientDrawer patientId={chartOpen ? a.patient.id : null} onClose={() => setChartOpen(false)} />
     </>
   );
 }

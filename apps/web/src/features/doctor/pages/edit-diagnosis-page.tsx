@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiRequestError } from '../../../lib/api-client';
 import { useDiagnosisTest, useUpdateDiagnosisTest } from '../api/diagnosis';
 import { DiagnosisTestForm } from '../components/diagnosis/diagnosis-test-form';
+import { ShareWithPatient } from '../components/share-with-patient';
 
 const TITLE = 'Edit Patient Diagnosis Test';
 
@@ -54,6 +55,14 @@ export default function EditDiagnosisPage() {
   return (
     <>
       <PageHeader title={TITLE} description={`Report ${test.reportNumber} · ${test.patient.fullName}`} />
+      <div className="mb-4">
+        <ShareWithPatient
+          kind="test"
+          id={test.id}
+          shared={test.sharedWithPatient}
+          canChange={test.editable}
+        />
+      </div>
       <DiagnosisTestForm
         key={test.id}
         test={test}

@@ -12,6 +12,7 @@ import { usePatientChart } from '../../api/patients';
 import { ageText, calendarDate, measureText, NOT_RECORDED, pressureText } from './display';
 import { MedicalDetailsForm } from './medical-details-form';
 import { MedicalReportsTable } from './medical-reports-table';
+import { VitalTrends } from './vital-trends';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `section-${title.replaceAll(' ', '-').toLowerCase()}`;
@@ -135,6 +136,9 @@ function ChartBody({ chart }: { chart: PatientChart }) {
             ) : null}
           </>
         )}
+      </Section>
+      <Section title="Vitals over time">
+        <VitalTrends patientId={patient.id} />
       </Section>
       <Section title="Medicals reports">
         <MedicalReportsTable patientId={patient.id} firstPage={chart.reports} />

@@ -28,6 +28,7 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { submitForm } from '../../../../lib/forms';
 import { usePrescriptionPatient, useSavePrescription } from '../../api/prescriptions';
 import { triagePatientSearch } from '../../api/triage';
+import { LatestTriage } from './latest-triage';
 import { AllergyNotice, MedicineLineFields } from './medicine-line';
 
 type Values = PrescriptionInput;
@@ -183,6 +184,17 @@ export function PrescriptionForm({
       </Card>
 
       <Card title="Physical Information">
+        {patient.data?.latestTriage ? (
+          <LatestTriage
+            vitals={patient.data.latestTriage}
+            onUse={(readings) => {
+              for (const field of ['bloodPressure', 'pulseRate', 'temperature'] as const) {
+                const value = readings[field];
+                if (value !== undefined) setValue(`physicalInfo.${field}`, value, { shouldDirty: true });
+              }
+            }}
+          />
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Input
             label="Blood pressure (mmHg)"

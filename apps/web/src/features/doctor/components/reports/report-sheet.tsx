@@ -11,6 +11,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useDeleteReport, useRemoveAttachment, useReport } from '../../api/reports';
+import { ShareWithPatient } from '../share-with-patient';
 import { AttachmentList, FilePicker } from './attachments';
 import { formatDay, PersonLine } from './report-columns';
 import { ReportFormDialog } from './report-form-dialog';
@@ -93,6 +94,12 @@ function Body({ report }: { report: Report }) {
         <h3 className="text-xs font-medium text-ink-muted">Notes</h3>
         <p className="mt-0.5 text-sm whitespace-pre-wrap text-ink">{report.notes ?? '—'}</p>
       </div>
+      <ShareWithPatient
+        kind="report"
+        id={report.id}
+        shared={report.sharedWithPatient}
+        canChange={report.canEdit}
+      />
       <section aria-labelledby="report-attachments" className="flex flex-col gap-3">
         <h3 id="report-attachments" className="text-sm font-semibold text-ink">
           Attachments

@@ -88,6 +88,8 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
     handleSubmit,
     reset,
     watch,
+    getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<NewInvoiceForm>({
@@ -102,6 +104,13 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
   useEffect(() => {
     if (target) reset(defaultsOf(target));
   }, [target, reset]);
+
+  // A native select cannot show a value before its option exists: once the appointments arrive,
+  // the one chosen beforehand (Create invoice on an appointment) is put on screen again.
+  const loadedOptions = billable.data;
+  useEffect(() => {
+    if (loadedOptions) setValue('appointmentId', getValues('appointmentId'));
+  }, [loadedOptions, getValues, setValue]);
 
   const watched = watch('lines');
   const rate = parsePercent(watch('taxRate') ?? '') ?? 0;

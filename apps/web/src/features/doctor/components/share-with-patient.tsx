@@ -1,0 +1,47 @@
+import { RESULTS_MESSAGES } from '@carepoint/contract';
+import toast from 'react-hot-toast';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { useShareWithPatient } from '../api/sharing';
+
+/** Where a shared record reaches the patient. */
+const SEEN = {
+  test: 'Shared, the patient sees it under My Results and in their health record download.',
+  report: 'Shared, the patient sees it and its files under My Results.',
+} as const;
+
+/**
+ * "Share with the patient": whether the patient sees this test or report on My Results (and in
+ * their FHIR record). Its author changes it; anyone else reads it.
+ */
+export function ShareWithPatient({
+  kind,
+  id,
+  shared,
+  canChange,
+}: {
+  kind: 'test' | 'report';
+  id: string;
+  shared: boolean;
+  canChange: boolean;
+}) {
+  const share = useShareWithPatient(kind, id);
+  const checked = share.isPending && share.variables !== undefined ? share.variables : shared;
+  return (
+    <div className="rounded-md border border-border bg-muted px-3 py-2">
+      <Checkbox
+        label="Share with the patient"
+        checked={checked}
+        disabled={!canChange || share.isPending}
+        onChange={(event) =>
+          share.mutate(event.target.checked, {
+            onSuccess: (answer) =>
+              toast.success(answer.shared ? RESULTS_MESSAGES.shared : RESULTS_MESSAGES.unshared),
+          })
+        }
+      />
+      <p className="mt-1 text-xs text-ink-muted">
+        {canChange ? SEEN[kind] : 'Only the doctor who recorded it can change this.'}
+      </p>
+    </div>
+  );
+}
