@@ -9,6 +9,8 @@ import {
   ROLES,
   registerPatientSchema,
   resetPasswordSchema,
+  SIGNUP_ANSWER,
+  signupAnswerSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,11 +32,16 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/register/patient',
     {
-      schema: { tags, body: registerPatientSchema, response: { 201: meResponseSchema } },
+      schema: { tags, body: registerPatientSchema, response: { 201: signupAnswerSchema } },
       config: { access: 'public', rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow } },
     },
-    async (request, reply) =>
-      reply.code(201).send({ user: await auth.registerPatient(request.ctx, request.body) }),
+    // The same answer whether or not the address was free; its owner is mailed after answering.
+    async (request, reply) => {
+      const { ctx } = request;
+      const { existingUserId } = await auth.registerPatient(ctx, request.body);
+      if (existingUserId) app.later.run(() => auth.warnAccountOwner(ctx, app.rateLimits, existingUserId));
+      return reply.code(201).send({ message: SIGNUP_ANSWER });
+    },
   );
 
   app.post(

@@ -3,7 +3,7 @@ import {
   type ForgotPassword,
   type LoginInput,
   MESSAGES,
-  type MeResponse,
+  type SignupAnswer,
   type RegisterPatient,
   type ResetPassword,
 } from '@carepoint/contract';
@@ -27,7 +27,7 @@ export function useLogin() {
 export const useSignup = () =>
   useMutation({
     mutationFn: (values: RegisterPatient) =>
-      api.post<MeResponse>('/auth/register/patient', values, { authRedirect: false }),
+      api.post<SignupAnswer>('/auth/register/patient', values, { authRedirect: false }),
     meta,
   });
 
