@@ -53,10 +53,14 @@ describe('registration', () => {
     expect(t.mail.length).toBe(before); // mailed after the answer, not before
     await t.settle();
     expect(t.mail.slice(before).map((m) => m.to)).toEqual([owner.email]);
-    expect(t.mail.at(-1)?.body).toContain('Someone tried to create a CarePoint account with this e-mail address');
+    expect(t.mail.at(-1)?.body).toContain(
+      'Someone tried to create a CarePoint account with this e-mail address',
+    );
     expect(t.mail.at(-1)?.body).toContain('/forgot-password');
     // The owner's password still works; the one given at sign-up does not.
-    expect((await post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const intruder = await post('/api/auth/login', { email: owner.email, password: 'an-intruders-password' });
     expect(intruder.statusCode).toBe(401);
   });
@@ -160,7 +164,7 @@ describe('login', () => {
     expect((await me({ ...valid, authorization: 'Bearer not-a-session' })).statusCode).toBe(401);
   });
 
-  it('answers 429 with a text body after repeated failures, even for the right password', async () => {
+  it('answers 429 with a text body after repeated failures from an unknown browser, even for the right password', async () => {
     const user = await createUser(t, 'patient');
     for (let i = 0; i < t.app.config.LOGIN_MAX_FAILURES; i++) {
       expect(

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
+import { DEVICE_COOKIE_PATH, deviceCookieName, issueDevice, readDevice } from './device-cookies';
 import * as auth from './service';
 import { loadPublicUser } from './users';
 
@@ -51,12 +52,28 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (request, reply) => {
+      const { deviceCookieSecret: secret } = app.config;
+      const { email } = request.body;
+      const now = request.ctx.now();
+      const deviceId = readDevice(secret, email, request.cookies[deviceCookieName(secret, email)], now);
       const { user, token, expiresAt, persistent } = await auth.login(
         request.ctx,
         app.rateLimits,
         request.body,
-        request.headers['user-agent'],
+        {
+          userAgent: request.headers['user-agent'],
+          deviceId,
+        },
       );
+      // This browser is now known for this account: its later failures count against it alone.
+      const device = issueDevice(secret, email, now, deviceId);
+      reply.setCookie(device.name, device.value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.cookieSecure,
+        path: DEVICE_COOKIE_PATH,
+        expires: device.expiresAt,
+      });
       reply.setCookie(TOKEN_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',

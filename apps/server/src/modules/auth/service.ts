@@ -38,16 +38,28 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 export const loginWindowMs = (config: ServiceContext['config']) => config.LOGIN_WINDOW_MINUTES * 60_000;
 
 /**
- * Takes one password check of the account (and of the client's address) before the password is
- * checked, so that however many requests arrive at once, at most LOGIN_MAX_FAILURES checks run
- * per account in a window. The caller gives it back when the password was right.
+ * Takes one password check before the password is checked, so that however many requests arrive
+ * at once, at most the configured number of checks run per window; the caller gives it back when
+ * the password was right. From a browser holding a device cookie of the account (`deviceId`, see
+ * device-cookies.ts) the checks are counted against that browser only. From any other browser,
+ * per account and address (LOGIN_MAX_FAILURES), per account from all such browsers together
+ * (LOGIN_MAX_FAILURES_PER_ACCOUNT, against guessing from many addresses) and per address
+ * (LOGIN_MAX_FAILURES_PER_ADDRESS, against spraying many accounts). So a guesser who knows an
+ * e-mail can lock out unknown browsers at most, never the owner's usual one.
  */
-function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string) {
+function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string, deviceId?: string) {
   const { config } = ctx;
-  return takeEach(limits, loginWindowMs(config), [
-    [`password:account:${email}`, config.LOGIN_MAX_FAILURES],
-    [`password:address:${ctx.ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
-  ]);
+  return takeEach(
+    limits,
+    loginWindowMs(config),
+    deviceId
+      ? [[`password:device:${email}:${deviceId}`, config.LOGIN_MAX_FAILURES]]
+      : [
+          [`password:account-address:${email}:${ctx.ip}`, config.LOGIN_MAX_FAILURES],
+          [`password:account:${email}`, config.LOGIN_MAX_FAILURES_PER_ACCOUNT],
+          [`password:address:${ctx.ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
+        ],
+  );
 }
 
 /** Sign-up mails to an address that already has an account, per window: more attempts are answered alike, unmailed. */
@@ -180,11 +192,11 @@ export async function login(
   ctx: ServiceContext,
   limits: RateLimits,
   input: Login | LoginInput,
-  userAgent?: string,
+  client: { userAgent?: string | undefined; deviceId?: string | undefined } = {},
 ) {
   const { db, config } = ctx;
   const email = input.email.toLowerCase();
-  const check = await takePasswordCheck(ctx, limits, email);
+  const check = await takePasswordCheck(ctx, limits, email, client.deviceId);
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
@@ -217,7 +229,7 @@ export async function login(
     userId: user.id,
     persistent,
     ip: ctx.ip,
-    userAgent,
+    userAgent: client.userAgent,
     now: ctx.now(),
   });
   await audit(ctx, {
