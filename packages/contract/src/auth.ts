@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { personName, requiredText } from './common';
 import { TOASTS } from './ui';
 
 export const ROLES = ['admin', 'doctor', 'patient'] as const;
@@ -54,8 +54,8 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerPatientSchema = z.object({
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
   email: emailField,
   password: newPasswordField,
   phone: requiredText('Phone is required', 40),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { genderSchema } from './clinical';
-import { requiredText } from './common';
+import { personName, requiredText } from './common';
 import { fileTypeAmong } from './file-types';
 import { isCalendarDate } from './schedules';
 
@@ -46,8 +46,8 @@ export const optionalGenderField = z
   .optional();
 
 export const updateProfileSchema = z.object({
-  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, 100),
-  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, 100),
+  firstName: personName(PROFILE_MESSAGES.firstNameRequired),
+  lastName: personName(PROFILE_MESSAGES.lastNameRequired),
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
   dateOfBirth: dateOfBirthField,
   address: optionalText(300),

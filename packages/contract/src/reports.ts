@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import type { SniffedFileType } from './file-types';
 import { isCalendarDate, isTimeOfDay } from './schedules';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
@@ -201,7 +201,7 @@ const notesField = z
 const birthReportInputSchema = z.object({
   kind: z.literal('birth'),
   patientId: patientField,
-  childName: requiredText(REPORT_MESSAGES.childNameRequired),
+  childName: personName(REPORT_MESSAGES.childNameRequired, 200),
   date: dateField,
   time: timeField,
   sex: choice(BIRTH_SEXES, REPORT_MESSAGES.sexRequired),

@@ -49,3 +49,26 @@ export function uploadedFile<T extends SniffedFileType>(
   if (!type) throw upload.refused();
   return { type, data: body };
 }
+
+/** Each sniffed type's file extensions, the one given to downloads first. */
+const EXTENSIONS: Readonly<Record<SniffedFileType, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * A download's file name with the extension of the type its bytes are: "poly.html" holding a PDF
+ * is sent as "poly.pdf", so the saved file opens as what it is, never as a page or a program.
+ * A name already ending in one of the type's extensions (any case) is kept as it is.
+ */
+export function downloadName(name: string, contentType: string): string {
+  const extensions = Object.entries(EXTENSIONS).find(([type]) => type === contentType)?.[1];
+  if (!extensions) return name;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(current)) return name;
+  return `${stem}.${extensions[0]}`;
+}

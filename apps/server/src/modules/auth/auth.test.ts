@@ -1,8 +1,14 @@
-import { FORGOT_PASSWORD_ANSWER, MESSAGES, SIGNUP_ANSWER } from '@carepoint/contract';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  MESSAGES,
+  NAME_NEEDS_LETTER_MESSAGE,
+  SIGNUP_ANSWER,
+  SINGLE_LINE_TEXT_MESSAGE,
+} from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditEvents, passwordResets, sessions } from '../../db/schema';
+import { auditEvents, passwordResets, sessions, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,6 +93,33 @@ describe('registration', () => {
       password: 'correct horse battery staple lagos',
     });
     expect(passphrase.statusCode).toBe(201);
+  });
+
+  it('refuses names with control or invisible characters or no letter, and stores names in NFC', async () => {
+    const bad = await post('/api/auth/register/patient', {
+      ...registration('bidi@example.org'),
+      firstName: 'Gr\u202eace',
+      lastName: '\u200b',
+      address: '\u001b[2J7 Allen Avenue',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({
+      firstName: [SINGLE_LINE_TEXT_MESSAGE],
+      lastName: expect.arrayContaining([SINGLE_LINE_TEXT_MESSAGE]),
+      address: [SINGLE_LINE_TEXT_MESSAGE],
+    });
+    const noLetter = await post('/api/auth/register/patient', {
+      ...registration('dash@example.org'),
+      lastName: '--',
+    });
+    expect(noLetter.json().fieldErrors).toEqual({ lastName: [NAME_NEEDS_LETTER_MESSAGE] });
+    const composed = await post('/api/auth/register/patient', {
+      ...registration('nfc@example.org'),
+      firstName: 'Chloe\u0308',
+    });
+    expect(composed.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'nfc@example.org'));
+    expect(row?.firstName).toBe('Chlo\u00eb');
   });
 
   it('answers every missing field with its message', async () => {

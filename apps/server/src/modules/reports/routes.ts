@@ -12,7 +12,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { acceptRawUploads, uploadedFile } from '../../lib/file-types';
+import { acceptRawUploads, downloadName, uploadedFile } from '../../lib/file-types';
 import { attachmentDisposition } from '../../lib/pdf';
 import * as reports from './service';
 
@@ -72,7 +72,10 @@ export async function reportRoutes(fastify: FastifyInstance) {
   ) =>
     reply
       .type(file.contentType)
-      .header('Content-Disposition', attachmentDisposition(file.name, disposition))
+      .header(
+        'Content-Disposition',
+        attachmentDisposition(downloadName(file.name, file.contentType), disposition),
+      )
       .header('X-Content-Type-Options', 'nosniff')
       // Shown in a tab of its own: no script, no forms, no same-origin access, whatever the file holds.
       .header(
