@@ -185,6 +185,25 @@ describe('reports', () => {
       'date',
     );
     expectInvalid(
+      await author.post('/api/doctor/reports', birth({ date: '1800-01-01' })),
+      REPORT_MESSAGES.dateTooEarly,
+      'date',
+    );
+    // An operation may be reported for tomorrow morning, not later (the facility's today is 2030-01-07).
+    expectInvalid(
+      await author.post('/api/doctor/reports', investigation({ date: '2030-01-09' })),
+      REPORT_MESSAGES.dateTooLate,
+      'date',
+    );
+    expectInvalid(
+      await author.post('/api/doctor/reports', investigation({ date: '9999-01-01' })),
+      REPORT_MESSAGES.dateTooLate,
+      'date',
+    );
+    expect((await author.post('/api/doctor/reports', investigation({ date: '2030-01-08' }))).statusCode).toBe(
+      201,
+    );
+    expectInvalid(
       await author.post('/api/doctor/reports', birth({ weightKg: 9 })),
       REPORT_MESSAGES.weightRange,
       'weightKg',
