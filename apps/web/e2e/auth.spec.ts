@@ -106,9 +106,12 @@ test.describe('sign up', () => {
     await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
     await expect(page.getByText(MESSAGES.emailTaken)).toHaveCount(0);
     await page.waitForURL(/\/login$/);
-    // The existing account keeps its own password.
-    await signIn(page, DEMO.patient, 'a-good-password');
-    await expect(page.getByText(MESSAGES.invalidCredentials).first()).toBeVisible();
+    // The existing account keeps its own password: the one typed at sign-up does not open it.
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.patient);
+    await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('a common breached password is refused on the password field', async ({ page }) => {
