@@ -82,9 +82,9 @@ export function shortTime(text: string): string {
 export const EARLIEST_DATE = '1900-01-01';
 
 /** How far ahead appointments may be booked, and slots asked for: today to this many years on. */
-export const BOOKING_WINDOW_YEARS = 2;
+const BOOKING_WINDOW_YEARS = 2;
 /** The last bookable date seen from `today` ('YYYY-MM-DD'; compared as text, so 29 February needs no care). */
-export const lastBookableDate = (today: string) =>
+const lastBookableDate = (today: string) =>
   `${Number(today.slice(0, 4)) + BOOKING_WINDOW_YEARS}${today.slice(4)}`;
 
 export const BOOKING_DATE_MESSAGES = {

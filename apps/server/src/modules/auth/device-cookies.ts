@@ -12,7 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * sent only to /api/auth and never read by scripts.
  */
 
-export const DEVICE_COOKIE_DAYS = 365;
+const DEVICE_COOKIE_DAYS = 365;
 const PREFIX = 'cp_device_';
 /** Path the cookies are sent to: the sign-in endpoints only. */
 export const DEVICE_COOKIE_PATH = '/api/auth';

@@ -3,9 +3,9 @@ import {
   type ForgotPassword,
   type LoginInput,
   MESSAGES,
-  type SignupAnswer,
   type RegisterPatient,
   type ResetPassword,
+  type SignupAnswer,
 } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../lib/api-client';
