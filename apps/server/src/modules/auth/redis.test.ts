@@ -70,8 +70,9 @@ describe('Redis down', () => {
     const user = await createUser(t, 'patient');
     expect((await login(t, user.email, TEST_PASSWORD)).statusCode).toBe(200);
     const max = t.app.config.LOGIN_MAX_FAILURES;
+    const guesser = randomAddress();
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, () => login(t, user.email, 'wrong-password')),
+      Array.from({ length: 20 }, () => login(t, user.email, 'wrong-password', guesser)),
     );
     expect(statuses(guesses)).toEqual([...Array(max).fill(401), ...Array(20 - max).fill(429)]);
 
