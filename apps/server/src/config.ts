@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { COUNT_CAP } from '@carepoint/contract';
@@ -130,6 +131,10 @@ const envSchema = z.object({
     .default(60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // Failures per account from browsers it has never signed in from, whatever their address.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  // Signs the device cookies of browsers that signed in before; unset: a random key per start.
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   // The letterhead of printed documents (prescriptions, invoices, reports).
   FACILITY_NAME: z.string().trim().min(1).max(120).default('CarePoint Clinic'),
@@ -160,6 +165,8 @@ export type Config = Omit<
   apiDocs: boolean;
   webDist: string;
   publicUrl: string;
+  /** DEVICE_COOKIE_SECRET, or a random key made at start (device cookies then last until a restart). */
+  deviceCookieSecret: string;
 };
 
 export class ConfigError extends Error {}
@@ -191,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A development aid: production shows no map of the API (and no page with a looser CSP) unless asked.
     apiDocs: API_DOCS ?? rest.NODE_ENV !== 'production',
     webDist: path.resolve(rest.WEB_DIST ?? path.join(serverDir, '../web/dist')),
+    deviceCookieSecret: rest.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
     publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,6 +1,6 @@
 import { FORGOT_PASSWORD_ANSWER, MESSAGES, ROLE_HOME, TOASTS } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 test.describe('sign in', () => {
   for (const role of ['admin', 'doctor', 'patient'] as const) {
@@ -92,7 +92,9 @@ test.describe('sign up', () => {
     await expect(page.getByText('Chidi Nwosu')).toBeVisible();
   });
 
-  test('an e-mail already in use is refused with the server message on the field', async ({ page }) => {
+  test('an e-mail already in use gets the same answer as a new one: sign-up does not tell who has an account', async ({
+    page,
+  }) => {
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Again');
@@ -101,8 +103,35 @@ test.describe('sign up', () => {
     await page.getByLabel('Phone').fill('+234 802 555 0102');
     await page.getByLabel('Address').fill('Lagos');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText(MESSAGES.emailTaken).first()).toBeVisible();
+    await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
+    await expect(page.getByText(MESSAGES.emailTaken)).toHaveCount(0);
+    await page.waitForURL(/\/login$/);
+    // The existing account keeps its own password: the one typed at sign-up does not open it.
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.patient);
+    await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a common breached password is refused on the password field', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Bola');
+    await page.getByLabel('Last name').fill('Common');
+    await page.getByLabel('Email').fill(`bola.${Date.now()}@example.com`);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('Password123');
+    await page.getByLabel('Phone').fill('+234 802 555 0103');
+    await page.getByLabel('Address').fill('Lagos');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(password).toHaveAccessibleDescription(MESSAGES.passwordCommon);
     await expect(page).toHaveURL(/\/signup$/);
+    await shot(page, 'signup-common-password', { widths: [1280, 390] });
+    // A long passphrase is welcome.
+    await password.fill('lagoon mango bicycle thunder');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
   });
 });
 

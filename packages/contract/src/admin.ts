@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, MESSAGES, userStatusSchema } from './auth';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { TOASTS } from './ui';
 
 /*
@@ -61,8 +61,8 @@ const doctorEmail = z.string({ error: DOCTOR_ALL_FIELDS }).trim().min(1, DOCTOR_
  * one-time password, answers it once, and the doctor must replace it at first sign-in.
  */
 export const createDoctorSchema = z.object({
-  firstName: doctorField(100),
-  lastName: doctorField(100),
+  firstName: personName(DOCTOR_ALL_FIELDS),
+  lastName: personName(DOCTOR_ALL_FIELDS),
   email: doctorEmail,
   phone: doctorField(40),
   address: doctorField(300),
@@ -136,7 +136,7 @@ export const NURSE_MESSAGES = {
 } as const;
 
 export const createNurseSchema = z.object({
-  fullName: requiredText(NURSE_MESSAGES.fullNameRequired, 200),
+  fullName: personName(NURSE_MESSAGES.fullNameRequired, 200),
   email: emailField,
   /** Free text: wards (ICU, Maternity) as well as the queue departments. */
   department: requiredText(NURSE_MESSAGES.departmentRequired, 100),
@@ -187,7 +187,7 @@ export const AMBULANCE_MESSAGES = {
 export const createAmbulanceSchema = z.object({
   /** Unit code, unique; stored upper-case so "amb-01" and "AMB-01" are the same unit. */
   code: requiredText(AMBULANCE_MESSAGES.codeRequired, 30).transform((c) => c.toUpperCase()),
-  driverName: requiredText(AMBULANCE_MESSAGES.driverRequired, 200),
+  driverName: personName(AMBULANCE_MESSAGES.driverRequired, 200),
 });
 export type CreateAmbulance = z.input<typeof createAmbulanceSchema>;
 export const replaceAmbulanceSchema = createAmbulanceSchema.extend({ status: ambulanceStatusSchema });

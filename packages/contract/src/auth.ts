@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { personName, requiredText } from './common';
+import { TOASTS } from './ui';
 
 export const ROLES = ['admin', 'doctor', 'patient'] as const;
 const roleSchema = z.enum(ROLES);
@@ -22,6 +23,8 @@ export const MESSAGES = {
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordsDiffer: 'Passwords do not match',
+  passwordCommon:
+    'This password is one of the most common breached passwords. Choose another: a phrase of a few unrelated words works well.',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   resetTokenInvalid: 'This reset link is invalid or has expired',
@@ -51,8 +54,8 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerPatientSchema = z.object({
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
   email: emailField,
   password: newPasswordField,
   phone: requiredText('Phone is required', 40),
@@ -117,3 +120,11 @@ export const meResponseSchema = z.object({ user: userSchema, timeZone: facilityT
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, a reset link has been sent.';
+
+/**
+ * Sign-up's answer (201), the same whether or not the address already had an account: its owner
+ * is told by e-mail instead, so sign-up does not reveal who has an account.
+ */
+export const SIGNUP_ANSWER = TOASTS.signupSuccess;
+export const signupAnswerSchema = z.object({ message: z.string() });
+export type SignupAnswer = z.infer<typeof signupAnswerSchema>;

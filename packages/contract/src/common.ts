@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
+import {
+  hasLetter,
+  INVALID_TEXT_MESSAGE,
+  isCleanText,
+  isSingleLineText,
+  NAME_NEEDS_LETTER_MESSAGE,
+  SINGLE_LINE_TEXT_MESSAGE,
+  toNfc,
+} from './text';
 
 /** The one error shape every failing API call answers with. */
 export const apiErrorSchema = z.object({
@@ -75,13 +83,34 @@ export const paginate = (page: number, limit: number, total: number, lowerBound 
 
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid id') });
 
-/** A required text field: trimmed, with the spec's message when empty (and the server's for NUL or broken Unicode). */
-export const requiredText = (message: string, max = 200) =>
+/** A required text field that may hold several lines: trimmed, the spec's message when empty. */
+export const requiredMultilineText = (message: string, max = 200) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
     .max(max, `Must be at most ${max} characters`)
     .refine(isCleanText, INVALID_TEXT_MESSAGE);
+
+/**
+ * A required single-line text field (titles, labels, codes, phones...): trimmed, the spec's
+ * message when empty, no control or format characters (text.ts), stored in NFC.
+ */
+export const requiredText = (message: string, max = 200) =>
+  requiredMultilineText(message, max).refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE).transform(toNfc);
+
+/** An optional single-line text field: '' when absent, else as requiredText. */
+export const optionalSingleLineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isCleanText, INVALID_TEXT_MESSAGE)
+    .refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE)
+    .transform(toNfc);
+
+/** A person's name: single-line text with at least one letter (a name of only "\u200b" or "-" is none). */
+export const personName = (message: string, max = 100) =>
+  requiredText(message, max).refine(hasLetter, NAME_NEEDS_LETTER_MESSAGE);
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type VitalName, vitalField } from './clinical';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, optionalSingleLineText, pageOf, personName } from './common';
 
 /*
  * Emergency room, department queues and triage (docs/areas/admin-dashboards.md,
@@ -144,7 +144,7 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date an
  */
 export const createErEntrySchema = z
   .object({
-    patientName: z.string().trim().max(200, 'Must be at most 200 characters').optional().default(''),
+    patientName: optionalSingleLineText(200).optional().default(''),
     patientId: optionalPatientId,
     triageLevel: triageLevelSchema,
     complaint: z.string().trim().max(500, 'Must be at most 500 characters').optional().default(''),
@@ -157,7 +157,7 @@ export const createErEntrySchema = z
 export type CreateErEntry = z.input<typeof createErEntrySchema>;
 
 export const updateErEntrySchema = z.object({
-  patientName: requiredText(ER_MESSAGES.patientNameRequired).optional(),
+  patientName: personName(ER_MESSAGES.patientNameRequired, 200).optional(),
   triageLevel: triageLevelSchema.optional(),
   status: erStatusSchema.optional(),
   complaint: z.string().trim().max(500, 'Must be at most 500 characters').optional(),
@@ -246,7 +246,7 @@ const etaField = z.coerce
 /** Adds a patient to a department queue. `patient` is the name shown; patientId optionally links an account. */
 export const createQueueEntrySchema = z
   .object({
-    patient: z.string().trim().max(200, 'Must be at most 200 characters').optional().default(''),
+    patient: optionalSingleLineText(200).optional().default(''),
     patientId: optionalPatientId,
     department: departmentSchema,
     triage: triageLevelSchema.optional().default('Low'),

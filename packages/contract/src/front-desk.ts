@@ -8,7 +8,7 @@ import {
 } from './appointments';
 import { emailField, userStatusSchema } from './auth';
 import { genderSchema } from './clinical';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
 import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
 import { isCalendarDate, weekdaySchema } from './schedules';
@@ -57,8 +57,8 @@ export const FRONT_DESK_MESSAGES = {
  * single-use link to choose one. The e-mail is unique across all accounts (409 when taken).
  */
 export const patientRecordSchema = z.object({
-  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, 100),
-  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, 100),
+  firstName: personName(PROFILE_MESSAGES.firstNameRequired),
+  lastName: personName(PROFILE_MESSAGES.lastNameRequired),
   email: emailField,
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
   address: optionalText(300),

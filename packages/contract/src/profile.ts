@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { genderSchema } from './clinical';
-import { requiredText } from './common';
+import { personName, requiredText } from './common';
 import { fileTypeAmong } from './file-types';
-import { isCalendarDate } from './schedules';
+import { EARLIEST_DATE, isCalendarDate } from './schedules';
 
 /** Doctors' years of practice: a whole number up to this. */
 const EXPERIENCE_YEARS_MAX = 70;
@@ -15,6 +15,7 @@ export const PROFILE_MESSAGES = {
   phoneRequired: 'Phone is required',
   dateOfBirthInvalid: 'Enter a valid date of birth as YYYY-MM-DD',
   dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth cannot be before 1900',
   emailReadOnly: 'Email cannot be changed',
   experienceInvalid: `Experience must be a whole number of years from 0 to ${EXPERIENCE_YEARS_MAX}`,
   /** The toasts the screens show. */
@@ -31,11 +32,12 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-/** An optional 'YYYY-MM-DD' birth date; empty means unknown (null). The server refuses a future one. */
+/** An optional 'YYYY-MM-DD' birth date from 1900 on; empty means unknown (null). The server refuses a future one. */
 export const dateOfBirthField = z
   .string()
   .trim()
   .refine((v) => v === '' || isCalendarDate(v), PROFILE_MESSAGES.dateOfBirthInvalid)
+  .refine((v) => v === '' || !isCalendarDate(v) || v >= EARLIEST_DATE, PROFILE_MESSAGES.dateOfBirthTooEarly)
   .nullish()
   .transform((v) => v || null);
 
@@ -46,8 +48,8 @@ export const optionalGenderField = z
   .optional();
 
 export const updateProfileSchema = z.object({
-  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, 100),
-  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, 100),
+  firstName: personName(PROFILE_MESSAGES.firstNameRequired),
+  lastName: personName(PROFILE_MESSAGES.lastNameRequired),
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
   dateOfBirth: dateOfBirthField,
   address: optionalText(300),

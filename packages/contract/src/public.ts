@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { requiredText } from './common';
+import { personName, requiredText } from './common';
 
 /** Schedule Demo request from the landing page, stored and listed for admins. */
 export const demoRequestSchema = z.object({
-  name: requiredText('Name is required', 120),
+  name: personName('Name is required', 120),
   email: emailField,
   organisation: requiredText('Organisation is required', 200),
   message: z.string().trim().max(2000, 'Message must be at most 2000 characters').optional().default(''),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import type { SniffedFileType } from './file-types';
-import { isCalendarDate, isTimeOfDay } from './schedules';
+import { EARLIEST_DATE, isCalendarDate, isTimeOfDay } from './schedules';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -71,6 +71,8 @@ export const REPORT_MESSAGES = {
   dateRequired: 'Enter a valid date',
   timeRequired: 'Enter a valid time',
   dateFuture: 'The date and time cannot be in the future',
+  dateTooEarly: 'The date cannot be before 1900',
+  dateTooLate: 'The date cannot be later than tomorrow',
   sexRequired: 'Choose the sex',
   weightRange: `Weight must be between ${BIRTH_WEIGHT_KG.min} and ${BIRTH_WEIGHT_KG.max} kg`,
   deliveryRequired: 'Choose the delivery',
@@ -185,7 +187,8 @@ const patientField = z
 const doctorField = z.string({ error: REPORT_MESSAGES.doctorRequired }).uuid(REPORT_MESSAGES.doctorRequired);
 const dateField = z
   .string({ error: REPORT_MESSAGES.dateRequired })
-  .refine(isCalendarDate, REPORT_MESSAGES.dateRequired);
+  .refine(isCalendarDate, REPORT_MESSAGES.dateRequired)
+  .refine((date) => !isCalendarDate(date) || date >= EARLIEST_DATE, REPORT_MESSAGES.dateTooEarly);
 const timeField = z
   .string({ error: REPORT_MESSAGES.timeRequired })
   .refine((t) => /^\d\d:\d\d$/.test(t) && isTimeOfDay(t), REPORT_MESSAGES.timeRequired);
@@ -203,7 +206,7 @@ const notesField = z
 const birthReportInputSchema = z.object({
   kind: z.literal('birth'),
   patientId: patientField,
-  childName: requiredText(REPORT_MESSAGES.childNameRequired),
+  childName: personName(REPORT_MESSAGES.childNameRequired, 200),
   date: dateField,
   time: timeField,
   sex: choice(BIRTH_SEXES, REPORT_MESSAGES.sexRequired),

@@ -75,6 +75,31 @@ export function shortTime(text: string): string {
 
 // ---------------------------------------------------------------- calendar dates
 
+/**
+ * The earliest date the app takes for anything that happened (a birth, a report): a date before
+ * it is a typing slip ("1800", "0201"), not a record.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+
+/** How far ahead appointments may be booked, and slots asked for: today to this many years on. */
+const BOOKING_WINDOW_YEARS = 2;
+/** The last bookable date seen from `today` ('YYYY-MM-DD'; compared as text, so 29 February needs no care). */
+const lastBookableDate = (today: string) =>
+  `${Number(today.slice(0, 4)) + BOOKING_WINDOW_YEARS}${today.slice(4)}`;
+
+export const BOOKING_DATE_MESSAGES = {
+  past: 'Choose today or a later date',
+  tooFar: (last: string) =>
+    `Appointments can be booked up to ${BOOKING_WINDOW_YEARS} years ahead: choose a date until ${last}`,
+} as const;
+
+/** Why a date cannot be booked or asked for slots, seen from the facility's `today`; null when it can. */
+export function bookingDateProblem(date: string, today: string): string | null {
+  if (date < today) return BOOKING_DATE_MESSAGES.past;
+  const last = lastBookableDate(today);
+  return date > last ? BOOKING_DATE_MESSAGES.tooFar(last) : null;
+}
+
 /** Whether text is a real calendar date 'YYYY-MM-DD' (leap years included). */
 export function isCalendarDate(text: string): boolean {
   const m = DATE_RE.exec(text);
@@ -381,7 +406,7 @@ export const AVAILABILITY_MESSAGES = {
 } as const;
 
 /** Why a time cannot be booked; `taken` is also what the database's unique index maps to. */
-type UnavailableReason = 'dayOff' | 'outsideHours' | 'offSlot' | 'skipped' | 'past' | 'taken';
+type UnavailableReason = 'tooFar' | 'dayOff' | 'outsideHours' | 'offSlot' | 'skipped' | 'past' | 'taken';
 
 /** An existing active booking of the doctor: its start and length on the same date. */
 export interface BusyInterval {
@@ -449,6 +474,8 @@ function overlapsBusy(q: AvailabilityQuery, length: number, zone: string | undef
  * another active appointment of the doctor. The first failing check answers.
  */
 export function checkAvailability(q: AvailabilityQuery): Availability {
+  const last = lastBookableDate(q.now.date);
+  if (q.date > last) return refuse('tooFar', BOOKING_DATE_MESSAGES.tooFar(last));
   const hours = hoursOn(q.schedule, q.date);
   if (!hours) return refuse('dayOff', AVAILABILITY_MESSAGES.dayOff(q.doctorName, weekdayOf(q.date)));
   const length = perPatientMinutes(q.schedule);

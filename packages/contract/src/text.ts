@@ -6,6 +6,27 @@
 
 export const INVALID_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode';
 
+/*
+ * Single-line text (names, titles, labels, codes...): no Unicode control characters (Cc: line
+ * breaks, tabs, terminal escapes) and no format characters (Cf: direction overrides such as
+ * U+202E, zero-width spaces and joiners, soft hyphens), which let a name read differently on
+ * screen, in a log or on a printout than what was stored. Text is kept in NFC, so one name has
+ * one spelling whatever keyboard typed it.
+ */
+export const SINGLE_LINE_TEXT_MESSAGE =
+  'Must not contain line breaks, control characters or invisible formatting characters';
+export const NAME_NEEDS_LETTER_MESSAGE = 'Must contain at least one letter';
+
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+const LETTER = /\p{L}/u;
+
+/** True when the text has no control (Cc) or format (Cf) character. */
+export const isSingleLineText = (text: string) => !CONTROL_OR_FORMAT.test(text);
+/** True when the text has at least one letter of any script. */
+export const hasLetter = (text: string) => LETTER.test(text);
+/** The text in Unicode normalisation form C. */
+export const toNfc = (text: string) => text.normalize('NFC');
+
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when the text has no NUL character and no unpaired surrogate. */

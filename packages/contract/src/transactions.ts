@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { listQuerySchema, pageOf, requiredMultilineText, requiredText } from './common';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -191,7 +191,7 @@ export const payInvoiceSchema = z.object({
 });
 
 export const refundInvoiceSchema = z.object({
-  reason: requiredText(M.reasonRequired, INVOICE_LIMITS.reason),
+  reason: requiredMultilineText(M.reasonRequired, INVOICE_LIMITS.reason),
 });
 
 // ---------------------------------------------------------------- the form (naira and percent as typed)

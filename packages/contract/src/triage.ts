@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type VitalName, vitalField } from './clinical';
+import { optionalSingleLineText } from './common';
 import {
   type Department,
   departmentSchema,
@@ -63,7 +64,7 @@ const optionalText = (max: number) =>
 export const triageIntakeSchema = vitalsSchema
   .extend({
     patientId: z.string().uuid(TRIAGE_MESSAGES.patientNotFound).nullish(),
-    patientName: z.string().trim().max(200, 'Must be at most 200 characters').optional().default(''),
+    patientName: optionalSingleLineText(200).optional().default(''),
     diastolic: measuredIfGiven('diastolic'),
     respiratoryRate: measuredIfGiven('respiratoryRate'),
     oxygenSaturation: measuredIfGiven('oxygenSaturation'),

@@ -44,8 +44,13 @@ async function main() {
     if (created.oneTimePassword)
       console.log(`One-time password (shown once, change it at first sign-in): ${created.oneTimePassword}`);
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'EMAIL_TAKEN')) throw error;
-    console.error(`An account with the email ${parsed.data.email} already exists.`);
+    if (!(error instanceof AppError)) throw error;
+    // A taken e-mail, or an ADMIN_PASSWORD on the list of common breached passwords.
+    console.error(
+      error.code === 'EMAIL_TAKEN'
+        ? `An account with the email ${parsed.data.email} already exists.`
+        : `ADMIN_PASSWORD: ${error.message}`,
+    );
     process.exitCode = 1;
   } finally {
     await database.close();

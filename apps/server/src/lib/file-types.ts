@@ -51,6 +51,29 @@ export function uploadedFile<T extends SniffedFileType>(
   return { type, data: body };
 }
 
+/** Each sniffed type's file extensions, the one given to downloads first. */
+const EXTENSIONS: Readonly<Record<SniffedFileType, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * A download's file name with the extension of the type its bytes are: "poly.html" holding a PDF
+ * is sent as "poly.pdf", so the saved file opens as what it is, never as a page or a program.
+ * A name already ending in one of the type's extensions (any case) is kept as it is.
+ */
+export function downloadName(name: string, contentType: string): string {
+  const extensions = Object.entries(EXTENSIONS).find(([type]) => type === contentType)?.[1];
+  if (!extensions) return name;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(current)) return name;
+  return `${stem}.${extensions[0]}`;
+}
+
 /** Answers a stored upload (a report's file), as a download or to show in a tab of its own. */
 export const sendStoredFile = async (
   reply: FastifyReply,
@@ -59,7 +82,10 @@ export const sendStoredFile = async (
 ) =>
   reply
     .type(file.contentType)
-    .header('Content-Disposition', attachmentDisposition(file.name, disposition))
+    .header(
+      'Content-Disposition',
+      attachmentDisposition(downloadName(file.name, file.contentType), disposition),
+    )
     .header('X-Content-Type-Options', 'nosniff')
     // Shown in a tab of its own: no script, no forms, no same-origin access, whatever the file holds.
     .header(

@@ -201,7 +201,6 @@ export const TOPIC_RENAMES: Readonly<Record<string, string>> = { transactions: '
  * codes it may carry, 429 where a service counts attempts, and a sign-in's 401.
  */
 export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: string[]; 429?: true }>> = {
-  'POST /api/auth/register/patient': { 409: ['EMAIL_TAKEN'] },
   'POST /api/auth/login': { 401: ['INVALID_CREDENTIALS'], 429: true },
   'POST /api/auth/change-password': { 429: true },
   'POST /api/admin/patients': { 409: ['EMAIL_TAKEN'] },

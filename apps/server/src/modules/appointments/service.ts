@@ -170,7 +170,10 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
 /** An availability refusal as an API error: a taken slot is a conflict, the rest is bad input. */
 export function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   if (result.reason === 'taken') return conflict('SLOT_TAKEN', result.message, 'time');
-  return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
+  return badRequest(
+    result.message,
+    result.reason === 'dayOff' || result.reason === 'tooFar' ? 'date' : 'time',
+  );
 }
 
 export interface Slot {

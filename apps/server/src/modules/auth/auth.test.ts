@@ -1,8 +1,14 @@
-import { FORGOT_PASSWORD_ANSWER, MESSAGES } from '@carepoint/contract';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  MESSAGES,
+  NAME_NEEDS_LETTER_MESSAGE,
+  SIGNUP_ANSWER,
+  SINGLE_LINE_TEXT_MESSAGE,
+} from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditEvents, passwordResets, sessions } from '../../db/schema';
+import { auditEvents, passwordResets, sessions, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,28 +37,89 @@ describe('registration', () => {
   it('creates a patient account that can sign in', async () => {
     const res = await post('/api/auth/register/patient', registration('Amina.Yusuf@Example.org'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({
-      email: 'amina.yusuf@example.org',
-      role: 'patient',
-      firstName: 'Amina',
-    });
-    expect(res.body).not.toContain('passwordHash');
+    expect(res.json()).toEqual({ message: SIGNUP_ANSWER });
     const login = await post('/api/auth/login', {
       email: 'amina.yusuf@example.org',
       password: 'a-strong-password',
     });
     expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ role: 'patient', firstName: 'Amina' });
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
-    await post('/api/auth/register/patient', registration('dup@example.org'));
-    const res = await post('/api/auth/register/patient', registration('DUP@example.org'));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: MESSAGES.emailTaken,
-      code: 'EMAIL_TAKEN',
-      fieldErrors: { email: [MESSAGES.emailTaken] },
+  it('answers a taken e-mail exactly as a free one, keeps the account and mails its owner', async () => {
+    const owner = await createUser(t, 'patient');
+    const free = await post('/api/auth/register/patient', registration('free-address@example.org'));
+    const before = t.mail.length;
+    const taken = await post('/api/auth/register/patient', {
+      ...registration(owner.email.toUpperCase()),
+      password: 'an-intruders-password',
     });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body).toBe(free.body);
+    expect(t.mail.length).toBe(before); // mailed after the answer, not before
+    await t.settle();
+    expect(t.mail.slice(before).map((m) => m.to)).toEqual([owner.email]);
+    expect(t.mail.at(-1)?.body).toContain(
+      'Someone tried to create a CarePoint account with this e-mail address',
+    );
+    expect(t.mail.at(-1)?.body).toContain('/forgot-password');
+    // The owner's password still works; the one given at sign-up does not.
+    expect((await post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const intruder = await post('/api/auth/login', { email: owner.email, password: 'an-intruders-password' });
+    expect(intruder.statusCode).toBe(401);
+  });
+
+  it('mails the owner of a taken address at most three times a window', async () => {
+    const owner = await createUser(t, 'patient');
+    const before = t.mail.length;
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/register/patient', registration(owner.email))).statusCode).toBe(201);
+    }
+    await t.settle();
+    expect(t.mail.length - before).toBe(3);
+  });
+
+  it('refuses a common breached password on the password field, in any case', async () => {
+    const res = await post('/api/auth/register/patient', {
+      ...registration('breached@example.org'),
+      password: 'PassWord1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ password: [MESSAGES.passwordCommon] });
+    const passphrase = await post('/api/auth/register/patient', {
+      ...registration('breached@example.org'),
+      password: 'correct horse battery staple lagos',
+    });
+    expect(passphrase.statusCode).toBe(201);
+  });
+
+  it('refuses names with control or invisible characters or no letter, and stores names in NFC', async () => {
+    const bad = await post('/api/auth/register/patient', {
+      ...registration('bidi@example.org'),
+      firstName: 'Gr\u202eace',
+      lastName: '\u200b',
+      address: '\u001b[2J7 Allen Avenue',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({
+      firstName: [SINGLE_LINE_TEXT_MESSAGE],
+      lastName: expect.arrayContaining([SINGLE_LINE_TEXT_MESSAGE]),
+      address: [SINGLE_LINE_TEXT_MESSAGE],
+    });
+    const noLetter = await post('/api/auth/register/patient', {
+      ...registration('dash@example.org'),
+      lastName: '--',
+    });
+    expect(noLetter.json().fieldErrors).toEqual({ lastName: [NAME_NEEDS_LETTER_MESSAGE] });
+    const composed = await post('/api/auth/register/patient', {
+      ...registration('nfc@example.org'),
+      firstName: 'Chloe\u0308',
+    });
+    expect(composed.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'nfc@example.org'));
+    expect(row?.firstName).toBe('Chlo\u00eb');
   });
 
   it('answers every missing field with its message', async () => {
@@ -130,7 +197,7 @@ describe('login', () => {
     expect((await me({ ...valid, authorization: 'Bearer not-a-session' })).statusCode).toBe(401);
   });
 
-  it('answers 429 with a text body after repeated failures, even for the right password', async () => {
+  it('answers 429 with a text body after repeated failures from an unknown browser, even for the right password', async () => {
     const user = await createUser(t, 'patient');
     for (let i = 0; i < t.app.config.LOGIN_MAX_FAILURES; i++) {
       expect(
@@ -301,6 +368,21 @@ describe('sessions', () => {
     });
     expect(res.statusCode).toBe(401);
   });
+
+  it('a password change refuses a common breached password on the new password field', async () => {
+    const user = await createUser(t, 'doctor');
+    const headers = await signIn(t, user);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Iloveyou1', confirmPassword: 'Iloveyou1' },
+      headers,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ newPassword: [MESSAGES.passwordCommon] });
+    expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+  });
 });
 
 describe('password reset', () => {
@@ -359,6 +441,20 @@ describe('password reset', () => {
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error).toBe(MESSAGES.resetTokenInvalid);
+  });
+
+  it('refuses a common breached password and leaves the link usable', async () => {
+    const user = await createUser(t, 'patient');
+    const token = await requestResetToken(user.email);
+    const common = await post('/api/auth/reset-password', {
+      token,
+      password: 'qwertyuiop',
+      confirmPassword: 'qwertyuiop',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fieldErrors).toEqual({ password: [MESSAGES.passwordCommon] });
+    const body = { token, password: 'a rarer reset phrase', confirmPassword: 'a rarer reset phrase' };
+    expect((await post('/api/auth/reset-password', body)).statusCode).toBe(200);
   });
 
   it('refuses an expired link', async () => {

@@ -38,11 +38,12 @@ const failedChecks = (email: string) =>
     .where(and(eq(auditEvents.action, 'auth.login.failed'), eq(auditEvents.actorEmail, email)));
 
 describe('sign-in limits under concurrency', () => {
-  it('checks at most LOGIN_MAX_FAILURES passwords of one account, however many arrive at once', async () => {
+  it('checks at most LOGIN_MAX_FAILURES passwords of one account from one address, however many arrive at once', async () => {
     const user = await createUser(t, 'patient');
     const max = t.app.config.LOGIN_MAX_FAILURES;
+    const address = freshAddress();
     const responses = await Promise.all(
-      Array.from({ length: 100 }, () => login(user.email, 'wrong-password')),
+      Array.from({ length: 100 }, () => login(user.email, 'wrong-password', address)),
     );
     expect(statuses(responses)).toEqual({ 401: max, 429: 100 - max });
     expect(await failedChecks(user.email)).toHaveLength(max);
@@ -53,8 +54,11 @@ describe('sign-in limits under concurrency', () => {
 
   it('does not let the right password through when it comes 38th of 40 parallel guesses', async () => {
     const user = await createUser(t, 'doctor');
+    const address = freshAddress();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login(user.email, i === 37 ? TEST_PASSWORD : `guess-${i}`)),
+      Array.from({ length: 40 }, (_, i) =>
+        login(user.email, i === 37 ? TEST_PASSWORD : `guess-${i}`, address),
+      ),
     );
     expect(responses[37]?.statusCode).toBe(429);
     expect(statuses(responses)[200]).toBeUndefined();
@@ -102,6 +106,74 @@ describe('sign-in limits under concurrency', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`not-it-${i}`)));
     expect(statuses(responses)).toEqual({ 400: max, 429: 20 - max });
     expect((await change(TEST_PASSWORD)).statusCode).toBe(429);
+  });
+});
+
+describe('device cookies: guessing from elsewhere does not lock the owner out', () => {
+  /** The device cookie a successful sign-in set, as a Cookie header for the next requests. */
+  const deviceCookieOf = (res: LightMyRequestResponse) => {
+    const cookie = res.cookies.find((c) => c.name.startsWith('cp_device_'));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    return `${cookie?.name}=${cookie?.value}`;
+  };
+  const loginWith = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+      payload: { email, password },
+    });
+
+  it("lets the owner's known browser in after a guesser elsewhere used up the account's failures", async () => {
+    const user = await createUser(t, 'patient');
+    const home = freshAddress();
+    const cookie = deviceCookieOf(await loginWith(user.email, TEST_PASSWORD, home));
+    const max = t.app.config.LOGIN_MAX_FAILURES;
+    // A guesser from another address is limited...
+    const guesser = freshAddress();
+    for (let i = 0; i < max; i++)
+      expect((await loginWith(user.email, `guess-${i}`, guesser)).statusCode).toBe(401);
+    expect((await loginWith(user.email, 'guess-again', guesser)).statusCode).toBe(429);
+    expect((await loginWith(user.email, TEST_PASSWORD, guesser)).statusCode).toBe(429);
+    // ... from many addresses too, once the account's failures from unknown browsers are used up.
+    const perAccount = t.app.config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
+    for (let i = max; i < perAccount; i++) await loginWith(user.email, `spread-${i}`, freshAddress());
+    expect((await loginWith(user.email, TEST_PASSWORD, freshAddress())).statusCode).toBe(429);
+    // The owner's browser, even behind the guesser's address, still signs in.
+    expect((await loginWith(user.email, TEST_PASSWORD, home, cookie)).statusCode).toBe(200);
+    expect((await loginWith(user.email, TEST_PASSWORD, guesser, cookie)).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords from a known browser against that browser only', async () => {
+    const user = await createUser(t, 'doctor');
+    const address = freshAddress();
+    const cookie = deviceCookieOf(await loginWith(user.email, TEST_PASSWORD, address));
+    const max = t.app.config.LOGIN_MAX_FAILURES;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginWith(user.email, `typo-${i}`, address, cookie)),
+    );
+    expect(statuses(responses)).toEqual({ 401: max, 429: 20 - max });
+    expect((await loginWith(user.email, TEST_PASSWORD, address, cookie)).statusCode).toBe(429);
+    // Another browser at the same address is not held back by it.
+    expect((await loginWith(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it("ignores a forged, altered or other account's device cookie", async () => {
+    const owner = await createUser(t, 'patient');
+    const other = await createUser(t, 'patient');
+    const address = freshAddress();
+    const cookie = deviceCookieOf(await loginWith(owner.email, TEST_PASSWORD, address));
+    const [name, value = ''] = cookie.split('=');
+    const altered = `${name}=${value.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
+    const max = t.app.config.LOGIN_MAX_FAILURES;
+    // Failures with an altered cookie count as an unknown browser's: the pair is locked after max.
+    for (let i = 0; i < max; i++) await loginWith(owner.email, `bad-${i}`, address, altered);
+    expect((await loginWith(owner.email, TEST_PASSWORD, address, altered)).statusCode).toBe(429);
+    expect((await loginWith(owner.email, TEST_PASSWORD, address, cookie)).statusCode).toBe(200);
+    // The owner's cookie names the owner's account only (another account's cookie has another name).
+    const otherCookie = deviceCookieOf(await loginWith(other.email, TEST_PASSWORD, address));
+    expect(otherCookie.split('=')[0]).not.toBe(name);
   });
 });
 

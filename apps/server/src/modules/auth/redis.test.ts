@@ -39,18 +39,21 @@ describe('Redis up', () => {
 
     const user = await createUser(a, 'patient');
     const max = a.app.config.LOGIN_MAX_FAILURES;
+    const guesser = randomAddress();
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login(i % 2 ? a : b, user.email, `guess-${i}`)),
+      Array.from({ length: 40 }, (_, i) => login(i % 2 ? a : b, user.email, `guess-${i}`, guesser)),
     );
     expect(statuses(guesses)).toEqual([...Array(max).fill(401), ...Array(40 - max).fill(429)]);
-    expect((await login(a, user.email, TEST_PASSWORD)).statusCode).toBe(429);
-    expect((await login(b, user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await login(a, user.email, TEST_PASSWORD, guesser)).statusCode).toBe(429);
+    expect((await login(b, user.email, TEST_PASSWORD, guesser)).statusCode).toBe(429);
 
     // A successful sign-in on one instance gives its attempt back for both.
     const other = await createUser(a, 'doctor');
-    for (let i = 0; i < max - 1; i++) expect((await login(a, other.email, 'wrong')).statusCode).toBe(401);
-    expect((await login(b, other.email, TEST_PASSWORD)).statusCode).toBe(200);
-    expect((await login(a, other.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const address = randomAddress();
+    for (let i = 0; i < max - 1; i++)
+      expect((await login(a, other.email, 'wrong', address)).statusCode).toBe(401);
+    expect((await login(b, other.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    expect((await login(a, other.email, TEST_PASSWORD, address)).statusCode).toBe(200);
   });
 });
 
@@ -67,8 +70,9 @@ describe('Redis down', () => {
     const user = await createUser(t, 'patient');
     expect((await login(t, user.email, TEST_PASSWORD)).statusCode).toBe(200);
     const max = t.app.config.LOGIN_MAX_FAILURES;
+    const guesser = randomAddress();
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, () => login(t, user.email, 'wrong-password')),
+      Array.from({ length: 20 }, () => login(t, user.email, 'wrong-password', guesser)),
     );
     expect(statuses(guesses)).toEqual([...Array(max).fill(401), ...Array(20 - max).fill(429)]);
 

@@ -9,11 +9,14 @@ import {
   ROLES,
   registerPatientSchema,
   resetPasswordSchema,
+  SIGNUP_ANSWER,
+  signupAnswerSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
+import { DEVICE_COOKIE_PATH, deviceCookieName, issueDevice, readDevice } from './device-cookies';
 import * as auth from './service';
 import { loadPublicUser } from './users';
 
@@ -30,11 +33,16 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/register/patient',
     {
-      schema: { tags, body: registerPatientSchema, response: { 201: meResponseSchema } },
+      schema: { tags, body: registerPatientSchema, response: { 201: signupAnswerSchema } },
       config: { access: 'public', rateLimit: { max: REGISTRATIONS_PER_ADDRESS, timeWindow } },
     },
-    async (request, reply) =>
-      reply.code(201).send({ user: await auth.registerPatient(request.ctx, request.body) }),
+    // The same answer whether or not the address was free; its owner is mailed after answering.
+    async (request, reply) => {
+      const { ctx } = request;
+      const { existingUserId } = await auth.registerPatient(ctx, request.body);
+      if (existingUserId) app.later.run(() => auth.warnAccountOwner(ctx, app.rateLimits, existingUserId));
+      return reply.code(201).send({ message: SIGNUP_ANSWER });
+    },
   );
 
   app.post(
@@ -44,12 +52,28 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (request, reply) => {
+      const { deviceCookieSecret: secret } = app.config;
+      const { email } = request.body;
+      const now = request.ctx.now();
+      const deviceId = readDevice(secret, email, request.cookies[deviceCookieName(secret, email)], now);
       const { user, token, expiresAt, persistent } = await auth.login(
         request.ctx,
         app.rateLimits,
         request.body,
-        request.headers['user-agent'],
+        {
+          userAgent: request.headers['user-agent'],
+          deviceId,
+        },
       );
+      // This browser is now known for this account: its later failures count against it alone.
+      const device = issueDevice(secret, email, now, deviceId);
+      reply.setCookie(device.name, device.value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.cookieSecure,
+        path: DEVICE_COOKIE_PATH,
+        expires: device.expiresAt,
+      });
       reply.setCookie(TOKEN_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { passwordResets, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { decoyPasswordHash, hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
+import { decoyPasswordHash, hashNewPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
@@ -38,24 +38,50 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 export const loginWindowMs = (config: ServiceContext['config']) => config.LOGIN_WINDOW_MINUTES * 60_000;
 
 /**
- * Takes one password check of the account (and of the client's address) before the password is
- * checked, so that however many requests arrive at once, at most LOGIN_MAX_FAILURES checks run
- * per account in a window. The caller gives it back when the password was right.
+ * Takes one password check before the password is checked, so that however many requests arrive
+ * at once, at most the configured number of checks run per window; the caller gives it back when
+ * the password was right. From a browser holding a device cookie of the account (`deviceId`, see
+ * device-cookies.ts) the checks are counted against that browser only. From any other browser,
+ * per account and address (LOGIN_MAX_FAILURES), per account from all such browsers together
+ * (LOGIN_MAX_FAILURES_PER_ACCOUNT, against guessing from many addresses) and per address
+ * (LOGIN_MAX_FAILURES_PER_ADDRESS, against spraying many accounts). So a guesser who knows an
+ * e-mail can lock out unknown browsers at most, never the owner's usual one.
  */
-function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string) {
+function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string, deviceId?: string) {
   const { config } = ctx;
-  return takeEach(limits, loginWindowMs(config), [
-    [`password:account:${email}`, config.LOGIN_MAX_FAILURES],
-    [`password:address:${ctx.ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
-  ]);
+  return takeEach(
+    limits,
+    loginWindowMs(config),
+    deviceId
+      ? [[`password:device:${email}:${deviceId}`, config.LOGIN_MAX_FAILURES]]
+      : [
+          [`password:account-address:${email}:${ctx.ip}`, config.LOGIN_MAX_FAILURES],
+          [`password:account:${email}`, config.LOGIN_MAX_FAILURES_PER_ACCOUNT],
+          [`password:address:${ctx.ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
+        ],
+  );
 }
 
-export async function registerPatient(ctx: ServiceContext, input: Registration | RegisterPatient) {
+/** Sign-up mails to an address that already has an account, per window: more attempts are answered alike, unmailed. */
+const SIGNUP_MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Registers a patient, answering the same whether or not the e-mail already has an account, so
+ * that sign-up does not tell who is a patient here (sign-in and reset do not either). The
+ * password is checked and hashed either way, so the time taken tells nothing; when the address
+ * is taken, nothing is written and the answer is the id of the existing account, whose owner
+ * the route then mails (after answering) with `warnAccountOwner`.
+ */
+export async function registerPatient(
+  ctx: ServiceContext,
+  input: Registration | RegisterPatient,
+): Promise<{ existingUserId?: string }> {
   const { db } = ctx;
   const email = input.email.toLowerCase();
-  if (await findUserByEmail(db, email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
-  const passwordHash = await hashPassword(input.password);
-  const created = await db.transaction(async (tx) => {
+  const passwordHash = await hashNewPassword(input.password, 'password');
+  const existing = await findUserByEmail(db, email);
+  if (existing) return { existingUserId: existing.id };
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
       .values({
@@ -69,7 +95,11 @@ export async function registerPatient(ctx: ServiceContext, input: Registration |
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!row) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken, 'email');
+    // Taken by a sign-up running at the same moment: answered like any taken address.
+    if (!row) {
+      const raced = await findUserByEmail(tx, email);
+      return raced ? { existingUserId: raced.id } : {};
+    }
     await audit(inTransaction(ctx, tx), {
       action: 'auth.register',
       entityType: 'user',
@@ -77,9 +107,39 @@ export async function registerPatient(ctx: ServiceContext, input: Registration |
       patientId: row.id,
       actor: { id: row.id, role: 'patient', email },
     });
-    return row;
+    return {};
   });
-  return loadPublicUser(db, created.id);
+}
+
+/**
+ * Tells the owner of an address that someone tried to sign up with it (at most
+ * SIGNUP_MAILS_PER_ACCOUNT a window, so sign-ups cannot flood an inbox).
+ */
+export async function warnAccountOwner(ctx: ServiceContext, limits: RateLimits, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return;
+  const { count } = await limits.hit(
+    `signup-mail:account:${user.email}`,
+    SIGNUP_MAILS_PER_ACCOUNT,
+    loginWindowMs(ctx.config),
+  );
+  await audit(ctx, {
+    action: 'auth.register.existing_email',
+    entityType: 'user',
+    entityId: user.id,
+    actor: { id: null, role: null, email: user.email },
+  });
+  if (count > SIGNUP_MAILS_PER_ACCOUNT) return;
+  await ctx.sendMail({
+    to: user.email,
+    subject: 'Someone tried to create a CarePoint account with your address',
+    body:
+      `Hello ${user.firstName},\n\nSomeone tried to create a CarePoint account with this e-mail address, ` +
+      'which already has an account. No new account was made.\n\n' +
+      `If it was you, sign in at ${ctx.config.publicUrl}/login, or reset your password at ` +
+      `${ctx.config.publicUrl}/forgot-password if you have forgotten it.\n\n` +
+      'If it was not you, ignore this message: your account is unchanged.',
+  });
 }
 
 export interface NewAdmin {
@@ -96,8 +156,8 @@ export async function createAdmin(
   input: NewAdmin,
 ): Promise<{ user: User; oneTimePassword?: string }> {
   const now = ctx.now();
-  const password = input.password ?? oneTimePassword();
-  const passwordHash = await hashPassword(password);
+  const password = input.password ?? (await oneTimePassword());
+  const passwordHash = await hashNewPassword(password, 'password');
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
@@ -132,11 +192,11 @@ export async function login(
   ctx: ServiceContext,
   limits: RateLimits,
   input: Login | LoginInput,
-  userAgent?: string,
+  client: { userAgent?: string | undefined; deviceId?: string | undefined } = {},
 ) {
   const { db, config } = ctx;
   const email = input.email.toLowerCase();
-  const check = await takePasswordCheck(ctx, limits, email);
+  const check = await takePasswordCheck(ctx, limits, email, client.deviceId);
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
@@ -169,7 +229,7 @@ export async function login(
     userId: user.id,
     persistent,
     ip: ctx.ip,
-    userAgent,
+    userAgent: client.userAgent,
     now: ctx.now(),
   });
   await audit(ctx, {
@@ -226,7 +286,7 @@ export async function sendPasswordReset(ctx: ServiceContext, limits: RateLimits,
 export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
   const { db } = ctx;
   const now = ctx.now();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, 'password');
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)
@@ -276,7 +336,7 @@ export async function changePassword(
     throw badRequest('New password must be different from the current one', 'newPassword');
   }
   const now = ctx.now();
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -75,7 +75,7 @@ export async function listDoctors(ctx: ServiceContext, query: ListQuery) {
 export async function createDoctor(ctx: ServiceContext, input: CreateInput): Promise<CreateDoctorResponse> {
   const { db } = ctx;
   const now = ctx.now();
-  const password = oneTimePassword();
+  const password = await oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx

@@ -4,6 +4,7 @@ import {
   PROFILE_IMAGE_MESSAGES,
   PROFILE_MESSAGES,
   type Profile,
+  SINGLE_LINE_TEXT_MESSAGE,
   type User,
 } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
@@ -77,6 +78,10 @@ describe('my profile', () => {
       [{ phone: undefined }, 'Phone is required'],
       [{ dateOfBirth: '1990-02-30' }, PROFILE_MESSAGES.dateOfBirthInvalid],
       [{ dateOfBirth: '2031-01-01' }, 'Date of birth cannot be in the future'],
+      [{ dateOfBirth: '1800-06-01' }, PROFILE_MESSAGES.dateOfBirthTooEarly],
+      [{ dateOfBirth: '1899-12-31' }, PROFILE_MESSAGES.dateOfBirthTooEarly],
+      [{ firstName: 'Gr\u202eace' }, SINGLE_LINE_TEXT_MESSAGE],
+      [{ lastName: '\u200b' }, SINGLE_LINE_TEXT_MESSAGE],
     ];
     for (const [fields, message] of cases) {
       const res = await update(me.headers, { ...edit, ...fields });

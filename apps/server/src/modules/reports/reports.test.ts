@@ -99,6 +99,8 @@ const JPEG = Buffer.concat([
   Buffer.from('JFIF tiny jpeg body'),
   Buffer.from([0xff, 0xd9]),
 ]);
+/** A polyglot: PDF by its first bytes, a web page after them. */
+const PDF_BYTES = Buffer.from('%PDF-1.7\n<html><script>alert(1)</script></html>\n%%EOF');
 
 describe('reports', () => {
   it('stores each kind with a generated case ID, lists it on its tab and searches it by name', async () => {
@@ -183,6 +185,25 @@ describe('reports', () => {
       'date',
     );
     expectInvalid(
+      await author.post('/api/doctor/reports', birth({ date: '1800-01-01' })),
+      REPORT_MESSAGES.dateTooEarly,
+      'date',
+    );
+    // An operation may be reported for tomorrow morning, not later (the facility's today is 2030-01-07).
+    expectInvalid(
+      await author.post('/api/doctor/reports', investigation({ date: '2030-01-09' })),
+      REPORT_MESSAGES.dateTooLate,
+      'date',
+    );
+    expectInvalid(
+      await author.post('/api/doctor/reports', investigation({ date: '9999-01-01' })),
+      REPORT_MESSAGES.dateTooLate,
+      'date',
+    );
+    expect((await author.post('/api/doctor/reports', investigation({ date: '2030-01-08' }))).statusCode).toBe(
+      201,
+    );
+    expectInvalid(
       await author.post('/api/doctor/reports', birth({ weightKg: 9 })),
       REPORT_MESSAGES.weightRange,
       'weightKg',
@@ -260,6 +281,26 @@ describe('reports', () => {
 });
 
 describe('attachments', () => {
+  it('download with the extension of what the bytes are, whatever the name uploaded', async () => {
+    const r = await create(investigation({ title: 'Polyglot' }));
+    for (const [bytes, name, sent] of [
+      [PDF_BYTES, 'poly.html', 'poly.pdf'],
+      [PNG, 'scan', 'scan.png'],
+      [JPEG, 'photo.JPEG', 'photo.JPEG'],
+      [JPEG, 'x-ray.exe', 'x-ray.jpg'],
+    ] as const) {
+      const saved = (
+        await upload(author, r.id, bytes, 'application/octet-stream', name)
+      ).json<ReportAttachment>();
+      t.clock.advance(1000);
+      for (const url of [saved.url, saved.viewUrl]) {
+        const res = await colleague.get(url);
+        expect(res.headers['content-disposition']).toContain(`filename="${sent}"`);
+        expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(sent)}`);
+      }
+    }
+  });
+
   it('give back the very bytes uploaded (PDF, PNG, JPEG), for download and sandboxed viewing', async () => {
     const r = await create(investigation({ title: 'Ultrasound' }));
     const pdf = await new PdfBuilder('Ultrasound', {

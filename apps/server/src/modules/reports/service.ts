@@ -1,4 +1,5 @@
 import {
+  addDays,
   fromLocalDateTime,
   type MedicalReport,
   type PatientResult,
@@ -321,6 +322,10 @@ async function checkInput(ctx: ServiceContext, db: Executor, input: ReportInput)
       .where(and(eq(users.id, input.doctorId), eq(users.role, 'doctor')))
       .limit(1);
     if (!found) throw badRequest(REPORT_MESSAGES.doctorNotFound, 'doctorId');
+  }
+  // Any report's date is at most tomorrow (an operation booked for the morning), facility time.
+  if (input.date > addDays(toLocalDateTime(ctx.now(), ctx.config.TIME_ZONE).date, 1)) {
+    throw badRequest(REPORT_MESSAGES.dateTooLate, 'date');
   }
   // A birth or death is recorded after it happened: not later than now, facility time.
   if (input.kind === 'birth' || input.kind === 'death') {

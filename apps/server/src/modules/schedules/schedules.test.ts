@@ -1,4 +1,5 @@
 import {
+  BOOKING_DATE_MESSAGES,
   checkAvailability,
   DEFAULT_SCHEDULE,
   type DoctorScheduleResponse,
@@ -58,7 +59,6 @@ describe('free slots', () => {
     expect(monday.slots).toEqual(['09:45', '10:30', '11:15', '12:45', '13:30', '14:15', '15:00']);
     const tuesday = (await slots(p.headers, dr.id, TUESDAY)).json<SlotsResponse>();
     expect(tuesday.slots).toEqual(['09:00', '10:30', '11:15', '12:00', '12:45', '13:30', '14:15', '15:00']);
-    expect((await slots(p.headers, dr.id, '2030-01-04')).json<SlotsResponse>().slots).toEqual([]);
     expect((await slots(p.headers, dr.id, SUNDAY)).json<SlotsResponse>()).toMatchObject({
       hours: null,
       slots: [],
@@ -70,6 +70,23 @@ describe('free slots', () => {
     const { headers } = await signedIn(t, 'patient');
     expect((await slots(headers, dr.id, '')).json().error).toBe('Date is required');
     expect((await slots(headers, dr.id, '2030-02-30')).json().error).toBe('Enter a valid date as YYYY-MM-DD');
+    // Only bookable dates: from the facility's today (2030-01-07 here) to two years on.
+    for (const [date, message] of [
+      ['1970-01-01', BOOKING_DATE_MESSAGES.past],
+      ['2030-01-04', BOOKING_DATE_MESSAGES.past],
+      ['9999-12-31', BOOKING_DATE_MESSAGES.tooFar('2032-01-07')],
+      ['2032-01-08', BOOKING_DATE_MESSAGES.tooFar('2032-01-07')],
+    ] as const) {
+      for (const url of [`/api/doctors/${dr.id}/slots?date=${date}`, `/api/doctors/slots?date=${date}`]) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toMatchObject({ error: message, fieldErrors: { date: [message] } });
+      }
+    }
+    expect((await slots(headers, dr.id, '2032-01-07')).statusCode).toBe(200);
+    const farBooking = await book(t, headers, { doctorId: dr.id, date: '2032-01-12', time: '09:00' });
+    expect(farBooking.statusCode).toBe(400);
+    expect(farBooking.json().fieldErrors).toEqual({ date: [BOOKING_DATE_MESSAGES.tooFar('2032-01-07')] });
     const patient = await createUser(t, 'patient');
     expect((await slots(headers, patient.id, MONDAY)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/doctors/${dr.id}/slots?date=${MONDAY}` })).statusCode).toBe(401);

@@ -2,6 +2,7 @@ import {
   ACTIVE_APPOINTMENT_STATUSES,
   type AnyDoctorSlots,
   type BusyInterval,
+  bookingDateProblem,
   DEFAULT_SCHEDULE,
   type DoctorOption,
   type DoctorScheduleResponse,
@@ -27,7 +28,7 @@ import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -282,8 +283,15 @@ export const busyIntervals = async (db: Executor, doctorId: string, date: string
   (await busyByDoctor(db, date, [doctorId])).get(doctorId) ?? [];
 
 /** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
+/** Slots are asked for bookable dates only: today to BOOKING_WINDOW_YEARS ahead, facility time. */
+function requireBookableDate(ctx: ServiceContext, date: string) {
+  const problem = bookingDateProblem(date, facilityNow(ctx).date);
+  if (problem) throw badRequest(problem, 'date');
+}
+
 export async function slotsFor(ctx: ServiceContext, doctorId: string, date: string): Promise<SlotsResponse> {
   const { db } = ctx;
+  requireBookableDate(ctx, date);
   await requireDoctor(db, doctorId);
   const [schedule, busy] = await Promise.all([loadSchedule(db, doctorId), busyIntervals(db, doctorId, date)]);
   const hours = hoursOn(schedule, date);
@@ -303,6 +311,7 @@ export async function slotsFor(ctx: ServiceContext, doctorId: string, date: stri
  */
 export async function anyDoctorSlots(ctx: ServiceContext, date: string): Promise<AnyDoctorSlots> {
   const { db } = ctx;
+  requireBookableDate(ctx, date);
   const ids = (await listBookableDoctors(db)).map((d) => d.id);
   const [schedules, busy] = await Promise.all([loadSchedules(db, ids), busyByDoctor(db, date, ids)]);
   const now = facilityNow(ctx);

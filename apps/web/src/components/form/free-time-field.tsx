@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
+import { isApiRequestError } from '../../lib/api-client';
 import { useFreeTimes } from '../../lib/booking';
 import { Select } from '../ui/select';
 
@@ -23,7 +24,12 @@ export function FreeTimeField({ doctorId, date, error, label = 'Time', ...field 
     : 'Free times of any doctor; the clinic assigns one free at that time.';
   if (!date) hint = 'Choose a date first.';
   else if (times.isLoading) hint = 'Loading free times...';
-  else if (times.isError) hint = 'Could not load the free times. Choose another date or doctor.';
+  else if (times.isError)
+    // A date outside the booking window is refused with the server's reason ("Choose today or a later date").
+    hint =
+      isApiRequestError(times.error) && times.error.fieldErrors?.date?.[0]
+        ? times.error.fieldErrors.date[0]
+        : 'Could not load the free times. Choose another date or doctor.';
   else if (doctorId && times.data && times.data.hours === null)
     hint = `The doctor does not work on ${times.data.day}s.`;
   else if (times.data && free.length === 0)

@@ -3,9 +3,9 @@ import {
   type ForgotPassword,
   type LoginInput,
   MESSAGES,
-  type MeResponse,
   type RegisterPatient,
   type ResetPassword,
+  type SignupAnswer,
 } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../lib/api-client';
@@ -27,7 +27,7 @@ export function useLogin() {
 export const useSignup = () =>
   useMutation({
     mutationFn: (values: RegisterPatient) =>
-      api.post<MeResponse>('/auth/register/patient', values, { authRedirect: false }),
+      api.post<SignupAnswer>('/auth/register/patient', values, { authRedirect: false }),
     meta,
   });
 
