@@ -1,12 +1,30 @@
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentStatusChange,
+  CALENDAR_MESSAGES,
+  type Calendar,
+  type CalendarQuery,
   type DeskAppointment,
   type DeskBookingInput,
   type ReassignAppointment,
 } from '@carepoint/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useDeskMutation, type WithId } from './shared';
+import { adminKeys, useDeskMutation, type WithId } from './shared';
+
+/** Every doctor's day (or days): one column each, hours, free slots and appointments. */
+export function useDeskCalendar(range: CalendarQuery) {
+  return useQuery({
+    // Under the appointments resource: a change or a live event there refreshes it too.
+    queryKey: [...adminKeys.resource('appointments'), 'calendar', range.from, range.to],
+    queryFn: () =>
+      api.get<Calendar>(
+        `/admin/appointments/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+      ),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: CALENDAR_MESSAGES.loadFailed },
+  });
+}
 
 /* The front desk's appointments: booking for a patient, reassigning, confirming or cancelling. */
 

@@ -62,6 +62,7 @@ export function invalidateAdmin(client: QueryClient, resources: readonly Resourc
 export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   emergency: ['emergency-room'],
   queues: ['queues'],
+  appointments: ['appointments'],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useDoctorDashboard } from '../api/appointments';
+import { useDoctorDashboard, useDoctorLiveUpdates } from '../api/appointments';
 import { formatFullDate } from '../components/appointments/format';
 import { NextPatient } from '../components/appointments/next-patient';
 import { RowsLoading, TodaysAppointments } from '../components/appointments/todays-appointments';
@@ -23,6 +23,7 @@ import { RecentPrescriptions } from '../components/prescriptions/recent-prescrip
 export default function DoctorDashboardPage() {
   const { user } = useAuth();
   const dashboard = useDoctorDashboard();
+  useDoctorLiveUpdates();
   const data = dashboard.data;
   const loading = dashboard.isPending;
 
