@@ -3,9 +3,11 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
 import type { CalendarAppointment } from '@carepoint/contract';
 import dayjs from 'dayjs';
+// Weeks start on Monday, as the doctors' schedules do.
+import 'dayjs/locale/en-gb';
 import { useMemo, useState } from 'react';
 import { Calendar as BigCalendar, dayjsLocalizer, type View } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import {
   type CalendarScreenProps,
   dateAt,
@@ -35,6 +37,14 @@ type Item = {
   resourceId?: string;
   appointment?: CalendarAppointment;
 };
+
+/**
+ * The add-on is CommonJS only: the bundle hands over its module object (with the function as
+ * `default`) where the types promise the function itself.
+ */
+const hasDefault = (module: unknown): module is { default: typeof dragAndDrop } =>
+  typeof module === 'object' && module !== null && 'default' in module;
+const withDragAndDrop = hasDefault(dragAndDrop) ? dragAndDrop.default : dragAndDrop;
 
 const DnDCalendar = withDragAndDrop<Item, { id: string; title: string }>(BigCalendar);
 
@@ -74,7 +84,8 @@ export default function AppointmentCalendar({
   const [dropped, setDropped] = useState<{ id: string; start: Date; end: Date; resourceId?: string } | null>(
     null,
   );
-  const hours = visibleHours(calendar);
+  const step = stepOf(calendar);
+  const hours = visibleHours(calendar, step);
   const doctors = useMemo(() => new Map(calendar.doctors.map((d) => [d.id, d])), [calendar.doctors]);
   const single = calendar.doctors.length === 1 ? calendar.doctors[0] : undefined;
 
@@ -126,13 +137,13 @@ export default function AppointmentCalendar({
     }
   };
 
-  const step = stepOf(calendar);
   return (
-    <div className="carepoint-calendar rounded-lg border border-line bg-surface p-2">
+    <div className="carepoint-calendar rounded-lg border border-border bg-surface p-2">
       <DnDCalendar
         localizer={localizer}
         formats={formats}
-        culture="en-GB"
+        culture="en-gb"
+        messages={{ previous: 'Previous', next: 'Next', today: 'Today', day: 'Day', week: 'Week' }}
         events={events}
         backgroundEvents={free}
         view={view}
@@ -173,8 +184,9 @@ export default function AppointmentCalendar({
           const day = single?.days.find((d) => d.date === dateOf(at));
           return day && !day.hours ? { className: 'cp-day-off' } : {};
         }}
+        // The grid prefixes its time range: "10:30–11:15: Ada Obi · Check-up (Pending)".
         tooltipAccessor={(item: Item) =>
-          item.appointment ? `${item.appointment.time} ${item.title} (${item.appointment.status})` : 'Free'
+          item.appointment ? `${item.title} (${item.appointment.status})` : 'Free'
         }
         style={{ height: 'min(75vh, 900px)' }}
       />

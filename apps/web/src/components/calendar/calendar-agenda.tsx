@@ -45,8 +45,8 @@ export function CalendarAgenda({ calendar, date, onNavigate, onOpen }: CalendarS
           ...(day?.free ?? []).map((at): Row => ({ kind: 'free', at })),
         ].sort((a, b) => minutesOf(a.at) - minutesOf(b.at));
         return (
-          <div key={doctor.id} className="rounded-lg border border-line bg-surface">
-            <div className="flex items-baseline justify-between gap-2 border-b border-line px-3 py-2">
+          <div key={doctor.id} className="rounded-lg border border-border bg-surface">
+            <div className="flex items-baseline justify-between gap-2 border-b border-border px-3 py-2">
               <h3 className="font-medium text-ink">{doctor.name}</h3>
               <span className="text-sm text-ink-muted">
                 {day?.hours ? `${day.hours.from}–${day.hours.to}` : 'Day off'}
@@ -57,10 +57,10 @@ export function CalendarAgenda({ calendar, date, onNavigate, onOpen }: CalendarS
                 {day?.hours ? 'Nothing booked and no free time left.' : 'Not working on this day.'}
               </p>
             ) : (
-              <ul className="divide-y divide-line">
+              <ul className="divide-y divide-border">
                 {rows.map((row) =>
                   row.kind === 'free' ? (
-                    <li key={`free-${row.at}`} className="flex gap-3 px-3 py-2 text-sm text-emerald-700">
+                    <li key={`free-${row.at}`} className="flex gap-3 px-3 py-2 text-sm text-success-700">
                       <span className="w-12 tabular-nums">{row.at}</span>
                       <span>Free</span>
                     </li>

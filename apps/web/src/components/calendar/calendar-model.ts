@@ -46,8 +46,12 @@ export function rangeOf(view: CalendarView, date: string) {
   return { from, to: addDays(from, 6) };
 }
 
-/** The hours to draw: the widest working day in view, or 08:00-18:00, with every appointment inside. */
-export function visibleHours(calendar: Calendar) {
+/**
+ * The hours to draw: the widest working day in view (or 08:00-18:00) with every appointment
+ * inside, and about an hour more each side. The first line falls a whole number of steps before
+ * the earliest start, so the grid's lines are the slot starts.
+ */
+export function visibleHours(calendar: Calendar, step: number) {
   let from = Number.POSITIVE_INFINITY;
   let to = 0;
   for (const doctor of calendar.doctors)
@@ -61,10 +65,8 @@ export function visibleHours(calendar: Calendar) {
     to = Math.max(to, minutesOf(a.time) + a.durationMinutes);
   }
   if (!Number.isFinite(from)) return { from: 8 * 60, to: 18 * 60 };
-  return {
-    from: Math.max(0, Math.floor(from / 60) * 60 - 60),
-    to: Math.min(24 * 60 - 1, Math.ceil(to / 60) * 60 + 60),
-  };
+  const margin = step * Math.ceil(60 / step);
+  return { from: Math.max(0, from - margin), to: Math.min(24 * 60 - 1, to + margin) };
 }
 
 /** Whether a moment is inside the doctor's hours that day. */
@@ -77,9 +79,17 @@ export function isWorking(doctor: CalendarDoctor | undefined, at: Date) {
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** The grid's step: every doctor's slot starts fall on it. */
-export const stepOf = (calendar: Calendar) =>
-  Math.max(5, calendar.doctors.map((d) => d.slotMinutes).reduce(gcd, 0) || 15);
+/**
+ * The grid's step: every doctor's slot starts fall on its lines (a common divisor of their
+ * slot lengths and of the times their days start).
+ */
+export function stepOf(calendar: Calendar) {
+  const lengths = calendar.doctors.flatMap((d) => [
+    d.slotMinutes,
+    ...d.days.flatMap((day) => (day.hours ? [minutesOf(day.hours.from)] : [])),
+  ]);
+  return Math.max(5, lengths.reduce(gcd, 0) || 15);
+}
 
 /** Only an active appointment still ahead moves. */
 export const isMovable = (a: CalendarAppointment, calendar: Calendar) =>

@@ -14,7 +14,7 @@ export function useCalendarMode(): [boolean, (calendar: boolean) => void] {
 export function ViewSwitch() {
   const [calendar, setCalendar] = useCalendarMode();
   return (
-    <fieldset className="inline-flex rounded-md border border-line p-0.5">
+    <fieldset className="inline-flex rounded-md border border-border p-0.5">
       <legend className="sr-only">Show appointments as</legend>
       <Button
         size="sm"

@@ -46,13 +46,14 @@ export const useDeskBook = () =>
     APPOINTMENT_MESSAGES.createFailed,
     DESK_BOOKING_FIELDS,
   );
-export const useReassign = () =>
+/** Reassign (or Move). From a form, a refusal goes under its field; from a drag (`inForm` false), to a toast. */
+export const useReassign = (inForm = true) =>
   useDeskMutation(
     ({ id, body }: WithId<ReassignAppointment>) =>
       api.post<DeskAppointment>(`/admin/appointments/${id}/reassign`, body),
     ['appointments', 'patients'],
     'Failed to reassign the appointment',
-    REASSIGN_FIELDS,
+    inForm ? REASSIGN_FIELDS : [],
   );
 export const useAppointmentStatus = () =>
   useDeskMutation(

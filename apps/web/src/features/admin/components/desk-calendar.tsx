@@ -14,7 +14,7 @@ import { ReassignDialog } from './desk-appointment-dialogs';
 export function DeskCalendar() {
   const place = useCalendarPlace();
   const calendar = useDeskCalendar(rangeOf('day', place.date));
-  const reassign = useReassign();
+  const drag = useReassign(false);
   const [moving, setMoving] = useState<CalendarAppointment | null>(null);
   const doctorName = (id: string) => calendar.data?.doctors.find((d) => d.id === id)?.name ?? '';
   return (
@@ -25,7 +25,7 @@ export function DeskCalendar() {
         date={place.date}
         byDoctor
         onNavigate={place.setDate}
-        onMove={(a, to) => reassign.mutateAsync({ id: a.id, body: to })}
+        onMove={(a, to) => drag.mutateAsync({ id: a.id, body: to })}
         onOpen={setMoving}
       />
       {moving ? (

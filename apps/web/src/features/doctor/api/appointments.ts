@@ -49,8 +49,11 @@ export function useDoctorCalendar(range: CalendarQuery) {
   });
 }
 
-/** Moves one of the doctor's appointments; a refusal's toast gives the server's reason. */
-export function useMoveDoctorAppointment() {
+/**
+ * Moves one of the doctor's appointments. From the Move form a refusal goes under its field;
+ * from a drag (`inForm` false) its toast gives the server's reason.
+ */
+export function useMoveDoctorAppointment(inForm = true) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MoveAppointmentInput }) =>
@@ -60,7 +63,10 @@ export function useMoveDoctorAppointment() {
         client.invalidateQueries({ queryKey: doctorAppointmentKeys.all }),
         client.invalidateQueries({ queryKey: bookingKeys.all }),
       ]),
-    meta: { errorMessage: APPOINTMENT_MESSAGES.moveFailed, shownInline: answersField(['date', 'time']) },
+    meta: {
+      errorMessage: APPOINTMENT_MESSAGES.moveFailed,
+      shownInline: answersField(inForm ? ['date', 'time'] : []),
+    },
   });
 }
 

@@ -15,6 +15,7 @@ export function DoctorCalendar() {
   const place = useCalendarPlace();
   const calendar = useDoctorCalendar(rangeOf(place.view, place.date));
   const move = useMoveDoctorAppointment();
+  const drag = useMoveDoctorAppointment(false);
   const [moving, setMoving] = useState<CalendarAppointment | null>(null);
 
   return (
@@ -26,7 +27,7 @@ export function DoctorCalendar() {
         byDoctor={false}
         onNavigate={place.setDate}
         onViewChange={place.setView}
-        onMove={(a, to) => move.mutateAsync({ id: a.id, body: { date: to.date, time: to.time } })}
+        onMove={(a, to) => drag.mutateAsync({ id: a.id, body: { date: to.date, time: to.time } })}
         onOpen={setMoving}
       />
       {moving ? (
