@@ -104,14 +104,14 @@ const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
     ? required
     : invalid;
 
-export const appointmentDateField = z
+const appointmentDateField = z
   .string({ error: required })
   .trim()
   .min(1, required)
   .refine(isCalendarDate, APPOINTMENT_MESSAGES.dateInvalid);
 
 /** 'HH:MM' or 'HH:MM:SS'; kept as written so seconds other than :00 fail the slot rule. */
-export const appointmentTimeField = z
+const appointmentTimeField = z
   .string({ error: required })
   .trim()
   .min(1, required)

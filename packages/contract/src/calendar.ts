@@ -11,7 +11,7 @@ import { daysBetween, isCalendarDate, weekdaySchema } from './schedules';
  * Free slots come from the one availability rule (schedules.ts), computed by the server.
  */
 
-export const CALENDAR_MAX_DAYS = 7;
+const CALENDAR_MAX_DAYS = 7;
 
 export const CALENDAR_MESSAGES = {
   dateInvalid: 'Enter a valid date as YYYY-MM-DD',
@@ -56,7 +56,6 @@ const calendarDaySchema = z.object({
   hours: z.object({ from: z.string(), to: z.string() }).nullable(),
   free: z.array(z.string()),
 });
-export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
 const calendarDoctorSchema = z.object({
   id: z.string(),

@@ -18,7 +18,7 @@ const EVENTS_CHANNEL = 'carepoint_events';
 export const HEARTBEAT_MS = 25_000;
 
 /** One announced change: its topic and, for appointments, the doctors it concerns. */
-export interface LiveEvent {
+interface LiveEvent {
   topic: LiveTopic;
   doctorIds?: readonly string[];
 }

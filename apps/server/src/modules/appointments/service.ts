@@ -173,7 +173,7 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
 // ---------------------------------------------------------------- booking
 
 /** An availability refusal as an API error: a taken slot is a conflict, the rest is bad input. */
-export function refusal(result: Exclude<Availability, { ok: true }>): AppError {
+function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   if (result.reason === 'taken') return conflict('SLOT_TAKEN', result.message, 'time');
   return badRequest(result.message, result.reason === 'dayOff' ? 'date' : 'time');
 }
@@ -209,7 +209,7 @@ export interface BookingDetails {
 export type PatientOf = (tx: ServiceContext) => Promise<string>;
 
 /** Whether the patient has another active appointment overlapping [start, start + duration). */
-export async function patientIsBusy(
+async function patientIsBusy(
   db: Executor,
   patientId: string,
   start: Date,
@@ -238,7 +238,7 @@ export async function patientIsBusy(
  * then sees it in the overlap check. NO KEY UPDATE leaves rows that merely reference the
  * patient (sessions, audit rows, other appointments' foreign keys) unblocked.
  */
-export async function lockPatient(tx: Executor, patientId: string) {
+async function lockPatient(tx: Executor, patientId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('no key update');
 }
 
@@ -490,7 +490,7 @@ function assertPatientMayChange(ctx: ServiceContext, startsAt: Date) {
 }
 
 /** Where an appointment is: its doctor and its start on the facility's clock ('YYYY-MM-DD', 'HH:MM'). */
-export interface AppointmentPlace {
+interface AppointmentPlace {
   doctorId: string;
   date: string;
   time: string;

@@ -8,7 +8,7 @@ import { FreeTimeField } from '../form/free-time-field';
 import type { DialogComponentProps } from '../ui/dialog-button';
 import { Input } from '../ui/input';
 
-export const MOVE_FIELDS = ['date', 'time'] as const;
+const MOVE_FIELDS = ['date', 'time'] as const;
 
 type MoveDialogProps = DialogComponentProps & {
   /** What is moved, for the dialog's text: "Ada Obi, Jan 8, 2030, 10:30". */

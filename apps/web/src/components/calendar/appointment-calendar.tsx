@@ -27,6 +27,8 @@ import {
  * a move; until the server answers it shows where it was dropped, and a refusal puts it back.
  */
 
+// The localizer reads the week's first day from dayjs's global locale (only the calendar uses dayjs).
+dayjs.locale('en-gb');
 const localizer = dayjsLocalizer(dayjs);
 
 type Item = {
@@ -142,7 +144,6 @@ export default function AppointmentCalendar({
       <DnDCalendar
         localizer={localizer}
         formats={formats}
-        culture="en-gb"
         messages={{ previous: 'Previous', next: 'Next', today: 'Today', day: 'Day', week: 'Week' }}
         events={events}
         backgroundEvents={free}

@@ -10,7 +10,7 @@ import { addDays, parseTimeMinutes } from '@carepoint/contract';
 export type CalendarView = 'day' | 'week';
 
 /** Where a move goes: the facility's date and time, and the doctor (the desk may change it). */
-export type MoveTo = { date: string; time: string; doctorId: string };
+type MoveTo = { date: string; time: string; doctorId: string };
 
 /** Props every calendar screen gives the grid and the agenda. */
 export type CalendarScreenProps = {

@@ -3,7 +3,7 @@ import { useUrlFilter } from '../../lib/use-url-filters';
 import { Button } from '../ui/button';
 
 /** `?view=calendar` shows the calendar; without it, the table. */
-export const VIEW_PARAM = 'view';
+const VIEW_PARAM = 'view';
 
 /** The "Table" / "Calendar" switch of an appointments screen, kept in the URL. */
 export function useCalendarMode(): [boolean, (calendar: boolean) => void] {
