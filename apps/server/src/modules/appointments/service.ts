@@ -309,14 +309,15 @@ export async function bookWithDoctor(
       return { id: row.id, patientId };
     });
   } catch (error) {
-    // The database's double-booking index caught a race the lock did not (it should not happen).
-    if (violatedUnique(error) !== undefined)
-      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
-    throw error;
+    throw slotTakenOnRace(error);
   }
   await ctx.publish('appointments', { doctorIds: [doctor.id] });
   return booked;
 }
+
+/** The database's double-booking index caught a race the lock did not (it should not happen). */
+const slotTakenOnRace = (error: unknown) =>
+  violatedUnique(error) !== undefined ? conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time') : error;
 
 /** How many active appointments each doctor has on a date (for spreading the clinic's work). */
 async function activeCounts(db: Executor, date: string) {
@@ -609,10 +610,7 @@ export async function moveAppointment(
       return { id, patientId: current.patientId, status, from, to };
     });
   } catch (error) {
-    // The database's double-booking index caught a race the lock did not (it should not happen).
-    if (violatedUnique(error) !== undefined)
-      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
-    throw error;
+    throw slotTakenOnRace(error);
   }
   await ctx.publish('appointments', { doctorIds: [...new Set([moved.from.doctorId, moved.to.doctorId])] });
   return moved;

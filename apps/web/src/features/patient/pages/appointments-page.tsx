@@ -44,26 +44,24 @@ function ChangeActions({
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={closed}
-          onClick={onMove}
-          aria-label={`Move ${a.title} on ${appointmentSlot(a)}`}
-          {...described}
-        >
-          Move
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={closed}
-          onClick={onCancel}
-          aria-label={`Cancel ${a.title} on ${appointmentSlot(a)}`}
-          {...described}
-        >
-          Cancel
-        </Button>
+        {(
+          [
+            ['Move', onMove],
+            ['Cancel', onCancel],
+          ] as const
+        ).map(([verb, onClick]) => (
+          <Button
+            key={verb}
+            variant="secondary"
+            size="sm"
+            disabled={closed}
+            onClick={onClick}
+            aria-label={`${verb} ${a.title} on ${appointmentSlot(a)}`}
+            {...described}
+          >
+            {verb}
+          </Button>
+        ))}
       </div>
       {closed ? (
         <span id={whyId} className="max-w-56 text-xs text-ink-muted">
