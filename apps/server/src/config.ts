@@ -112,6 +112,13 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Africa/Lagos'),
+  // How long before its start a patient may still cancel or move an appointment online.
+  PATIENT_CHANGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(0)
+    .max(24 * 30, 'must be at most 720 (30 days)')
+    .default(24),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
   COOKIE_SECURE: flag(false),

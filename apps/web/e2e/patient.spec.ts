@@ -91,8 +91,12 @@ test('a new patient books, sees, cancels an appointment and edits the profile', 
   const confirm = page.getByRole('dialog', { name: 'Cancel appointment?' });
   await expect(confirm).toContainText(DEMO_DOCTOR);
   await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(confirm.getByText(APPOINTMENT_MESSAGES.reasonRequired)).toBeVisible();
+  await confirm.getByLabel('Reason').fill('Travelling that week');
+  await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByText(APPOINTMENT_MESSAGES.cancelled)).toBeVisible();
   await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText('Reason: Travelling that week');
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 
   // The profile: Cancel restores, Save stores, a reload shows the stored values.

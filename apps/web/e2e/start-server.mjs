@@ -26,6 +26,9 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     NODE_ENV: 'test',
     // Backups only when a test asks (backups.spec.ts), never on the schedule in the middle of others.
     BACKUP_EVERY_HOURS: '0',
+    // Three days, so some doctor always has a free time inside the window, even over a weekend
+    // (calendar.spec.ts books one there to see a patient's change refused).
+    PATIENT_CHANGE_HOURS: '72',
   },
 });
 

@@ -14,7 +14,8 @@ import { isCalendarDate, isTimeOfDay } from './schedules';
  * Pending and Confirmed are "active": they hold the doctor's slot.
  *
  * Who may move an appointment from one status to another:
- *   patient (own appointment, start still in the future):  Pending | Confirmed -> Cancelled
+ *   patient (own appointment, more than PATIENT_CHANGE_HOURS ahead, with a reason):
+ *                                                          Pending | Confirmed -> Cancelled
  *   doctor (own appointments) and admin:                   Pending -> Confirmed
  *                                                          Pending | Confirmed -> Cancelled
  *                                                          Confirmed -> Completed (once it has started)
@@ -77,6 +78,13 @@ export const APPOINTMENT_MESSAGES = {
   cancelOnlyUpcoming: 'Only upcoming appointments can be cancelled',
   completeOnlyStarted: 'An appointment can be completed only once it has started',
   reasonRequired: 'Please give a reason for cancelling',
+  /** A patient's cancel or move too close to the start (PATIENT_CHANGE_HOURS). */
+  changeWindowClosed: (hours: number) =>
+    `Appointments can be cancelled or moved online only up to ${hours} hours before they start. Please call the clinic.`,
+  notMovable: 'Only a Pending or Confirmed appointment can be moved',
+  changedMeanwhile: 'The appointment was changed meanwhile. Please look again and retry.',
+  moved: 'Appointment moved',
+  moveFailed: 'Could not move the appointment',
   transitionNotAllowed: (from: AppointmentStatus, to: AppointmentStatus) =>
     `A ${from} appointment cannot be changed to ${to}`,
   cancelled: 'Appointment cancelled',
@@ -96,14 +104,14 @@ const requiredOr = (invalid: string) => (issue: { input?: unknown }) =>
     ? required
     : invalid;
 
-export const appointmentDateField = z
+const appointmentDateField = z
   .string({ error: required })
   .trim()
   .min(1, required)
   .refine(isCalendarDate, APPOINTMENT_MESSAGES.dateInvalid);
 
 /** 'HH:MM' or 'HH:MM:SS'; kept as written so seconds other than :00 fail the slot rule. */
-export const appointmentTimeField = z
+const appointmentTimeField = z
   .string({ error: required })
   .trim()
   .min(1, required)
@@ -142,11 +150,28 @@ export const appointmentStatusChangeSchema = z.object({
 });
 export type AppointmentStatusChange = z.input<typeof appointmentStatusChangeSchema>;
 
-/** The patient's cancel: the body is optional, and so is its reason. */
-export const patientCancelSchema = z.object({ reason: statusReasonField }).nullish();
+/** The patient's cancel: the reason is required, as it is of staff (the doctor reads it). */
+export const patientCancelSchema = z.object({
+  reason: z
+    .string({ error: APPOINTMENT_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, APPOINTMENT_MESSAGES.reasonRequired)
+    .max(STATUS_REASON_MAX, `The reason must be at most ${STATUS_REASON_MAX} characters`),
+});
+export type PatientCancel = z.input<typeof patientCancelSchema>;
 
-/** Whether a role must say why when moving an appointment to a status. */
-export const reasonRequired = (role: Role, to: AppointmentStatus) => to === 'Cancelled' && role !== 'patient';
+/** Whoever cancels must say why; other status changes need no reason. */
+export const reasonRequired = (to: AppointmentStatus) => to === 'Cancelled';
+
+/**
+ * Move an appointment to another start (the doctor's own, the patient's own): the same
+ * availability rule as a booking decides. The desk may also change the doctor (reassign).
+ */
+export const moveAppointmentSchema = z.object({
+  date: appointmentDateField,
+  time: appointmentTimeField,
+});
+export type MoveAppointmentInput = z.input<typeof moveAppointmentSchema>;
 
 const appointmentDoctorSchema = z.object({
   id: z.string(),
@@ -174,6 +199,11 @@ const appointmentSchema = z.object({
   patientId: z.string(),
   doctor: appointmentDoctorSchema,
   createdAt: z.string(),
+  /**
+   * Until when the patient may still cancel or move it online (PATIENT_CHANGE_HOURS before the
+   * start), or null when it is no longer active.
+   */
+  changeableUntil: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

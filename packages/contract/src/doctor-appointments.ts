@@ -101,6 +101,9 @@ export type DoctorAppointmentRow = z.infer<typeof doctorAppointmentRowSchema>;
 export const doctorAppointmentPageSchema = pageOf(doctorAppointmentRowSchema);
 export type DoctorAppointmentPage = z.infer<typeof doctorAppointmentPageSchema>;
 
+/** Where an appointment was: the doctor's name as it was then, 'YYYY-MM-DD' and 'HH:MM'. */
+const placeSchema = z.object({ doctor: z.string(), date: z.string(), time: z.string() });
+
 /** One status an appointment went through: `from` null is the booking itself. */
 const appointmentStatusEventSchema = z.object({
   at: z.string(),
@@ -110,6 +113,8 @@ const appointmentStatusEventSchema = z.object({
   by: z.string().nullable(),
   byRole: z.enum(['admin', 'doctor', 'patient']).nullable(),
   reason: z.string().nullable(),
+  /** Set when the step moved the appointment to another time (or doctor). */
+  move: z.object({ from: placeSchema, to: placeSchema }).nullable(),
 });
 export type AppointmentStatusEvent = z.infer<typeof appointmentStatusEventSchema>;
 

@@ -313,9 +313,17 @@ export const departmentParamSchema = z.object({ department: departmentSchema });
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Each change to the ER or a queue is announced as an SSE message `event: <topic>` with data
- * `{"topic":"<topic>"}`; clients refetch what they show. The first message is `event: ready`.
+ * Each change to the ER, a queue or an appointment is announced as an SSE message
+ * `event: <topic>` with data `{"topic":"<topic>"}`; clients refetch what they show. The first
+ * message is `event: ready`. The desk's stream carries every topic; a doctor's stream
+ * (DOCTOR_EVENTS_PATH) carries only `appointments` changes of their own appointments.
  */
-export const LIVE_TOPICS = ['emergency', 'queues'] as const;
+export const LIVE_TOPICS = ['emergency', 'queues', 'appointments'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LIVE_EVENTS_PATH = '/api/admin/events';
+export const DOCTOR_EVENTS_PATH = '/api/doctor/events';
+
+/** Who a change concerns beyond the desk: the doctors whose appointments it touched. */
+export interface LiveAudience {
+  doctorIds: readonly string[];
+}

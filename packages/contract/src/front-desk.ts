@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { patientStaySchema } from './admin';
-import {
-  appointmentDateField,
-  appointmentStatusSchema,
-  appointmentTimeField,
-  createAppointmentSchema,
-} from './appointments';
+import { appointmentStatusSchema, createAppointmentSchema, moveAppointmentSchema } from './appointments';
 import { emailField, userStatusSchema } from './auth';
 import { genderSchema } from './clinical';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
@@ -37,7 +32,6 @@ export const FRONT_DESK_MESSAGES = {
   patientRequired: 'Choose a registered patient',
   reassigned: 'Appointment reassigned',
   confirmed: 'Appointment confirmed',
-  notReassignable: 'Only a Pending or Confirmed appointment can be reassigned',
   bedRequired: 'Choose a free bed',
   bedNotFree: 'That bed is no longer free. Choose another bed.',
   admitNeedsPatient: 'Link this arrival to a registered patient before giving them a bed',
@@ -168,10 +162,8 @@ export type DeskBookingInput = z.input<typeof deskBookingSchema>;
 export type DeskBooking = z.output<typeof deskBookingSchema>;
 
 /** Move an active appointment to a free start of a doctor (the same or another) on a date. */
-export const reassignAppointmentSchema = z.object({
+export const reassignAppointmentSchema = moveAppointmentSchema.extend({
   doctorId: z.uuid({ error: 'Choose a doctor from the list' }),
-  date: appointmentDateField,
-  time: appointmentTimeField,
 });
 export type ReassignAppointment = z.input<typeof reassignAppointmentSchema>;
 

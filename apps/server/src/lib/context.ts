@@ -1,4 +1,4 @@
-import type { LiveTopic, Role } from '@carepoint/contract';
+import type { LiveAudience, LiveTopic, Role } from '@carepoint/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
@@ -30,8 +30,11 @@ export interface ServiceContext {
   config: Config;
   log: FastifyBaseLogger;
   sendMail: SendMail;
-  /** Announces a change to live boards on every instance (after commit; never throws). */
-  publish(topic: LiveTopic): Promise<void>;
+  /**
+   * Announces a change to live boards on every instance (after commit; never throws); the
+   * audience names the doctors whose own screens it concerns.
+   */
+  publish(topic: LiveTopic, audience?: LiveAudience): Promise<void>;
   /** Committed answers of hot reads, shared by this instance's requests (lib/read-cache.ts). */
   cache: ReadCache;
 }
@@ -72,7 +75,7 @@ export interface SystemContextOptions {
   /** Without one, mail goes the way the server sends it: SMTP_URL if set, and the outbox. */
   sendMail?: SendMail;
   /** Without one, changes are not announced: only a running server has live boards to tell. */
-  publish?: (topic: LiveTopic) => Promise<void>;
+  publish?: (topic: LiveTopic, audience?: LiveAudience) => Promise<void>;
   /** Without one, every read goes to the database. */
   cache?: ReadCache;
 }

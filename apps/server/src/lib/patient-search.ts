@@ -17,13 +17,13 @@ import type { Tier } from './list';
  *   4. the reverse ("chi ade"); the second word is checked inside the index entries of the first's range;
  *   5. names of three or more parts whose other parts the words start ("jane" in Mary Jane Okafor),
  *      from a partial index of those names only.
- * Names and typed words go through the same database function, carepoint_fold() (migration 0022:
+ * Names and typed words go through the same database function, carepoint_fold() (migration 0021:
  * lower case, accents off, so "ọ" is "o"), so they always agree; the names' folds are stored.
  * Any other term (digits, "@", ".", "_") is an e-mail or phone fragment: found anywhere in the
  * e-mail, or as digits anywhere in the phone number, through the trigram indexes, in name order.
  */
 
-/** The fold of names and typed words (migration 0022): lower case, accents off, hyphens as spaces. */
+/** The fold of names and typed words (migration 0021): lower case, accents off, hyphens as spaces. */
 export const fold = (text: SQL | string) => sql`carepoint_fold(${text})`;
 
 /**

@@ -24,7 +24,7 @@ async function contextPlugin(app: FastifyInstance) {
         config: app.config,
         log: this.log,
         sendMail: app.sendMail,
-        publish: (topic) => app.events.publish(topic),
+        publish: (topic, audience) => app.events.publish(topic, audience),
         cache: app.readCache,
       };
     },

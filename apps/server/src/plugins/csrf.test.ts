@@ -31,6 +31,9 @@ async function appointment() {
   return res.json<{ appointment: Appointment }>().appointment.id;
 }
 
+/** The patient's cancel needs a reason. */
+const REASON = JSON.stringify({ reason: 'Travelling' });
+
 const status = async (id: string) =>
   (await t.app.inject({ url: `/api/patient/appointments/${id}`, headers: patient.headers })).json<{
     appointment: Appointment;
@@ -77,19 +80,19 @@ describe('cross-site requests', () => {
     const sameOrigin = await cancel(
       first,
       { ...patient.headers, ...json, 'sec-fetch-site': 'same-origin' },
-      '{}',
+      REASON,
     );
     expect(sameOrigin.statusCode, sameOrigin.body).toBe(200);
     const second = await cancel(
       await appointment(),
       { ...patient.headers, ...json, origin: 'http://localhost' },
-      '{}',
+      REASON,
     );
     expect(second.statusCode, second.body).toBe(200);
     const publicUrl = await cancel(
       await appointment(),
       { ...patient.headers, ...json, origin: t.app.config.publicUrl },
-      '{}',
+      REASON,
     );
     expect(publicUrl.statusCode, publicUrl.body).toBe(200);
   });
@@ -110,8 +113,9 @@ describe('cross-site requests', () => {
       expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     expect(await status(id)).toBe('Pending');
+    // A request without a body is not refused as cross-site: it reaches validation (a reason is required).
     const bodiless = await cancel(id, { ...patient.headers, 'sec-fetch-site': 'same-origin' });
-    expect(bodiless.statusCode, bodiless.body).toBe(200);
+    expect(bodiless.json().code, bodiless.body).toBe('VALIDATION');
   });
 
   it('lets a route declare the body types it takes instead of JSON (a raw image upload)', async () => {
@@ -151,7 +155,7 @@ describe('cross-site requests', () => {
     const res = await cancel(
       id,
       { authorization: `Bearer ${token}`, origin: 'http://evil.example', 'content-type': 'application/json' },
-      '{}',
+      REASON,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(await status(id)).toBe('Cancelled');

@@ -225,11 +225,28 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/backups': { 409: ['BACKUP_RUNNING', 'BACKUPS_BY_OPERATOR'] },
   'PATCH /api/admin/queues/{id}': { 409: ['NOT_WAITING'] },
   'POST /api/patient/appointments': { 409: ['SLOT_TAKEN', 'PATIENT_BUSY', 'NO_DOCTOR_AVAILABLE'] },
-  'POST /api/patient/appointments/{id}/cancel': { 409: ['INVALID_TRANSITION', 'NOT_UPCOMING'] },
+  'POST /api/patient/appointments/{id}/cancel': {
+    409: ['INVALID_TRANSITION', 'NOT_UPCOMING', 'CHANGE_WINDOW_CLOSED'],
+  },
+  'POST /api/patient/appointments/{id}/move': {
+    409: [
+      'NOT_ACTIVE',
+      'NOT_UPCOMING',
+      'CHANGE_WINDOW_CLOSED',
+      'SLOT_TAKEN',
+      'PATIENT_BUSY',
+      'APPOINTMENT_CHANGED',
+    ],
+  },
+  'POST /api/doctor/appointments/{id}/move': {
+    409: ['NOT_ACTIVE', 'SLOT_TAKEN', 'PATIENT_BUSY', 'APPOINTMENT_CHANGED'],
+  },
   'PATCH /api/appointments/{id}/status': { 409: ['INVALID_TRANSITION', 'NOT_STARTED'] },
   'POST /api/doctor/appointments': { 409: ['SLOT_TAKEN', 'PATIENT_BUSY', 'NOT_A_PATIENT'] },
   'POST /api/admin/appointments': { 409: ['SLOT_TAKEN', 'PATIENT_BUSY', 'NO_DOCTOR_AVAILABLE'] },
-  'POST /api/admin/appointments/{id}/reassign': { 409: ['NOT_ACTIVE', 'SLOT_TAKEN', 'PATIENT_BUSY'] },
+  'POST /api/admin/appointments/{id}/reassign': {
+    409: ['NOT_ACTIVE', 'SLOT_TAKEN', 'PATIENT_BUSY', 'APPOINTMENT_CHANGED'],
+  },
   'POST /api/doctor/invoices': { 409: ['NOT_COMPLETED', 'ALREADY_BILLED'] },
   'PUT /api/doctor/invoices/{id}': { 409: ['INVOICE_STATUS'] },
   'POST /api/doctor/invoices/{id}/pay': { 409: ['INVOICE_STATUS'] },
@@ -248,6 +265,10 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
     description: 'The picture, in the type it was uploaded as',
   },
   'GET /api/admin/events': {
+    types: ['text/event-stream'],
+    description: 'A Server-Sent Events stream that lasts until the client leaves',
+  },
+  'GET /api/doctor/events': {
     types: ['text/event-stream'],
     description: 'A Server-Sent Events stream that lasts until the client leaves',
   },

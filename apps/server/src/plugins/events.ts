@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
+import { LIVE_TOPICS, type LiveAudience, type LiveTopic } from '@carepoint/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 /*
- * Live boards. A change to the ER or a queue is published with Postgres NOTIFY after its
+ * Live boards. A change to the ER, a queue or an appointment is published with Postgres NOTIFY after its
  * transaction commits; every instance LISTENs once and forwards the topic to its own
  * Server-Sent Events clients. So a change made on one instance reaches browsers connected to
  * any other instance on the same database (on PGlite there is only one instance).
@@ -17,11 +17,20 @@ const EVENTS_CHANNEL = 'carepoint_events';
 /** Proxies close idle connections; a comment line every 25 s keeps the stream open (and re-checks the session). */
 export const HEARTBEAT_MS = 25_000;
 
+/** One announced change: its topic and, for appointments, the doctors it concerns. */
+interface LiveEvent {
+  topic: LiveTopic;
+  doctorIds?: readonly string[];
+}
+
+/** Which events a stream forwards; the desk's takes every one. */
+type EventFilter = (event: LiveEvent) => boolean;
+
 interface EventHub {
   /** Announces a change to every instance. Call it after the transaction committed; it never throws. */
-  publish(topic: LiveTopic): Promise<void>;
-  /** Takes over the reply and streams events to this client until it disconnects. */
-  stream(request: FastifyRequest, reply: FastifyReply): void;
+  publish(topic: LiveTopic, audience?: LiveAudience): Promise<void>;
+  /** Takes over the reply and streams the events `accepts` lets through until the client disconnects. */
+  stream(request: FastifyRequest, reply: FastifyReply, accepts?: EventFilter): void;
   /** Clients connected to this instance. */
   clients(): number;
 }
@@ -38,9 +47,11 @@ declare module 'fastify' {
  * hub uses it; a job outside the server can pass one to systemContext.
  */
 const publisher =
-  (database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) => async (topic: LiveTopic) => {
+  (database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) =>
+  async (topic: LiveTopic, audience?: LiveAudience) => {
     try {
-      await database.notify(EVENTS_CHANNEL, JSON.stringify({ topic }));
+      const event: LiveEvent = audience ? { topic, doctorIds: audience.doctorIds } : { topic };
+      await database.notify(EVENTS_CHANNEL, JSON.stringify(event));
     } catch (error) {
       log.warn({ err: error, topic }, 'could not publish live event');
     }
@@ -51,16 +62,26 @@ const isTopic = (value: unknown): value is LiveTopic =>
 
 const message = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-function topicOf(payload: string): LiveTopic | undefined {
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((id) => typeof id === 'string');
+
+function eventOf(payload: string): LiveEvent | undefined {
   try {
     const parsed: unknown = JSON.parse(payload);
-    const topic =
-      typeof parsed === 'object' && parsed !== null ? (parsed as { topic?: unknown }).topic : undefined;
-    return isTopic(topic) ? topic : undefined;
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { topic, doctorIds } = parsed as { topic?: unknown; doctorIds?: unknown };
+    if (!isTopic(topic)) return undefined;
+    return isIdList(doctorIds) ? { topic, doctorIds } : { topic };
   } catch {
     return undefined;
   }
 }
+
+/** A doctor's stream: changes of their own appointments only (the event names no one else). */
+export const doctorsOwn =
+  (doctorId: string): EventFilter =>
+  (event) =>
+    event.topic === 'appointments' && (event.doctorIds?.includes(doctorId) ?? false);
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {
@@ -77,17 +98,18 @@ async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {
 }
 
 async function eventsPlugin(app: FastifyInstance) {
-  const clients = new Set<ServerResponse>();
+  const clients = new Map<ServerResponse, EventFilter>();
   let unlisten: (() => Promise<void>) | undefined;
 
-  const broadcast = (topic: LiveTopic) => {
-    const text = message(topic, { topic });
-    for (const res of clients) res.write(text);
+  // Only the topic leaves the server: which doctors an event concerns stays here.
+  const broadcast = (event: LiveEvent) => {
+    const text = message(event.topic, { topic: event.topic });
+    for (const [res, accepts] of clients) if (accepts(event)) res.write(text);
   };
 
   const hub: EventHub = {
     publish: publisher(app.dbHandle, app.log),
-    stream(request, reply) {
+    stream(request, reply, accepts = () => true) {
       reply.hijack();
       const res = reply.raw;
       // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
@@ -102,7 +124,7 @@ async function eventsPlugin(app: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       res.write(message('ready', {}));
-      clients.add(res);
+      clients.set(res, accepts);
       const heartbeat = setInterval(async () => {
         try {
           if (await sessionHolds(app, request.sessionTokenHash)) res.write(': heartbeat\n\n');
@@ -126,14 +148,14 @@ async function eventsPlugin(app: FastifyInstance) {
   // One subscription per instance, made when the server is ready.
   app.addHook('onReady', async () => {
     unlisten = await app.dbHandle.listen(EVENTS_CHANNEL, (payload) => {
-      const topic = topicOf(payload);
-      if (topic) broadcast(topic);
+      const event = eventOf(payload);
+      if (event) broadcast(event);
     });
   });
   // Before the server and the database close: open streams would keep the server from closing, and
   // the subscription must end while its database connection is still open.
   app.addHook('preClose', async () => {
-    for (const res of clients) res.end();
+    for (const res of clients.keys()) res.end();
     clients.clear();
     try {
       await unlisten?.();

@@ -1,4 +1,9 @@
-import { APPOINTMENT_PRIORITIES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '@carepoint/contract';
+import {
+  APPOINTMENT_PRIORITIES,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TYPES,
+  type AppointmentStatusEvent,
+} from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +11,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -18,6 +24,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
+
+type AppointmentMove = NonNullable<AppointmentStatusEvent['move']>;
 
 export const appointmentStatus = pgEnum('appointment_status', APPOINTMENT_STATUSES);
 export const appointmentPriority = pgEnum('appointment_priority', APPOINTMENT_PRIORITIES);
@@ -126,6 +134,8 @@ export const appointmentStatusEvents = pgTable(
     toStatus: appointmentStatus().notNull(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     reason: text(),
+    /** A move to another time or doctor: where it was and where it went (names as they were). */
+    move: jsonb().$type<AppointmentMove>(),
   },
   (t) => [index('appointment_status_events_appointment_idx').on(t.appointmentId, t.at)],
 );

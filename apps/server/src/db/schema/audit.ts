@@ -16,7 +16,7 @@ import {
 /**
  * Who did what to which record, when: written for sign-in events and every clinical read/change.
  * Rows cannot be changed or deleted (triggers; only the retention purge removes old rows), and
- * each carries its place in one hash chain, assigned by the database on insert (migration 0026,
+ * each carries its place in one hash chain, assigned by the database on insert (migration 0023,
  * docs/security.md "The audit trail").
  */
 export const auditEvents = pgTable(

@@ -39,7 +39,7 @@ export const users = pgTable(
     /** Patients: a reminder e-mail the day before each appointment (My Profile). */
     appointmentReminders: boolean().notNull().default(true),
     /**
-     * The names as patient search compares them (carepoint_fold(), migration 0022, decision 0013:
+     * The names as patient search compares them (carepoint_fold(), migration 0021, decision 0013:
      * lower case, accents off), kept by the database on every write. Stored, so a search reads
      * them instead of folding each row it passes (measured 14 µs a row, 17 ms per 1,000 matches).
      */
@@ -61,7 +61,7 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_created_idx').on(t.role, t.createdAt),
     // Patient search (lib/patient-search.ts, decision 0013): the folded names in byte order.
-    // Whole-name prefixes in each tier's order: "last first" and "first last". Migration 0022
+    // Whole-name prefixes in each tier's order: "last first" and "first last". Migration 0021
     // adds INCLUDE (last_name_folded, first_name_folded) to these and the many-parts index (the
     // schema cannot say it), so a search counts its matches by an index-only scan.
     index('users_search_surname_idx').on(

@@ -1,5 +1,5 @@
 import type { AnyDoctorSlots, DeskAppointment, ReassignAppointment } from '@carepoint/contract';
-import { AVAILABILITY_MESSAGES, FRONT_DESK_MESSAGES } from '@carepoint/contract';
+import { APPOINTMENT_MESSAGES, AVAILABILITY_MESSAGES, FRONT_DESK_MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, booking, MONDAY, setStatus, TUESDAY } from '../../../test/appointments';
@@ -118,7 +118,7 @@ describe('reassigning', () => {
     const audit = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'appointment.reassign'), eq(auditEvents.entityId, id)));
+      .where(and(eq(auditEvents.action, 'appointment.move'), eq(auditEvents.entityId, id)));
     expect(audit).toHaveLength(1);
   });
 
@@ -139,7 +139,7 @@ describe('reassigning', () => {
     await setStatus(t, admin, id, 'Cancelled', 'Patient called');
     const final = await reassign(id, { doctorId: other.id, date: TUESDAY, time: '12:00' });
     expect(final.statusCode).toBe(409);
-    expect(final.json().error).toBe(FRONT_DESK_MESSAGES.notReassignable);
+    expect(final.json().error).toBe(APPOINTMENT_MESSAGES.notMovable);
   });
 
   it('gives one slot to exactly one of several parallel reassignments', async () => {

@@ -1,4 +1,6 @@
 import {
+  calendarQuerySchema,
+  calendarSchema,
   deskAppointmentPageSchema,
   deskAppointmentSchema,
   deskAppointmentsQuerySchema,
@@ -9,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as desk from './admin-service';
+import { deskCalendar } from './calendar';
 
 const tags = ['admin: appointments'];
 const config = { access: ['admin'] as const };
@@ -28,6 +31,20 @@ export async function adminAppointmentRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => desk.listDeskAppointments(request.ctx, request.query),
+  );
+
+  app.get(
+    '/api/admin/appointments/calendar',
+    {
+      schema: {
+        tags,
+        summary: 'Every doctor: appointments, working hours and free slots over 1 to 7 days',
+        querystring: calendarQuerySchema,
+        response: { 200: calendarSchema },
+      },
+      config,
+    },
+    async (request) => deskCalendar(request.ctx, request.query),
   );
 
   app.post(

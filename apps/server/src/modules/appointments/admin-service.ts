@@ -1,17 +1,10 @@
 import {
-  APPOINTMENT_MESSAGES,
-  AVAILABILITY_MESSAGES,
-  checkAvailability,
   type DESK_APPOINTMENT_SORTABLE,
   type DeskAppointment,
   type DeskBooking,
   type deskAppointmentsQuerySchema,
   doctorDisplayName,
   FRONT_DESK_MESSAGES,
-  formatMinutes,
-  fromLocalDateTime,
-  isActiveStatus,
-  parseTimeMinutes,
   type ReassignAppointment,
   shortTime,
 } from '@carepoint/contract';
@@ -20,9 +13,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
-import { inTransaction, type ServiceContext } from '../../lib/context';
-import { violatedUnique } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../lib/context';
+import { badRequest, notFound, signedIn } from '../../lib/errors';
 import {
   iso,
   listPage,
@@ -36,9 +28,7 @@ import {
 } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
-import { queueAppointmentMessage } from '../notifications/service';
-import { busyIntervals, facilityNow, findBookableDoctor, lockSchedule } from '../schedules/service';
-import { bookAppointment, lockPatient, patientIsBusy, refusal, slotOf } from './service';
+import { bookAppointment, moveAppointment } from './service';
 
 /**
  * The front desk's appointments (admin only): every appointment, filtered by doctor, patient,
@@ -134,71 +124,9 @@ export async function bookForPatient(ctx: ServiceContext, input: DeskBooking) {
 
 /**
  * POST /api/admin/appointments/:id/reassign: moves an active appointment to a free start of a
- * doctor. Like a booking it locks the target doctor's schedule row first (so two reassignments
- * or a booking and a reassignment to one slot are checked one after the other), then the
- * appointment, then the patient; the double-booking index is the last line of defence.
+ * doctor (the same or another), by the one move of every path (service.ts moveAppointment).
  */
 export async function reassignAppointment(ctx: ServiceContext, id: string, input: ReassignAppointment) {
-  const { db, config } = ctx;
-  const target = await findBookableDoctor(db, input.doctorId);
-  if (!target) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
-  const slot = slotOf(input.date, input.time);
-  try {
-    await db.transaction(async (tx) => {
-      const schedule = await lockSchedule(tx, target.id);
-      const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
-      if (!current) throw notFound('Appointment');
-      if (!isActiveStatus(current.status)) {
-        throw conflict('NOT_ACTIVE', FRONT_DESK_MESSAGES.notReassignable, 'status');
-      }
-      // The appointment does not stand in its own way when it moves within the same doctor's day.
-      const busy = await busyIntervals(tx, target.id, slot.date);
-      const own = current.doctorId === target.id && current.date === slot.date;
-      const ownStart = parseTimeMinutes(current.time);
-      const others = own ? busy.filter((b) => b.minutes !== ownStart) : busy;
-      const result = checkAvailability({
-        schedule,
-        doctorName: doctorDisplayName(target),
-        date: slot.date,
-        minutes: slot.minutes,
-        now: facilityNow(ctx),
-        busy: others,
-      });
-      if (!result.ok) throw refusal(result);
-      await lockPatient(tx, current.patientId);
-      const startsAt = fromLocalDateTime(slot.date, slot.minutes, config.TIME_ZONE);
-      if (await patientIsBusy(tx, current.patientId, startsAt, result.durationMinutes, id)) {
-        throw conflict('PATIENT_BUSY', APPOINTMENT_MESSAGES.patientDoubleBooked, 'time');
-      }
-      const time = formatMinutes(slot.minutes);
-      await tx
-        .update(appointments)
-        .set({
-          doctorId: target.id,
-          date: slot.date,
-          time: `${time}:00`,
-          startsAt,
-          durationMinutes: result.durationMinutes,
-          updatedAt: ctx.now(),
-        })
-        .where(eq(appointments.id, id));
-      // A new day or time is a move for the patient (a new doctor at the same time is too).
-      await queueAppointmentMessage(inTransaction(ctx, tx), id, 'moved');
-      await audit(inTransaction(ctx, tx), {
-        action: 'appointment.reassign',
-        entityType: 'appointment',
-        entityId: id,
-        patientId: current.patientId,
-        details: {
-          from: { doctorId: current.doctorId, date: current.date, time: shortTime(current.time) },
-          to: { doctorId: target.id, date: slot.date, time },
-        },
-      });
-    });
-  } catch (error) {
-    if (violatedUnique(error) !== undefined)
-      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
-    throw error;
-  }
-  return loadDesk(db, id);
+  await moveAppointment(ctx, signedIn(ctx.actor), id, input);
+  return loadDesk(ctx.db, id);
 }

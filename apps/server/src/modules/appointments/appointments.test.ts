@@ -98,6 +98,7 @@ describe('booking with a chosen doctor', () => {
       method: 'POST',
       url: `/api/patient/appointments/${id}/cancel`,
       headers: patient.headers,
+      payload: { reason: 'Travelling' },
     });
     expect(cancel.json<Appt>().appointment.status).toBe('Cancelled');
     expect((await book(t, other.headers, { doctorId: dr.id, time: '12:00' })).statusCode).toBe(201);
@@ -305,6 +306,7 @@ describe('the patient list and detail', () => {
       method: 'POST',
       url: `/api/patient/appointments/${first}/cancel`,
       headers: p.headers,
+      payload: { reason: 'Travelling' },
     });
     const upcoming = await t.app.inject({
       url: '/api/patient/appointments?scope=upcoming&limit=5',
@@ -332,6 +334,7 @@ describe('the patient list and detail', () => {
       method: 'POST',
       url: `/api/patient/appointments/${id}/cancel`,
       headers: intruder.headers,
+      payload: { reason: 'Travelling' },
     });
     expect(cancel.statusCode).toBe(404);
     const list = await t.app.inject({ url: '/api/patient/appointments', headers: intruder.headers });
@@ -434,7 +437,12 @@ describe('status changes', () => {
     const dr = await freshDoctor();
     const p = await signedIn(t, 'patient');
     const cancel = (id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/patient/appointments/${id}/cancel`, headers: p.headers });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/patient/appointments/${id}/cancel`,
+        headers: p.headers,
+        payload: { reason: 'Travelling' },
+      });
     const confirmed = (await book(t, p.headers, { doctorId: dr.user.id, time: '11:15' })).json<Appt>()
       .appointment.id;
     await setStatus(t, dr.headers, confirmed, 'Confirmed');
@@ -494,6 +502,7 @@ describe('the dashboard summary', () => {
         method: 'POST',
         url: `/api/patient/appointments/${cancelled}/cancel`,
         headers: p.headers,
+        payload: { reason: 'Travelling' },
       });
       await setStatus(local, dr.headers, visited, 'Confirmed');
       expect(await summary()).toMatchObject({

@@ -344,7 +344,7 @@ describe('the appointment detail and its status actions', () => {
     });
   });
 
-  it('lets a patient cancel with or without a reason, and records it in the history', async () => {
+  it('makes a patient give a reason to cancel, and records it in the history', async () => {
     const doctor = await doctorNamed('Yemi', 'Oke');
     const patient = await signedIn(t, 'patient');
     const cancel = (id: string, payload?: object) =>
@@ -356,7 +356,11 @@ describe('the appointment detail and its status actions', () => {
       });
     const silent = await bookAt(patient.headers, doctor.user.id, '2030-01-11', '11:15');
     const said = await bookAt(patient.headers, doctor.user.id, '2030-01-11', '12:00');
-    expect((await cancel(silent)).json<Appt>().appointment).toMatchObject({ cancelReason: null });
+    for (const payload of [{}, { reason: '  ' }]) {
+      const refused = await cancel(silent, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors.reason).toEqual([APPOINTMENT_MESSAGES.reasonRequired]);
+    }
     expect((await cancel(said, { reason: 'I feel better' })).json<Appt>().appointment).toMatchObject({
       status: 'Cancelled',
       cancelReason: 'I feel better',

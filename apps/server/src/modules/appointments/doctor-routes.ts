@@ -1,16 +1,23 @@
 import {
+  calendarQuerySchema,
+  calendarSchema,
   createDoctorAppointmentSchema,
   createdDoctorAppointmentSchema,
+  DOCTOR_EVENTS_PATH,
   doctorAppointmentPageSchema,
   doctorAppointmentResponseSchema,
   doctorAppointmentsQuerySchema,
   doctorDashboardSchema,
   idParamSchema,
+  moveAppointmentSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
+import { doctorsOwn } from '../../plugins/events';
+import { doctorCalendar } from './calendar';
 import * as doctorDay from './doctor-service';
+import { moveAppointment } from './service';
 
 const tags = ['doctor appointments'];
 
@@ -66,5 +73,47 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
         request.params.id,
       ),
     }),
+  );
+
+  app.get(
+    '/api/doctor/calendar',
+    {
+      schema: {
+        tags,
+        summary: 'My appointments, working hours and free slots over 1 to 7 days',
+        querystring: calendarQuerySchema,
+        response: { 200: calendarSchema },
+      },
+      config: { access: ['doctor'] },
+    },
+    async (request) => doctorCalendar(request.ctx, currentUser(request).id, request.query),
+  );
+
+  app.post(
+    '/api/doctor/appointments/:id/move',
+    {
+      schema: {
+        tags,
+        summary: 'Move my appointment to another free time',
+        params: idParamSchema,
+        body: moveAppointmentSchema,
+        response: { 200: doctorAppointmentResponseSchema },
+      },
+      config: { access: ['doctor'] },
+    },
+    async (request) => {
+      const doctor = currentUser(request);
+      await moveAppointment(request.ctx, doctor, request.params.id, request.body);
+      return { appointment: await doctorDay.getDoctorAppointment(request.ctx, doctor.id, request.params.id) };
+    },
+  );
+
+  app.get(
+    DOCTOR_EVENTS_PATH,
+    {
+      schema: { tags, summary: 'Server-Sent Events: changes of my appointments' },
+      config: { access: ['doctor'] },
+    },
+    async (request, reply) => app.events.stream(request, reply, doctorsOwn(currentUser(request).id)),
   );
 }

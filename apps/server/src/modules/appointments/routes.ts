@@ -4,6 +4,7 @@ import {
   appointmentStatusChangeSchema,
   createAppointmentSchema,
   idParamSchema,
+  moveAppointmentSchema,
   patientAppointmentsQuerySchema,
   patientCancelSchema,
   patientSummarySchema,
@@ -82,7 +83,29 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
         request.ctx,
         currentUser(request),
         request.params.id,
-        request.body?.reason,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/patient/appointments/:id/move',
+    {
+      schema: {
+        tags,
+        summary: 'Move my appointment to another free time of the same doctor',
+        params: idParamSchema,
+        body: moveAppointmentSchema,
+        response: { 200: appointmentResponseSchema },
+      },
+      config: { access: ['patient'] },
+    },
+    async (request) => ({
+      appointment: await appointments.movePatientAppointment(
+        request.ctx,
+        currentUser(request),
+        request.params.id,
+        request.body,
       ),
     }),
   );

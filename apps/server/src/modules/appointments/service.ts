@@ -17,6 +17,7 @@ import {
   doctorDisplayName,
   formatMinutes,
   fromLocalDateTime,
+  isActiveStatus,
   isPast,
   type LocalDateTime,
   parseTimeSeconds,
@@ -48,6 +49,7 @@ import { recordStatus } from './status-events';
 /** Booking, listing and status changes of appointments; availability comes from the schedules module. */
 
 const active = inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]);
+const HOUR_MS = 3_600_000;
 const endsAt = sql`${appointments.startsAt} + ${appointments.durationMinutes} * interval '1 minute'`;
 
 // ---------------------------------------------------------------- reading
@@ -60,7 +62,10 @@ const doctorUser = {
 };
 type Row = { appointment: typeof appointments.$inferSelect; doctor: DoctorOption };
 
-const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
+/** The last moment a patient may still cancel or move an active appointment online. */
+const changeableUntil = (startsAt: Date, hours: number) => new Date(startsAt.getTime() - hours * HOUR_MS);
+
+const toAppointment = ({ appointment: a, doctor }: Row, changeHours: number): Appointment => ({
   _id: a.id,
   id: a.id,
   title: a.title,
@@ -79,6 +84,7 @@ const toAppointment = ({ appointment: a, doctor }: Row): Appointment => ({
     specialty: doctor.specialty,
   },
   createdAt: a.createdAt.toISOString(),
+  changeableUntil: isActiveStatus(a.status) ? changeableUntil(a.startsAt, changeHours).toISOString() : null,
 });
 
 /** The appointment and its doctor: the base query of the list and of single reads (lib/list.ts Select). */
@@ -87,10 +93,10 @@ const appointmentRows = (select: Select) =>
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId));
 
-async function loadAppointment(db: Executor, id: string): Promise<Appointment> {
-  const [row] = await appointmentRows(selectOf(db)).where(eq(appointments.id, id)).limit(1);
+async function loadAppointment(ctx: ServiceContext, id: string): Promise<Appointment> {
+  const [row] = await appointmentRows(selectOf(ctx.db)).where(eq(appointments.id, id)).limit(1);
   if (!row) throw notFound('Appointment');
-  return toAppointment(row);
+  return toAppointment(row, ctx.config.PATIENT_CHANGE_HOURS);
 }
 
 /** The patient's own appointments (all newest first, or the upcoming soonest first), one audit row per page. */
@@ -110,7 +116,7 @@ export async function listPatientAppointments(
     rows: (select) => appointmentRows(select).where(where),
     order: [direction(appointments.startsAt), direction(appointments.id)],
     count: matchingRows(db).from(appointments).where(where),
-    map: toAppointment,
+    map: (row) => toAppointment(row, ctx.config.PATIENT_CHANGE_HOURS),
   });
   await audit(ctx, {
     action: 'appointment.list',
@@ -129,7 +135,7 @@ export async function getPatientAppointment(ctx: ServiceContext, patientId: stri
     .limit(1);
   if (!row) throw notFound('Appointment');
   await audit(ctx, { action: 'appointment.read', entityType: 'appointment', entityId: id, patientId });
-  return toAppointment(row);
+  return toAppointment(row, ctx.config.PATIENT_CHANGE_HOURS);
 }
 
 // ---------------------------------------------------------------- the dashboard summary
@@ -168,7 +174,7 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
 // ---------------------------------------------------------------- booking
 
 /** An availability refusal as an API error: a taken slot is a conflict, the rest is bad input. */
-export function refusal(result: Exclude<Availability, { ok: true }>): AppError {
+function refusal(result: Exclude<Availability, { ok: true }>): AppError {
   if (result.reason === 'taken') return conflict('SLOT_TAKEN', result.message, 'time');
   return badRequest(
     result.message,
@@ -207,7 +213,7 @@ export interface BookingDetails {
 export type PatientOf = (tx: ServiceContext) => Promise<string>;
 
 /** Whether the patient has another active appointment overlapping [start, start + duration). */
-export async function patientIsBusy(
+async function patientIsBusy(
   db: Executor,
   patientId: string,
   start: Date,
@@ -236,7 +242,7 @@ export async function patientIsBusy(
  * then sees it in the overlap check. NO KEY UPDATE leaves rows that merely reference the
  * patient (sessions, audit rows, other appointments' foreign keys) unblocked.
  */
-export async function lockPatient(tx: Executor, patientId: string) {
+async function lockPatient(tx: Executor, patientId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('no key update');
 }
 
@@ -256,8 +262,9 @@ export async function bookWithDoctor(
 ): Promise<{ id: string; patientId: string }> {
   const { db, config } = ctx;
   const status = details.status ?? 'Pending';
+  let booked: { id: string; patientId: string };
   try {
-    return await db.transaction(async (tx) => {
+    booked = await db.transaction(async (tx) => {
       const txCtx = inTransaction(ctx, tx);
       const schedule = await lockSchedule(tx, doctor.id);
       const result = checkAvailability({
@@ -307,12 +314,15 @@ export async function bookWithDoctor(
       return { id: row.id, patientId };
     });
   } catch (error) {
-    // The database's double-booking index caught a race the lock did not (it should not happen).
-    if (violatedUnique(error) !== undefined)
-      throw conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time');
-    throw error;
+    throw slotTakenOnRace(error);
   }
+  await ctx.publish('appointments', { doctorIds: [doctor.id] });
+  return booked;
 }
+
+/** The database's double-booking index caught a race the lock did not (it should not happen). */
+const slotTakenOnRace = (error: unknown) =>
+  violatedUnique(error) !== undefined ? conflict('SLOT_TAKEN', AVAILABILITY_MESSAGES.taken, 'time') : error;
 
 /** How many active appointments each doctor has on a date (for spreading the clinic's work). */
 async function activeCounts(db: Executor, date: string) {
@@ -378,7 +388,7 @@ export async function bookAppointment(ctx: ServiceContext, patientId: string, in
     }
     if (!id) throw conflict('NO_DOCTOR_AVAILABLE', AVAILABILITY_MESSAGES.noDoctor, 'time');
   }
-  return loadAppointment(db, id);
+  return loadAppointment(ctx, id);
 }
 
 // ---------------------------------------------------------------- status changes
@@ -402,7 +412,7 @@ async function transition(
   const { db } = ctx;
   const { to, reason } = change;
   const now = ctx.now();
-  const topics = await db.transaction(async (tx) => {
+  const { topics, doctorId } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     const visible =
       current &&
@@ -416,13 +426,11 @@ async function transition(
         'status',
       );
     }
-    if (actor.role === 'patient' && current.startsAt <= now) {
-      throw conflict('NOT_UPCOMING', APPOINTMENT_MESSAGES.cancelOnlyUpcoming);
-    }
+    if (actor.role === 'patient') assertPatientMayChange(ctx, current.startsAt);
     if (to === 'Completed' && current.startsAt > now) {
       throw conflict('NOT_STARTED', APPOINTMENT_MESSAGES.completeOnlyStarted, 'status');
     }
-    if (!reason && reasonRequired(actor.role, to)) {
+    if (!reason && reasonRequired(to)) {
       throw badRequest(APPOINTMENT_MESSAGES.reasonRequired, 'reason');
     }
     await tx
@@ -448,19 +456,20 @@ async function transition(
       patientId: current.patientId,
       details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
-    return to === 'Completed' ? endWaitsOfCompletedVisit(txCtx, current) : [];
+    const ended = to === 'Completed' ? await endWaitsOfCompletedVisit(txCtx, current) : [];
+    return { topics: ended, doctorId: current.doctorId };
   });
   for (const topic of topics) await ctx.publish(topic);
-  return loadAppointment(db, id);
+  await ctx.publish('appointments', { doctorIds: [doctorId] });
+  return loadAppointment(ctx, id);
 }
 
-/** POST /api/patient/appointments/:id/cancel: the patient's own, upcoming, active appointment. */
-export const cancelPatientAppointment = (
-  ctx: ServiceContext,
-  patient: Caller,
-  id: string,
-  reason?: string | undefined,
-) => transition(ctx, patient, id, { to: 'Cancelled', reason }, { patientId: patient.id });
+/**
+ * POST /api/patient/appointments/:id/cancel: the patient's own active appointment, while more
+ * than PATIENT_CHANGE_HOURS before its start, with a reason (the doctor reads it).
+ */
+export const cancelPatientAppointment = (ctx: ServiceContext, patient: Caller, id: string, reason: string) =>
+  transition(ctx, patient, id, { to: 'Cancelled', reason }, { patientId: patient.id });
 
 /** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
 export const changeAppointmentStatus = (
@@ -476,3 +485,167 @@ export const changeAppointmentStatus = (
     { to: change.status, reason: change.reason },
     actor.role === 'doctor' ? { doctorId: actor.id } : {},
   );
+
+// ---------------------------------------------------------------- moving
+
+/**
+ * A patient changes an appointment online only while its start is more than
+ * PATIENT_CHANGE_HOURS away (and still ahead when the setting is 0); later, the clinic does it.
+ */
+function assertPatientMayChange(ctx: ServiceContext, startsAt: Date) {
+  const now = ctx.now();
+  if (startsAt <= now) throw conflict('NOT_UPCOMING', APPOINTMENT_MESSAGES.cancelOnlyUpcoming);
+  const hours = ctx.config.PATIENT_CHANGE_HOURS;
+  if (changeableUntil(startsAt, hours) <= now) {
+    throw conflict('CHANGE_WINDOW_CLOSED', APPOINTMENT_MESSAGES.changeWindowClosed(hours));
+  }
+}
+
+/** Where an appointment is: its doctor and its start on the facility's clock ('YYYY-MM-DD', 'HH:MM'). */
+interface AppointmentPlace {
+  doctorId: string;
+  date: string;
+  time: string;
+}
+
+/** Where to move an appointment; only the desk (an admin) may name another doctor. */
+export interface MoveTarget {
+  date: string;
+  time: string;
+  doctorId?: string | undefined;
+}
+
+/** What a move did, for the caller's answer (and for whoever tells the patient about it). */
+export interface MovedAppointment {
+  id: string;
+  patientId: string;
+  status: AppointmentStatus;
+  from: AppointmentPlace;
+  to: AppointmentPlace;
+}
+
+/**
+ * Moves an appointment to another start, and at the desk to another doctor, under the rules of
+ * a booking: the target doctor's schedule row is locked first, then the appointment, then the
+ * patient (the booking's order, so a move and a booking cannot wait on each other); the
+ * availability rule reads the doctor's committed day without the appointment itself, the
+ * patient's own overlap check follows, and the double-booking index stays the last guard.
+ *
+ * Who: a patient their own, more than PATIENT_CHANGE_HOURS ahead (a Confirmed one goes back to
+ * Pending: the doctor confirmed another time); a doctor their own; an admin any. Another's
+ * answers 404. Only Pending and Confirmed appointments move. The move is a row of the
+ * appointment's history (who, when, from where to where) and an audit row.
+ */
+export async function moveAppointment(
+  ctx: ServiceContext,
+  actor: Caller,
+  id: string,
+  target: MoveTarget,
+): Promise<MovedAppointment> {
+  const { db, config } = ctx;
+  const scope = (a: { patientId: string; doctorId: string }) =>
+    (actor.role !== 'patient' || a.patientId === actor.id) &&
+    (actor.role !== 'doctor' || a.doctorId === actor.id);
+  const [found] = await db
+    .select({ doctorId: appointments.doctorId, patientId: appointments.patientId })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .limit(1);
+  if (!found || !scope(found)) throw notFound('Appointment');
+  const doctorId = actor.role === 'admin' && target.doctorId ? target.doctorId : found.doctorId;
+  const doctor = await findBookableDoctor(db, doctorId);
+  if (!doctor) throw badRequest(APPOINTMENT_MESSAGES.doctorUnknown, 'doctorId');
+  const slot = slotOf(target.date, target.time);
+  let moved: MovedAppointment;
+  try {
+    moved = await db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
+      const schedule = await lockSchedule(tx, doctor.id);
+      const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+      // Checked again under the lock: a desk reassignment may have changed the doctor meanwhile.
+      if (!current || !scope(current)) throw notFound('Appointment');
+      if (!target.doctorId && current.doctorId !== doctor.id) {
+        throw conflict('APPOINTMENT_CHANGED', APPOINTMENT_MESSAGES.changedMeanwhile);
+      }
+      if (!isActiveStatus(current.status)) {
+        throw conflict('NOT_ACTIVE', APPOINTMENT_MESSAGES.notMovable, 'status');
+      }
+      if (actor.role === 'patient') assertPatientMayChange(ctx, current.startsAt);
+      const result = checkAvailability({
+        schedule,
+        doctorName: doctorDisplayName(doctor),
+        date: slot.date,
+        minutes: slot.minutes,
+        now: facilityNow(ctx),
+        busy: await busyIntervals(tx, doctor.id, slot.date, id),
+      });
+      if (!result.ok) throw refusal(result);
+      await lockPatient(tx, current.patientId);
+      const startsAt = fromLocalDateTime(slot.date, slot.minutes, config.TIME_ZONE);
+      if (await patientIsBusy(tx, current.patientId, startsAt, result.durationMinutes, id)) {
+        throw conflict('PATIENT_BUSY', APPOINTMENT_MESSAGES.patientDoubleBooked, 'time');
+      }
+      const status = actor.role === 'patient' ? 'Pending' : current.status;
+      const from = { doctorId: current.doctorId, date: current.date, time: shortTime(current.time) };
+      const to = { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes) };
+      await tx
+        .update(appointments)
+        .set({
+          doctorId: doctor.id,
+          date: slot.date,
+          time: `${to.time}:00`,
+          startsAt,
+          durationMinutes: result.durationMinutes,
+          status,
+          ...(status === current.status ? {} : { statusChangedAt: ctx.now() }),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(appointments.id, id));
+      await recordStatus(txCtx, {
+        appointmentId: id,
+        from: current.status,
+        to: status,
+        move: { from: await placeOf(tx, from), to: { ...to, doctor: doctorDisplayName(doctor) } },
+      });
+      await audit(txCtx, {
+        action: 'appointment.move',
+        entityType: 'appointment',
+        entityId: id,
+        patientId: current.patientId,
+        details: {
+          from,
+          to,
+          ...(status === current.status ? {} : { status: { from: current.status, to: status } }),
+        },
+      });
+      // The patient hears of the new time, and the day-before reminder follows it.
+      await queueAppointmentMessage(txCtx, id, 'moved');
+      return { id, patientId: current.patientId, status, from, to };
+    });
+  } catch (error) {
+    throw slotTakenOnRace(error);
+  }
+  await ctx.publish('appointments', { doctorIds: [...new Set([moved.from.doctorId, moved.to.doctorId])] });
+  return moved;
+}
+
+/** A place with its doctor's name as it is now, for the history. */
+async function placeOf(db: Executor, place: AppointmentPlace) {
+  const [doctor] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, place.doctorId))
+    .limit(1);
+  return { doctor: doctor ? doctorDisplayName(doctor) : '', date: place.date, time: place.time };
+}
+
+/** POST /api/patient/appointments/:id/move: the patient's own, answered as their list shows it. */
+export async function movePatientAppointment(
+  ctx: ServiceContext,
+  patient: Caller,
+  id: string,
+  target: MoveTarget,
+) {
+  await moveAppointment(ctx, patient, id, { date: target.date, time: target.time });
+  return loadAppointment(ctx, id);
+}

@@ -7,7 +7,7 @@ import { iso } from '../../lib/list';
 
 /**
  * The status history of appointments: one row for the booking (from null) and one for every
- * change, written in the transaction that makes it, so history and status never disagree.
+ * change or move, written in the transaction that makes it, so history and status never disagree.
  */
 
 export interface StatusChange {
@@ -15,6 +15,8 @@ export interface StatusChange {
   from: AppointmentStatus | null;
   to: AppointmentStatus;
   reason?: string | null | undefined;
+  /** A move: where it was and where it went. */
+  move?: AppointmentStatusEvent['move'];
 }
 
 /** Records a booking or a status change by the context's actor, at the context's clock. */
@@ -26,6 +28,7 @@ export async function recordStatus(ctx: ServiceContext, change: StatusChange) {
     toStatus: change.to,
     actorId: ctx.actor?.id ?? null,
     reason: change.reason ?? null,
+    move: change.move ?? null,
   });
 }
 
@@ -50,5 +53,6 @@ export async function statusHistory(db: Executor, appointmentId: string): Promis
     by: firstName === null ? null : `${role === 'doctor' ? 'Dr ' : ''}${firstName} ${lastName ?? ''}`.trim(),
     byRole: role,
     reason: event.reason,
+    move: event.move,
   }));
 }

@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { audit } from '../../plugins/audit';
 
 /*
- * The audit trail's hash chain and retention (migration 0026, docs/security.md "The audit trail").
+ * The audit trail's hash chain and retention (migration 0023, docs/security.md "The audit trail").
  * The database assigns each row its seq, prev_hash and hash on insert and refuses every change;
  * this file checks the chain and removes rows past their retention, the one way rows leave.
  */

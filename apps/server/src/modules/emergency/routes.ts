@@ -125,7 +125,10 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
   app.get(
     LIVE_EVENTS_PATH,
     {
-      schema: { tags: ['admin: live'], summary: 'Server-Sent Events: emergency and queues changes' },
+      schema: {
+        tags: ['admin: live'],
+        summary: 'Server-Sent Events: emergency, queues and appointments changes',
+      },
       config,
     },
     async (request, reply) => app.events.stream(request, reply),

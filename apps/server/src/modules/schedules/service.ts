@@ -24,7 +24,7 @@ import {
   WEEKDAYS,
   weekdayOf,
 } from '@carepoint/contract';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
@@ -252,8 +252,11 @@ async function requireDoctor(db: Executor, doctorId: string) {
 
 // ---------------------------------------------------------------- availability inputs
 
-/** Active appointments on a date, per doctor, as the availability rule reads them. */
-export async function busyByDoctor(db: Executor, date: string, doctorIds: string[]) {
+/**
+ * Active appointments on a date, per doctor, as the availability rule reads them; `exceptId`
+ * leaves out the appointment being moved, which does not stand in its own way.
+ */
+export async function busyByDoctor(db: Executor, date: string, doctorIds: string[], exceptId?: string) {
   const busy = new Map<string, BusyInterval[]>(doctorIds.map((id) => [id, []]));
   if (doctorIds.length === 0) return busy;
   const rows = await db
@@ -268,6 +271,7 @@ export async function busyByDoctor(db: Executor, date: string, doctorIds: string
         inArray(appointments.doctorId, doctorIds),
         eq(appointments.date, date),
         inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
       ),
     );
   for (const r of rows) {
@@ -278,9 +282,13 @@ export async function busyByDoctor(db: Executor, date: string, doctorIds: string
   return busy;
 }
 
-/** One doctor's active appointments on a date. */
-export const busyIntervals = async (db: Executor, doctorId: string, date: string): Promise<BusyInterval[]> =>
-  (await busyByDoctor(db, date, [doctorId])).get(doctorId) ?? [];
+/** One doctor's active appointments on a date (but `exceptId`). */
+export const busyIntervals = async (
+  db: Executor,
+  doctorId: string,
+  date: string,
+  exceptId?: string,
+): Promise<BusyInterval[]> => (await busyByDoctor(db, date, [doctorId], exceptId)).get(doctorId) ?? [];
 
 /** GET /api/doctors/:id/slots: the doctor's free starts on a date, by the one rule. */
 /** Slots are asked for bookable dates only: today to BOOKING_WINDOW_YEARS ahead, facility time. */

@@ -4,6 +4,8 @@ import {
   type AppointmentPage,
   type CreateAppointmentInput,
   MESSAGE_MESSAGES,
+  type MoveAppointmentInput,
+  type PatientCancel,
   type PatientSummary,
   PROFILE_MESSAGES,
   type ReminderPreference,
@@ -80,10 +82,29 @@ export function useBookAppointment() {
 export function useCancelAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<{ appointment: Appointment }>(`/patient/appointments/${id}/cancel`).then((r) => r.appointment),
+    mutationFn: ({ id, body }: { id: string; body: PatientCancel }) =>
+      api
+        .post<{ appointment: Appointment }>(`/patient/appointments/${id}/cancel`, body)
+        .then((r) => r.appointment),
     onSettled: () => client.invalidateQueries({ queryKey: patientKeys.all }),
-    meta: { errorMessage: APPOINTMENT_MESSAGES.cancelFailed },
+    meta: { errorMessage: APPOINTMENT_MESSAGES.cancelFailed, shownInline: answersField(['reason']) },
+  });
+}
+
+/** Moves one of the patient's appointments to another free time of its doctor. */
+export function useMoveAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentInput }) =>
+      api
+        .post<{ appointment: Appointment }>(`/patient/appointments/${id}/move`, body)
+        .then((r) => r.appointment),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: patientKeys.all }),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
+    meta: { errorMessage: APPOINTMENT_MESSAGES.moveFailed, shownInline: answersField(['date', 'time']) },
   });
 }
 

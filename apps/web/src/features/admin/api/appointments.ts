@@ -1,12 +1,30 @@
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentStatusChange,
+  CALENDAR_MESSAGES,
+  type Calendar,
+  type CalendarQuery,
   type DeskAppointment,
   type DeskBookingInput,
   type ReassignAppointment,
 } from '@carepoint/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useDeskMutation, type WithId } from './shared';
+import { adminKeys, useDeskMutation, type WithId } from './shared';
+
+/** Every doctor's day (or days): one column each, hours, free slots and appointments. */
+export function useDeskCalendar(range: CalendarQuery) {
+  return useQuery({
+    // Under the appointments resource: a change or a live event there refreshes it too.
+    queryKey: [...adminKeys.resource('appointments'), 'calendar', range.from, range.to],
+    queryFn: () =>
+      api.get<Calendar>(
+        `/admin/appointments/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+      ),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: CALENDAR_MESSAGES.loadFailed },
+  });
+}
 
 /* The front desk's appointments: booking for a patient, reassigning, confirming or cancelling. */
 
@@ -28,13 +46,14 @@ export const useDeskBook = () =>
     APPOINTMENT_MESSAGES.createFailed,
     DESK_BOOKING_FIELDS,
   );
-export const useReassign = () =>
+/** Reassign (or Move). From a form, a refusal goes under its field; from a drag (`inForm` false), to a toast. */
+export const useReassign = (inForm = true) =>
   useDeskMutation(
     ({ id, body }: WithId<ReassignAppointment>) =>
       api.post<DeskAppointment>(`/admin/appointments/${id}/reassign`, body),
     ['appointments', 'patients'],
     'Failed to reassign the appointment',
-    REASSIGN_FIELDS,
+    inForm ? REASSIGN_FIELDS : [],
   );
 export const useAppointmentStatus = () =>
   useDeskMutation(

@@ -64,6 +64,7 @@ export function invalidateAdmin(client: QueryClient, resources: readonly Resourc
 export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   emergency: ['emergency-room'],
   queues: ['queues'],
+  appointments: ['appointments'],
 };
 
 // ---------------------------------------------------------------------------------------------

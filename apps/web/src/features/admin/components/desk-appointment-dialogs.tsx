@@ -169,12 +169,22 @@ export function DeskBookButton({ patient, variant }: { patient?: PatientChoice; 
   );
 }
 
-/** Reassign: another (or the same) doctor's free time, offered from their schedule on the date. */
+/** What the Reassign dialog needs of an appointment (a table row or a calendar's). */
+export type ReassignTarget = Pick<DeskAppointment, 'id' | 'date' | 'time'> & {
+  patient: { fullName: string };
+  doctor: { id: string; name: string };
+};
+
+/**
+ * Reassign: another (or the same) doctor's free time, offered from their schedule on the date;
+ * the calendar's Move is the same dialog, starting from the appointment's own doctor.
+ */
 export function ReassignDialog({
   appointment,
   open,
   onOpenChange,
-}: DialogComponentProps & { appointment: DeskAppointment }) {
+  verb = 'Reassign',
+}: DialogComponentProps & { appointment: ReassignTarget; verb?: 'Reassign' | 'Move' }) {
   const reassign = useReassign();
   const doctors = useDoctorOptions(open);
   const {
@@ -186,13 +196,17 @@ export function ReassignDialog({
     formState: { errors, isSubmitting },
   } = useForm<ReassignAppointment>({
     resolver: zodResolver(reassignAppointmentSchema),
-    defaultValues: { doctorId: '', date: appointment.date, time: '' },
+    defaultValues: {
+      doctorId: verb === 'Move' ? appointment.doctor.id : '',
+      date: appointment.date,
+      time: '',
+    },
   });
   const clearTime = () => setValue('time', '');
   const doctorId = watch('doctorId');
   const onSubmit = handleSubmit(async (body) => {
     const saved = await submitForm(() => reassign.mutateAsync({ id: appointment.id, body }), {
-      success: FRONT_DESK_MESSAGES.reassigned,
+      success: verb === 'Move' ? APPOINTMENT_MESSAGES.moved : FRONT_DESK_MESSAGES.reassigned,
       setError,
       fields: REASSIGN_FIELDS,
     });
@@ -202,9 +216,9 @@ export function ReassignDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Reassign appointment"
+      title={`${verb} appointment`}
       description={`${appointment.patient.fullName}, now with ${appointment.doctor.name} on ${formatSlot(appointment.date, appointment.time)}.`}
-      submitLabel="Reassign"
+      submitLabel={verb}
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >

@@ -6,6 +6,7 @@ import {
 } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useCalendarMode, ViewSwitch } from '../../../components/calendar/view-switch';
 import type { DataTableColumn } from '../../../components/data-table';
 import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +25,8 @@ import {
   DeskBookButton,
   ReassignDialog,
 } from '../components/desk-appointment-dialogs';
+import { DeskCalendar } from '../components/desk-calendar';
+import { useLiveEvents } from '../use-live-events';
 
 const col = columnsFor<DeskAppointment>();
 type Open = { kind: 'reassign' | 'cancel'; appointment: DeskAppointment } | null;
@@ -128,34 +131,46 @@ export default function AppointmentsDeskPage() {
   const [date] = useUrlFilter('date');
   const [patientId] = useUrlFilter('patientId');
   const close = (open: boolean) => !open && setOpened(null);
+  const [calendar] = useCalendarMode();
+  // Patients book, cancel and move their own appointments: the desk sees it as it happens.
+  useLiveEvents(['appointments']);
   return (
     <>
       <PageHeader
         title="Appointments"
         description="Every appointment: confirm, reassign to a doctor's free time, cancel, or book for a patient."
-        actions={<DeskBookButton />}
-      />
-      <AdminListTable
-        resource="appointments"
-        label="Appointments"
-        columns={tableColumns}
-        defaultSort="startsAt"
-        searchPlaceholder="Search patients"
-        filters={{ doctorId, status, date, patientId }}
-        toolbar={
+        actions={
           <>
-            <PatientFilterChip />
-            <DoctorFilter />
-            <FilterSelect
-              name="status"
-              label="Status"
-              values={APPOINTMENT_STATUSES}
-              allLabel="All statuses"
-            />
-            <DateFilter />
+            <ViewSwitch />
+            <DeskBookButton />
           </>
         }
       />
+      {calendar ? (
+        <DeskCalendar />
+      ) : (
+        <AdminListTable
+          resource="appointments"
+          label="Appointments"
+          columns={tableColumns}
+          defaultSort="startsAt"
+          searchPlaceholder="Search patients"
+          filters={{ doctorId, status, date, patientId }}
+          toolbar={
+            <>
+              <PatientFilterChip />
+              <DoctorFilter />
+              <FilterSelect
+                name="status"
+                label="Status"
+                values={APPOINTMENT_STATUSES}
+                allLabel="All statuses"
+              />
+              <DateFilter />
+            </>
+          }
+        />
+      )}
       {opened?.kind === 'reassign' ? (
         <ReassignDialog
           key={opened.appointment.id}

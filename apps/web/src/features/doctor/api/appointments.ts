@@ -2,16 +2,24 @@ import {
   APPOINTMENT_MESSAGES,
   type Appointment,
   type AppointmentStatusChange,
+  CALENDAR_MESSAGES,
+  type Calendar,
+  type CalendarQuery,
   type CreateDoctorAppointmentInput,
   type CreatedDoctorAppointment,
   DOCTOR_APPOINTMENT_MESSAGES,
+  DOCTOR_EVENTS_PATH,
   type DoctorAppointmentDetail,
   type DoctorAppointmentPage,
   type DoctorDashboard,
+  type MoveAppointmentInput,
   type SlotsResponse,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { bookingKeys } from '../../../lib/booking';
+import { answersField } from '../../../lib/forms';
+import { useEventStream } from '../../../lib/use-event-stream';
 
 /*
  * The doctor's day: dashboard, appointments by period, one appointment, the Add new
@@ -25,7 +33,53 @@ const doctorAppointmentKeys = {
   list: (queryString: string) => ['doctor-appointments', 'list', queryString] as const,
   detail: (id: string) => ['doctor-appointments', 'detail', id] as const,
   slots: (doctorId: string, date: string) => ['doctor-appointments', 'slots', doctorId, date] as const,
+  calendar: (range: CalendarQuery) => ['doctor-appointments', 'calendar', range.from, range.to] as const,
 };
+
+/** The doctor's calendar over a day or a week: appointments, hours and free slots. */
+export function useDoctorCalendar(range: CalendarQuery) {
+  return useQuery({
+    queryKey: doctorAppointmentKeys.calendar(range),
+    queryFn: () =>
+      api.get<Calendar>(
+        `/doctor/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+      ),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: CALENDAR_MESSAGES.loadFailed },
+  });
+}
+
+/**
+ * Moves one of the doctor's appointments. From the Move form a refusal goes under its field;
+ * from a drag (`inForm` false) its toast gives the server's reason.
+ */
+export function useMoveDoctorAppointment(inForm = true) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentInput }) =>
+      api.post<{ appointment: DoctorAppointmentDetail }>(`/doctor/appointments/${id}/move`, body),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: doctorAppointmentKeys.all }),
+        client.invalidateQueries({ queryKey: bookingKeys.all }),
+      ]),
+    meta: {
+      errorMessage: APPOINTMENT_MESSAGES.moveFailed,
+      shownInline: answersField(inForm ? ['date', 'time'] : []),
+    },
+  });
+}
+
+/**
+ * Keeps the doctor's screens live: a patient's booking, cancel or move of one of their
+ * appointments (GET /api/doctor/events) refreshes the dashboard, the list and the calendar.
+ */
+export function useDoctorLiveUpdates() {
+  const client = useQueryClient();
+  return useEventStream(DOCTOR_EVENTS_PATH, ['appointments'], () => {
+    void client.invalidateQueries({ queryKey: doctorAppointmentKeys.all });
+  });
+}
 
 /** The dashboard's figures; refreshed every minute, as the waiting room changes. */
 export function useDoctorDashboard() {

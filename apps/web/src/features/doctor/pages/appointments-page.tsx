@@ -5,6 +5,7 @@ import {
 } from '@carepoint/contract';
 import { Plus, RotateCcw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { useCalendarMode, ViewSwitch } from '../../../components/calendar/view-switch';
 import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
 import { Avatar } from '../../../components/ui/avatar';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -13,8 +14,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { formatCalendarDate } from '../../../lib/format';
 import { useListQuery } from '../../../lib/use-list-query';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { doctorAppointmentsQuery } from '../api/appointments';
+import { doctorAppointmentsQuery, useDoctorLiveUpdates } from '../api/appointments';
 import { AddAppointmentDialog } from '../components/appointments/add-appointment-dialog';
+import { DoctorCalendar } from '../components/appointments/doctor-calendar';
 import { PERIOD_PARAM, PeriodSelect, usePeriod } from '../components/appointments/period-select';
 import { RowMenu } from '../components/appointments/row-menu';
 
@@ -44,6 +46,8 @@ export default function DoctorAppointmentsPage() {
       { replace: true },
     );
 
+  const [calendar] = useCalendarMode();
+  useDoctorLiveUpdates();
   const filtered = Boolean(list.q) || period !== 'today';
   const offset = (list.page - 1) * list.limit;
 
@@ -100,36 +104,50 @@ export default function DoctorAppointmentsPage() {
 
   return (
     <>
-      <PageHeader title="Appointments" description="Your appointments, by period." />
-      <div className="mb-4">
-        <PeriodSelect />
-      </div>
-      <ListTable
-        query={doctorAppointmentsQuery}
-        label="Appointments"
-        columns={columns}
-        filters={{ [PERIOD_PARAM]: period === 'today' ? undefined : period }}
-        defaultLimit={DOCTOR_APPOINTMENTS_PAGE_SIZE}
-        searchPlaceholder="Search patients"
-        toolbar={
-          <>
-            {filtered ? (
-              <Button variant="ghost" size="sm" onClick={() => filters.set({ q: '', [PERIOD_PARAM]: '' })}>
-                <RotateCcw aria-hidden size={16} /> Reset
-              </Button>
-            ) : null}
-            <Button
-              size="icon"
-              className="rounded-full"
-              aria-label="Add new Appointment"
-              title="Add new Appointment"
-              onClick={() => setAdding(true)}
-            >
-              <Plus aria-hidden size={20} />
-            </Button>
-          </>
-        }
+      <PageHeader
+        title="Appointments"
+        description="Your appointments, by period, or on a calendar of your working hours."
+        actions={<ViewSwitch />}
       />
+      {calendar ? (
+        <DoctorCalendar />
+      ) : (
+        <>
+          <div className="mb-4">
+            <PeriodSelect />
+          </div>
+          <ListTable
+            query={doctorAppointmentsQuery}
+            label="Appointments"
+            columns={columns}
+            filters={{ [PERIOD_PARAM]: period === 'today' ? undefined : period }}
+            defaultLimit={DOCTOR_APPOINTMENTS_PAGE_SIZE}
+            searchPlaceholder="Search patients"
+            toolbar={
+              <>
+                {filtered ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => filters.set({ q: '', [PERIOD_PARAM]: '' })}
+                  >
+                    <RotateCcw aria-hidden size={16} /> Reset
+                  </Button>
+                ) : null}
+                <Button
+                  size="icon"
+                  className="rounded-full"
+                  aria-label="Add new Appointment"
+                  title="Add new Appointment"
+                  onClick={() => setAdding(true)}
+                >
+                  <Plus aria-hidden size={20} />
+                </Button>
+              </>
+            }
+          />
+        </>
+      )}
       <AddAppointmentDialog open={adding} onOpenChange={setAdding} />
     </>
   );

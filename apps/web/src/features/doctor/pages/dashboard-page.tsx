@@ -9,7 +9,7 @@ import { StatTile } from '../../../components/ui/stat-tile';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatWeekdayDate } from '../../../lib/format';
-import { useDoctorDashboard } from '../api/appointments';
+import { useDoctorDashboard, useDoctorLiveUpdates } from '../api/appointments';
 import { NextPatient } from '../components/appointments/next-patient';
 import { RowsLoading, TodaysAppointments } from '../components/appointments/todays-appointments';
 import { WaitingEmergency } from '../components/appointments/waiting-emergency';
@@ -23,6 +23,7 @@ import { RecentPrescriptions } from '../components/prescriptions/recent-prescrip
 export default function DoctorDashboardPage() {
   const { user } = useAuth();
   const dashboard = useDoctorDashboard();
+  useDoctorLiveUpdates();
   const data = dashboard.data;
   const loading = dashboard.isPending;
 

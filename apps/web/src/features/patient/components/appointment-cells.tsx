@@ -11,8 +11,15 @@ export const appointmentSlot = (a: Pick<Appointment, 'date' | 'time'>) => format
 export const appointmentDoctor = (a: Pick<Appointment, 'doctor'>) => doctorDisplayName(a.doctor.user);
 
 /**
- * Whether the Cancel action is offered: active and still ahead on this device's clock.
- * The server decides on its own clock; this only hides an action that would be refused.
+ * Whether Move and Cancel are offered: 'open' while the change window is (until
+ * `changeableUntil`, PATIENT_CHANGE_HOURS before the start), 'closed' for an active appointment
+ * past it (the actions show disabled, with why), 'none' otherwise. Read on this device's clock;
+ * the server decides on its own.
  */
-export const canCancel = (a: Pick<Appointment, 'status' | 'startsAt'>) =>
-  isActiveStatus(a.status) && Date.parse(a.startsAt) > Date.now();
+export function changeWindow(
+  a: Pick<Appointment, 'status' | 'startsAt' | 'changeableUntil'>,
+  now = Date.now(),
+): 'open' | 'closed' | 'none' {
+  if (!isActiveStatus(a.status) || Date.parse(a.startsAt) <= now) return 'none';
+  return a.changeableUntil && Date.parse(a.changeableUntil) > now ? 'open' : 'closed';
+}

@@ -1,6 +1,16 @@
-import { APPOINTMENT_MESSAGES, type Appointment, doctorDisplayName } from '@carepoint/contract';
-import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import {
+  APPOINTMENT_MESSAGES,
+  type Appointment,
+  doctorDisplayName,
+  type PatientCancel,
+  patientCancelSchema,
+  STATUS_REASON_MAX,
+} from '@carepoint/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { Textarea } from '../../../components/ui/textarea';
+import { submitForm } from '../../../lib/forms';
 import { useCancelAppointment } from '../api';
 import { appointmentSlot } from './appointment-cells';
 
@@ -10,35 +20,52 @@ export type CancelAppointmentDialogProps = {
   onClose: () => void;
 };
 
-/** "Are you sure?" before a patient cancels an upcoming appointment: it frees the slot for others. */
+/** A patient cancels with a reason (the doctor reads it): it frees the slot for others. */
 export function CancelAppointmentDialog({ appointment, onClose }: CancelAppointmentDialogProps) {
   const cancel = useCancelAppointment();
-  const confirm = async () => {
-    if (!appointment) return;
-    try {
-      await cancel.mutateAsync(appointment.id);
-      toast.success(APPOINTMENT_MESSAGES.cancelled);
-      onClose();
-    } catch {
-      // The failure's toast comes from the mutation (its meta.errorMessage).
-    }
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PatientCancel>({ resolver: zodResolver(patientCancelSchema), defaultValues: { reason: '' } });
+  const close = () => {
+    reset();
+    onClose();
   };
+  const onSubmit = handleSubmit(async (body) => {
+    if (!appointment) return;
+    const saved = await submitForm(() => cancel.mutateAsync({ id: appointment.id, body }), {
+      success: APPOINTMENT_MESSAGES.cancelled,
+      setError,
+      fields: ['reason'],
+    });
+    if (saved) close();
+  });
   return (
-    <ConfirmDialog
+    <FormDialog
       open={appointment !== null}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       title="Cancel appointment?"
       description={
         appointment
-          ? `Your appointment "${appointment.title}" with ${doctorDisplayName(appointment.doctor.user)} on ${appointmentSlot(appointment)} will be cancelled.`
+          ? `Your appointment "${appointment.title}" with ${doctorDisplayName(appointment.doctor.user)} on ${appointmentSlot(appointment)} will be cancelled. Your doctor sees the reason.`
           : ''
       }
-      confirmLabel="Yes, cancel it"
-      cancelLabel="Keep it"
-      loading={cancel.isPending}
-      onConfirm={() => void confirm()}
-    />
+      submitLabel="Yes, cancel it"
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <Textarea
+        label="Reason"
+        rows={3}
+        maxLength={STATUS_REASON_MAX}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+    </FormDialog>
   );
 }

@@ -2,18 +2,20 @@ import { APPOINTMENT_MESSAGES, type Appointment, PATIENT_APPOINTMENTS_PAGE_SIZE 
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { MoveAppointmentDialog } from '../../../components/appointments/move-dialog';
 import { DataTable, type DataTableColumn, withSorting } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useListQuery } from '../../../lib/use-list-query';
-import { usePatientAppointments } from '../api';
+import { useMoveAppointment, usePatientAppointments } from '../api';
 import {
   appointmentDate,
   appointmentDoctor,
   appointmentSlot,
-  canCancel,
+  changeWindow,
 } from '../components/appointment-cells';
 import { BookAppointmentDialog } from '../components/book-appointment-dialog';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
@@ -21,7 +23,57 @@ import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog
 /** `?book=1` (the dashboard's link) opens the booking form on arrival. */
 const BOOK_PARAM = 'book';
 
-/** My Appointments: the patient's appointments, newest first, with booking and cancelling. */
+/**
+ * Move and Cancel of one appointment: offered while the change window is open; past it, shown
+ * disabled with why (the clinic changes it then).
+ */
+function ChangeActions({
+  appointment: a,
+  onMove,
+  onCancel,
+}: {
+  appointment: Appointment;
+  onMove: () => void;
+  onCancel: () => void;
+}) {
+  const state = changeWindow(a);
+  if (state === 'none') return null;
+  const closed = state === 'closed';
+  const whyId = `why-${a.id}`;
+  const described = closed ? { 'aria-describedby': whyId } : {};
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <div className="flex gap-2">
+        {(
+          [
+            ['Move', onMove],
+            ['Cancel', onCancel],
+          ] as const
+        ).map(([verb, onClick]) => (
+          <Button
+            key={verb}
+            variant="secondary"
+            size="sm"
+            disabled={closed}
+            onClick={onClick}
+            aria-label={`${verb} ${a.title} on ${appointmentSlot(a)}`}
+            {...described}
+          >
+            {verb}
+          </Button>
+        ))}
+      </div>
+      {closed ? (
+        <span id={whyId} className="max-w-56 text-xs text-ink-muted">
+          Online changes closed{a.changeableUntil ? ` ${formatDateTime(a.changeableUntil)}` : ''}. Please call
+          the clinic to cancel or move it.
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** My Appointments: the patient's appointments, newest first, with booking, moving and cancelling. */
 export default function MyAppointmentsPage() {
   const list = useListQuery({
     defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE,
@@ -31,6 +83,8 @@ export default function MyAppointmentsPage() {
   const appointments = usePatientAppointments(list.queryString);
   const [params, setParams] = useSearchParams();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
+  const move = useMoveAppointment();
 
   const booking = params.get(BOOK_PARAM) === '1';
   const setBooking = (open: boolean) =>
@@ -87,17 +141,13 @@ export default function MyAppointmentsPage() {
         // A visible word: an sr-only (absolute) header escapes the table's scroll box and widens the page on phones.
         header: 'Actions',
         enableHiding: false,
-        cell: ({ row }) =>
-          canCancel(row.original) ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setCancelling(row.original)}
-              aria-label={`Cancel ${row.original.title} on ${appointmentSlot(row.original)}`}
-            >
-              Cancel
-            </Button>
-          ) : null,
+        cell: ({ row }) => (
+          <ChangeActions
+            appointment={row.original}
+            onMove={() => setMoving(row.original)}
+            onCancel={() => setCancelling(row.original)}
+          />
+        ),
       },
     ],
   );
@@ -132,6 +182,17 @@ export default function MyAppointmentsPage() {
       </Button>
       <BookAppointmentDialog open={booking} onOpenChange={setBooking} />
       <CancelAppointmentDialog appointment={cancelling} onClose={() => setCancelling(null)} />
+      {moving ? (
+        <MoveAppointmentDialog
+          key={moving.id}
+          open
+          onOpenChange={(open) => !open && setMoving(null)}
+          description={`"${moving.title}" with ${appointmentDoctor(moving)}, now on ${appointmentSlot(moving)}. A confirmed appointment awaits the doctor's confirmation again.`}
+          doctorId={moving.doctor.id}
+          date={moving.date}
+          move={(body) => move.mutateAsync({ id: moving.id, body })}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "appointment_status_events" ADD COLUMN "move" jsonb;
