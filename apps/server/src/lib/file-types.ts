@@ -64,7 +64,7 @@ const EXTENSIONS: Readonly<Record<SniffedFileType, readonly string[]>> = {
  * is sent as "poly.pdf", so the saved file opens as what it is, never as a page or a program.
  * A name already ending in one of the type's extensions (any case) is kept as it is.
  */
-export function downloadName(name: string, contentType: string): string {
+function downloadName(name: string, contentType: string): string {
   const extensions = Object.entries(EXTENSIONS).find(([type]) => type === contentType)?.[1];
   if (!extensions) return name;
   const dot = name.lastIndexOf('.');
