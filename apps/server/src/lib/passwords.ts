@@ -28,8 +28,8 @@ export const decoyPasswordHash = () => {
 
 // ---------------------------------------------------------------- breached passwords
 
-/** The 100,000 most common breached passwords, shipped with the server (see data/common-passwords.README.md). */
-const COMMON_PASSWORDS_FILE = path.join(serverDir, 'data', 'common-passwords.txt');
+/** The 100,000 most common breached passwords, shipped with the server (see resources/common-passwords.README.md). */
+const COMMON_PASSWORDS_FILE = path.join(serverDir, 'resources', 'common-passwords.txt');
 
 /** How passwords are compared with the list: NFC, then lower case ("PassWord1" is "password1"). */
 const comparable = (password: string) => password.normalize('NFC').toLowerCase();

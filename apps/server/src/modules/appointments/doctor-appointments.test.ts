@@ -542,7 +542,7 @@ describe('Add new Appointment', () => {
       url: '/api/auth/reset-password',
       payload: { token, password: 'a-new-password', confirmPassword: 'a-new-password' },
     });
-    expect(reset.statusCode).toBe(200);
+    expect(reset.statusCode, reset.body).toBe(200);
     const patientHeaders = await signIn(t, { email: 'new.patient@example.com' }, 'a-new-password');
     const mine = await t.app.inject({ url: '/api/patient/appointments', headers: patientHeaders });
     expect(mine.json<{ data: Appointment[] }>().data[0]).toMatchObject({
