@@ -58,6 +58,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/patients/:id' },
   { method: 'PUT', url: '/api/admin/patients/:id' },
   { method: 'GET', url: '/api/admin/appointments' },
+  { method: 'GET', url: '/api/admin/appointments/calendar' },
   { method: 'POST', url: '/api/admin/appointments' },
   { method: 'POST', url: '/api/admin/appointments/:id/reassign' },
   { method: 'GET', url: '/api/admin/beds' },

@@ -97,7 +97,7 @@ export const requiredMultilineText = (message: string, max = 200) =>
  * message when empty, no control or format characters (text.ts), stored in NFC.
  */
 export const requiredText = (message: string, max = 200) =>
-  requiredMultilineText(message, max).refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE).transform(toNfc);
+  requiredMultilineText(message, max).refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE).overwrite(toNfc);
 
 /** An optional single-line text field: '' when absent, else as requiredText. */
 export const optionalSingleLineText = (max: number) =>
@@ -107,7 +107,7 @@ export const optionalSingleLineText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .refine(isCleanText, INVALID_TEXT_MESSAGE)
     .refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE)
-    .transform(toNfc);
+    .overwrite(toNfc);
 
 /** A person's name: single-line text with at least one letter (a name of only "\u200b" or "-" is none). */
 export const personName = (message: string, max = 100) =>

@@ -273,6 +273,7 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
     description: 'A Server-Sent Events stream that lasts until the client leaves',
   },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
+  'GET /api/admin/audit/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/patient/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/prescriptions/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },

@@ -19,10 +19,12 @@ import {
 } from '../../../test/helpers';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../db/client';
 import { copyPgliteTemplate } from '../../db/pglite-template';
+import { appointments } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { DEMO_PASSWORD } from '../../db/seed/accounts';
 import { serverDir } from '../../server-dir';
 import { verifyAuditChain } from '../audit/service';
+import { queueAppointmentMessage } from '../notifications/service';
 import { backUpStoppedDatabase } from './offline';
 import { RestoreError, restoreBackup } from './restore';
 
@@ -114,7 +116,7 @@ beforeAll(async () => {
   source = await createTestApp({ mail: 'app' });
   await seedDemoData(serviceContext(source));
   // What the demo data leaves empty: sessions, a profile picture, a reset request and its mail,
-  // a setting; and the report file this test downloads after the restore.
+  // a setting, a queued appointment e-mail; and the report file this test downloads after the restore.
   const doctor = await signIn(source, { email: DEMO.doctor }, DEMO_PASSWORD);
   const admin = await signIn(source, { email: DEMO.admin }, DEMO_PASSWORD);
   const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
@@ -139,6 +141,9 @@ beforeAll(async () => {
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   attachmentId = uploaded.json<{ id: string }>().id;
+  // An appointment e-mail in the queue (the demo data books none through the app).
+  const [appointment] = await source.database.db.select({ id: appointments.id }).from(appointments).limit(1);
+  await queueAppointmentMessage(serviceContext(source), appointment?.id ?? '', 'confirmed');
 
   // Nothing writes between this and the backup's copy of the database.
   fingerprints = await fingerprint(source.database.db);
