@@ -111,6 +111,7 @@ export const optionalSingleLineText = (max: number) =>
 
 /** A person's name: single-line text with at least one letter (a name of only "\u200b" or "-" is none). */
 export const personName = (message: string, max = 100) =>
-  requiredText(message, max).refine(hasLetter, NAME_NEEDS_LETTER_MESSAGE);
+  // An empty name has its own message (required); only a name typed without any letter gets this one.
+  requiredText(message, max).refine((name) => name === '' || hasLetter(name), NAME_NEEDS_LETTER_MESSAGE);
 
 export const okSchema = z.object({ ok: z.literal(true) });
