@@ -128,10 +128,12 @@ for (const [name, viewport] of [
     });
 
     test('a confirmation opens on Cancel and returns to the row action', async ({ page }) => {
-      await signIn(page, DEMO.patient, DEMO_PASSWORD);
-      await page.goto('/patient/appointments');
+      // A patient's Cancel now asks for a reason (a form that opens on its field): a doctor's
+      // Delete is the plain confirmation.
+      await signIn(page, DEMO.doctor, DEMO_PASSWORD);
+      await page.goto('/doctor/prescription');
       await settled(page);
-      const cancel = page.getByRole('button', { name: /^Cancel / }).first();
+      const cancel = page.getByRole('button', { name: /^Delete prescription for / }).first();
       await cancel.click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('button', { name: /^(Cancel|Keep)/ }).first()).toBeFocused();
