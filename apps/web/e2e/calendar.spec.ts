@@ -1,6 +1,6 @@
 import { APPOINTMENT_MESSAGES, type Appointment, type DoctorOption } from '@carepoint/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shot, signIn, uniqueEmail } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 /*
  * Calendars and moves: the doctor moves a booking on their calendar (the Move action, a drag
@@ -185,6 +185,7 @@ test('the desk sees every doctor in a column of the day', async ({ page, request
   expect(await page.locator('.rbc-row-resource').count()).toBeGreaterThan(1);
   await expect(eventOf(page, patient.name)).toHaveAttribute('title', new RegExp(`^${time}–`));
   await shot(page, 'desk-calendar-day', { widths: [1280] });
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('region', { name: 'Day agenda' }).getByText(patient.name)).toBeVisible();
   await shot(page, 'desk-calendar-agenda', { widths: [390] });
