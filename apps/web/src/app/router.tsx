@@ -22,12 +22,14 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   patient: () => import('../features/patient/routes'),
 };
 /**
- * What every signed-in area has beside its own pages: the one Change Password page, and
+ * What every signed-in area has beside its own pages: the one Change Password page, the one
+ * Security page (second factor, passkeys, sessions) at /<area>/security, and
  * "Page not found" inside the area's shell for an unknown path (a splat match still lets
  * patchRoutesOnNavigation add the area's own, more specific routes first).
  */
 const areaCommon = (changePasswordPath: string): RouteObject[] => [
   page(changePasswordPath, 'Change Password', () => import('../features/auth/pages/change-password-page')),
+  page('security', 'Security', () => import('../features/security/pages/security-page')),
   page('*', 'Page not found', () => import('./errors/area-not-found-page')),
 ];
 

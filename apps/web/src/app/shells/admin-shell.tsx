@@ -42,6 +42,7 @@ const USER_MENU = {
   profileTo: '/admin/profile',
   links: [{ to: '/admin/profile', label: 'My Profile', icon: CircleUserRound }],
   changePasswordTo: '/admin/change-password',
+  securityTo: '/admin/security',
 } satisfies UserMenuProps;
 
 export default function AdminShell() {

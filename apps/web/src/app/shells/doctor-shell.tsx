@@ -32,6 +32,7 @@ const USER_MENU = {
   profileTo: '/doctor/settings/profile-page',
   links: [{ to: '/doctor/settings/edit-profile', label: 'Edit Profile', icon: UserPen }],
   changePasswordTo: '/doctor/settings/change-password',
+  securityTo: '/doctor/security',
 } satisfies UserMenuProps;
 
 export default function DoctorShell() {

@@ -19,6 +19,7 @@ const USER_MENU = {
   profileTo: '/patient/profile',
   links: [{ to: '/patient/profile', label: 'My Profile', icon: UserRound }],
   changePasswordTo: '/patient/change-password',
+  securityTo: '/patient/security',
 } satisfies UserMenuProps;
 
 export default function PatientShell() {

@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound, LogOut, type LucideIcon } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,8 @@ export type UserMenuProps = {
   links: readonly UserMenuLink[];
   /** The area's Change Password page. */
   changePasswordTo: string;
+  /** The area's Security page (second factor, passkeys, sessions). */
+  securityTo: string;
 };
 
 const LINK_CLASS =
@@ -27,7 +29,7 @@ const LINK_CLASS =
  * links, Change Password and Logout. Radix Popover: opened and closed from the keyboard,
  * focus moves into the card and back to the name button.
  */
-export function UserMenu({ profileTo, links, changePasswordTo }: UserMenuProps) {
+export function UserMenu({ profileTo, links, changePasswordTo, securityTo }: UserMenuProps) {
   const { user, logout } = useAuth();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -74,6 +76,9 @@ export function UserMenu({ profileTo, links, changePasswordTo }: UserMenuProps) 
               ))}
               <Link to={changePasswordTo} className={LINK_CLASS} onClick={close}>
                 <KeyRound aria-hidden size={16} /> Change Password
+              </Link>
+              <Link to={securityTo} className={LINK_CLASS} onClick={close}>
+                <ShieldCheck aria-hidden size={16} /> Security
               </Link>
             </nav>
             <div className="border-t border-border p-2">

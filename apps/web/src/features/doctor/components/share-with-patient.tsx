@@ -1,4 +1,5 @@
 import { RESULTS_MESSAGES } from '@carepoint/contract';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useShareWithPatient } from '../api/sharing';
@@ -25,19 +26,25 @@ export function ShareWithPatient({
   canChange: boolean;
 }) {
   const share = useShareWithPatient(kind, id);
-  const checked = share.isPending && share.variables !== undefined ? share.variables : shared;
+  // The box follows the click at once: the mutation's own state reaches React a tick later, and
+  // a controlled checkbox would snap back to the old value in between. It lets go once the
+  // refreshed record (or a failure) is in.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? shared;
   return (
     <div className="rounded-md border border-border bg-muted px-3 py-2">
       <Checkbox
         label="Share with the patient"
         checked={checked}
         disabled={!canChange || share.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          setPending(event.target.checked);
           share.mutate(event.target.checked, {
             onSuccess: (answer) =>
               toast.success(answer.shared ? RESULTS_MESSAGES.shared : RESULTS_MESSAGES.unshared),
-          })
-        }
+            onSettled: () => setPending(null),
+          });
+        }}
       />
       <p className="mt-1 text-xs text-ink-muted">
         {canChange ? SEEN[kind] : 'Only the doctor who recorded it can change this.'}

@@ -1,0 +1,15 @@
+import { PageHeader } from '../../../components/ui/page-header';
+
+/**
+ * Security: how this person signs in and where they are signed in. Every signed-in area
+ * (admin, doctor, patient) mounts this one page inside its shell at /<area>/security, reached
+ * from the user menu. Each part is a section of its own in ../components.
+ */
+export default function SecurityPage() {
+  return (
+    <>
+      <PageHeader title="Security" />
+      <div className="flex max-w-3xl flex-col gap-6">{/* sections: two-factor, passkeys, sessions */}</div>
+    </>
+  );
+}
