@@ -16,8 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
-import { DEVICE_COOKIE_PATH, deviceCookieName, issueDevice, readDevice } from './device-cookies';
 import * as auth from './service';
+import { knownDevice, replySignedIn } from './signed-in';
 import { loadPublicUser } from './users';
 
 const tags = ['auth'];
@@ -52,37 +52,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const { deviceCookieSecret: secret } = app.config;
       const { email } = request.body;
-      const now = request.ctx.now();
-      const deviceId = readDevice(secret, email, request.cookies[deviceCookieName(secret, email)], now);
-      const { user, token, expiresAt, persistent } = await auth.login(
-        request.ctx,
-        app.rateLimits,
-        request.body,
-        {
-          userAgent: request.headers['user-agent'],
-          deviceId,
-        },
-      );
-      // This browser is now known for this account: its later failures count against it alone.
-      const device = issueDevice(secret, email, now, deviceId);
-      reply.setCookie(device.name, device.value, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: app.config.cookieSecure,
-        path: DEVICE_COOKIE_PATH,
-        expires: device.expiresAt,
+      const deviceId = knownDevice(app, request, email);
+      const started = await auth.login(request.ctx, app.rateLimits, request.body, {
+        userAgent: request.headers['user-agent'],
+        deviceId,
       });
-      reply.setCookie(TOKEN_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: app.config.cookieSecure,
-        path: '/',
-        // Without Remember Me the cookie ends with the browser session.
-        expires: persistent ? expiresAt : undefined,
-      });
-      return { user, token, timeZone: app.config.TIME_ZONE };
+      return replySignedIn(app, request, reply, started, deviceId);
     },
   );
 

@@ -183,18 +183,19 @@ export async function createAdmin(
 }
 
 /**
- * Same answer for an unknown e-mail and a wrong password. Failures are counted per account and
- * per address, successes are not (their check is given back): a ward of staff signing in behind
- * one address at shift change must not lock itself out, while guessing across accounts from
- * one address still is.
+ * The password step of every sign-in. Same answer for an unknown e-mail and a wrong password.
+ * Failures are counted per account and per address, successes are not (their check is given
+ * back): a ward of staff signing in behind one address at shift change must not lock itself
+ * out, while guessing across accounts from one address still is. Gives the account; opening a
+ * session is `openSession`'s (after a second factor, when the account has one).
  */
-export async function login(
+export async function checkPassword(
   ctx: ServiceContext,
   limits: RateLimits,
-  input: Login | LoginInput,
-  client: { userAgent?: string | undefined; deviceId?: string | undefined } = {},
+  input: Pick<Login | LoginInput, 'email' | 'password'>,
+  client: { deviceId?: string | undefined } = {},
 ) {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const email = input.email.toLowerCase();
   const check = await takePasswordCheck(ctx, limits, email, client.deviceId);
   const user = await findUserByEmail(db, email);
@@ -210,36 +211,71 @@ export async function login(
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
   await check.giveBack();
-  if (user.status !== 'Active') {
-    await audit(ctx, {
-      action: 'auth.login.failed',
-      entityType: 'user',
-      entityId: user.id,
-      actor: { id: user.id, role: user.role, email },
-      details: { reason: 'account inactive' },
-    });
-    throw new AppError(
-      401,
-      'ACCOUNT_INACTIVE',
-      'This account has been deactivated. Please contact your administrator.',
-    );
-  }
-  const persistent = input.rememberMe ?? false;
+  await refuseInactive(ctx, user);
+  return user;
+}
+
+/** An account that is not Active signs in by no method. */
+export async function refuseInactive(
+  ctx: ServiceContext,
+  user: { id: string; role: string; email: string; status: string },
+) {
+  if (user.status === 'Active') return;
+  await audit(ctx, {
+    action: 'auth.login.failed',
+    entityType: 'user',
+    entityId: user.id,
+    actor: { id: user.id, role: user.role, email: user.email },
+    details: { reason: 'account inactive' },
+  });
+  throw new AppError(
+    401,
+    'ACCOUNT_INACTIVE',
+    'This account has been deactivated. Please contact your administrator.',
+  );
+}
+
+/**
+ * Opens a session for an account whose sign-in is complete, by whatever method (`method`, kept
+ * in the audit row): every way of signing in ends here, so sessions, their audit and what
+ * follows a sign-in are the same for all.
+ */
+export async function openSession(
+  ctx: ServiceContext,
+  user: { id: string; role: string; email: string },
+  options: { persistent: boolean; userAgent?: string | undefined; method: 'password' | (string & {}) },
+) {
+  const { db, config } = ctx;
   const session = await createSession(db, config, {
     userId: user.id,
-    persistent,
+    persistent: options.persistent,
     ip: ctx.ip,
-    userAgent: client.userAgent,
+    userAgent: options.userAgent,
     now: ctx.now(),
   });
   await audit(ctx, {
     action: 'auth.login',
     entityType: 'user',
     entityId: user.id,
-    actor: { id: user.id, role: user.role, email },
-    details: { rememberMe: persistent },
+    actor: { id: user.id, role: user.role, email: user.email },
+    details: { rememberMe: options.persistent, method: options.method },
   });
-  return { user: await loadPublicUser(db, user.id), ...session, persistent };
+  return { user: await loadPublicUser(db, user.id), ...session, persistent: options.persistent };
+}
+
+/** Sign-in with a password alone: the password step, then a session. */
+export async function login(
+  ctx: ServiceContext,
+  limits: RateLimits,
+  input: Login | LoginInput,
+  client: { userAgent?: string | undefined; deviceId?: string | undefined } = {},
+) {
+  const user = await checkPassword(ctx, limits, input, client);
+  return openSession(ctx, user, {
+    persistent: input.rememberMe ?? false,
+    userAgent: client.userAgent,
+    method: 'password',
+  });
 }
 
 /** Ends the session behind the caller's token, if there is one. */
