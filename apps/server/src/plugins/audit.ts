@@ -99,12 +99,13 @@ interface Waiting {
  */
 function readRecordWriter(db: Executor) {
   let queue: Waiting[] = [];
-  let writing = false;
+  let lanes = 0;
   const flush = async () => {
     while (queue.length > 0) {
       await new Promise((resolve) => setImmediate(resolve));
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
+      if (batch.length === 0) continue;
       try {
         await insertRelaxed(
           db,
@@ -118,7 +119,7 @@ function readRecordWriter(db: Executor) {
         }
       }
     }
-    writing = false;
+    lanes--;
   };
   return {
     write: (row: AuditRow) =>
@@ -138,14 +139,21 @@ function readRecordWriter(db: Executor) {
             reject(error);
           },
         });
-        if (!writing) {
-          writing = true;
+        if (lanes < LANES) {
+          lanes++;
           void flush();
         }
       }),
   };
 }
 
+/**
+ * Statements in flight at once. With one, the app waited idle while the database wrote a batch,
+ * and the database idled while the app answered it; with two, the next batch is already at the
+ * server when the first commits (it waits there for the chain's head, migration 0023), so both
+ * keep busy. On the embedded database the statements queue on its one connection as before.
+ */
+const LANES = 2;
 /** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
 const MAX_BATCH = 200;
 const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();

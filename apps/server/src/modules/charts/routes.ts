@@ -17,12 +17,9 @@ import * as charts from './service';
 const tags = ['doctor: patients'];
 const access = ['doctor'] as const;
 
-/** The doctor's Patient List, its CSV export and the patient chart. Answers carry patient data: never cached. */
+/** The doctor's Patient List, its CSV export and the patient chart. Answers carry patient data (never cached: see plugins/hygiene.ts). */
 export async function chartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/api/doctor/patients',

@@ -52,12 +52,9 @@ async function sendPdf(
     .send(bytes);
 }
 
-/** The doctor's prescriptions and the patient's own (My Prescriptions). Answers carry clinical data: never cached. */
+/** The doctor's prescriptions and the patient's own (My Prescriptions). Answers carry clinical data (never cached: see plugins/hygiene.ts). */
 export async function prescriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/api/doctor/prescriptions',

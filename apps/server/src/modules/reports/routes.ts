@@ -19,12 +19,9 @@ import * as reports from './service';
 const tags = ['doctor: reports'];
 const config = { access: ['doctor'] as const };
 
-/** The doctor's Reports: four kinds, their detail, and their attachments. Patient data: never cached. */
+/** The doctor's Reports: four kinds, their detail, and their attachments. Patient data (never cached: see plugins/hygiene.ts). */
 export async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/api/doctor/reports',

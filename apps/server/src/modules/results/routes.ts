@@ -7,12 +7,9 @@ import * as results from './service';
 const tags = ['patient: results'];
 const config = { access: ['patient'] as const };
 
-/** My Results: what the patient's doctors shared with them, and the files of shared reports. Never cached. */
+/** My Results: what the patient's doctors shared with them, and the files of shared reports. Never cached (plugins/hygiene.ts). */
 export async function resultRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/api/patient/results',

@@ -42,9 +42,6 @@ async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, repl
  */
 export async function transactionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
   const me = (request: FastifyRequest) => currentUser(request).id;
 
   app.get(
