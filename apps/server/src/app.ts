@@ -17,6 +17,7 @@ import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups/manager';
 import { fhirRoutes } from './modules/fhir/routes';
 import { createMessageWorker, type MessageWorker } from './modules/notifications/worker';
+import { readRecordsWritten } from './plugins/audit';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions) {
     await messages.close();
     await backups.close();
     await later.settled();
+    // Read records are written after their answers: all of them before the database closes.
+    await readRecordsWritten(database.db);
     await redis?.close();
   });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@carepoint/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -14,6 +14,7 @@ import type { Later } from '../src/lib/later';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
 import { READ_CACHE_CHANNEL } from '../src/lib/read-cache';
+import { readRecordsWritten } from '../src/plugins/audit';
 
 export const TEST_PASSWORD = 'test-password-1';
 
@@ -134,6 +135,21 @@ function heldTasks(): Later & { pending(): number } {
   };
 }
 
+/**
+ * The app writes a read's audit record just after its answer (plugins/audit.ts). A test reads the
+ * audit trail straight from the database right after a request, so here each `inject` resolves
+ * once the records of the reads so far are committed: what the app's own audit screens do too.
+ */
+function answeringAfterReadRecords(app: FastifyInstance) {
+  const inject = app.inject.bind(app);
+  const injectAndSettle = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    await readRecordsWritten(app.db);
+    return response;
+  };
+  Object.assign(app, { inject: injectAndSettle });
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase());
   const clock = opts.clock ?? testClock();
@@ -169,6 +185,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   await opts.extend?.(app);
   await app.ready();
+  answeringAfterReadRecords(app);
   return {
     app,
     database,

@@ -2,7 +2,7 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, serviceContext, type TestApp } from '../../test/helpers';
 import { auditEvents } from '../db/schema';
-import { audit } from './audit';
+import { audit, pendingReadRecords, readRecordsWritten } from './audit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,19 +16,18 @@ const rowsOf = (action: string) =>
     .from(auditEvents)
     .where(like(auditEvents.action, `${action}%`));
 
-describe('read records written together (group commit)', () => {
-  it('write every one of many parallel reads, each committed by the time its call returns', async () => {
+describe('read records, written after the answer and together (group commit)', () => {
+  it('answer without waiting, then write every one of many parallel reads', async () => {
     const ctx = serviceContext(t);
-    const seen: number[] = [];
     await Promise.all(
-      Array.from({ length: 40 }, async (_, i) => {
-        await audit(ctx, { action: 'test.read', entityType: 'probe', entityId: String(i), details: { i } });
-        // This call's own row is there as soon as it returns.
-        const rows = await rowsOf('test.read');
-        if (rows.some((r) => r.entityId === String(i))) seen.push(i);
-      }),
+      Array.from({ length: 40 }, (_, i) =>
+        audit(ctx, { action: 'test.read', entityType: 'probe', entityId: String(i), details: { i } }),
+      ),
     );
-    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    // The calls returned before their rows were written: the statement waits for the next turn.
+    expect(pendingReadRecords()).toBe(40);
+    await readRecordsWritten(t.database.db);
+    expect(pendingReadRecords()).toBe(0);
     const rows = await rowsOf('test.read');
     expect(rows).toHaveLength(40);
     expect(rows.find((r) => r.entityId === '7')).toMatchObject({
@@ -38,16 +37,16 @@ describe('read records written together (group commit)', () => {
     });
   });
 
-  it('fail only the call whose row cannot be written, not the others sharing its statement', async () => {
+  it('lose only a row that cannot be written; while the last write failed, each read waits for its own', async () => {
     const ctx = serviceContext(t);
-    const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) =>
-        audit(ctx, { action: 'test.mixed', entityId: String(i), patientId: i === 5 ? 'not-a-uuid' : null }),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual(
-      Array.from({ length: 10 }, (_, i) => (i === 5 ? 'rejected' : 'fulfilled')),
-    );
+    for (let i = 0; i < 10; i++) {
+      await audit(ctx, {
+        action: 'test.mixed',
+        entityId: String(i),
+        patientId: i === 5 ? 'not-a-uuid' : null,
+      });
+    }
+    await readRecordsWritten(t.database.db);
     expect((await rowsOf('test.mixed')).map((r) => r.entityId).sort()).toEqual([
       '0',
       '1',
@@ -59,5 +58,24 @@ describe('read records written together (group commit)', () => {
       '8',
       '9',
     ]);
+    // The writer failed last: a read now fails with its own record instead of going unrecorded…
+    await expect(audit(ctx, { action: 'test.failing', patientId: 'not-a-uuid' })).rejects.toThrow();
+    // …and succeeds only once its record is in.
+    await audit(ctx, { action: 'test.failing', entityId: 'kept' });
+    expect(await rowsOf('test.failing')).toHaveLength(1);
+    // Written again: the next read no longer waits.
+    await audit(ctx, { action: 'test.healthy' });
+    expect(pendingReadRecords()).toBe(1);
+    await readRecordsWritten(t.database.db);
+    expect(await rowsOf('test.healthy')).toHaveLength(1);
+  });
+
+  it('write every record it holds before a stopping app closes its database', async () => {
+    const second = await createTestApp({ database: t.database });
+    const ctx = { ...serviceContext(t), db: second.app.db };
+    for (let i = 0; i < 25; i++) await audit(ctx, { action: 'test.closing', entityId: String(i) });
+    expect(pendingReadRecords()).toBe(25);
+    await second.close();
+    expect(await rowsOf('test.closing')).toHaveLength(25);
   });
 });

@@ -20,12 +20,14 @@ export interface AuditEntry {
  * `inTransaction(ctx, tx)`, so the row commits or rolls back with the change.
  *
  * Durability (docs/performance.md "Audit trail durability"): a row written inside a
- * transaction commits with it, fully durable. A row written on its own records a read that
- * already happened; it is committed
- * before the answer leaves (an app crash loses nothing) but without waiting for the WAL flush
- * (`synchronous_commit = off` for that one statement), so a crash of the database server itself
- * may lose the last moments (at most 3 × wal_writer_delay, 0.6 s by default) of such read
- * records. Sign-in and password events (`auth.*`) always wait for the flush.
+ * transaction commits with it, fully durable. Sign-in and password events (`auth.*`) are
+ * written at once and wait for the flush. A row written on its own records a read that already
+ * happened: the answer does not wait for it. It joins the next group-committed statement
+ * (milliseconds later), which does not wait for the WAL flush either (`synchronous_commit =
+ * off`): a crash of the app or of the database server may lose the read records of the last
+ * moments (at most 3 × wal_writer_delay, 0.6 s by default, on the server). Never more: while
+ * the database refuses them, or more than MAX_UNCOMMITTED wait, each read waits for its own
+ * record and fails with it, and a stopping app writes all it holds before it closes the database.
  */
 export async function audit(ctx: ServiceContext, entry: AuditEntry) {
   const { actor } = ctx;
@@ -45,8 +47,26 @@ export async function audit(ctx: ServiceContext, entry: AuditEntry) {
     await ctx.db.insert(auditEvents).values(row);
     return;
   }
-  await readRecords(ctx.db).write(row);
+  const writer = readRecords(ctx.db);
+  const committed = writer.write(row);
+  if (writer.healthy() && waitingReadRecords <= MAX_UNCOMMITTED) {
+    committed.catch((error: unknown) =>
+      ctx.log.error(
+        { err: error, action: row.action, patientId: row.patientId },
+        'a read record was not written',
+      ),
+    );
+    return;
+  }
+  await committed;
 }
+
+/**
+ * Resolves once this database's read records so far are committed: the audit trail's own screens
+ * read after it (a reader sees every read up to their own), and the app waits for it before it
+ * closes the database.
+ */
+export const readRecordsWritten = (db: Executor) => writers.get(db)?.settled() ?? Promise.resolve();
 
 interface AuditRow {
   at: Date;
@@ -77,11 +97,17 @@ async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
     cross join relaxed`);
 }
 
-/** Read records waiting to be written, across databases (for the metrics). */
+/** Read records not yet committed, across databases (for the metrics). */
 let waitingReadRecords = 0;
 export const pendingReadRecords = () => waitingReadRecords;
 
-/** Read records waiting for the statement in flight to end, with their requests' callbacks. */
+/**
+ * Beyond this many read records not yet committed, a read waits for its own: memory stays
+ * bounded, and a database that falls behind slows the reads down instead of letting records pile up.
+ */
+const MAX_UNCOMMITTED = 5_000;
+
+/** Read records waiting for the statement in flight to end, with their callbacks. */
 interface Waiting {
   row: AuditRow;
   resolve(): void;
@@ -94,12 +120,14 @@ interface Waiting {
  * next one (one round trip and one commit for many requests under load). Before each statement
  * the writer lets the event loop run once, so requests already received add their records too:
  * on the embedded database a statement runs on this very thread, and without that turn each one
- * would carry a single record. Each caller still returns only once its own row has committed.
- * If a shared statement fails, its rows are written one by one, so only a bad row's request fails.
+ * would carry a single record. If a shared statement fails, its rows are written one by one, so
+ * only a bad row fails; while the last statement failed the writer is not `healthy`.
  */
 function readRecordWriter(db: Executor) {
   let queue: Waiting[] = [];
   let lanes = 0;
+  let failing = false;
+  let whenIdle: Array<() => void> = [];
   const flush = async () => {
     while (queue.length > 0) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -111,8 +139,10 @@ function readRecordWriter(db: Executor) {
           db,
           batch.map((w) => w.row),
         );
+        failing = false;
         for (const w of batch) w.resolve();
       } catch (error) {
+        failing = true;
         if (batch.length === 1) batch[0]?.reject(error);
         else {
           await Promise.all(batch.map((w) => insertRelaxed(db, [w.row]).then(w.resolve, w.reject)));
@@ -120,6 +150,10 @@ function readRecordWriter(db: Executor) {
       }
     }
     lanes--;
+    if (lanes === 0) {
+      for (const resolve of whenIdle) resolve();
+      whenIdle = [];
+    }
   };
   return {
     write: (row: AuditRow) =>
@@ -144,6 +178,13 @@ function readRecordWriter(db: Executor) {
           void flush();
         }
       }),
+    /** False while the last statement failed: reads then wait for (and fail with) their own record. */
+    healthy: () => !failing,
+    /** Resolves once every record written so far has been committed (or has failed). */
+    settled: () =>
+      lanes === 0 && queue.length === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => whenIdle.push(resolve)),
   };
 }
 

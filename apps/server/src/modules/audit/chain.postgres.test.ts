@@ -8,7 +8,7 @@ import {
 } from '../../../test/helpers';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { inTransaction } from '../../lib/context';
-import { audit } from '../../plugins/audit';
+import { audit, readRecordsWritten } from '../../plugins/audit';
 import { verifyAuditChain } from './chain';
 
 /*
@@ -49,6 +49,7 @@ describe('the audit chain across instances', () => {
       );
     };
     await Promise.all([...writes(a, 'a'), ...writes(b, 'b')]);
+    await Promise.all([readRecordsWritten(a.database.db), readRecordsWritten(b.database.db)]);
     expect(await verifyAuditChain(a.database.db)).toEqual({ intact: true, rows: 300 });
   });
 });

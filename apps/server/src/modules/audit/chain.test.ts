@@ -4,7 +4,7 @@ import { createTestApp, serviceContext, signedIn, type TestApp } from '../../../
 import type { Executor } from '../../db/client';
 import { auditChain, auditEvents } from '../../db/schema';
 import { inTransaction } from '../../lib/context';
-import { audit } from '../../plugins/audit';
+import { audit, readRecordsWritten } from '../../plugins/audit';
 import { describeChainReport, purgeAuditTrail, verifyAuditChain } from './chain';
 
 /*
@@ -168,6 +168,7 @@ describe('the retention purge', () => {
     const past = (year: number) => serviceContext(t, { now: () => new Date(`${year}-03-01T10:00:00Z`) });
     for (const year of [2010, 2012, 2015]) await audit(past(year), { action: 'test.old', details: { year } });
     await audit(serviceContext(t, { now }), { action: 'test.recent' });
+    await readRecordsWritten(t.database.db);
   });
   afterAll(() => t.close());
 

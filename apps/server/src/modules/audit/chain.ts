@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, isNull, lte, min, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { auditChain, auditEvents } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { audit } from '../../plugins/audit';
+import { audit, readRecordsWritten } from '../../plugins/audit';
 
 /*
  * The audit trail's hash chain and retention (migration 0023, docs/security.md "The audit trail").
@@ -131,6 +131,7 @@ function auditCutoff(now: Date, keepYears: number) {
  */
 export async function purgeAuditTrail(ctx: ServiceContext) {
   const cutoff = auditCutoff(ctx.now(), ctx.config.AUDIT_KEEP_YEARS);
+  await readRecordsWritten(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const [head] = await tx.select().from(auditChain).for('update');
     if (!head) throw new Error('audit_chain has no row: the database was not migrated');

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { signedIn } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
+import { readRecordsWritten } from '../../plugins/audit';
 
 /*
  * "Who opened my record": the audit rows about the signed-in patient written by staff, in words a
@@ -73,6 +74,7 @@ const ROLE_WORDS: Record<string, string> = { doctor: 'Doctor', admin: 'Front des
 
 /** The signed-in patient's record accesses by staff, newest first, a page at a time. */
 export async function listRecordAccess(ctx: ServiceContext, query: RecordAccessQuery) {
+  await readRecordsWritten(ctx.db);
   const me = signedIn(ctx.actor);
   const where = and(
     eq(auditEvents.patientId, me.id),

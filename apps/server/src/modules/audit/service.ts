@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
-import { audit } from '../../plugins/audit';
+import { audit, readRecordsWritten } from '../../plugins/audit';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
 
@@ -35,6 +35,7 @@ const auditWhere = (query: Omit<AuditQuery, 'page' | 'limit' | 'order' | 'sort' 
   );
 
 export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
+  await readRecordsWritten(ctx.db);
   const { db } = ctx;
   const where = auditWhere(query);
   return listPage(ctx, query, {
@@ -90,6 +91,7 @@ const AUDIT_CSV_COLUMNS = [
  * before the first row.
  */
 export async function exportAuditCsv(ctx: ServiceContext, query: AuditExportQuery) {
+  await readRecordsWritten(ctx.db);
   const where = auditWhere(query);
   const over = await ctx.db
     .select({ one: sql`1` })
