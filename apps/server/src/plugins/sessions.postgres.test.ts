@@ -56,9 +56,9 @@ describe('session cache across instances', () => {
     const other = await signIn(a, user);
     expect((await me(b, other)).statusCode).toBe(200);
     const listed = await a.app.inject({ url: '/api/auth/sessions', headers });
-    const otherId = listed.json<{ sessions: Array<{ id: string; current: boolean }> }>().sessions.find(
-      (s) => !s.current,
-    )?.id;
+    const otherId = listed
+      .json<{ sessions: Array<{ id: string; current: boolean }> }>()
+      .sessions.find((s) => !s.current)?.id;
     const ended = await a.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${otherId}`, headers });
     expect(ended.statusCode).toBe(200);
     await answersWithinASecond(b, other, 401);

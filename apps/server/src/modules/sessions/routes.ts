@@ -1,10 +1,4 @@
-import {
-  idParamSchema,
-  okSchema,
-  ROLES,
-  sessionListSchema,
-  sessionsEndedSchema,
-} from '@carepoint/contract';
+import { idParamSchema, okSchema, ROLES, sessionListSchema, sessionsEndedSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';

@@ -1,4 +1,4 @@
-import { formatInstant, type Session, SESSION_MESSAGES, type SessionList } from '@carepoint/contract';
+import { formatInstant, SESSION_MESSAGES, type Session, type SessionList } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';

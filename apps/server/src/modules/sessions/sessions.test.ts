@@ -1,7 +1,14 @@
-import { type Session, SESSION_MESSAGES } from '@carepoint/contract';
+import { SESSION_MESSAGES, type Session } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
 import { auditEvents } from '../../db/schema';
 
 let t: TestApp;
@@ -138,7 +145,9 @@ describe('an administrator signs a person out everywhere', () => {
 
     const doctor = await signIn(t, await createUser(t, 'doctor'));
     expect((await t.app.inject({ method: 'DELETE', url, headers: doctor })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: sessions[0]?.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: sessions[0]?.headers })).statusCode).toBe(
+      403,
+    );
 
     const res = await t.app.inject({ method: 'DELETE', url, headers: adminHeaders });
     expect(res.statusCode).toBe(200);

@@ -1,23 +1,24 @@
 import { SESSION_MESSAGES } from '@carepoint/contract';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useEndAllSessionsOf } from '../../security/api/sessions';
 
 /**
  * "Sign out everywhere" for a person an administrator manages (a doctor's row, a patient's
- * page): after a confirmation, every session of theirs ends, on every device.
+ * page): after a confirmation, every session of theirs ends, on every device. In a table row
+ * (`compact`) it reads "Sign out" beside an icon, so the row's actions stay on one line; screen
+ * readers hear the whole name either way.
  */
 export function EndSessionsButton({
   person,
-  variant = 'secondary',
-  size = 'md',
+  compact = false,
 }: {
   /** Their id and how to name them ("Dr Ada Okafor"). */
   person: { id: string; name: string };
-  variant?: ButtonProps['variant'];
-  size?: ButtonProps['size'];
+  compact?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const endAll = useEndAllSessionsOf();
@@ -30,8 +31,16 @@ export function EndSessionsButton({
     });
   return (
     <>
-      <Button variant={variant} size={size} onClick={() => setOpen(true)}>
-        Sign out everywhere<span className="sr-only"> {person.name}</span>
+      <Button
+        variant={compact ? 'ghost' : 'secondary'}
+        size={compact ? 'sm' : 'md'}
+        onClick={() => setOpen(true)}
+      >
+        {compact ? <LogOut aria-hidden size={14} /> : null}
+        <span>
+          Sign out<span className={compact ? 'sr-only' : undefined}> everywhere</span>
+          <span className="sr-only"> {person.name}</span>
+        </span>
       </Button>
       <ConfirmDialog
         open={open}

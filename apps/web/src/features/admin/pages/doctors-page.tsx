@@ -34,7 +34,7 @@ const columns = (
           {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {fullName(d)}</span>
         </Button>
-        <EndSessionsButton person={{ id: d.id, name: `Dr ${fullName(d)}` }} variant="ghost" size="sm" />
+        <EndSessionsButton person={{ id: d.id, name: `Dr ${fullName(d)}` }} compact />
       </>
     )),
   ]);

@@ -1,4 +1,4 @@
-import { type Session, SESSION_MESSAGES } from '@carepoint/contract';
+import { SESSION_MESSAGES, type Session } from '@carepoint/contract';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -15,8 +15,7 @@ import { useEndOtherSessions, useEndSession, useMySessions } from '../api/sessio
 /** One place the person is signed in: the browser, its address and times, and "Sign out" unless it is this one. */
 function SessionRow({ session }: { session: Session }) {
   const end = useEndSession();
-  const signOut = () =>
-    end.mutate(session.id, { onSuccess: () => toast.success(SESSION_MESSAGES.ended) });
+  const signOut = () => end.mutate(session.id, { onSuccess: () => toast.success(SESSION_MESSAGES.ended) });
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" aria-label={session.device}>
       <Monitor aria-hidden size={20} className="shrink-0 text-ink-muted" />
@@ -25,9 +24,10 @@ function SessionRow({ session }: { session: Session }) {
           <span className="break-words">{session.device}</span>
           {session.current ? <Badge tone="green">This browser</Badge> : null}
         </p>
-        <p className="mt-0.5 text-xs text-ink-muted">
-          {session.ip ?? 'Unknown address'} · Signed in {formatDateTime(session.startedAt)} · Last seen{' '}
-          {formatDateTime(session.lastSeenAt)}
+        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-ink-muted">
+          <span>{session.ip ?? 'Unknown address'}</span>
+          <span className="whitespace-nowrap">Signed in {formatDateTime(session.startedAt)}</span>
+          <span className="whitespace-nowrap">Last seen {formatDateTime(session.lastSeenAt)}</span>
         </p>
       </div>
       {session.current ? null : (
@@ -73,11 +73,7 @@ export function SessionsSection() {
   const sessions = useMySessions();
   const list = sessions.data?.sessions ?? [];
   return (
-    <Card
-      title="Where you're signed in"
-      actions={<EndOthersButton others={list.filter((s) => !s.current).length} />}
-      flush
-    >
+    <Card title="Sessions" actions={<EndOthersButton others={list.filter((s) => !s.current).length} />} flush>
       {sessions.isPending ? (
         <div className="flex flex-col gap-2 p-4" aria-busy="true">
           <Skeleton className="h-10 w-full" />
