@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useEndAllSessionsOf } from '../../security/api/sessions';
+import { useEndAllSessionsOf } from '../api/user-sessions';
 
 /**
  * "Sign out everywhere" for a person an administrator manages (a doctor's row, a patient's

@@ -35,11 +35,3 @@ export const useEndSession = () =>
 
 export const useEndOtherSessions = () =>
   useSessionsMutation(() => api.delete<SessionsEnded>('/auth/sessions'), SESSION_MESSAGES.endOthersFailed);
-
-/** An administrator signs a person out everywhere (a lost laptop): every session of theirs ends. */
-export function useEndAllSessionsOf() {
-  return useMutation({
-    mutationFn: (userId: string) => api.delete<SessionsEnded>(`/admin/users/${userId}/sessions`),
-    meta: { errorMessage: SESSION_MESSAGES.endAllFailed },
-  });
-}
