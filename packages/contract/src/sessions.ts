@@ -10,7 +10,7 @@ import { z } from 'zod';
  *   DELETE /api/admin/users/{id}/sessions     [-> sessionsEndedSchema]     admin: all of a person's
  */
 
-export const sessionSchema = z.object({
+const sessionSchema = z.object({
   id: z.string(),
   /** The browser and system its user agent names, e.g. "Chrome 131 on Windows". */
   device: z.string(),
