@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 /*
@@ -9,23 +9,22 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqu
 const PASSWORD = 'sessions-password-1';
 const WIDTHS = [1280, 390];
 
+/** A new patient account (through sign-up), answering its e-mail. */
+async function newPatient(request: APIRequestContext, firstName: string, lastName: string) {
+  const email = uniqueEmail(`sessions-${firstName.toLowerCase()}`);
+  const answer = await request.post('/api/auth/register/patient', {
+    data: { firstName, lastName, email, password: PASSWORD, phone: '+234 803 555 0190', address: 'Lagos' },
+  });
+  expect(answer.status()).toBe(201);
+  return email;
+}
+
 test('a patient signs out their other browser from the Security page; its next navigation lands on login', async ({
   browser,
   request,
 }) => {
   test.setTimeout(60_000);
-  const email = uniqueEmail('sessions');
-  const created = await request.post('/api/auth/register/patient', {
-    data: {
-      firstName: 'Tolu',
-      lastName: 'Adeyemi',
-      email,
-      password: PASSWORD,
-      phone: '+234 803 555 0190',
-      address: 'Surulere, Lagos',
-    },
-  });
-  expect(created.status()).toBe(201);
+  const email = await newPatient(request, 'Tolu', 'Adeyemi');
 
   const [first, second] = [await browser.newContext(), await browser.newContext()];
   const [laptop, phone] = [await first.newPage(), await second.newPage()];
@@ -59,18 +58,7 @@ test('an administrator signs a patient out everywhere from the patient page, aft
   page,
   request,
 }) => {
-  const email = uniqueEmail('sessions-admin');
-  const created = await request.post('/api/auth/register/patient', {
-    data: {
-      firstName: 'Bisi',
-      lastName: 'Okon',
-      email,
-      password: PASSWORD,
-      phone: '+234 803 555 0191',
-      address: 'Ikeja, Lagos',
-    },
-  });
-  expect(created.status()).toBe(201);
+  const email = await newPatient(request, 'Bisi', 'Okon');
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
   await signIn(patient, email, PASSWORD);

@@ -1,5 +1,6 @@
 import { formatInstant, SESSION_MESSAGES, type Session, type SessionList } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
@@ -63,18 +64,29 @@ export async function endSession(ctx: ServiceContext, userId: string, sessionId:
   return { ok: true as const };
 }
 
+/** Ends a person's live sessions but `exceptTokenHash`, audited as `action`, inside the caller's transaction. */
+async function endSessionsOf(
+  ctx: ServiceContext,
+  tx: Executor,
+  userId: string,
+  action: string,
+  exceptTokenHash?: string,
+) {
+  const ended = await revokeUserSessions(tx, userId, ctx.now(), exceptTokenHash);
+  await audit(inTransaction(ctx, tx), {
+    action,
+    entityType: 'user',
+    entityId: userId,
+    details: { sessions: ended.map((s) => s.id) },
+  });
+  return { ended: ended.length };
+}
+
 /** "Sign out everywhere else": every live session of the caller but the one asking. */
 export async function endOtherSessions(ctx: ServiceContext, userId: string, currentTokenHash: string | null) {
-  return ctx.db.transaction(async (tx) => {
-    const ended = await revokeUserSessions(tx, userId, ctx.now(), currentTokenHash ?? undefined);
-    await audit(inTransaction(ctx, tx), {
-      action: 'auth.session.ended_others',
-      entityType: 'user',
-      entityId: userId,
-      details: { sessions: ended.map((s) => s.id) },
-    });
-    return { ended: ended.length };
-  });
+  return ctx.db.transaction((tx) =>
+    endSessionsOf(ctx, tx, userId, 'auth.session.ended_others', currentTokenHash ?? undefined),
+  );
 }
 
 /** An administrator signs a person out everywhere (a lost laptop); an unknown user answers 404. */
@@ -82,14 +94,7 @@ export async function endAllSessionsOf(ctx: ServiceContext, userId: string) {
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw notFoundWith(SESSION_MESSAGES.userNotFound);
-    const ended = await revokeUserSessions(tx, userId, ctx.now());
-    await audit(inTransaction(ctx, tx), {
-      action: 'auth.session.ended_by_admin',
-      entityType: 'user',
-      entityId: userId,
-      details: { sessions: ended.map((s) => s.id) },
-    });
-    return { ended: ended.length };
+    return endSessionsOf(ctx, tx, userId, 'auth.session.ended_by_admin');
   });
 }
 
