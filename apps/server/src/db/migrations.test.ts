@@ -240,3 +240,37 @@ describe('0007_invoices_billing', () => {
     }
   });
 });
+
+describe('0027_session_public_id', () => {
+  it('gives every running session a public id of its own, on a database an older release left', async () => {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: Array<{ tag: string }>;
+    };
+    const old = await emptyDatabase();
+    try {
+      await old.migrate(
+        firstMigrations(journal.entries.findIndex((e) => e.tag === '0027_session_public_id')),
+      );
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
+          ('00000000-0000-4000-8000-000000000001', 'a@clinic.example', 'x', 'patient', 'Ada', 'Obi')`);
+      await old.query(`
+        INSERT INTO sessions (token_hash, user_id, expires_at) VALUES
+          ('hash-1', '00000000-0000-4000-8000-000000000001', now() + interval '1 day'),
+          ('hash-2', '00000000-0000-4000-8000-000000000001', now() + interval '1 day')`);
+      // The whole folder, as the new release runs it: 0027 must not be skipped for its journal time.
+      await old.migrate(migrationsFolder);
+      const rows = await old.query<{ id: string }>('SELECT id::text FROM sessions ORDER BY token_hash');
+      expect(rows).toHaveLength(2);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+      for (const row of rows) expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+      await expect(
+        old.query(`UPDATE sessions SET id = (SELECT id FROM sessions WHERE token_hash = 'hash-1')`),
+      ).rejects.toThrow(/sessions_id_unique/);
+    } finally {
+      await old.close();
+    }
+  });
+});

@@ -22,6 +22,7 @@ import { publicRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
 import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { sessionRoutes } from './sessions/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 
@@ -30,9 +31,10 @@ import { triageRoutes } from './triage/routes';
  * a new area adds its plugin to its group here.
  */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
-  // Public: health, demo requests; signing in, registering and passwords.
+  // Public: health, demo requests; signing in, registering and passwords; where one is signed in.
   publicRoutes,
   authRoutes,
+  sessionRoutes,
   // Across the areas: doctors' schedules and slots, the patient's and the doctor's appointments
   // (and status changes by doctors and admins), every user's profile.
   scheduleRoutes,

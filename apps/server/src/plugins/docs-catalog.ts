@@ -19,6 +19,9 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/auth/forgot-password': 'E-mail a password reset link',
   'POST /api/auth/reset-password': 'Set a new password with a reset link',
   'POST /api/auth/change-password': 'Change my password',
+  'GET /api/auth/sessions': 'Where I am signed in: my live sessions',
+  'DELETE /api/auth/sessions': 'Sign out everywhere else: end my other sessions',
+  'DELETE /api/auth/sessions/{id}': 'Sign out one of my sessions',
   // Every signed-in role.
   'GET /api/doctors/available': 'Doctors who can be booked',
   'GET /api/doctors/slots': "Any doctor's free slots on a date",
@@ -85,6 +88,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/doctors': 'Doctors',
   'POST /api/admin/create/doctor': 'Create a doctor account',
   'PATCH /api/admin/doctors/{id}': 'Update a doctor',
+  'DELETE /api/admin/users/{id}/sessions': 'Sign a person out everywhere (end all their sessions)',
   'GET /api/admin/nurses': 'Nurses',
   'POST /api/admin/nurses': 'Add a nurse',
   'PUT /api/admin/nurses/{id}': 'Replace a nurse',
@@ -133,7 +137,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'auth',
     description:
-      'Registration, sign-in and passwords. Sign-in answers a `token`: send it as `Authorization: Bearer <token>` (or use the `token` cookie it also sets).',
+      'Registration, sign-in, passwords and where one is signed in (sessions). Sign-in answers a `token`: send it as `Authorization: Bearer <token>` (or use the `token` cookie it also sets).',
   },
   { name: 'profile', description: 'The signed-in user’s own profile and picture (every role).' },
   { name: 'schedules', description: 'Doctors who can be booked and their free slots (every role).' },
@@ -164,6 +168,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'doctor: reports', description: 'Medical reports and their attachments.' },
   { name: 'doctor: diagnosis', description: 'Diagnosis tests and their categories.' },
   { name: 'admin: doctors', description: 'Doctor accounts.' },
+  { name: 'admin: users', description: 'Any person’s account: signing them out everywhere.' },
   { name: 'admin: nurses', description: 'Nurses.' },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedIn, type TestApp, testClock } from '../../test/helpers';
+import { createTestApp, signedIn, signIn, type TestApp, testClock } from '../../test/helpers';
 import { sessions, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 
@@ -49,6 +49,20 @@ describe('session cache across instances', () => {
     const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, headers });
     expect(out.statusCode).toBeLessThan(300);
     await answersWithinASecond(b, headers, 401);
+  });
+
+  it('a session signed out from the Security page on one instance is refused on the other within a second', async () => {
+    const { user, headers } = await signedIn(a, 'patient');
+    const other = await signIn(a, user);
+    expect((await me(b, other)).statusCode).toBe(200);
+    const listed = await a.app.inject({ url: '/api/auth/sessions', headers });
+    const otherId = listed
+      .json<{ sessions: Array<{ id: string; current: boolean }> }>()
+      .sessions.find((s) => !s.current)?.id;
+    const ended = await a.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${otherId}`, headers });
+    expect(ended.statusCode).toBe(200);
+    await answersWithinASecond(b, other, 401);
+    expect((await me(b, headers)).statusCode).toBe(200);
   });
 
   it('a deactivation or a role change made in SQL reaches both instances within a second', async () => {

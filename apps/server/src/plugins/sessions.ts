@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -170,16 +170,36 @@ export async function revokeSession(db: Executor, tokenHash: string, now: Date) 
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends every session of a user, except the one given (the caller's own, after a password change). */
+/**
+ * The sessions that still hold at `now` as far as the table tells (`holds` without the user's
+ * status): not ended, not expired, and not idle too long unless kept by Remember Me. Last seen is
+ * written at most once a minute, so a session may show as live up to a minute past its idle limit.
+ */
+export function liveSessions(policy: SessionPolicy, now: Date): SQL | undefined {
+  const idleSince = new Date(now.getTime() - policy.SESSION_IDLE_MINUTES * MINUTE);
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, idleSince)),
+  );
+}
+
+/**
+ * Ends every session of a user, except the one given (the caller's own, after a password change
+ * or "Sign out everywhere else"), and answers the public ids of those that were still running.
+ * Each ended session leaves every instance's cache by its NOTIFY (migration 0013's trigger).
+ */
 export async function revokeUserSessions(db: Executor, userId: string, now: Date, exceptTokenHash?: string) {
-  await db
+  return db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
       and(
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
         exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
 }

@@ -116,11 +116,15 @@ export const userImages = pgTable('user_images', {
   updatedAt: updatedAt(),
 });
 
-/** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
+/**
+ * Server-side sessions: the cookie holds a random token, the table only its SHA-256. `id` is the
+ * session's public name (the Security page's list, "Sign out" of one): the hash never leaves the server.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text().primaryKey(),
+    id: uuid().notNull().defaultRandom(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -132,7 +136,10 @@ export const sessions = pgTable(
     ip: text(),
     userAgent: text(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('sessions_id_unique').on(t.id),
+  ],
 );
 
 export const passwordResets = pgTable(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../../plugins/auth';
+import { mailNewBrowserSignIn } from '../sessions/service';
 import { DEVICE_COOKIE_PATH, deviceCookieName, issueDevice, readDevice } from './device-cookies';
 import type { openSession } from './service';
 
@@ -18,7 +19,8 @@ export function knownDevice(app: FastifyInstance, request: FastifyRequest, email
 /**
  * The answer to every completed sign-in, whatever the method: the session cookie, and a device
  * cookie marking this browser as known for the account (its later wrong passwords then count
- * against it alone).
+ * against it alone). From a browser the account was never signed in from (no `deviceId`), its
+ * owner is mailed after the answer.
  */
 export function replySignedIn(
   app: FastifyInstance,
@@ -28,6 +30,11 @@ export function replySignedIn(
   deviceId: string | undefined,
 ) {
   const { user, token, expiresAt, persistent } = started;
+  if (deviceId === undefined) {
+    const { ctx } = request;
+    const signIn = { at: ctx.now(), userAgent: request.headers['user-agent'] };
+    app.later.run(() => mailNewBrowserSignIn(ctx, user, signIn));
+  }
   const device = issueDevice(
     app.config.deviceCookieSecret,
     user.email.toLowerCase(),

@@ -12,6 +12,7 @@ import { useRowDialog } from '../../../lib/use-row-dialog';
 import { useUpdateDoctor } from '../api/staff';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
+import { EndSessionsButton } from '../components/end-sessions-button';
 
 const col = columnsFor<AdminDoctor>();
 
@@ -33,6 +34,7 @@ const columns = (
           {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {fullName(d)}</span>
         </Button>
+        <EndSessionsButton person={{ id: d.id, name: `Dr ${fullName(d)}` }} compact />
       </>
     )),
   ]);

@@ -13,6 +13,7 @@ import { capitalised, formatCalendarDate, formatDate, formatDateTime } from '../
 import { useRowDialog } from '../../../lib/use-row-dialog';
 import { usePatientDetail } from '../api/patients';
 import { DeskBookButton } from '../components/desk-appointment-dialogs';
+import { EndSessionsButton } from '../components/end-sessions-button';
 import { EditPatientDialog } from '../components/patient-dialog';
 
 type Patient = PatientDetail['patient'];
@@ -137,6 +138,7 @@ export default function PatientDetailPage() {
               Edit
             </Button>
             <DeskBookButton patient={{ id: patient.id, name: patient.fullName }} />
+            <EndSessionsButton person={{ id: patient.id, name: patient.fullName }} />
           </>
         }
       />

@@ -1,0 +1,37 @@
+import { SESSION_MESSAGES, type SessionList, type SessionsEnded } from '@carepoint/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Where the signed-in person is signed in (the Security page's Sessions), and ending those sessions. */
+
+const sessionKeys = { mine: ['auth', 'sessions'] as const };
+
+export function useMySessions() {
+  return useQuery({
+    queryKey: sessionKeys.mine,
+    queryFn: () => api.get<SessionList>('/auth/sessions'),
+    meta: { errorMessage: SESSION_MESSAGES.loadFailed },
+  });
+}
+
+/** A change to the list: the list is read again whatever the answer (another tab may have ended one too). */
+function useSessionsMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  errorMessage: string,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => client.invalidateQueries({ queryKey: sessionKeys.mine }),
+    meta: { errorMessage },
+  });
+}
+
+export const useEndSession = () =>
+  useSessionsMutation(
+    (id: string) => api.delete<{ ok: true }>(`/auth/sessions/${id}`),
+    SESSION_MESSAGES.endFailed,
+  );
+
+export const useEndOtherSessions = () =>
+  useSessionsMutation(() => api.delete<SessionsEnded>('/auth/sessions'), SESSION_MESSAGES.endOthersFailed);
