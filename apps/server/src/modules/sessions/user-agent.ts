@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 
 /**
  * A user agent as a person recognises their device: "Chrome 131 on Windows", "Safari 17 on iOS".
- * Bowser (MIT, decision 0027) knows the browsers; only the major version is kept, since the
+ * Bowser (MIT, decision 0024) knows the browsers; only the major version is kept, since the
  * minor ones change every few weeks and tell the reader nothing.
  */
 export function describeUserAgent(userAgent: string | null | undefined): string {
