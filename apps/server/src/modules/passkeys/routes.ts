@@ -13,8 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { loginWindowMs } from '../auth/service';
-import { knownDevice, replySignedIn } from '../auth/signed-in';
+import { knownDevice, loginWindowMs, replySignedIn } from '../auth/service';
 import * as manage from './service';
 import { signInOptions, signInWithPasskey } from './sign-in';
 
