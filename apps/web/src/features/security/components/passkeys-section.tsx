@@ -26,6 +26,7 @@ export function PasskeysSection() {
   return (
     <Card
       title="Passkeys"
+      aria-label="Passkeys"
       actions={
         <Button
           size="sm"
@@ -57,7 +58,7 @@ export function PasskeysSection() {
       ) : passkeys.data.passkeys.length === 0 ? (
         <EmptyState icon={KeyRound} title="No passkeys yet." />
       ) : (
-        <ul aria-label="Passkeys" className="divide-y divide-border">
+        <ul aria-label="Your passkeys" className="divide-y divide-border">
           {passkeys.data.passkeys.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} />
           ))}
