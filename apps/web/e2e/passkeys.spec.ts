@@ -31,8 +31,17 @@ async function addVirtualAuthenticator(page: Page) {
   });
 }
 
-async function signOut(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
+const NAME = 'Tolu Adeyemi';
+
+/** Opens the Security page as people do, from the user menu. */
+async function openSecurity(page: Page) {
+  await page.getByRole('button', { name: NAME }).click();
+  await page.getByTestId('profile-card').getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/patient\/security$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: NAME }).click();
   await page.getByTestId('profile-card').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -55,7 +64,7 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
   await signIn(page, email, PASSWORD);
 
   // Add: the browser makes the passkey; it is named after the browser.
-  await page.goto('/patient/security');
+  await openSecurity(page);
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
@@ -78,14 +87,14 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
   await shot(page, 'security-passkeys', { widths: WIDTHS });
 
   // Sign in with it: no e-mail, no password.
-  await signOut(page, 'Tolu Adeyemi');
+  await signOut(page);
   await shot(page, 'login-with-passkey', { widths: WIDTHS });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText(TOASTS.loginSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
 
   // Remove it, after confirming; it signs in no more.
-  await page.goto('/patient/security');
+  await openSecurity(page);
   await expect(section.getByText(/Last used/)).toBeVisible();
   await section.getByRole('button', { name: 'Remove Work laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove passkey?' });
@@ -94,7 +103,7 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
   await expect(page.getByText(PASSKEY_MESSAGES.removed)).toBeVisible();
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
 
-  await signOut(page, 'Tolu Adeyemi');
+  await signOut(page);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText(PASSKEY_MESSAGES.signInFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
