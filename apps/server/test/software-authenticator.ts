@@ -27,7 +27,7 @@ function cbor(value: CborValue): Buffer {
     return Buffer.concat([cborHead(3, text.length), text]);
   }
   if (value instanceof Uint8Array) return Buffer.concat([cborHead(2, value.length), value]);
-  const parts = [cborHead(5, value.size)];
+  const parts: Uint8Array[] = [cborHead(5, value.size)];
   for (const [key, item] of value) parts.push(cbor(key), cbor(item));
   return Buffer.concat(parts);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './common';
 
 /** A passkey's name: single-line text, at most this long. */
-export const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = 60;
 
 export const PASSKEY_MESSAGES = {
   nameRequired: 'Name is required',
@@ -21,7 +21,7 @@ export const PASSKEY_MESSAGES = {
   cancelled: 'The passkey request was cancelled.',
 } as const;
 
-export const passkeyNameField = requiredText(PASSKEY_MESSAGES.nameRequired, PASSKEY_NAME_MAX);
+const passkeyNameField = requiredText(PASSKEY_MESSAGES.nameRequired, PASSKEY_NAME_MAX);
 
 /** The transports a browser may report for an authenticator; others are dropped. */
 const AUTHENTICATOR_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
@@ -47,7 +47,7 @@ const clientExtensionResults = z
   .default({});
 const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional();
 
-export const registrationResponseSchema = z.object({
+const registrationResponseSchema = z.object({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
@@ -64,7 +64,7 @@ export const registrationResponseSchema = z.object({
   clientExtensionResults,
 });
 
-export const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = z.object({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
