@@ -1,6 +1,6 @@
 import { PASSKEY_MESSAGES, TOASTS } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
+import { expectNoSeriousA11yViolations, registerPatient, shot, signIn, uniqueEmail } from './helpers';
 
 /*
  * Passkeys with Chromium's virtual authenticator (a platform authenticator that keeps
@@ -49,17 +49,7 @@ async function signOut(page: Page) {
 test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('passkey');
-  const created = await page.request.post('/api/auth/register/patient', {
-    data: {
-      firstName: 'Tolu',
-      lastName: 'Adeyemi',
-      email,
-      password: PASSWORD,
-      phone: '+234 803 555 0190',
-      address: 'Surulere, Lagos',
-    },
-  });
-  expect(created.status()).toBe(201);
+  await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
   await addVirtualAuthenticator(page);
   await signIn(page, email, PASSWORD);
 

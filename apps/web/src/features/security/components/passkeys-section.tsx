@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES, type Passkey } from '@carepoint/contract';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, type LucideIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -68,6 +68,25 @@ export function PasskeysSection() {
   );
 }
 
+/** A row's button, named with the passkey's name for screen readers ("Rename Work laptop"). */
+function RowAction({
+  icon: Icon,
+  action,
+  passkey,
+  onClick,
+}: {
+  icon: LucideIcon;
+  action: string;
+  passkey: Passkey;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="secondary" size="sm" aria-label={`${action} ${passkey.name}`} onClick={onClick}>
+      <Icon aria-hidden size={14} /> {action}
+    </Button>
+  );
+}
+
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -85,22 +104,8 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         </div>
       </div>
       <div className="flex gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Rename ${passkey.name}`}
-          onClick={() => setRenaming(true)}
-        >
-          <Pencil aria-hidden size={14} /> Rename
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Remove ${passkey.name}`}
-          onClick={() => setRemoving(true)}
-        >
-          <Trash2 aria-hidden size={14} /> Remove
-        </Button>
+        <RowAction icon={Pencil} action="Rename" passkey={passkey} onClick={() => setRenaming(true)} />
+        <RowAction icon={Trash2} action="Remove" passkey={passkey} onClick={() => setRemoving(true)} />
       </div>
       {renaming ? <RenamePasskeyDialog open onOpenChange={setRenaming} passkey={passkey} /> : null}
       <ConfirmDialog
