@@ -291,6 +291,18 @@ describe('signing in with a passkey', () => {
     expect(failure).toMatchObject({ actorId: me.user.id, entityId: me.user.id });
   });
 
+  it('lets one of two requests carrying the same challenge through, whether adding or signing in', async () => {
+    const me = await signedIn(t, 'admin');
+    const authenticator = newAuthenticator();
+    const answer = authenticator.register(await registrationOptions(me.headers));
+    const added = await Promise.all([add(me.headers, answer), add(me.headers, answer)]);
+    expect(added.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+
+    const signIn = authenticator.signIn(await signInOptions());
+    const both = await Promise.all([verify(signIn), verify(signIn)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it("refuses another account's user handle and an inactive account", async () => {
     const me = await signedIn(t, 'patient');
     const other = await createUser(t, 'patient');
