@@ -328,6 +328,10 @@ describe('signing in with a passkey', () => {
     expect((await verify(forged, address)).statusCode).toBe(429);
     // Another address is not held back.
     expect((await verify(forged, '10.9.9.10')).statusCode).toBe(401);
+    // Starting sign-ins (each stores a challenge) is limited per address too.
+    const start = () => post('/api/auth/passkey/options', {}, {}, '10.8.8.8');
+    for (let i = 0; i < 60; i++) expect((await start()).statusCode).toBe(200);
+    expect((await start()).statusCode).toBe(429);
     // Expired challenges are cleared as new ones are issued.
     t.clock.advance(10 * 60_000);
     await signInOptions();
