@@ -103,7 +103,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           </p>
         </div>
       </div>
-      <div className="flex gap-2">
+      <div className="ml-8 flex gap-2 sm:ml-0">
         <RowAction icon={Pencil} action="Rename" passkey={passkey} onClick={() => setRenaming(true)} />
         <RowAction icon={Trash2} action="Remove" passkey={passkey} onClick={() => setRemoving(true)} />
       </div>
