@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'carepoint-demo';
 export const DEMO = {
@@ -31,6 +31,17 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 /** A unique e-mail for an account a test creates. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs a new patient up through the API (Lagos phone and address), for a test's own fresh account. */
+export async function registerPatient(
+  request: APIRequestContext,
+  person: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
+  const res = await request.post('/api/auth/register/patient', {
+    data: { ...person, phone: '+234 803 555 0190', address: 'Surulere, Lagos' },
+  });
+  expect(res.status()).toBe(201);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

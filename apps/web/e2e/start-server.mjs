@@ -13,13 +13,17 @@ const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
 
 // As `npm start` does (building what changed, then the built server in the same process),
 // without npm in between, so the stop signal reaches the server itself.
+const port = process.env.E2E_PORT ?? '4173';
 const child = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '4173',
+    PORT: port,
     HOST: '127.0.0.1',
+    // The relying party of passkeys (passkeys.spec.ts): browsers take no IP address as a
+    // WebAuthn RP ID, so passkey tests open the app at localhost.
+    PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     WEB_DIST: path.join(root, 'apps/web/dist'),

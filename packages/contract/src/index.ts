@@ -16,6 +16,7 @@ export * from './file-types';
 export * from './front-desk';
 export * from './messages';
 export * from './nav';
+export * from './passkeys';
 export * from './prescriptions';
 export * from './profile';
 export * from './public';

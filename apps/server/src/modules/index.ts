@@ -14,6 +14,7 @@ import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
+import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
@@ -31,9 +32,11 @@ import { triageRoutes } from './triage/routes';
  * a new area adds its plugin to its group here.
  */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
-  // Public: health, demo requests; signing in, registering and passwords; where one is signed in.
+  // Public: health, demo requests; signing in, registering and passwords; passkeys (signing in
+  // with one, and every user's own); where one is signed in.
   publicRoutes,
   authRoutes,
+  passkeyRoutes,
   sessionRoutes,
   // Across the areas: doctors' schedules and slots, the patient's and the doctor's appointments
   // (and status changes by doctors and admins), every user's profile.

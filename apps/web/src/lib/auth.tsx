@@ -22,6 +22,8 @@ type AuthContextValue = {
   verifyState: VerifyState;
   /** POST /api/auth/login; throws ApiRequestError on failure (401 is a failed login, not a redirect). */
   login: (input: LoginInput) => Promise<User>;
+  /** Takes the answer of a sign-in by another method (a passkey) as the session. */
+  completeSignIn: (answer: LoginResponse) => User;
   /** Ends the server session, clears the client one and goes to /login. */
   logout: () => Promise<void>;
   setUser: (user: User | null) => void;
@@ -81,12 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setVerifyState('done'));
   }, [refreshUser]);
 
-  const login = useCallback(async (input: LoginInput) => {
-    const answer = await apiRequest<LoginResponse>('/auth/login', {
-      method: 'POST',
-      body: input,
-      authRedirect: false,
-    });
+  const completeSignIn = useCallback((answer: LoginResponse) => {
     setFacilityTimeZone(answer.timeZone);
     setSessionUser(answer.user);
     // A fresh sign-in is verified by definition.
@@ -94,6 +91,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setVerifyState('done');
     return answer.user;
   }, []);
+
+  const login = useCallback(
+    async (input: LoginInput) =>
+      completeSignIn(
+        await apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, authRedirect: false }),
+      ),
+    [completeSignIn],
+  );
 
   const logout = useCallback(async () => {
     setSigningOut(true);
@@ -119,12 +124,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       verifyState: currentVerifyState,
       login,
+      completeSignIn,
       logout,
       setUser: setSessionUser,
       refreshUser,
       ensureVerified,
     }),
-    [user, currentVerifyState, login, logout, refreshUser, ensureVerified],
+    [user, currentVerifyState, login, completeSignIn, logout, refreshUser, ensureVerified],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,6 +6,7 @@ export * from './clinical';
 export * from './diagnosis';
 export * from './emergency';
 export * from './messages';
+export * from './passkeys';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';

@@ -19,6 +19,8 @@ import { audit } from '../../plugins/audit';
 import { createSession, revokeSession, revokeUserSessions } from '../../plugins/sessions';
 import { findUserByEmail, loadPublicUser } from './users';
 
+/** Other sign-in methods (passkeys) answer a completed sign-in as the password's does. */
+export { knownDevice, replySignedIn } from './signed-in';
 /** Other modules read an account's public view through this service. */
 export { loadPublicUser };
 

@@ -2,14 +2,18 @@ import {
   type ChangePassword,
   type ForgotPassword,
   type LoginInput,
+  type LoginResponse,
   MESSAGES,
+  PASSKEY_MESSAGES,
   type RegisterPatient,
   type ResetPassword,
   type SignupAnswer,
 } from '@carepoint/contract';
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../lib/passkeys';
 
 /*
  * The sign-in pages' calls (/api/auth/*). A failure shows an error toast with the server's
@@ -22,6 +26,30 @@ const meta = { errorMessage: MESSAGES.genericError };
 export function useLogin() {
   const { login } = useAuth();
   return useMutation({ mutationFn: (values: LoginInput) => login(values), meta });
+}
+
+/** "Sign in with a passkey": no e-mail, the browser offers the passkeys it holds for this site. */
+export function usePasskeySignIn() {
+  const { completeSignIn } = useAuth();
+  const noRedirect = { authRedirect: false };
+  return useMutation({
+    mutationFn: async (rememberMe: boolean) => {
+      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+        '/auth/passkey/options',
+        {},
+        noRedirect,
+      );
+      const response = await inBrowser(
+        () => startAuthentication({ optionsJSON: options }),
+        PASSKEY_MESSAGES.signInFailed,
+      );
+      return completeSignIn(
+        await api.post<LoginResponse>('/auth/passkey/verify', { response, rememberMe }, noRedirect),
+      );
+    },
+    onError: toastCeremonyError,
+    meta: ceremonyMeta(PASSKEY_MESSAGES.signInFailed),
+  });
 }
 
 export const useSignup = () =>

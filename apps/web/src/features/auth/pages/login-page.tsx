@@ -1,7 +1,10 @@
-import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS } from '@carepoint/contract';
+import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS, type User } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -9,12 +12,13 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useLogin } from '../api';
+import { useLogin, usePasskeySignIn } from '../api';
 import { AuthCard } from '../components/auth-layout';
 import { destinationAfterLogin, SignedInRedirect } from '../components/signed-in-redirect';
 
 function LoginPageForm() {
   const login = useLogin();
+  const passkey = usePasskeySignIn();
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
@@ -29,6 +33,7 @@ function LoginPageForm() {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
@@ -42,11 +47,24 @@ function LoginPageForm() {
       setError,
       fields: ['email', 'password'],
     });
-    if (!user) return;
+    if (user) goOn(user);
+  });
+
+  /** After any sign-in: the toast is shown, the button keeps loading until the page changes. */
+  const goOn = (user: User) => {
     setSignedIn(true);
     const to = destinationAfterLogin(user, params.get('next'));
     navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
-  });
+  };
+
+  // No e-mail needed: the browser offers the passkeys it holds for this site. Remember Me applies too.
+  const signInWithPasskey = () =>
+    passkey.mutate(getValues('rememberMe') ?? false, {
+      onSuccess: (user) => {
+        toast.success(TOASTS.loginSuccess);
+        goOn(user);
+      },
+    });
 
   return (
     <AuthCard title="Login" subtitle="Welcome back. Sign in to continue to CarePoint.">
@@ -74,6 +92,22 @@ function LoginPageForm() {
           Login
         </Button>
       </form>
+      {browserSupportsWebAuthn() ? (
+        <>
+          <p className="my-4 flex items-center gap-3 text-xs uppercase text-ink-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+            or
+          </p>
+          <Button
+            variant="secondary"
+            className="w-full"
+            loading={passkey.isPending || (signedIn && passkey.isSuccess)}
+            disabled={isSubmitting || signedIn}
+            onClick={signInWithPasskey}
+          >
+            <KeyRound aria-hidden size={16} /> Sign in with a passkey
+          </Button>
+        </>
+      ) : null}
       <p className="mt-6 text-center text-sm text-ink-muted">
         Don&apos;t have an account?{' '}
         <Link to="/signup" className="font-medium text-primary-800 hover:underline">

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/ui/page-header';
+import { PasskeysSection } from '../components/passkeys-section';
 import { SessionsSection } from '../components/sessions-section';
 
 /**
@@ -11,7 +12,7 @@ export default function SecurityPage() {
     <>
       <PageHeader title="Security" />
       <div className="flex max-w-3xl flex-col gap-6">
-        {/* sections: two-factor, passkeys, sessions */}
+        <PasskeysSection />
         <SessionsSection />
       </div>
     </>

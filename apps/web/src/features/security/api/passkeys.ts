@@ -1,0 +1,57 @@
+import { PASSKEY_MESSAGES, type Passkey, type PasskeyList, type RenamePasskey } from '@carepoint/contract';
+import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../../lib/passkeys';
+
+/* The signed-in person's own passkeys (Security page); signing in with one is the login page's. */
+
+export const passkeysQuery = queryOptions({
+  queryKey: ['security', 'passkeys'] as const,
+  queryFn: () => api.get<PasskeyList>('/user/passkeys'),
+  meta: { errorMessage: 'Could not load passkeys.' },
+});
+
+const useRefreshPasskeys = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
+};
+
+/** Add a passkey: the browser makes it (with a fingerprint, face or PIN), the server keeps it. */
+export function useAddPasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: async () => {
+      const { options } = await api.post<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+        '/user/passkeys/options',
+      );
+      const response = await inBrowser(
+        () => startRegistration({ optionsJSON: options }),
+        PASSKEY_MESSAGES.registrationFailed,
+      );
+      return api.post<Passkey>('/user/passkeys', { response });
+    },
+    onSuccess: refresh,
+    onError: toastCeremonyError,
+    meta: ceremonyMeta(PASSKEY_MESSAGES.registrationFailed),
+  });
+}
+
+export function useRenamePasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RenamePasskey }) =>
+      api.patch<Passkey>(`/user/passkeys/${id}`, body),
+    onSuccess: refresh,
+    meta: { errorMessage: 'Failed to rename passkey' },
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/user/passkeys/${id}`),
+    onSuccess: refresh,
+    meta: { errorMessage: 'Failed to remove passkey' },
+  });
+}
