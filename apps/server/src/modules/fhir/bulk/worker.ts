@@ -44,8 +44,8 @@ export interface BulkExportWorkerOptions {
 
 export interface BulkExportWorker {
   /**
-   * One pass: claims a job and writes up to `maxBatches` batches of it (tests stop a job
-   * mid-way with it); answers the batches written.
+   * One pass: claims a job, writes up to `maxBatches` batches of it (tests stop a job mid-way
+   * with it), and hands it back unless it is done; answers the batches written.
    */
   runOnce(options?: { maxBatches?: number }): Promise<number>;
   start(): void;
@@ -162,7 +162,7 @@ export function createBulkExportWorker({ db, config, log, now }: BulkExportWorke
         job = next;
         batches += 1;
       }
-      if (job.status === 'running' && batches < maxBatches) {
+      if (job.status === 'running') {
         await updateClaimed(db, job, { status: 'queued', claim: null, leaseUntil: null, updatedAt: now() });
       }
     } catch (error) {
