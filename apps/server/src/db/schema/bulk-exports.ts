@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -52,9 +62,7 @@ export const bulkExports = pgTable(
   },
   (t) => [
     // One export at a time per person, held by the database under parallel kick-offs.
-    uniqueIndex('bulk_exports_one_active_idx')
-      .on(t.requesterId)
-      .where(sql`status in ('queued', 'running')`),
+    uniqueIndex('bulk_exports_one_active_idx').on(t.requesterId).where(sql`status in ('queued', 'running')`),
     index('bulk_exports_claim_idx').on(t.createdAt).where(sql`status in ('queued', 'running')`),
     index('bulk_exports_expires_idx').on(t.expiresAt),
   ],

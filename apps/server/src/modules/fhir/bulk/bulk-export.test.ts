@@ -35,7 +35,11 @@ let patients: Session[];
 const ASYNC = { prefer: 'respond-async' };
 
 async function kickOff(app: TestApp, path: string, headers: Headers) {
-  const res = await app.app.inject({ method: 'GET', url: `/fhir/R4${path}`, headers: { ...headers, ...ASYNC } });
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/fhir/R4${path}`,
+    headers: { ...headers, ...ASYNC },
+  });
   expect(res.statusCode, res.body).toBe(202);
   const location = String(res.headers['content-location']);
   expect(location).toMatch(/^http:\/\/localhost:\d+\/fhir\/R4\/\$export-status\/[0-9a-f-]{36}$/);
@@ -261,7 +265,9 @@ describe('Bulk Data export', () => {
     const cancelled = await t.app.inject({ method: 'DELETE', url: statusPath, headers: admin.headers });
     expect(cancelled.statusCode).toBe(202);
     expect((await status(t, statusPath, admin.headers)).statusCode).toBe(404);
-    expect(await t.database.db.select().from(bulkExportFiles).where(eq(bulkExportFiles.exportId, id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(bulkExportFiles).where(eq(bulkExportFiles.exportId, id)),
+    ).toEqual([]);
     expect(await t.app.bulkExports.runOnce()).toBe(0);
 
     const finished = await kickOff(t, '/Patient/$export?_type=Patient', admin.headers);

@@ -107,7 +107,10 @@ export async function deleteExport(ctx: ServiceContext, job: ExportJob) {
 /** Lines written per resource type, in the export's type order (types with none are left out). */
 export async function exportCounts(db: Executor, job: ExportJob) {
   const rows = await db
-    .select({ type: bulkExportFiles.resourceType, count: sql<number>`sum(${bulkExportFiles.resources})::int` })
+    .select({
+      type: bulkExportFiles.resourceType,
+      count: sql<number>`sum(${bulkExportFiles.resources})::int`,
+    })
     .from(bulkExportFiles)
     .where(eq(bulkExportFiles.exportId, job.id))
     .groupBy(bulkExportFiles.resourceType);
@@ -218,7 +221,9 @@ export async function writeBatch(
     if (written.length > 0) {
       await tx
         .insert(bulkExportFiles)
-        .values(written.map((file) => ({ exportId: job.id, resourceType: file.type, batch: job.batches, ...file })));
+        .values(
+          written.map((file) => ({ exportId: job.id, resourceType: file.type, batch: job.batches, ...file })),
+        );
     }
     return updated;
   });

@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../../plugins/audit';
 import { currentUser } from '../../../plugins/auth';
-import { FHIR_CONTENT_TYPE, FhirError, invalidParameter, operationOutcome, resourceNotFound } from '../outcome';
+import {
+  FHIR_CONTENT_TYPE,
+  FhirError,
+  invalidParameter,
+  operationOutcome,
+  resourceNotFound,
+} from '../outcome';
 import { parseDateSpan } from '../time';
 import { bulkExportAccess, type ExportLevel } from './access';
 import { exportableTypes } from './contents';
@@ -82,8 +88,10 @@ export function withBulkExport(capability: CapabilityStatement): CapabilityState
     definition: `http://hl7.org/fhir/uv/bulkdata/OperationDefinition/${level}`,
   });
   for (const resource of rest.resource ?? []) {
-    if (resource.type === 'Patient') resource.operation = [...(resource.operation ?? []), operation('patient-export')];
-    if (resource.type === 'Group') resource.operation = [...(resource.operation ?? []), operation('group-export')];
+    if (resource.type === 'Patient')
+      resource.operation = [...(resource.operation ?? []), operation('patient-export')];
+    if (resource.type === 'Group')
+      resource.operation = [...(resource.operation ?? []), operation('group-export')];
   }
   rest.operation = [...(rest.operation ?? []), operation('export')];
   return {
@@ -123,7 +131,9 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
       .code(202)
       .header('Content-Location', `${base}/$export-status/${job.id}`)
       .type(FHIR_CONTENT_TYPE)
-      .send(operationOutcome('information', 'informational', 'The export has started; poll Content-Location'));
+      .send(
+        operationOutcome('information', 'informational', 'The export has started; poll Content-Location'),
+      );
   }
 
   const kickOffRoute = { schema: { querystring: kickOffQuery }, config: signedIn };
@@ -173,10 +183,14 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
       .send();
   });
 
-  app.delete<{ Params: { id: string } }>('/$export-status/:id', { config: signedIn }, async (request, reply) => {
-    await deleteExport(request.ctx, await ownExport(request));
-    return reply.code(202).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/$export-status/:id',
+    { config: signedIn },
+    async (request, reply) => {
+      await deleteExport(request.ctx, await ownExport(request));
+      return reply.code(202).send();
+    },
+  );
 
   app.get<{ Params: { id: string; file: string } }>(
     '/$export-file/:id/:file',
