@@ -1,4 +1,4 @@
-import type { Group, Resource } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Group, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidFhir, fhirGet } from '../../../../test/fhir';
@@ -233,18 +233,35 @@ describe('Bulk Data export', () => {
     // The Group itself: the doctor's own only; a patient none.
     expect((await fhirGet(t, `/Group/${otherDoctor.user.id}`, doctor.headers)).status).toBe(404);
     expect((await fhirGet(t, `/Group/${doctor.user.id}`, patients[0]?.headers)).status).toBe(404);
-    // Without Prefer: respond-async.
+    // Without Prefer: respond-async; a _since or _outputFormat it cannot read.
     expect((await fhirGet(t, '/$export', admin.headers)).status).toBe(400);
+    expect((await get('/$export?_since=yesterday', admin.headers)).statusCode).toBe(400);
+    expect((await get('/$export?_outputFormat=text/csv', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('is in the CapabilityStatement: export at system, Patient and Group level', async () => {
+    const { body } = await fhirGet<CapabilityStatement>(t, '/metadata');
+    expectValidFhir(body);
+    const rest = body.rest?.[0];
+    expect(rest?.operation?.map((o) => o.definition)).toContain(
+      'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
+    );
+    const operations = (type: string) =>
+      rest?.resource?.find((r) => r.type === type)?.operation?.map((o) => o.name) ?? [];
+    expect(operations('Patient')).toContain('export');
+    expect(operations('Group')).toEqual(['export']);
   });
 
   it("another user's export answers 404; one running export per person (429)", async () => {
-    const statusPath = await kickOff(t, '/$export', admin.headers);
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/fhir/R4/$export',
-      headers: { ...admin.headers, ...ASYNC },
-    });
-    expect(again.statusCode).toBe(429);
+    // Two kick-offs at once: the database lets one through.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({ method: 'GET', url: '/fhir/R4/$export', headers: { ...admin.headers, ...ASYNC } }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([202, 429]);
+    const started = both.find((res) => res.statusCode === 202);
+    const statusPath = new URL(String(started?.headers['content-location'])).pathname;
     expect((await status(t, statusPath, otherAdmin.headers)).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'DELETE', url: statusPath, headers: otherAdmin.headers })).statusCode,

@@ -42,7 +42,7 @@ const supports = (type: FhirResourceType, name: string) => type.searchParams.som
  * `_since`: a resource changed after it. A resource that does not say when it last changed
  * (no `meta.lastUpdated`) is kept: leaving it out could lose a change.
  */
-export const changedSince = (resource: Resource, since: Date | null) => {
+const changedSince = (resource: Resource, since: Date | null) => {
   const lastUpdated = resource.meta?.lastUpdated;
   return since === null || lastUpdated === undefined || Date.parse(lastUpdated) > since.getTime();
 };
