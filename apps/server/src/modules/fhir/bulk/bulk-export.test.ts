@@ -1,7 +1,7 @@
 import type { CapabilityStatement, Group, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidFhir, fhirGet } from '../../../../test/fhir';
+import { expectValidFhir, fhirGet, fhirProblems } from '../../../../test/fhir';
 import {
   createTestApp,
   freshDatabase,
@@ -91,6 +91,8 @@ async function download(app: TestApp, statusPath: string, headers: Headers) {
 const idsOf = (resources: Resource[] | undefined) => (resources ?? []).map((r) => r.id).sort();
 
 beforeAll(async () => {
+  // The R4 definitions load once (seconds): here, under the hook's longer timeout.
+  fhirProblems({ resourceType: 'Patient' });
   t = await createTestApp({ env: BATCH_ENV });
   admin = await signedIn(t, 'admin');
   otherAdmin = await signedIn(t, 'admin');
@@ -133,7 +135,7 @@ afterAll(() => t.close());
 
 describe('Bulk Data export', () => {
   it('kick-off, poll, download: every patient and their records, each line valid R4, audited', async () => {
-    const statusPath = await kickOff(t, '/$export', admin.headers);
+    const statusPath = await kickOff(t, '/$export?_outputFormat=application/fhir+ndjson', admin.headers);
     const waiting = await status(t, statusPath, admin.headers);
     expect(waiting.statusCode).toBe(202);
     expect(waiting.headers['retry-after']).toBe('5');
@@ -147,7 +149,7 @@ describe('Bulk Data export', () => {
     await runAll(t);
 
     const { manifest, byType } = await download(t, statusPath, admin.headers);
-    expect(manifest.request).toMatch(/\/fhir\/R4\/\$export$/);
+    expect(manifest.request).toMatch(/\/fhir\/R4\/\$export\?_outputFormat=/);
     expect(manifest.output.map((o) => o.type)).toEqual([
       'Patient',
       'Practitioner',

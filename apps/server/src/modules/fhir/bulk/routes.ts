@@ -11,6 +11,7 @@ import {
   operationOutcome,
   resourceNotFound,
 } from '../outcome';
+import { prefers } from '../params';
 import { parseDateSpan } from '../time';
 import { bulkExportAccess, type ExportLevel } from './access';
 import { exportableTypes } from './contents';
@@ -32,14 +33,6 @@ const OUTPUT_FORMATS = new Set(['application/fhir+ndjson', 'application/ndjson',
 const text = z.string().max(1000).optional();
 const kickOffQuery = z.object({ _type: text, _since: text, _outputFormat: text });
 type KickOffQuery = z.infer<typeof kickOffQuery>;
-
-/** `Prefer: respond-async`, which every kick-off must send (the answer comes later). */
-const prefersAsync = (prefer: string | string[] | undefined) =>
-  [prefer ?? []]
-    .flat()
-    .join(',')
-    .split(/[,;]/)
-    .some((part) => part.trim().toLowerCase() === 'respond-async');
 
 /** The types asked for (`_type`, comma-separated), each one the level exports; none: all of them. */
 function requestedTypes(level: ExportLevel, raw: string | undefined) {
@@ -112,11 +105,13 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
     if (groupId !== undefined && !(await isDoctor(request.ctx.db, groupId))) {
       throw resourceNotFound('Group', groupId);
     }
-    if (!prefersAsync(request.headers.prefer)) {
+    // `Prefer: respond-async`: the answer comes later.
+    if (!prefers(request.headers.prefer, 'respond-async')) {
       throw new FhirError(400, 'invalid', 'An export runs in the background: send "Prefer: respond-async"');
     }
     const { _type, _since, _outputFormat } = request.query;
-    if (_outputFormat !== undefined && !OUTPUT_FORMATS.has(_outputFormat)) {
+    // An unencoded "+" in a query string reads as a space.
+    if (_outputFormat !== undefined && !OUTPUT_FORMATS.has(_outputFormat.replace(' ', '+'))) {
       throw invalidParameter('_outputFormat', '_outputFormat: only application/fhir+ndjson is written');
     }
     const job = await startExport(request.ctx, {
