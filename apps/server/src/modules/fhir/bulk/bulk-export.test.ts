@@ -13,7 +13,7 @@ import {
 } from '../../../../test/helpers';
 import type { DatabaseHandle } from '../../../db/client';
 import { appointments, auditEvents, bulkExportFiles, bulkExports, users } from '../../../db/schema';
-import { claimExport, EXPORT_KEEP_MS, LEASE_MS } from './jobs';
+import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
 
 /*
  * Bulk Data export through the API, as a client runs it: kick-off, polling, the manifest, the
@@ -272,6 +272,20 @@ describe('Bulk Data export', () => {
     const { manifest } = await download(t, statusPath, admin.headers);
     const file = new URL(manifest.output[0]?.url ?? '').pathname;
     expect((await status(t, file, otherAdmin.headers)).statusCode).toBe(404);
+  });
+
+  it('fails a job whose instances kept stopping: its status answers 500, and a new one may start', async () => {
+    const statusPath = await kickOff(t, '/Patient/$export', admin.headers);
+    // Claimed by instances that stopped, again and again.
+    await claimExport(t.database.db, t.clock.now());
+    await t.database.db.update(bulkExports).set({ attempts: MAX_ATTEMPTS });
+    t.clock.advance(LEASE_MS + 1000);
+    expect(await t.app.bulkExports.runOnce()).toBe(0);
+    const failed = await status(t, statusPath, admin.headers);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'exception' }] });
+    const again = await kickOff(t, '/Patient/$export?_type=Patient', admin.headers);
+    await t.app.inject({ method: 'DELETE', url: again, headers: admin.headers });
   });
 
   it('cancels a running export (its files go), and expires a finished one after 24 hours', async () => {
