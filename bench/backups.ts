@@ -28,7 +28,7 @@ const figures = (times: number[]): Figures => {
 };
 
 /** USERS loops reading the page one request after another until `done()`: each read's time in ms. */
-async function readWhile(origin: string, headers: Record<string, string>, done: () => boolean) {
+export async function readWhile(origin: string, headers: Record<string, string>, done: () => boolean) {
   const times: number[] = [];
   const user = async () => {
     while (!done()) {
@@ -53,7 +53,7 @@ interface Overview {
   }>;
 }
 
-const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function backupRows(origin: string, headers: Record<string, string>): Promise<BenchRow[]> {
   const json = { ...headers, 'content-type': 'application/json' };

@@ -5,7 +5,8 @@
  *  1. the built server's start with demo data on a fresh embedded data directory (time to the
  *     first healthy /api/health, resident memory of its process tree), then `npm start` again;
  *  2. embedded database (PGlite): a signed-in page of 20 from 100,000 patients, 10 connections
- *     (the app, the bare server and the load generator each in a process of its own);
+ *     (the app, the bare server and the load generator each in a process of its own); a backup
+ *     of it (backups.ts); a FHIR bulk export of all of them (bulk-export.ts);
  *  3. PostgreSQL: the same page at 50 connections; the list's page 1 and page 500 at 10,000,
  *     100,000 and 1,000,000 patients (median latency, growth factor); patient search over
  *     1,000,000 patients for every kind of term (p95). The throughput rows ask for one page
@@ -16,7 +17,8 @@
  * scratch database carepoint_bench. BENCH_SECONDS (default 8) sets each load run;
  * BENCH_LARGE (default 1,000,000) the largest size; `--start-only` measures only (1) (with the
  * row providers); `--writes-only` only the durable writes (durable-writes.ts); `--backups-only`
- * only the backup at 100,000 patients and the reads while it runs (backups.ts).
+ * only the backup at 100,000 patients and the reads while it runs (backups.ts);
+ * `--bulk-export-only` only the FHIR bulk export of those 100,000 patients (bulk-export.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +29,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { assetRows } from './assets';
 import { backupRows } from './backups';
+import { bulkExportRows } from './bulk-export';
 import { FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
@@ -47,6 +50,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 const writesOnly = process.argv.includes('--writes-only');
 const startOnly = writesOnly || process.argv.includes('--start-only');
 const backupsOnly = process.argv.includes('--backups-only');
+const bulkExportOnly = process.argv.includes('--bulk-export-only');
 const rows: BenchRow[] = [];
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -316,7 +320,7 @@ async function embeddedMeasures(dataDir: string) {
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     const headers = await demoHeaders();
-    if (!backupsOnly) {
+    if (!backupsOnly && !bulkExportOnly) {
       await load(`${origin}/api/admin/patients?page=2`, 10, headers); // warm-up
       log('embedded: load');
       await throughputRow('embedded (PGlite): page of 20 from 100,000 patients', 10, headers, {
@@ -324,8 +328,14 @@ async function embeddedMeasures(dataDir: string) {
         p99: 100,
       });
     }
-    log('embedded: a backup, and the reads while it runs');
-    rows.push(...(await backupRows(origin, headers)));
+    if (!bulkExportOnly) {
+      log('embedded: a backup, and the reads while it runs');
+      rows.push(...(await backupRows(origin, headers)));
+    }
+    if (!backupsOnly) {
+      log('embedded: a FHIR bulk export of every patient');
+      rows.push(...(await bulkExportRows(origin, headers, () => treeRss(server.child.pid ?? 0).mb)));
+    }
   } finally {
     await stop(server.child);
   }
@@ -429,8 +439,9 @@ async function main() {
   node(['apps/server/dist/prepare-embedded.js']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-bench-'));
   try {
-    if (backupsOnly) {
-      // The demo data, then the embedded measures' 100,000 patients and the backup's rows alone.
+    if (backupsOnly || bulkExportOnly) {
+      // The demo data, then the embedded measures' 100,000 patients and the backup's (or the
+      // bulk export's) rows alone.
       await stop((await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: '' })).child);
       await embeddedMeasures(dataDir);
       return report(started);

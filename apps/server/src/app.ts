@@ -15,6 +15,7 @@ import { connectRedis } from './lib/redis';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups/manager';
+import { type BulkExportWorker, createBulkExportWorker } from './modules/fhir/bulk/worker';
 import { fhirRoutes } from './modules/fhir/routes';
 import { createMessageWorker, type MessageWorker } from './modules/notifications/worker';
 import { readRecordsWritten } from './plugins/audit';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     backups: BackupManager;
     /** Sends appointment e-mails (modules/notifications/worker.ts); main.ts starts it. */
     messages: MessageWorker;
+    /** Runs FHIR bulk exports (modules/fhir/bulk/worker.ts); main.ts starts it. */
+    bulkExports: BulkExportWorker;
   }
 }
 
@@ -113,7 +116,10 @@ export async function buildApp(options: AppOptions) {
     sendMail: app.sendMail,
   });
   app.decorate('messages', messages);
+  const bulkExports = createBulkExportWorker({ db: database.db, config, log: app.log, now });
+  app.decorate('bulkExports', bulkExports);
   app.addHook('onClose', async () => {
+    await bulkExports.close();
     await messages.close();
     await backups.close();
     await later.settled();

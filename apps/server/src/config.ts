@@ -100,6 +100,13 @@ const envSchema = z.object({
     .min(1)
     .max(3600, 'must be at most 3600 (an hour)')
     .default(15),
+  // FHIR Bulk Data export (modules/fhir/bulk): patients a worker reads and writes at once.
+  BULK_EXPORT_BATCH: z.coerce
+    .number({ error: 'must be a number of patients' })
+    .int('must be a whole number of patients')
+    .min(1, 'must be at least 1')
+    .max(5000, 'must be at most 5000')
+    .default(200),
   PUBLIC_URL: z.url('must be a URL such as https://care.example.org').optional(),
   TIME_ZONE: z
     .string()

@@ -2,6 +2,7 @@ export * from './appointments';
 export * from './audit';
 export * from './auth';
 export * from './beds';
+export * from './bulk-exports';
 export * from './clinical';
 export * from './diagnosis';
 export * from './emergency';

@@ -1,4 +1,5 @@
 import { FHIR_BASE_PATH } from '../../lib/api-paths';
+import { describeBulkExportRoute } from './bulk/openapi';
 import { DEFAULT_COUNT, MAX_COUNT } from './params';
 import { FHIR_RESOURCE_TYPES } from './resources';
 
@@ -98,6 +99,8 @@ const OUTCOMES: Record<number, string> = {
   403: 'Signed in with a one-time password still to replace (issue `forbidden`)',
   404: 'An unknown resource type (issue `not-supported`), or a resource that does not exist or is outside the caller’s own record (issue `not-found`: the two answer alike)',
   405: 'The FHIR API is read-only: every write answers 405 (issue `not-supported`)',
+  429: 'Another bulk export of the caller’s is still running (issue `throttled`)',
+  500: 'The bulk export failed (issue `exception`)',
 };
 const outcome = (status: number) => fhirBody('OperationOutcome', OUTCOMES[status] ?? 'Refused');
 const outcomes = (...statuses: number[]) =>
@@ -221,7 +224,7 @@ export function describeFhirRoute(method: string, path: string): Record<string, 
         },
       };
     default:
-      return undefined;
+      return describeBulkExportRoute(route, { outcomes, tags });
   }
 }
 

@@ -86,13 +86,16 @@ export interface SearchRequest {
   timeZone: string;
 }
 
-/** `Prefer: handling=strict` (RFC 7240 list; FHIR's search handling preference). */
-export const prefersStrict = (prefer: string | string[] | undefined) =>
+/** Whether the request's `Prefer` header (RFC 7240: a list) holds the preference. */
+export const prefers = (prefer: string | string[] | undefined, preference: string) =>
   [prefer ?? []]
     .flat()
     .join(',')
     .split(/[,;]/)
-    .some((part) => part.trim().toLowerCase() === 'handling=strict');
+    .some((part) => part.trim().toLowerCase() === preference);
+
+/** `Prefer: handling=strict` (FHIR's search handling preference). */
+export const prefersStrict = (prefer: string | string[] | undefined) => prefers(prefer, 'handling=strict');
 
 /** Splits on commas not escaped as `\,` (FHIR's rule for several values of one parameter). */
 const alternatives = (raw: string) =>

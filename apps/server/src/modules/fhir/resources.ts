@@ -1,5 +1,6 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
+import { doctorGroups } from './bulk/group';
 import { diagnosticReports } from './diagnostic-report';
 import { encounterResources } from './encounter';
 import { medicationRequests } from './medication-request';
@@ -21,4 +22,5 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   diagnosticReports,
   allergyIntolerances,
   medicationRequests,
+  doctorGroups,
 ];

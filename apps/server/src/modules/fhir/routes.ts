@@ -6,6 +6,7 @@ import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { AppError, RateLimitedError } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
+import { registerBulkExport, withBulkExport } from './bulk/routes';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';
 import { compartmentPatients } from './compartment';
@@ -98,7 +99,7 @@ const onePatient = (resources: Resource[]) => {
 export async function fhirRoutes(app: FastifyInstance) {
   const byType = new Map<string, FhirResourceType>(FHIR_RESOURCE_TYPES.map((t) => [t.type, t]));
   const base = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
-  const capability = capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now());
+  const capability = withBulkExport(capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now()));
 
   app.setErrorHandler(answerWithOutcome);
   // Any body is read (to its limit) and dropped: every write is refused below, whatever it sends.
@@ -210,6 +211,8 @@ export async function fhirRoutes(app: FastifyInstance) {
       return send(reply, everythingBundle(base, `${base}/Patient/${id}/$everything`, visible));
     },
   );
+
+  registerBulkExport(app, base);
 
   // Read-only: every other method is refused in FHIR's words.
   app.route({

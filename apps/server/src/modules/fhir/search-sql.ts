@@ -1,5 +1,5 @@
 import { toLocalDateTime } from '@carepoint/contract';
-import { type AnyColumn, and, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
 import type { DateValue, ReferenceValue, StringValue, TokenValue } from './params';
 
 /*
@@ -18,12 +18,16 @@ const allOf = (conditions: Array<SQL | undefined>) =>
 const anyOf = (conditions: Array<SQL | undefined>) =>
   conditions.length === 0 ? FALSE : (or(...conditions) ?? FALSE);
 
-/** `_id` or a reference's ids against a uuid column: ids that are not UUIDs match nothing. */
+/**
+ * `_id` or a reference's ids against a uuid column: ids that are not UUIDs match nothing. The ids
+ * travel as one array parameter however many there are: a bulk export asks for hundreds at a
+ * time, and the embedded database reads 200 separate parameters three times slower.
+ */
 export function idsMatch(column: AnyColumn, occurrences: string[][]): SQL | undefined {
   return allOf(
     occurrences.map((ids) => {
       const valid = ids.filter(isUuid);
-      return valid.length === 0 ? FALSE : inArray(column, valid);
+      return valid.length === 0 ? FALSE : sql`${column} = any(${`{${valid.join(',')}}`}::uuid[])`;
     }),
   );
 }

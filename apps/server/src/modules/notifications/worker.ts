@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { appointments, messages, users } from '../../db/schema';
 import type { SendMail } from '../../lib/mailer';
+import { createPoller } from '../../lib/poller';
 import { composeMessage, type MessageSubject } from './content';
 
 /**
@@ -185,36 +186,12 @@ export function createMessageWorker({ db, config, log, now, sendMail }: MessageW
     return claimed.length;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const tick = async () => {
-    timer = undefined;
-    let claimed = 0;
-    try {
-      running = runOnce();
-      claimed = await running;
-    } catch (error) {
-      log.error({ err: error }, 'the message worker could not run');
-    } finally {
-      running = undefined;
-    }
-    if (stopped) return;
+  const poller = createPoller({
     // A full batch may have left more behind: go on at once (on the next turn), else wait.
-    timer = setTimeout(() => void tick(), claimed >= BATCH ? 0 : config.MESSAGE_POLL_SECONDS * 1000);
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (stopped || timer || running) return;
-      timer = setTimeout(() => void tick(), 0);
-    },
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-  };
+    pass: async () => (await runOnce()) >= BATCH,
+    intervalMs: config.MESSAGE_POLL_SECONDS * 1000,
+    log,
+    name: 'message worker',
+  });
+  return { runOnce, start: poller.start, close: poller.close };
 }
