@@ -17,6 +17,7 @@ import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups/manager';
 import { fhirRoutes } from './modules/fhir/routes';
 import { createMessageWorker, type MessageWorker } from './modules/notifications/worker';
+import { oauthRoutes } from './modules/smart/oauth-routes';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import contextPlugin from './plugins/context';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(operationsPlugin);
   await registerApiDocsPage(app);
   for (const routes of routeModules) await app.register(routes);
+  await app.register(oauthRoutes);
   await app.register(fhirRoutes, { prefix: FHIR_BASE_PATH });
   await registerWebApp(app, config.webDist);
   return app;

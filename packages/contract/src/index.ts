@@ -22,6 +22,7 @@ export * from './public';
 export * from './reports';
 export * from './results';
 export * from './schedules';
+export * from './smart';
 export * from './text';
 export * from './transactions';
 export * from './triage';

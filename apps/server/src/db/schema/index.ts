@@ -9,5 +9,6 @@ export * from './messages';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';
+export * from './smart';
 export * from './staff';
 export * from './transactions';
