@@ -107,7 +107,10 @@ const onePatient = (resources: Resource[]) => {
 export async function fhirRoutes(app: FastifyInstance) {
   const byType = new Map<string, FhirResourceType>(FHIR_RESOURCE_TYPES.map((t) => [t.type, t]));
   const base = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
-  const capability = capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now());
+  const capability = capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now(), {
+    authorize: `${app.config.publicUrl}/oauth/authorize`,
+    token: `${app.config.publicUrl}/oauth/token`,
+  });
 
   app.setErrorHandler(answerWithOutcome);
   registerSmartTokens(app);
