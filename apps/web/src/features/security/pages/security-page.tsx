@@ -1,3 +1,4 @@
+import { ConnectedApps } from '../../../components/connected-apps';
 import { PageHeader } from '../../../components/ui/page-header';
 
 /**
@@ -9,7 +10,10 @@ export default function SecurityPage() {
   return (
     <>
       <PageHeader title="Security" />
-      <div className="flex max-w-3xl flex-col gap-6">{/* sections: two-factor, passkeys, sessions */}</div>
+      <div className="flex max-w-3xl flex-col gap-6">
+        {/* sections: two-factor, passkeys, sessions */}
+        <ConnectedApps />
+      </div>
     </>
   );
 }
