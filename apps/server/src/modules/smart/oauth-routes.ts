@@ -1,5 +1,6 @@
 import { authorizeQuerySchema } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { AppError } from '../../lib/errors';
 import { checkAuthorization, RedirectableError } from './authorize';
@@ -79,7 +80,7 @@ function registerCors(app: FastifyInstance) {
  * 0020): discovery, the authorization endpoint (which hands over to the web app's sign-in and
  * consent page), the token endpoint and the id_token key.
  */
-export async function oauthRoutes(app: FastifyInstance) {
+async function oauthPlugin(app: FastifyInstance) {
   const fhirBase = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
   const tokenUrl = `${app.config.publicUrl}${OAUTH_PATHS.token}`;
   registerCors(app);
@@ -140,3 +141,6 @@ export async function oauthRoutes(app: FastifyInstance) {
     );
   });
 }
+
+/** Not encapsulated: the CORS hook must reach the FHIR API's routes too. */
+export const oauthRoutes = fp(oauthPlugin, { name: 'oauth' });

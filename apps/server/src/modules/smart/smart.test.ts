@@ -295,6 +295,12 @@ describe('token endpoint and scopes', () => {
 
     const own = await fhirGet<Bundle>(t, '/Observation', bearer(answer.access_token));
     expect(own.status).toBe(200);
+    const cors = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Observation',
+      headers: { ...bearer(answer.access_token), origin: 'https://app.example' },
+    });
+    expect(cors.headers['access-control-allow-origin']).toBe('*');
     expectValidFhir(own.body);
     const subjects = entries(own.body).map((o) =>
       o.resourceType === 'Observation' ? o.subject?.reference : '',
