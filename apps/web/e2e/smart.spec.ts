@@ -161,7 +161,6 @@ test('fhirclient completes a standalone patient launch and reads the patient’s
   await page.goto(`${CAREPOINT}/patient/profile`);
   const connected = page.locator('section', { has: page.getByRole('heading', { name: 'Connected apps' }) });
   await expect(connected.getByText('Vitals Viewer')).toBeVisible();
-  await connected.scrollIntoViewIfNeeded();
   await shot(page, 'smart-connected-apps', { widths: [1280, 390] });
   await connected.getByRole('button', { name: 'Revoke Vitals Viewer' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();

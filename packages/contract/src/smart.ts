@@ -57,7 +57,7 @@ export interface ResourceScope {
 export const SPECIAL_SCOPES = {
   openid: 'Know who you are (your name and account)',
   fhirUser: 'Know who you are (your name and account)',
-  'launch/patient': 'Work with one patient’s record (you choose which)',
+  'launch/patient': 'Work with one patient’s record (yours, or the patient you choose)',
   offline_access: 'Keep access when you are not using it, until you revoke it',
   online_access: 'Keep access while you are signed in',
 } as const satisfies Record<string, string>;
