@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -21,11 +20,9 @@ const ISS = `${CAREPOINT}/fhir/R4`;
 let APP = '';
 let REDIRECT = '';
 let appServer: http.Server;
+// SMART's JavaScript client, its browser bundle as an app would load it.
 const FHIRCLIENT = fs.readFileSync(
-  path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    '../../../node_modules/fhirclient/build/fhir-client.js',
-  ),
+  createRequire(import.meta.url).resolve('fhirclient/build/fhir-client.js'),
   'utf8',
 );
 

@@ -86,7 +86,7 @@ export const formatResourceScope = (scope: ResourceScope) =>
   `${scope.context}/${scope.resourceType}.${scope.read ? 'r' : ''}${scope.search ? 's' : ''}`;
 
 /** Whether a scope string is one CarePoint understands (a special scope or a resource scope). */
-export const isKnownScope = (scope: string) => scope in SPECIAL_SCOPES || parseResourceScope(scope) !== null;
+const isKnownScope = (scope: string) => scope in SPECIAL_SCOPES || parseResourceScope(scope) !== null;
 
 /** The resource types' plain names for the consent screen. */
 const RESOURCE_WORDS: Record<string, string> = {
@@ -103,7 +103,7 @@ const RESOURCE_WORDS: Record<string, string> = {
 };
 
 /** One scope in plain words, for the consent screen and the list of connected apps. */
-export function describeScope(scope: string): string {
+function describeScope(scope: string): string {
   if (scope in SPECIAL_SCOPES) return SPECIAL_SCOPES[scope as keyof typeof SPECIAL_SCOPES];
   const parsed = parseResourceScope(scope);
   if (!parsed) return scope;
@@ -159,7 +159,6 @@ const jwksSchema = z
       .max(10),
   })
   .loose();
-export type Jwks = z.infer<typeof jwksSchema>;
 
 export const createSmartAppSchema = z
   .object({

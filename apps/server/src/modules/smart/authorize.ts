@@ -25,7 +25,7 @@ export class RedirectableError extends Error {
 }
 
 /** The redirect URI with OAuth's answer parameters added to its own query. */
-export function redirectWith(redirectUri: string, parameters: Record<string, string | undefined>) {
+function redirectWith(redirectUri: string, parameters: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(parameters))
     if (value !== undefined) url.searchParams.set(name, value);

@@ -19,7 +19,7 @@ declare module 'fastify' {
  * patient/ scopes, to the launch patient) or a backend service's token (system/ scopes: every
  * patient). Every FHIR read and search asks `requireScope` (routes.ts; bulk export too).
  */
-export type FhirCaller =
+type FhirCaller =
   | { kind: 'session'; user: SessionUser }
   | { kind: 'app'; appId: string; user: SessionUser | null; patientId: string | null; scopes: string[] };
 
@@ -43,21 +43,25 @@ export function registerSmartTokens(app: FastifyInstance) {
 }
 
 /** The caller of a FHIR request, or 401 (answered with WWW-Authenticate: Bearer). */
-export function fhirCaller(request: FastifyRequest): FhirCaller {
+function fhirCaller(request: FastifyRequest): FhirCaller {
   const smart = request.smartCaller;
   if (smart) return { kind: 'app', ...smart };
   if (request.user) return { kind: 'session', user: request.user };
   throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in, or send an access token');
 }
 
-/** The caller's resource scopes, or 'all' for a session (which has its role's access, unnarrowed). */
+/**
+ * The caller's resource scopes, or 'all' for a session (which has its role's access, unnarrowed).
+ * For other modules (bulk export), with requireScope.
+ * @public
+ */
 export function fhirCallerScopes(request: FastifyRequest) {
   const caller = fhirCaller(request);
   return caller.kind === 'session' ? 'all' : resourceScopes(caller.scopes);
 }
 
 /** Refused for want of a scope: 403, with the challenge RFC 6750 §3.1 names. */
-export class InsufficientScopeError extends AppError {
+class InsufficientScopeError extends AppError {
   constructor(readonly scope: string) {
     super(403, 'INSUFFICIENT_SCOPE', `This access token does not allow it: it needs ${scope}`);
   }

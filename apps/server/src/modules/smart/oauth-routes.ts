@@ -9,7 +9,7 @@ import { OAuthError } from './oauth-error';
 import { smartConfiguration } from './smart-configuration';
 import { type TokenForm, tokenRequest } from './tokens';
 
-export const OAUTH_PATHS = {
+const OAUTH_PATHS = {
   authorize: '/oauth/authorize',
   token: '/oauth/token',
   jwks: '/oauth/jwks',
