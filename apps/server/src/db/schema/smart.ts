@@ -30,17 +30,24 @@ export const smartApps = pgTable('smart_apps', {
   createdAt: createdAt(),
 });
 
+/** Each row belongs to an app and goes with it. */
+const appRef = () =>
+  uuid()
+    .notNull()
+    .references(() => smartApps.id, { onDelete: 'cascade' });
+/** … and to a user, and goes with them. */
+const userRef = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** A code waiting to be exchanged: single use (usedAt is set atomically) and short-lived. */
 export const smartAuthorizationCodes = pgTable(
   'smart_authorization_codes',
   {
     codeHash: text().primaryKey(),
-    appId: uuid()
-      .notNull()
-      .references(() => smartApps.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: appRef(),
+    userId: userRef(),
     redirectUri: text().notNull(),
     scopes: text().array().notNull(),
     patientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
@@ -58,12 +65,8 @@ export const smartGrants = pgTable(
   'smart_grants',
   {
     id: id(),
-    appId: uuid()
-      .notNull()
-      .references(() => smartApps.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: appRef(),
+    userId: userRef(),
     patientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     scopes: text().array().notNull(),
     /** The last moment a token of the grant holds (its refresh token's end, or its access token's). */
@@ -80,9 +83,7 @@ export const smartTokens = pgTable(
   {
     tokenHash: text().primaryKey(),
     kind: smartTokenKind().notNull(),
-    appId: uuid()
-      .notNull()
-      .references(() => smartApps.id, { onDelete: 'cascade' }),
+    appId: appRef(),
     grantId: uuid().references(() => smartGrants.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     patientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
@@ -106,9 +107,7 @@ export const smartSigningKeys = pgTable('smart_signing_keys', {
 export const smartAssertionIds = pgTable(
   'smart_assertion_ids',
   {
-    appId: uuid()
-      .notNull()
-      .references(() => smartApps.id, { onDelete: 'cascade' }),
+    appId: appRef(),
     jti: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -84,20 +84,30 @@ async function token(form: Record<string, string>, headers: Headers = {}) {
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
-/** The whole authorization code flow as a signed-in user who allows the app: the token answer. */
-async function launch(clientId: string, scope: string, as: Headers, patientId?: string) {
-  const { verifier, challenge } = pkce();
-  const query = authorizeQuery(clientId, scope, challenge);
+/** The user allows the app on the consent page: the code sent to its redirect URI. */
+async function approvedCode(
+  clientId: string,
+  scope: string,
+  challenge: string,
+  as: Headers,
+  patientId?: string,
+) {
   const approve = await t.app.inject({
     method: 'POST',
     url: '/api/smart/authorization',
     headers: as,
-    payload: { query, ...(patientId ? { patientId } : {}) },
+    payload: { query: authorizeQuery(clientId, scope, challenge), ...(patientId ? { patientId } : {}) },
   });
   expect(approve.statusCode, approve.body).toBe(200);
   const redirect = new URL(approve.json<{ redirectTo: string }>().redirectTo);
   expect(redirect.searchParams.get('state')).toBe('state-123');
-  const code = redirect.searchParams.get('code') ?? '';
+  return redirect.searchParams.get('code') ?? '';
+}
+
+/** The whole authorization code flow as a signed-in user who allows the app: the token answer. */
+async function launch(clientId: string, scope: string, as: Headers, patientId?: string) {
+  const { verifier, challenge } = pkce();
+  const code = await approvedCode(clientId, scope, challenge, as, patientId);
   const answer = await token({
     grant_type: 'authorization_code',
     code,
@@ -348,13 +358,7 @@ describe('token endpoint and scopes', () => {
   it('spends a code once, checks PKCE and redirect_uri, and answers errors as RFC 6749 says', async () => {
     const app = await publicApp(['patient/*.rs']);
     const { verifier, challenge } = pkce();
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/smart/authorization',
-      headers: patient.headers,
-      payload: { query: authorizeQuery(app.clientId, 'patient/*.rs', challenge) },
-    });
-    const code = new URL(approve.json<{ redirectTo: string }>().redirectTo).searchParams.get('code') ?? '';
+    const code = await approvedCode(app.clientId, 'patient/*.rs', challenge, patient.headers);
     const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: app.clientId };
 
     const wrongVerifier = await token({ ...form, code_verifier: pkce().verifier });
@@ -365,13 +369,7 @@ describe('token endpoint and scopes', () => {
 
     // Parallel exchanges of one fresh code: exactly one wins.
     const second = pkce();
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: '/api/smart/authorization',
-      headers: patient.headers,
-      payload: { query: authorizeQuery(app.clientId, 'patient/*.rs', second.challenge) },
-    });
-    const code2 = new URL(approved.json<{ redirectTo: string }>().redirectTo).searchParams.get('code') ?? '';
+    const code2 = await approvedCode(app.clientId, 'patient/*.rs', second.challenge, patient.headers);
     const results = await Promise.all(
       [1, 2, 3].map(() => token({ ...form, code: code2, code_verifier: second.verifier })),
     );
@@ -392,13 +390,7 @@ describe('token endpoint and scopes', () => {
   it('expires codes after a minute', async () => {
     const app = await publicApp(['patient/*.rs']);
     const { verifier, challenge } = pkce();
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/smart/authorization',
-      headers: patient.headers,
-      payload: { query: authorizeQuery(app.clientId, 'patient/*.rs', challenge) },
-    });
-    const code = new URL(approve.json<{ redirectTo: string }>().redirectTo).searchParams.get('code') ?? '';
+    const code = await approvedCode(app.clientId, 'patient/*.rs', challenge, patient.headers);
     t.clock.advance(61_000);
     const late = await token({
       grant_type: 'authorization_code',

@@ -4,7 +4,7 @@ import { smartApps, smartAuthorizationCodes, smartGrants, smartTokens, users } f
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { hashToken, newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
-import type { SessionUser } from '../../plugins/sessions';
+import { publicUser, type SessionUser, sessionUserColumns } from '../../plugins/sessions';
 import { type EnabledApp, enabledApp } from './apps-service';
 import { verifyClientAssertion } from './backend';
 import { signIdToken } from './id-token';
@@ -184,21 +184,10 @@ async function issueUserTokens(ctx: ServiceContext, issue: Issue, endpoint: Toke
 }
 
 async function activeUser(ctx: ServiceContext, userId: string) {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mustChangePassword: users.mustChangePassword,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (user?.status !== 'Active')
+  const [user] = await ctx.db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.status !== 'Active') {
     throw new OAuthError('invalid_grant', 'The user of this grant is no longer active');
+  }
   return user;
 }
 
@@ -370,13 +359,7 @@ export async function lookupAccessToken(
       appId: smartTokens.appId,
       patientId: smartTokens.patientId,
       scopes: smartTokens.scopes,
-      userId: users.id,
-      role: users.role,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mustChangePassword: users.mustChangePassword,
-      status: users.status,
+      user: sessionUserColumns,
     })
     .from(smartTokens)
     .innerJoin(smartApps, and(eq(smartApps.id, smartTokens.appId), isNull(smartApps.disabledAt)))
@@ -393,19 +376,8 @@ export async function lookupAccessToken(
     )
     .limit(1);
   if (!row) return null;
-  if (row.userId === null) return { appId: row.appId, user: null, patientId: null, scopes: row.scopes };
-  if (row.status !== 'Active' || row.role === null || row.email === null) return null;
-  return {
-    appId: row.appId,
-    user: {
-      id: row.userId,
-      role: row.role,
-      email: row.email,
-      firstName: row.firstName ?? '',
-      lastName: row.lastName ?? '',
-      mustChangePassword: row.mustChangePassword ?? false,
-    },
-    patientId: row.patientId,
-    scopes: row.scopes,
-  };
+  const { appId, patientId, scopes, user } = row;
+  if (!user) return { appId, user: null, patientId: null, scopes };
+  if (user.status !== 'Active') return null;
+  return { appId, user: publicUser(user), patientId, scopes };
 }
