@@ -193,4 +193,11 @@ test('a doctor chooses the patient of a launch, and the app gets that patient', 
   };
   expect(result.fhirUser).toMatch(/^Practitioner\//);
   expect(result.subjects).toEqual([`Patient/${result.patient}`]);
+
+  // The doctor's Security page lists the app with the patient it is for.
+  await page.goto(`${CAREPOINT}/doctor/security`);
+  const connected = page.locator('section', { has: page.getByRole('heading', { name: 'Connected apps' }) });
+  await expect(connected.getByText('Ward Charts')).toBeVisible();
+  await expect(connected.getByText('For Grace Okonkwo')).toBeVisible();
+  await shot(page, 'smart-connected-apps-staff', { widths: [1280, 390] });
 });
