@@ -1,5 +1,5 @@
 import { type AuthorizeQuery, describeScopes, SMART_MESSAGES } from '@carepoint/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { smartAuthorizationCodes, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, signedIn } from '../../lib/errors';
@@ -143,6 +143,8 @@ export async function approveAuthorization(
   const patientId = await launchPatient(ctx, checked.scopes, input.patientId);
   const code = newToken();
   const now = ctx.now();
+  // Expired codes are worth nothing: each new one clears them (smart_codes_expires_idx).
+  await ctx.db.delete(smartAuthorizationCodes).where(lt(smartAuthorizationCodes.expiresAt, now));
   await ctx.db.insert(smartAuthorizationCodes).values({
     codeHash: hashToken(code),
     appId: checked.app.id,

@@ -1,3 +1,4 @@
+import { and, eq, lt } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -79,5 +80,9 @@ export async function verifyClientAssertion(ctx: ServiceContext, assertion: stri
     .onConflictDoNothing()
     .returning({ jti: smartAssertionIds.jti });
   if (!fresh) throw new OAuthError('invalid_client', 'client_assertion was already used (jti)');
+  // An id whose assertion has expired can never be replayed: it need not be kept.
+  await ctx.db
+    .delete(smartAssertionIds)
+    .where(and(eq(smartAssertionIds.appId, app.id), lt(smartAssertionIds.expiresAt, now)));
   return app;
 }
