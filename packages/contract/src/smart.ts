@@ -20,9 +20,9 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 export const SMART_APP_KINDS = ['public', 'confidential', 'backend'] as const;
 export type SmartAppKind = (typeof SMART_APP_KINDS)[number];
 export const SMART_APP_KIND_LABELS: Record<SmartAppKind, string> = {
-  public: 'Public (browser or mobile app, no secret)',
-  confidential: 'Confidential (server-side app with a secret)',
-  backend: 'Backend service (signed JWT, no user)',
+  public: 'Public (no secret)',
+  confidential: 'Confidential (secret)',
+  backend: 'Backend service (JWT)',
 };
 
 export const SMART_MESSAGES = {

@@ -126,6 +126,7 @@ function RegisterSmartAppDialog({ open, onOpenChange }: DialogComponentProps) {
         <Select
           label="Kind"
           options={SMART_APP_KINDS.map((value) => ({ value, label: SMART_APP_KIND_LABELS[value] }))}
+          hint="Public: a browser or phone app. Confidential: a server-side app. Backend service: no user, signs in with its key."
           error={errors.kind?.message}
           {...register('kind')}
         />
