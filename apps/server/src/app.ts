@@ -18,6 +18,7 @@ import { type BackupManager, createBackupManager } from './modules/backups/manag
 import { type BulkExportWorker, createBulkExportWorker } from './modules/fhir/bulk/worker';
 import { fhirRoutes } from './modules/fhir/routes';
 import { createMessageWorker, type MessageWorker } from './modules/notifications/worker';
+import { oauthRoutes } from './modules/smart/oauth-routes';
 import { readRecordsWritten } from './plugins/audit';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(operationsPlugin);
   await registerApiDocsPage(app);
   for (const routes of routeModules) await app.register(routes);
+  await app.register(oauthRoutes);
   await app.register(fhirRoutes, { prefix: FHIR_BASE_PATH });
   await registerWebApp(app, config.webDist);
   return app;

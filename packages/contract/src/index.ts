@@ -24,6 +24,7 @@ export * from './reports';
 export * from './results';
 export * from './schedules';
 export * from './sessions';
+export * from './smart';
 export * from './text';
 export * from './transactions';
 export * from './triage';

@@ -32,6 +32,7 @@ export const ADMIN_NAV = [
   { key: 'audit', label: 'Audit Trail', to: '/admin/audit' },
   { key: 'appointments', label: 'Appointments', to: '/admin/appointments' },
   { key: 'backups', label: 'Backups', to: '/admin/backups' },
+  { key: 'smart-apps', label: 'SMART Apps', to: '/admin/smart-apps' },
 ] as const satisfies readonly NavEntry[];
 
 export const PATIENT_NAV = [

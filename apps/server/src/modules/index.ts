@@ -24,6 +24,7 @@ import { reportRoutes } from './reports/routes';
 import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { sessionRoutes } from './sessions/routes';
+import { smartRoutes } from './smart/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 
@@ -71,4 +72,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
+  // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
+  smartRoutes,
 ];

@@ -13,6 +13,12 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable while the user still has to replace a one-time password. */
     allowPendingPassword?: boolean;
+    /**
+     * Also open to SMART apps' access tokens (the FHIR API): a user's token is held to the user's
+     * role like a session; a backend service's has no user, and the route checks its scopes
+     * (modules/smart/fhir-access.ts).
+     */
+    appTokens?: boolean;
   }
   interface FastifyInstance {
     /** This instance's sessions, kept current across instances by NOTIFY (plugins/sessions.ts). */
@@ -79,8 +85,9 @@ async function authPlugin(app: FastifyInstance) {
 
   // Before validation: a caller without access learns nothing from the validation messages.
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const { access, allowPendingPassword } = request.routeOptions.config;
+    const { access, allowPendingPassword, appTokens } = request.routeOptions.config;
     if (!access || access === 'public') return;
+    if (appTokens && !request.user && request.smartCaller) return;
     const user = signedIn(request.user);
     if (!access.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
     if (user.mustChangePassword && !allowPendingPassword) {

@@ -46,21 +46,24 @@ interface StoredSession {
   lastSeenAt: Date;
 }
 
+/** The user as a session carries them (an Actor), with the status that decides whether it holds. */
+export const sessionUserColumns = {
+  id: users.id,
+  role: users.role,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  mustChangePassword: users.mustChangePassword,
+  status: users.status,
+};
+
 async function loadSession(db: Executor, tokenHash: string): Promise<StoredSession | null> {
   const [row] = await db
     .select({
       persistent: sessions.persistent,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        role: users.role,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mustChangePassword: users.mustChangePassword,
-        status: users.status,
-      },
+      user: sessionUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -81,7 +84,8 @@ function holds(policy: SessionPolicy, session: StoredSession, lastSeenAt: Date, 
   );
 }
 
-const publicUser = ({ status: _status, ...user }: StoredSession['user']): SessionUser => user;
+/** The user without the status (only active users are signed in). */
+export const publicUser = ({ status: _status, ...user }: StoredSession['user']): SessionUser => user;
 
 /**
  * Session lookups without a database round trip per request. Each instance keeps the sessions

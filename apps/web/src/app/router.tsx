@@ -62,6 +62,8 @@ const routes: RouteObject[] = [
             () => import('../features/auth/pages/reset-password-page'),
           ),
           page('set-password', 'Set Your Password', () => import('../features/auth/pages/set-password-page')),
+          // SMART on FHIR: an app's sign-in and consent (the server's /oauth/authorize sends users here).
+          page('authorize', 'Connect an app', () => import('../features/auth/pages/authorize-page')),
         ],
       },
       {

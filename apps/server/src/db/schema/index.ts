@@ -11,5 +11,6 @@ export * from './passkeys';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';
+export * from './smart';
 export * from './staff';
 export * from './transactions';

@@ -17,6 +17,8 @@ export function capabilityStatement(
   base: string,
   types: readonly FhirResourceType[],
   published: Date,
+  /** SMART on FHIR's endpoints (modules/smart), for rest.security. */
+  oauth: { authorize: string; token: string },
 ): CapabilityStatement {
   const resource = types.map(
     (type): CapabilityStatementRestResource => ({
@@ -56,9 +58,31 @@ export function capabilityStatement(
           'Read-only. Searches page with _count (at most 100) and _offset through Bundle.link; unknown ' +
           'search parameters are ignored unless the request says "Prefer: handling=strict".',
         security: {
+          cors: true,
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+              text: 'OAuth2 using SMART-on-FHIR profile (see .well-known/smart-configuration)',
+            },
+          ],
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [
+                { url: 'authorize', valueUri: oauth.authorize },
+                { url: 'token', valueUri: oauth.token },
+              ],
+            },
+          ],
           description:
-            'Sign in through POST /api/auth/login and send "Authorization: Bearer <token>" (or the session ' +
-            'cookie). Doctors and administrators read every patient; a patient reads only their own record.',
+            'SMART on FHIR: registered apps get access tokens from the endpoints above, limited by their ' +
+            'scopes. CarePoint sessions work too (POST /api/auth/login, then "Authorization: Bearer <token>" or ' +
+            'the cookie): doctors and administrators read every patient; a patient only their own record.',
         },
         resource,
       },

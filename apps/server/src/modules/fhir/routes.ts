@@ -6,6 +6,13 @@ import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { AppError, RateLimitedError } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
+import {
+  allowsScope,
+  bearerChallenge,
+  callerAuditDetails,
+  registerSmartTokens,
+  requireScope,
+} from '../smart/service';
 import { registerBulkExport, withBulkExport } from './bulk/routes';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';
@@ -15,7 +22,8 @@ import { parseSearch, prefersStrict } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { FHIR_RESOURCE_TYPES } from './resources';
 
-const signedIn = { access: ['admin', 'doctor', 'patient'] as const };
+// Sessions of these roles, and SMART apps' access tokens (their scopes are checked by requireScope).
+const signedIn = { access: ['admin', 'doctor', 'patient'] as const, appTokens: true };
 /** Long enough for any real search value, short enough that nobody sends us megabytes of query. */
 const MAX_PARAMETER_LENGTH = 1000;
 const querySchema = z.record(
@@ -69,6 +77,8 @@ function answerWithOutcome(
     status = 500;
     message = 'Internal server error';
   }
+  const challenge = bearerChallenge(request, status, error);
+  if (challenge) reply.header('WWW-Authenticate', challenge);
   const issue =
     error instanceof FhirError
       ? error.issue
@@ -99,9 +109,15 @@ const onePatient = (resources: Resource[]) => {
 export async function fhirRoutes(app: FastifyInstance) {
   const byType = new Map<string, FhirResourceType>(FHIR_RESOURCE_TYPES.map((t) => [t.type, t]));
   const base = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
-  const capability = withBulkExport(capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now()));
+  const capability = withBulkExport(
+    capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now(), {
+      authorize: `${app.config.publicUrl}/oauth/authorize`,
+      token: `${app.config.publicUrl}/oauth/token`,
+    }),
+  );
 
   app.setErrorHandler(answerWithOutcome);
+  registerSmartTokens(app);
   // Any body is read (to its limit) and dropped: every write is refused below, whatever it sends.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null));
@@ -113,14 +129,16 @@ export async function fhirRoutes(app: FastifyInstance) {
     ),
   );
 
-  const fhirContext = (request: FastifyRequest): FhirContext => {
-    const user = currentUser(request);
-    return {
-      ctx: request.ctx,
-      patientScope: user.role === 'patient' ? user.id : undefined,
-      timeZone: app.config.TIME_ZONE,
-    };
-  };
+  /** The caller's context for one interaction on one type: 403 when their token's scopes do not allow it. */
+  const fhirContext = (
+    request: FastifyRequest,
+    type: string,
+    interaction: 'read' | 'search',
+  ): FhirContext => ({
+    ctx: request.ctx,
+    patientScope: requireScope(request, type, interaction).patientScope,
+    timeZone: app.config.TIME_ZONE,
+  });
   const resourceType = (name: string) => {
     const type = byType.get(name);
     if (!type) throw new FhirError(404, 'not-supported', `The resource type "${name}" is not supported`);
@@ -136,7 +154,7 @@ export async function fhirRoutes(app: FastifyInstance) {
     { schema: { querystring: querySchema }, config: signedIn },
     async (request, reply) => {
       const type = resourceType(request.params.type);
-      const fhir = fhirContext(request);
+      const fhir = fhirContext(request, type.type, 'search');
       const search = parseSearch(type.searchParams, {
         query: request.query,
         strict: prefersStrict(request.headers.prefer),
@@ -159,6 +177,7 @@ export async function fhirRoutes(app: FastifyInstance) {
           query: search.applied,
           ids: resources.map((r) => r.id),
           patientIds: [...new Set(resources.flatMap((r) => compartmentPatients(r) ?? []))],
+          ...callerAuditDetails(request),
         },
       });
       return send(reply, searchBundle(base, type.type, search, { resources, total: result.total }));
@@ -171,7 +190,7 @@ export async function fhirRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const { id } = request.params;
-      const fhir = fhirContext(request);
+      const fhir = fhirContext(request, type.type, 'read');
       const resource = FHIR_ID.test(id) ? await type.read(fhir, id) : undefined;
       if (!resource || !visibleTo(fhir, resource)) throw resourceNotFound(type.type, id);
       await audit(fhir.ctx, {
@@ -179,6 +198,7 @@ export async function fhirRoutes(app: FastifyInstance) {
         entityType: type.type,
         entityId: id,
         patientId: onePatient([resource]),
+        details: callerAuditDetails(request),
       });
       return send(reply, resource);
     },
@@ -189,13 +209,16 @@ export async function fhirRoutes(app: FastifyInstance) {
     { schema: { querystring: querySchema }, config: signedIn },
     async (request, reply) => {
       const { id } = request.params;
-      const fhir = fhirContext(request);
+      const fhir = fhirContext(request, 'Patient', 'read');
       const patientType = resourceType('Patient');
       const patient = FHIR_ID.test(id) ? await patientType.read(fhir, id) : undefined;
       if (!patient || !visibleTo(fhir, patient)) throw resourceNotFound('Patient', id);
       const resources: Resource[] = [patient];
       for (const type of FHIR_RESOURCE_TYPES) {
-        if (type.everything) resources.push(...(await type.everything(fhir, id)));
+        // An app gets the types its scopes allow; the patient is the same whichever scope allows them.
+        if (type.everything && allowsScope(request, type.type, 'search')) {
+          resources.push(...(await type.everything(fhir, id)));
+        }
       }
       const visible = resources.filter((resource) => visibleTo(fhir, resource));
       await audit(fhir.ctx, {
@@ -203,7 +226,7 @@ export async function fhirRoutes(app: FastifyInstance) {
         entityType: 'Patient',
         entityId: id,
         patientId: id,
-        details: { resources: visible.length },
+        details: { resources: visible.length, ...callerAuditDetails(request) },
       });
       if (request.query.download !== undefined) {
         reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);

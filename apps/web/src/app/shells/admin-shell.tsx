@@ -8,6 +8,7 @@ import {
   CircleUserRound,
   DatabaseBackup,
   History,
+  KeyRound,
   LayoutDashboard,
   ListOrdered,
   MailQuestion,
@@ -34,6 +35,7 @@ const ICONS = {
   audit: History,
   appointments: CalendarClock,
   backups: DatabaseBackup,
+  'smart-apps': KeyRound,
 } satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

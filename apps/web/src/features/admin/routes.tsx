@@ -18,5 +18,6 @@ export const routes: RouteObject[] = [
   page('patients/:id', 'Patient', () => import('./pages/patient-detail-page')),
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
   page('backups', 'Backups', () => import('./pages/backups-page')),
+  page('smart-apps', 'SMART Apps', () => import('./pages/smart-apps-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];

@@ -4,9 +4,13 @@ import { Navigate, useSearchParams } from 'react-router';
 import { isSigningOut } from '../../../lib/api-client';
 import { pathBelongsToRole, useAuth } from '../../../lib/auth';
 
+const CONSENT_PAGE = '/authorize';
+
 /** Where a signed-in user goes: the forced password change, ?next= in their area, or their home. */
 export function destinationAfterLogin(user: User, next: string | null): string {
   if (user.mustChangePassword) return '/set-password';
+  // An app's consent page (SMART on FHIR) is every role's.
+  if (next?.startsWith(`${CONSENT_PAGE}?`)) return next;
   if (pathBelongsToRole(next, user.role)) return next;
   return ROLE_HOME[user.role] ?? '/';
 }

@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES, type User } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { ConnectedApps } from '../../../components/connected-apps';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -101,6 +102,7 @@ export default function MyProfilePage() {
       </Card>
       {user ? <ReminderSetting /> : null}
       {user ? <HealthRecordDownload patientId={user.id} /> : null}
+      {user ? <ConnectedApps className="mt-4" /> : null}
     </>
   );
 }

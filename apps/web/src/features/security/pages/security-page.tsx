@@ -1,3 +1,4 @@
+import { ConnectedApps } from '../../../components/connected-apps';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasskeysSection } from '../components/passkeys-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -14,6 +15,7 @@ export default function SecurityPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <PasskeysSection />
         <SessionsSection />
+        <ConnectedApps />
       </div>
     </>
   );
