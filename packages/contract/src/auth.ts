@@ -105,6 +105,8 @@ export const userSchema = z.object({
   imageUrl: z.string().nullable(),
   /** Set for accounts created with a one-time password: they must choose their own first. */
   mustChangePassword: z.boolean(),
+  /** Their role must have a second factor (MFA_REQUIRED_ROLES) and they have none yet: they set one up first. */
+  mustSetUpSecondFactor: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -26,3 +26,4 @@ export * from './text';
 export * from './transactions';
 export * from './triage';
 export * from './ui';
+export * from './two-factor';

@@ -11,3 +11,4 @@ export * from './prescriptions';
 export * from './reports';
 export * from './staff';
 export * from './transactions';
+export * from './two-factor';

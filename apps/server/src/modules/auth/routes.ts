@@ -79,7 +79,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: ROLES, allowPendingPassword: true },
     },
     async (request) => ({
-      user: await loadPublicUser(app.db, currentUser(request).id),
+      user: await loadPublicUser(request.ctx, currentUser(request).id),
       timeZone: app.config.TIME_ZONE,
     }),
   );

@@ -178,7 +178,7 @@ export async function createAdmin(
     await audit(inTransaction(ctx, tx), { action: 'admin.create', entityType: 'user', entityId: row.id });
     return row.id;
   });
-  const user = await loadPublicUser(ctx.db, id);
+  const user = await loadPublicUser(ctx, id);
   return input.password === undefined ? { user, oneTimePassword: password } : { user };
 }
 
@@ -260,7 +260,7 @@ export async function openSession(
     actor: { id: user.id, role: user.role, email: user.email },
     details: { rememberMe: options.persistent, method: options.method },
   });
-  return { user: await loadPublicUser(db, user.id), ...session, persistent: options.persistent };
+  return { user: await loadPublicUser(ctx, user.id), ...session, persistent: options.persistent };
 }
 
 /** Sign-in with a password alone: the password step, then a session. */
