@@ -24,6 +24,7 @@ import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 
 /**
  * Every area's routes, registered in this order (the OpenAPI document lists their paths in it);
@@ -33,6 +34,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // Public: health, demo requests; signing in, registering and passwords.
   publicRoutes,
   authRoutes,
+  twoFactorRoutes,
   // Across the areas: doctors' schedules and slots, the patient's and the doctor's appointments
   // (and status changes by doctors and admins), every user's profile.
   scheduleRoutes,

@@ -2,7 +2,7 @@ import {
   changePasswordSchema,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
-  loginResponseSchema,
+  loginAnswerSchema,
   loginSchema,
   meResponseSchema,
   okSchema,
@@ -15,7 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasSecondFactor } from '../../lib/second-factor';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
+import { startChallenge } from '../two-factor/challenges';
 import * as auth from './service';
 import { knownDevice, replySignedIn } from './signed-in';
 import { loadPublicUser } from './users';
@@ -48,15 +50,22 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/login',
     {
-      schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: { tags, body: loginSchema, response: { 200: loginAnswerSchema } },
       config: { access: 'public' },
     },
+    // The password step. An account with a second factor gets no session here, but a
+    // challenge for the code step (/api/auth/login/second-factor, modules/two-factor).
     async (request, reply) => {
-      const { email } = request.body;
-      const deviceId = knownDevice(app, request, email);
-      const started = await auth.login(request.ctx, app.rateLimits, request.body, {
+      const { ctx, body } = request;
+      const deviceId = knownDevice(app, request, body.email);
+      const user = await auth.checkPassword(ctx, app.rateLimits, body, { deviceId });
+      if (await hasSecondFactor(ctx.db, user.id)) {
+        return startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId });
+      }
+      const started = await auth.openSession(ctx, user, {
+        persistent: body.rememberMe,
         userAgent: request.headers['user-agent'],
-        deviceId,
+        method: 'password',
       });
       return replySignedIn(app, request, reply, started, deviceId);
     },
@@ -76,7 +85,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/me',
     {
       schema: { tags, response: { 200: meResponseSchema } },
-      config: { access: ROLES, allowPendingPassword: true },
+      config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) => ({
       user: await loadPublicUser(request.ctx, currentUser(request).id),
@@ -112,7 +121,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/change-password',
     {
       schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
-      config: { access: ROLES, allowPendingPassword: true },
+      config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) =>
       auth.changePassword(
