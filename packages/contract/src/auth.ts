@@ -13,6 +13,9 @@ export const ROLE_HOME: Record<Role, string> = {
   patient: '/patient/dashboard',
 };
 
+/** Each area's Security page (second factor, passkeys, sessions), reached from the user menu. */
+export const securityPath = (role: Role) => `/${role}/security`;
+
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 

@@ -25,5 +25,5 @@ export * from './schedules';
 export * from './text';
 export * from './transactions';
 export * from './triage';
-export * from './ui';
 export * from './two-factor';
+export * from './ui';

@@ -29,7 +29,11 @@ export function unseal(secret: string, sealed: string, owner: string): string | 
   const [version, nonce, tag, ciphertext, ...rest] = sealed.split('.');
   if (version !== VERSION || !nonce || !tag || ciphertext === undefined || rest.length > 0) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', deriveKey(secret, 'seal'), Buffer.from(nonce, 'base64url'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      deriveKey(secret, 'seal'),
+      Buffer.from(nonce, 'base64url'),
+    );
     decipher.setAAD(Buffer.from(owner));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(

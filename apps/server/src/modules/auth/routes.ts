@@ -3,6 +3,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
   loginAnswerSchema,
+  loginResponseSchema,
   loginSchema,
   meResponseSchema,
   okSchema,
@@ -10,6 +11,7 @@ import {
   registerPatientSchema,
   resetPasswordSchema,
   SIGNUP_ANSWER,
+  secondFactorLoginSchema,
   signupAnswerSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasSecondFactor } from '../../lib/second-factor';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
-import { startChallenge } from '../two-factor/challenges';
+import * as twoFactor from '../two-factor/service';
 import * as auth from './service';
 import { knownDevice, replySignedIn } from './signed-in';
 import { loadPublicUser } from './users';
@@ -60,13 +62,33 @@ export async function authRoutes(fastify: FastifyInstance) {
       const deviceId = knownDevice(app, request, body.email);
       const user = await auth.checkPassword(ctx, app.rateLimits, body, { deviceId });
       if (await hasSecondFactor(ctx.db, user.id)) {
-        return startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId });
+        return twoFactor.startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId });
       }
       const started = await auth.openSession(ctx, user, {
         persistent: body.rememberMe,
         userAgent: request.headers['user-agent'],
         method: 'password',
       });
+      return replySignedIn(app, request, reply, started, deviceId);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/second-factor',
+    {
+      schema: { tags, body: secondFactorLoginSchema, response: { 200: loginResponseSchema } },
+      config: { access: 'public' },
+    },
+    // The code step: a code of the app, or a recovery code, for the password step's challenge.
+    async (request, reply) => {
+      const { started, deviceId } = await twoFactor.completeSignIn(
+        request.ctx,
+        app.rateLimits,
+        request.body,
+        {
+          userAgent: request.headers['user-agent'],
+        },
+      );
       return replySignedIn(app, request, reply, started, deviceId);
     },
   );

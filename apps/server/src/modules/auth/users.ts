@@ -10,11 +10,7 @@ import { hasSecondFactorSql, mustSetUpSecondFactor } from '../../lib/second-fact
 type UserRow = typeof users.$inferSelect;
 
 /** The API's view of a user: never the password hash. */
-const toPublicUser = (
-  row: UserRow,
-  imageVersion: Date | null,
-  secondFactorPending: boolean,
-): User => ({
+const toPublicUser = (row: UserRow, imageVersion: Date | null, secondFactorPending: boolean): User => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -35,7 +31,11 @@ export async function loadPublicUser(
   userId: string,
 ): Promise<User> {
   const [row] = await db
-    .select({ user: users, imageVersion: userImages.updatedAt, hasSecondFactor: hasSecondFactorSql(users.id) })
+    .select({
+      user: users,
+      imageVersion: userImages.updatedAt,
+      hasSecondFactor: hasSecondFactorSql(users.id),
+    })
     .from(users)
     .leftJoin(userImages, eq(userImages.userId, users.id))
     .where(eq(users.id, userId))

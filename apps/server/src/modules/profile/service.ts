@@ -10,7 +10,6 @@ import {
   type UpdateProfile,
 } from '@carepoint/contract';
 import { and, count, countDistinct, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { appointments, triageAssessments, userImages, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';

@@ -1,19 +1,16 @@
 import {
   confirmTwoFactorSchema,
   idParamSchema,
-  loginResponseSchema,
   okSchema,
   ROLES,
   reauthenticateSchema,
   recoveryCodesSchema,
-  secondFactorLoginSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { replySignedIn } from '../auth/signed-in';
 import * as twoFactor from './service';
 
 const tags = ['two-factor'];
@@ -23,20 +20,6 @@ const own = { access: ROLES, allowPendingSecondFactor: true } as const;
 
 export async function twoFactorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    '/api/auth/login/second-factor',
-    {
-      schema: { tags, body: secondFactorLoginSchema, response: { 200: loginResponseSchema } },
-      config: { access: 'public' },
-    },
-    async (request, reply) => {
-      const { started, deviceId } = await twoFactor.completeSignIn(request.ctx, app.rateLimits, request.body, {
-        userAgent: request.headers['user-agent'],
-      });
-      return replySignedIn(app, request, reply, started, deviceId);
-    },
-  );
 
   app.get(
     '/api/two-factor',

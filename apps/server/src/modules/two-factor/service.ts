@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
-  type RecoveryCodes,
   type Reauthenticate,
+  type RecoveryCodes,
   type secondFactorLoginSchema,
+  securityPath,
   TWO_FACTOR_MESSAGES,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -23,6 +24,10 @@ import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
 import { claimChallenge, findOpenChallenge } from './challenges';
+
+/** The password step's answer for an account with a second factor (auth routes). */
+export { startChallenge } from './challenges';
+
 import { newTotpSecret, otpauthUrl, stepOfCode } from './totp';
 
 type SecondFactorInput = z.output<typeof secondFactorLoginSchema>;
@@ -177,7 +182,11 @@ export async function confirmSetup(
     // Another tab confirmed or restarted the set-up meanwhile.
     if (confirmed.length === 0) throw badRequest(TWO_FACTOR_MESSAGES.setupFirst, 'code');
     const codes = await replaceRecoveryCodes(ctx, tx, user.id);
-    await audit(inTransaction(ctx, tx), { action: 'two_factor.enabled', entityType: 'user', entityId: user.id });
+    await audit(inTransaction(ctx, tx), {
+      action: 'two_factor.enabled',
+      entityType: 'user',
+      entityId: user.id,
+    });
     return { recoveryCodes: codes };
   });
 }
@@ -187,7 +196,12 @@ export async function confirmSetup(
  * password (a password has at least 8 characters, so six digits are always a code). Either
  * counts against the account's sign-in checks.
  */
-async function reauthenticate(ctx: ServiceContext, limits: RateLimits, user: SessionUser, input: Reauthenticate) {
+async function reauthenticate(
+  ctx: ServiceContext,
+  limits: RateLimits,
+  user: SessionUser,
+  input: Reauthenticate,
+) {
   const check = await takePasswordCheck(ctx, limits, user.email);
   const asCode = totpCodeField.safeParse(input.codeOrPassword);
   let valid: boolean;
@@ -248,7 +262,12 @@ async function removeFactor(ctx: ServiceContext, userId: string, action: string,
   });
 }
 
-export async function disable(ctx: ServiceContext, limits: RateLimits, user: SessionUser, input: Reauthenticate) {
+export async function disable(
+  ctx: ServiceContext,
+  limits: RateLimits,
+  user: SessionUser,
+  input: Reauthenticate,
+) {
   await requireEnabled(ctx, user.id);
   await reauthenticate(ctx, limits, user, input);
   if (!(await removeFactor(ctx, user.id, 'two_factor.disabled', false))) {
@@ -273,7 +292,7 @@ export async function resetForUser(ctx: ServiceContext, userId: string) {
     body:
       `Hello ${target.firstName},\n\nAn administrator turned off two-factor sign-in on your CarePoint ` +
       'account, so it now signs in with the password alone.\n\n' +
-      `Set it up again on the Security page (${ctx.config.publicUrl}/login, then your name, then Security).\n\n` +
+      `Set it up again on your Security page: ${ctx.config.publicUrl}${securityPath(target.role)}\n\n` +
       'If you did not ask for this, tell your administrator at once and change your password.',
   });
   return { ok: true as const };

@@ -10,7 +10,14 @@ const ISSUER = 'CarePoint';
 const WINDOW = 1;
 
 const totpOf = (secret: string, label: string) =>
-  new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
 
 /** A new random secret (160 bits, as RFC 4226 recommends), in base32 as apps take it. */
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;

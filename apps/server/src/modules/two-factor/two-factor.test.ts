@@ -71,7 +71,11 @@ describe('setting up an authenticator app', () => {
       required: false,
     });
     const setup = await post(t, '/api/two-factor/setup', {}, headers);
-    const { secret, otpauthUrl, qrCode } = setup.json<{ secret: string; otpauthUrl: string; qrCode: string }>();
+    const { secret, otpauthUrl, qrCode } = setup.json<{
+      secret: string;
+      otpauthUrl: string;
+      qrCode: string;
+    }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/CarePoint:.*secret=/);
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
@@ -95,7 +99,10 @@ describe('setting up an authenticator app', () => {
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    expect((await get(t, '/api/two-factor', headers)).json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await get(t, '/api/two-factor', headers)).json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
     expect(await auditCount('two_factor.enabled', user.id)).toBe(1);
 
     const again = await post(t, '/api/two-factor/setup', {}, headers);
@@ -129,11 +136,9 @@ describe('signing in with a second factor', () => {
     const reused = await codeStep(t, step1.json().challenge, codeAt(t, secret));
     expect(reused.statusCode).toBe(401);
 
-    const login = await get(
-      t,
-      '/api/auth/me',
-      { cookie: `token=${(await codeStep(t, await challengeFor(t, user), codeAt(t, secret))).json().token}` },
-    );
+    const login = await get(t, '/api/auth/me', {
+      cookie: `token=${(await codeStep(t, await challengeFor(t, user), codeAt(t, secret))).json().token}`,
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -196,11 +201,21 @@ describe('changing two-factor sign-in', () => {
   it('regenerates recovery codes and turns off only with a current code or the password', async () => {
     const { user, headers } = await signedIn(t, 'doctor');
     const { secret, recoveryCodes } = await enableTwoFactor(t, headers);
-    const wrong = await post(t, '/api/two-factor/recovery-codes', { codeOrPassword: 'not-my-password' }, headers);
+    const wrong = await post(
+      t,
+      '/api/two-factor/recovery-codes',
+      { codeOrPassword: 'not-my-password' },
+      headers,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors).toEqual({ codeOrPassword: [TWO_FACTOR_MESSAGES.reauthWrong] });
 
-    const renewed = await post(t, '/api/two-factor/recovery-codes', { codeOrPassword: TEST_PASSWORD }, headers);
+    const renewed = await post(
+      t,
+      '/api/two-factor/recovery-codes',
+      { codeOrPassword: TEST_PASSWORD },
+      headers,
+    );
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(await auditCount('two_factor.recovery_codes_regenerated', user.id)).toBe(1);
@@ -211,9 +226,9 @@ describe('changing two-factor sign-in', () => {
     expect(off.statusCode).toBe(200);
     expect(await auditCount('two_factor.disabled', user.id)).toBe(1);
     expect((await passwordStep(t, user)).json()).toHaveProperty('token');
-    expect((await post(t, '/api/two-factor/disable', { codeOrPassword: TEST_PASSWORD }, headers)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await post(t, '/api/two-factor/disable', { codeOrPassword: TEST_PASSWORD }, headers)).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -228,8 +243,14 @@ describe('an administrator resetting another user', () => {
     expect((await post(t, url, {}, doctor.headers)).statusCode).toBe(403);
     expect((await post(t, url, {}, headers)).statusCode).toBe(403);
     expect(
-      (await post(t, '/api/admin/users/00000000-0000-4000-8000-000000000000/two-factor/reset', {}, admin.headers))
-        .statusCode,
+      (
+        await post(
+          t,
+          '/api/admin/users/00000000-0000-4000-8000-000000000000/two-factor/reset',
+          {},
+          admin.headers,
+        )
+      ).statusCode,
     ).toBe(404);
 
     const mailsBefore = t.mail.length;
@@ -238,7 +259,10 @@ describe('an administrator resetting another user', () => {
     expect(await auditCount('two_factor.reset', user.id)).toBe(1);
     const mail = t.mail.slice(mailsBefore);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to: user.email, subject: expect.stringContaining('Two-factor sign-in was turned off') });
+    expect(mail[0]).toMatchObject({
+      to: user.email,
+      subject: expect.stringContaining('Two-factor sign-in was turned off'),
+    });
     expect((await passwordStep(t, user)).json()).toHaveProperty('token');
     expect((await post(t, url, {}, admin.headers)).statusCode).toBe(409);
   });
@@ -258,8 +282,14 @@ describe('MFA_REQUIRED_ROLES', () => {
     expect(me.json().user.mustSetUpSecondFactor).toBe(true);
     const refused = await get(strict, '/api/admin/doctors', headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', error: TWO_FACTOR_MESSAGES.required });
-    expect((await get(strict, '/api/two-factor', headers)).json()).toMatchObject({ enabled: false, required: true });
+    expect(refused.json()).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      error: TWO_FACTOR_MESSAGES.required,
+    });
+    expect((await get(strict, '/api/two-factor', headers)).json()).toMatchObject({
+      enabled: false,
+      required: true,
+    });
 
     await enableTwoFactor(strict, headers);
     expect((await get(strict, '/api/admin/doctors', headers)).statusCode).toBe(200);

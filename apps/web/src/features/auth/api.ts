@@ -5,11 +5,13 @@ import {
   MESSAGES,
   type RegisterPatient,
   type ResetPassword,
+  type SecondFactorLogin,
   type SignupAnswer,
 } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { answersField } from '../../lib/forms';
 
 /*
  * The sign-in pages' calls (/api/auth/*). A failure shows an error toast with the server's
@@ -22,6 +24,15 @@ const meta = { errorMessage: MESSAGES.genericError };
 export function useLogin() {
   const { login } = useAuth();
   return useMutation({ mutationFn: (values: LoginInput) => login(values), meta });
+}
+
+/** The code step of a sign-in with a second factor: a wrong code is the form's to show. */
+export function useSecondFactorLogin() {
+  const { completeSecondFactor } = useAuth();
+  return useMutation({
+    mutationFn: (values: SecondFactorLogin) => completeSecondFactor(values),
+    meta: { ...meta, shownInline: answersField(['code']) },
+  });
 }
 
 export const useSignup = () =>

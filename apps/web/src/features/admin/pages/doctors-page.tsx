@@ -12,6 +12,7 @@ import { useRowDialog } from '../../../lib/use-row-dialog';
 import { useUpdateDoctor } from '../api/staff';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
+import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 
 const col = columnsFor<AdminDoctor>();
 
@@ -29,6 +30,7 @@ const columns = (
     col.actions((d) => (
       <>
         <EditButton name={`Dr ${fullName(d)}`} onClick={() => onEdit(d)} />
+        <ResetTwoFactorButton userId={d.id} name={`Dr ${fullName(d)}`} variant="ghost" size="sm" />
         <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
           {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {fullName(d)}</span>

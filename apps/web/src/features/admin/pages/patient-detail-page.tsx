@@ -14,6 +14,7 @@ import { useRowDialog } from '../../../lib/use-row-dialog';
 import { usePatientDetail } from '../api/patients';
 import { DeskBookButton } from '../components/desk-appointment-dialogs';
 import { EditPatientDialog } from '../components/patient-dialog';
+import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 
 type Patient = PatientDetail['patient'];
 
@@ -136,6 +137,7 @@ export default function PatientDetailPage() {
             <Button variant="secondary" onClick={() => editing.edit(patient)}>
               Edit
             </Button>
+            <ResetTwoFactorButton userId={patient.id} name={patient.fullName} />
             <DeskBookButton patient={{ id: patient.id, name: patient.fullName }} />
           </>
         }

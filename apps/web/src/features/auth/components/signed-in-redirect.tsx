@@ -1,12 +1,13 @@
-import { ROLE_HOME, type User } from '@carepoint/contract';
+import { ROLE_HOME, securityPath, type User } from '@carepoint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isSigningOut } from '../../../lib/api-client';
 import { pathBelongsToRole, useAuth } from '../../../lib/auth';
 
-/** Where a signed-in user goes: the forced password change, ?next= in their area, or their home. */
+/** Where a signed-in user goes: the forced password change, the forced second factor, ?next= in their area, or their home. */
 export function destinationAfterLogin(user: User, next: string | null): string {
   if (user.mustChangePassword) return '/set-password';
+  if (user.mustSetUpSecondFactor) return securityPath(user.role);
   if (pathBelongsToRole(next, user.role)) return next;
   return ROLE_HOME[user.role] ?? '/';
 }

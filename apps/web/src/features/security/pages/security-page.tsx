@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/ui/page-header';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * Security: how this person signs in and where they are signed in. Every signed-in area
@@ -9,7 +10,10 @@ export default function SecurityPage() {
   return (
     <>
       <PageHeader title="Security" />
-      <div className="flex max-w-3xl flex-col gap-6">{/* sections: two-factor, passkeys, sessions */}</div>
+      <div className="flex max-w-3xl flex-col gap-6">
+        <TwoFactorSection />
+        {/* sections: passkeys, sessions */}
+      </div>
     </>
   );
 }
