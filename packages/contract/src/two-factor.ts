@@ -15,7 +15,6 @@ import { loginResponseSchema } from './auth';
  *   POST /api/admin/users/:id/two-factor/reset [-> ok]                                       admin
  */
 
-export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const TWO_FACTOR_MESSAGES = {
@@ -67,11 +66,10 @@ export const recoveryCodeField = z
   );
 
 /** The password step's answer when the account has a second factor: no session yet, a short-lived challenge. */
-export const secondFactorChallengeSchema = z.object({
+const secondFactorChallengeSchema = z.object({
   secondFactorRequired: z.literal(true),
   challenge: z.string(),
 });
-export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
 /** POST /api/auth/login answers a session, or a challenge for the code step. */
 export const loginAnswerSchema = z.union([loginResponseSchema, secondFactorChallengeSchema]);

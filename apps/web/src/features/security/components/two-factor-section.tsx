@@ -97,6 +97,7 @@ export function TwoFactorSection() {
 
   return (
     <Card
+      aria-label="Two-factor sign-in"
       title="Two-factor sign-in"
       actions={status.data ? <Badge tone={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge> : null}
     >
