@@ -65,7 +65,7 @@ export function TwoFactorSetupForm({
         <dl className="min-w-0 text-sm">
           <dt className="font-medium text-ink">Setup key</dt>
           <dd className="mt-1">
-            <code className="block break-all rounded-md bg-canvas px-2 py-1 font-mono text-ink">
+            <code className="block break-words rounded-md bg-canvas px-2 py-1 font-mono text-ink">
               {grouped(setup.secret)}
             </code>
           </dd>
