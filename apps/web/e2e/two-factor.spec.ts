@@ -1,7 +1,15 @@
 import { TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoSeriousA11yViolations, openUserMenu, shot, signIn, uniqueEmail } from './helpers';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  openUserMenu,
+  shot,
+  signIn,
+  uniqueEmail,
+} from './helpers';
 
 /*
  * Two-factor sign-in end to end, on an account the test makes (the demo accounts keep signing
@@ -103,4 +111,43 @@ test('a patient sets up two-factor sign-in, then signs in with a code and with a
   await page.waitForURL(/\/patient\/dashboard$/);
   await page.goto('/patient/security');
   await expect(section.getByText('Recovery codes left: 9')).toBeVisible();
+});
+
+test("an administrator resets a patient's two-factor sign-in from the patient's page", async ({
+  page,
+  request,
+}) => {
+  // A patient with two-factor sign-in, set up through the API.
+  const email = uniqueEmail('two-factor-reset');
+  const created = await request.post('/api/auth/register/patient', {
+    data: {
+      firstName: 'Ada',
+      lastName: 'Lost-Phone',
+      email,
+      password: PASSWORD,
+      phone: '+234 803 555 0191',
+      address: 'Ikeja',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const signedIn = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  const patientId: string = (await signedIn.json()).user.id;
+  const { secret } = await (await request.post('/api/two-factor/setup', { data: {} })).json();
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+  expect((await request.post('/api/two-factor/confirm', { data: { code } })).ok()).toBe(true);
+
+  await signIn(page, DEMO.admin, DEMO_PASSWORD);
+  await page.goto('/admin/doctors');
+  await expect(page.getByRole('button', { name: /^Reset two-factor for Dr / }).first()).toBeVisible();
+  await shot(page, 'two-factor-doctors-list', { widths: WIDTHS });
+  await page.goto(`/admin/patients/${patientId}`);
+  await page.getByRole('button', { name: 'Reset two-factor for Ada Lost-Phone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
+  await expect(dialog).toContainText('They will be told by e-mail.');
+  await shot(page, 'two-factor-reset-confirm', { fullPage: false, widths: WIDTHS });
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.resetToast)).toBeVisible();
+  // The password alone signs the patient in again.
+  const after = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(await after.json()).toHaveProperty('token');
 });

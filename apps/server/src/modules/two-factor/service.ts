@@ -45,14 +45,18 @@ function newRecoveryCode() {
 const recoveryCodeHash = (ctx: ServiceContext, code: string) =>
   keyedHash(ctx.config.totpEncryptionKey, code.replace(/[\s-]/g, '').toLowerCase());
 
-/** Replaces the user's recovery codes with RECOVERY_CODE_COUNT new ones; answers them (shown once). */
-async function replaceRecoveryCodes(ctx: ServiceContext, db: Executor, userId: string) {
+/**
+ * Inside `tx`: replaces the user's recovery codes with RECOVERY_CODE_COUNT new ones, audits it
+ * as `action` and answers them (shown once).
+ */
+async function issueRecoveryCodes(ctx: ServiceContext, tx: Executor, userId: string, action: string) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx
     .insert(recoveryCodes)
     .values(codes.map((code) => ({ userId, codeHash: recoveryCodeHash(ctx, code), createdAt: ctx.now() })));
-  return codes;
+  await audit(inTransaction(ctx, tx), { action, entityType: 'user', entityId: userId });
+  return { recoveryCodes: codes };
 }
 
 async function loadTotp(db: Executor, userId: string) {
@@ -181,13 +185,7 @@ export async function confirmSetup(
       .returning({ userId: userTotp.userId });
     // Another tab confirmed or restarted the set-up meanwhile.
     if (confirmed.length === 0) throw badRequest(TWO_FACTOR_MESSAGES.setupFirst, 'code');
-    const codes = await replaceRecoveryCodes(ctx, tx, user.id);
-    await audit(inTransaction(ctx, tx), {
-      action: 'two_factor.enabled',
-      entityType: 'user',
-      entityId: user.id,
-    });
-    return { recoveryCodes: codes };
+    return issueRecoveryCodes(ctx, tx, user.id, 'two_factor.enabled');
   });
 }
 
@@ -231,15 +229,9 @@ export async function regenerateRecoveryCodes(
 ): Promise<RecoveryCodes> {
   await requireEnabled(ctx, user.id);
   await reauthenticate(ctx, limits, user, input);
-  return ctx.db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(ctx, tx, user.id);
-    await audit(inTransaction(ctx, tx), {
-      action: 'two_factor.recovery_codes_regenerated',
-      entityType: 'user',
-      entityId: user.id,
-    });
-    return { recoveryCodes: codes };
-  });
+  return ctx.db.transaction((tx) =>
+    issueRecoveryCodes(ctx, tx, user.id, 'two_factor.recovery_codes_regenerated'),
+  );
 }
 
 /** Removes the app and the recovery codes of a user, in one transaction; true when there was an app. */
