@@ -238,6 +238,11 @@ describe('an administrator resetting another user', () => {
     await enableTwoFactor(t, headers);
     const admin = await signedIn(t, 'admin');
     const doctor = await signedIn(t, 'doctor');
+    // The doctors list tells which doctors have a second factor (the reset button's condition).
+    await enableTwoFactor(t, doctor.headers);
+    const doctors = await get(t, '/api/admin/doctors?limit=100', admin.headers);
+    const rows = doctors.json<{ data: Array<{ id: string; hasSecondFactor: boolean }> }>().data;
+    expect(rows.find((row) => row.id === doctor.user.id)?.hasSecondFactor).toBe(true);
     const url = `/api/admin/users/${user.id}/two-factor/reset`;
 
     expect((await post(t, url, {}, doctor.headers)).statusCode).toBe(403);

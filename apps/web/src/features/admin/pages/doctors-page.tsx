@@ -30,7 +30,9 @@ const columns = (
     col.actions((d) => (
       <>
         <EditButton name={`Dr ${fullName(d)}`} onClick={() => onEdit(d)} />
-        <ResetTwoFactorButton userId={d.id} name={`Dr ${fullName(d)}`} variant="ghost" size="sm" />
+        {d.hasSecondFactor ? (
+          <ResetTwoFactorButton userId={d.id} name={`Dr ${fullName(d)}`} variant="ghost" size="sm" />
+        ) : null}
         <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
           {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {fullName(d)}</span>
