@@ -69,7 +69,11 @@ function secretOf(ctx: ServiceContext, row: { userId: string; secretEncrypted: s
   const secret = unseal(ctx.config.totpEncryptionKey, row.secretEncrypted, row.userId);
   if (secret === null) {
     ctx.log.error({ userId: row.userId }, 'a TOTP secret does not decrypt: was TOTP_ENCRYPTION_KEY changed?');
-    throw new AppError(500, 'TOTP_KEY_MISMATCH', TWO_FACTOR_MESSAGES.invalidCode);
+    throw new AppError(
+      500,
+      'TOTP_KEY_MISMATCH',
+      'Two-factor sign-in cannot be checked right now. Please contact your administrator.',
+    );
   }
   return secret;
 }
