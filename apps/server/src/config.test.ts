@@ -21,19 +21,27 @@ describe('loadConfig', () => {
     );
   });
   it('turns demo data off by default on a PostgreSQL server, and secure cookies on in production', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://db/carepoint', NODE_ENV: 'production' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/carepoint',
+      NODE_ENV: 'production',
+      TOTP_ENCRYPTION_KEY: 'k'.repeat(32),
+    });
     expect(config).toMatchObject({ demoData: false, cookieSecure: true });
   });
   it('serves the API documentation outside production unless API_DOCS says otherwise', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: 'k'.repeat(32) }).apiDocs).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: 'k'.repeat(32), API_DOCS: 'on' }).apiDocs,
+    ).toBe(true);
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
     expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrowError(/API_DOCS: must be true or false/);
   });
   it('loads demo data in production only when asked, even on the embedded database', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: 'k'.repeat(32) }).demoData).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: 'k'.repeat(32), DEMO_DATA: 'true' }).demoData,
+    ).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
   });
   it('logs at info, and nothing under NODE_ENV=test unless LOG_LEVEL asks', () => {
@@ -58,5 +66,31 @@ describe('loadConfig', () => {
       expect(text).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
       expect(text).toContain('TIME_ZONE: must be an IANA time zone');
     }
+  });
+});
+
+describe('two-factor settings', () => {
+  const key = 'k'.repeat(32);
+  it('requires TOTP_ENCRYPTION_KEY in production, and makes one up otherwise', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /TOTP_ENCRYPTION_KEY: required in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).totpEncryptionKey).toBe(key);
+    expect(loadConfig({}).totpEncryptionKey).toHaveLength(43);
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
+  });
+  it('requires a second factor of admins in production and of no role elsewhere, unless MFA_REQUIRED_ROLES says', () => {
+    expect(loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).mfaRequiredRoles).toEqual([
+      'admin',
+    ]);
+    expect(loadConfig({}).mfaRequiredRoles).toEqual([]);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'doctor, admin' }).mfaRequiredRoles).toEqual(['admin', 'doctor']);
+    expect(
+      loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key, MFA_REQUIRED_ROLES: 'none' })
+        .mfaRequiredRoles,
+    ).toEqual([]);
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'admin,nurse' })).toThrow(
+      /MFA_REQUIRED_ROLES: must be "none"/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { COUNT_CAP } from '@carepoint/contract';
+import { COUNT_CAP, ROLES, type Role } from '@carepoint/contract';
 import { z } from 'zod';
 import { serverDir } from './server-dir';
 
@@ -46,6 +46,20 @@ const trustProxy = z
       code: 'custom',
       message: 'must be a hop count (1) or proxy addresses (10.0.0.0/8, 192.168.1.1), not every address',
     });
+    return z.NEVER;
+  });
+
+/** A comma-separated list of roles, or "none"; unset: admin in production, no role otherwise. */
+const mfaRequiredRoles = z
+  .string()
+  .optional()
+  .transform((value, ctx): Role[] | undefined => {
+    if (value === undefined) return undefined;
+    if (value.trim() === 'none') return [];
+    const entries = value.split(',').map((entry) => entry.trim());
+    const roles = ROLES.filter((role) => entries.includes(role));
+    if (roles.length === entries.length) return roles;
+    ctx.addIssue({ code: 'custom', message: `must be "none" or roles among ${ROLES.join(', ')}` });
     return z.NEVER;
   });
 
@@ -150,6 +164,10 @@ const envSchema = z.object({
   // Signs the device cookies of browsers that signed in before; unset: a random key per start.
   DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Encrypts the two-factor (TOTP) secrets at rest (AES-256-GCM); required in production.
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  // Roles that must set up a second factor before they reach their area ("none" for no role).
+  MFA_REQUIRED_ROLES: mfaRequiredRoles,
   // The letterhead of printed documents (prescriptions, invoices, reports).
   FACILITY_NAME: z.string().trim().min(1).max(120).default('CarePoint Clinic'),
   FACILITY_ADDRESS: z.string().trim().max(200).optional(),
@@ -170,7 +188,7 @@ const envSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS' | 'LOG_LEVEL'
+  'DEMO_DATA' | 'COOKIE_SECURE' | 'API_DOCS' | 'LOG_LEVEL' | 'TOTP_ENCRYPTION_KEY' | 'MFA_REQUIRED_ROLES'
 > & {
   LOG_LEVEL: NonNullable<z.infer<typeof envSchema>['LOG_LEVEL']>;
   demoData: boolean;
@@ -181,6 +199,10 @@ export type Config = Omit<
   publicUrl: string;
   /** DEVICE_COOKIE_SECRET, or a random key made at start (device cookies then last until a restart). */
   deviceCookieSecret: string;
+  /** TOTP_ENCRYPTION_KEY, or outside production a random key made at start (lib/secret-box.ts). */
+  totpEncryptionKey: string;
+  /** MFA_REQUIRED_ROLES: these roles reach their area only once they have a second factor. */
+  mfaRequiredRoles: readonly Role[];
 };
 
 export class ConfigError extends Error {}
@@ -194,7 +216,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { DEMO_DATA, COOKIE_SECURE, API_DOCS, LOG_LEVEL, ...rest } = parsed.data;
+  const { DEMO_DATA, COOKIE_SECURE, API_DOCS, LOG_LEVEL, TOTP_ENCRYPTION_KEY, MFA_REQUIRED_ROLES, ...rest } =
+    parsed.data;
+  const production = rest.NODE_ENV === 'production';
+  // A random key would lose every two-factor set-up at each restart: production must keep one.
+  if (production && !TOTP_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TOTP_ENCRYPTION_KEY: required in production (a random secret of at least 32 characters)',
+    );
+  }
   // Demo accounts have a published password: only the embedded database outside production gets them unasked.
   const demoDefault = !rest.DATABASE_URL && rest.NODE_ENV !== 'production';
   const demoData = DEMO_DATA === undefined ? demoDefault : ['true', '1', 'yes', 'on'].includes(DEMO_DATA);
@@ -213,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: API_DOCS ?? rest.NODE_ENV !== 'production',
     webDist: path.resolve(rest.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     deviceCookieSecret: rest.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
+    totpEncryptionKey: TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+    // The demo accounts and a development set-up sign in with a password alone.
+    mfaRequiredRoles: MFA_REQUIRED_ROLES ?? (production ? ['admin'] : []),
     publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),
   };
 }

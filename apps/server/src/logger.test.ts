@@ -18,10 +18,14 @@ describe('log lines', () => {
 
   it('are JSON in production, without loading pino-pretty', () => {
     let loaded = false;
-    const options = loggingOptions(loadConfig({ NODE_ENV: 'production' }), undefined, () => {
-      loaded = true;
-      return undefined;
-    });
+    const options = loggingOptions(
+      loadConfig({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: 'k'.repeat(32) }),
+      undefined,
+      () => {
+        loaded = true;
+        return undefined;
+      },
+    );
     expect(loaded).toBe(false);
     expect(loggerOf(options).stream).toBeUndefined();
   });

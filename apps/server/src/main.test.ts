@@ -77,7 +77,11 @@ describe('the server process', () => {
 
 describe('in production', () => {
   it('starts an embedded database without demo data unless DEMO_DATA=true', async () => {
-    const server = startServerProcess({ DATA_DIR: freshDataDir(), NODE_ENV: 'production' });
+    const server = startServerProcess({
+      DATA_DIR: freshDataDir(),
+      NODE_ENV: 'production',
+      TOTP_ENCRYPTION_KEY: 'k'.repeat(32),
+    });
     const baseUrl = await server.ready;
     expect(baseUrl, server.stderr()).toBeDefined();
     expect((await signIn(`${baseUrl}`, 'admin@carepoint.example')).status).toBe(401);
@@ -90,6 +94,7 @@ describe('in production', () => {
     const server = startServerProcess({
       DATA_DIR: freshDataDir(),
       NODE_ENV: 'production',
+      TOTP_ENCRYPTION_KEY: 'k'.repeat(32),
       DEMO_DATA: 'true',
     });
     const baseUrl = await server.ready;

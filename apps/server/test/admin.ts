@@ -88,6 +88,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/backups' },
   { method: 'POST', url: '/api/admin/backups' },
   { method: 'GET', url: '/api/admin/backups/:name/download' },
+  { method: 'POST', url: '/api/admin/users/:id/two-factor/reset' },
 ];
 
 /** A concrete URL for a route pattern. */

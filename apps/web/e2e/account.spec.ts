@@ -1,6 +1,14 @@
 import { MESSAGES } from '@carepoint/contract';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  openUserMenu,
+  shot,
+  signIn,
+  uniqueEmail,
+} from './helpers';
 
 /*
  * What every signed-in area shares: the user menu (profile, Change Password, Logout), the one
@@ -10,16 +18,6 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqu
 const OLD_PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
 const WIDTHS = [1280, 390];
-
-/** Opens the header's user menu from the keyboard and answers the card. */
-async function openUserMenu(page: Page, name: string) {
-  const trigger = page.getByRole('button', { name });
-  await trigger.focus();
-  await page.keyboard.press('Enter');
-  const card = page.getByTestId('profile-card');
-  await expect(card).toBeVisible();
-  return card;
-}
 
 test('a patient changes their password from the user menu, and only the new one signs in', async ({
   page,

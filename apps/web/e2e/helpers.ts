@@ -18,6 +18,16 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
+/** Opens the header's user menu from the keyboard and answers the card. */
+export async function openUserMenu(page: Page, name: string) {
+  const trigger = page.getByRole('button', { name });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const card = page.getByTestId('profile-card');
+  await expect(card).toBeVisible();
+  return card;
+}
+
 /** Runs axe on the page and fails on any serious or critical violation (listing them). */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -89,6 +89,8 @@ export const adminDoctorSchema = z.object({
   /** True until the doctor has replaced the one-time password. */
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
+  /** The doctor signs in with a second factor (an administrator may reset it). */
+  hasSecondFactor: z.boolean(),
 });
 export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
 export const doctorStatus = (doctor: { status?: AdminDoctor['status'] | null }) => doctor.status ?? 'Active';

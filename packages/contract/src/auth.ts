@@ -13,6 +13,9 @@ export const ROLE_HOME: Record<Role, string> = {
   patient: '/patient/dashboard',
 };
 
+/** Each area's Security page (second factor, passkeys, sessions), reached from the user menu. */
+export const securityPath = (role: Role) => `/${role}/security`;
+
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 
@@ -105,6 +108,8 @@ export const userSchema = z.object({
   imageUrl: z.string().nullable(),
   /** Set for accounts created with a one-time password: they must choose their own first. */
   mustChangePassword: z.boolean(),
+  /** Their role must have a second factor (MFA_REQUIRED_ROLES) and they have none yet: they set one up first. */
+  mustSetUpSecondFactor: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

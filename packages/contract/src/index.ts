@@ -28,4 +28,5 @@ export * from './smart';
 export * from './text';
 export * from './transactions';
 export * from './triage';
+export * from './two-factor';
 export * from './ui';

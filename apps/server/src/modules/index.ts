@@ -27,6 +27,7 @@ import { sessionRoutes } from './sessions/routes';
 import { smartRoutes } from './smart/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 
 /**
  * Every area's routes, registered in this order (the OpenAPI document lists their paths in it);
@@ -39,6 +40,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   passkeyRoutes,
   sessionRoutes,
+  twoFactorRoutes,
   // Across the areas: doctors' schedules and slots, the patient's and the doctor's appointments
   // (and status changes by doctors and admins), every user's profile.
   scheduleRoutes,

@@ -1,8 +1,9 @@
-import type { Role } from '@carepoint/contract';
+import { type Role, TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, SAFE_METHODS } from '../lib/api-paths';
 import { AppError, signedIn } from '../lib/errors';
+import { mustSetUpSecondFactor } from '../lib/second-factor';
 import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
@@ -19,6 +20,8 @@ declare module 'fastify' {
      * (modules/smart/fhir-access.ts).
      */
     appTokens?: boolean;
+    /** Reachable while the user's role requires a second factor they have not set up (MFA_REQUIRED_ROLES). */
+    allowPendingSecondFactor?: boolean;
   }
   interface FastifyInstance {
     /** This instance's sessions, kept current across instances by NOTIFY (plugins/sessions.ts). */
@@ -85,13 +88,19 @@ async function authPlugin(app: FastifyInstance) {
 
   // Before validation: a caller without access learns nothing from the validation messages.
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const { access, allowPendingPassword, appTokens } = request.routeOptions.config;
+    const { access, allowPendingPassword, allowPendingSecondFactor, appTokens } = request.routeOptions.config;
     if (!access || access === 'public') return;
     if (appTokens && !request.user && request.smartCaller) return;
     const user = signedIn(request.user);
     if (!access.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
     if (user.mustChangePassword && !allowPendingPassword) {
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please choose a new password first');
+    }
+    if (
+      !allowPendingSecondFactor &&
+      mustSetUpSecondFactor(app.config.mfaRequiredRoles, user.role, user.hasSecondFactor)
+    ) {
+      throw new AppError(403, 'SECOND_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.required);
     }
   });
 }

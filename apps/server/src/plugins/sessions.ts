@@ -3,10 +3,14 @@ import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Actor } from '../lib/context';
+import { hasSecondFactorSql } from '../lib/second-factor';
 import { hashToken, newToken } from '../lib/tokens';
 
-/** The signed-in user is the actor of everything the request does. */
-export type SessionUser = Actor;
+/**
+ * The signed-in user is the actor of everything the request does; whether they have a second
+ * factor is kept with the session for MFA_REQUIRED_ROLES (plugins/auth.ts).
+ */
+export type SessionUser = Actor & { hasSecondFactor: boolean };
 
 type SessionPolicy = Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS' | 'REMEMBER_ME_DAYS'>;
 
@@ -54,6 +58,7 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   mustChangePassword: users.mustChangePassword,
+  hasSecondFactor: hasSecondFactorSql(users.id),
   status: users.status,
 };
 

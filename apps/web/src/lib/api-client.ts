@@ -1,6 +1,6 @@
 import type { ApiError } from '@carepoint/contract';
-import { HTTP_TIMEOUT_MS } from '@carepoint/contract';
-import { clearSession } from './session';
+import { HTTP_TIMEOUT_MS, securityPath } from '@carepoint/contract';
+import { clearSession, getSessionUser, setSessionUser } from './session';
 
 const API_BASE = '/api';
 const GENERIC_ERROR = 'An error occurred. Please try again.';
@@ -72,6 +72,16 @@ function handleAuthFailure(status: number, code: string): boolean {
   if (status === 403 && code === 'PASSWORD_CHANGE_REQUIRED') {
     if (window.location.pathname !== '/set-password') navigate('/set-password', { replace: true });
     return true;
+  }
+  if (status === 403 && code === 'SECOND_FACTOR_REQUIRED') {
+    const user = getSessionUser();
+    // The stored user is stale (set up elsewhere, or the role's rule is new): read it again there.
+    if (user) {
+      setSessionUser({ ...user, mustSetUpSecondFactor: true });
+      const to = securityPath(user.role);
+      if (window.location.pathname !== to) navigate(to, { replace: true });
+      return true;
+    }
   }
   if (status === 401 || status === 403) {
     clearSession();

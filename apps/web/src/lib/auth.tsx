@@ -1,4 +1,12 @@
-import type { LoginInput, LoginResponse, MeResponse, Role, User } from '@carepoint/contract';
+import type {
+  LoginAnswer,
+  LoginInput,
+  LoginResponse,
+  MeResponse,
+  Role,
+  SecondFactorLogin,
+  User,
+} from '@carepoint/contract';
 import {
   createContext,
   type ReactNode,
@@ -15,13 +23,21 @@ import { clearSession, getSessionUser, setSessionUser, subscribeSession } from '
 
 type VerifyState = 'idle' | 'checking' | 'done';
 
+/** The password step's outcome: signed in, or a challenge for the code step. */
+export type SignInOutcome = { user: User } | { challenge: string };
+
 type AuthContextValue = {
   /** The signed-in user as last seen (localStorage `user`), or null. */
   user: User | null;
   /** Whether the stored user has been checked against GET /api/auth/me in this page load. */
   verifyState: VerifyState;
-  /** POST /api/auth/login; throws ApiRequestError on failure (401 is a failed login, not a redirect). */
-  login: (input: LoginInput) => Promise<User>;
+  /**
+   * POST /api/auth/login; throws ApiRequestError on failure (401 is a failed login, not a
+   * redirect). An account with a second factor answers a challenge for the code step instead.
+   */
+  login: (input: LoginInput) => Promise<SignInOutcome>;
+  /** The code step (POST /api/auth/login/second-factor): the session, as login's. */
+  completeSecondFactor: (input: SecondFactorLogin) => Promise<User>;
   /** Takes the answer of a sign-in by another method (a passkey) as the session. */
   completeSignIn: (answer: LoginResponse) => User;
   /** Ends the server session, clears the client one and goes to /login. */
@@ -53,6 +69,16 @@ const subscribeVerify = (listener: () => void) => {
 };
 const getVerifyState = () => verifyState;
 
+/** Keeps a completed sign-in's session: every sign-in method ends here. */
+function startSession(answer: LoginResponse): User {
+  setFacilityTimeZone(answer.timeZone);
+  setSessionUser(answer.user);
+  // A fresh sign-in is verified by definition.
+  verifying = Promise.resolve(answer.user);
+  setVerifyState('done');
+  return answer.user;
+}
+
 /**
  * Signed-in state for the auth pages and the shells. Also lets the API client redirect
  * (401/403) through the router instead of reloading the page.
@@ -83,22 +109,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setVerifyState('done'));
   }, [refreshUser]);
 
-  const completeSignIn = useCallback((answer: LoginResponse) => {
-    setFacilityTimeZone(answer.timeZone);
-    setSessionUser(answer.user);
-    // A fresh sign-in is verified by definition.
-    verifying = Promise.resolve(answer.user);
-    setVerifyState('done');
-    return answer.user;
+  const login = useCallback(async (input: LoginInput): Promise<SignInOutcome> => {
+    const answer = await apiRequest<LoginAnswer>('/auth/login', {
+      method: 'POST',
+      body: input,
+      authRedirect: false,
+    });
+    if ('challenge' in answer) return { challenge: answer.challenge };
+    return { user: startSession(answer) };
   }, []);
 
-  const login = useCallback(
-    async (input: LoginInput) =>
-      completeSignIn(
-        await apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, authRedirect: false }),
-      ),
-    [completeSignIn],
-  );
+  const completeSecondFactor = useCallback(async (input: SecondFactorLogin) => {
+    const answer = await apiRequest<LoginResponse>('/auth/login/second-factor', {
+      method: 'POST',
+      body: input,
+      authRedirect: false,
+    });
+    return startSession(answer);
+  }, []);
 
   const logout = useCallback(async () => {
     setSigningOut(true);
@@ -124,13 +152,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       verifyState: currentVerifyState,
       login,
-      completeSignIn,
+      completeSignIn: startSession,
+      completeSecondFactor,
       logout,
       setUser: setSessionUser,
       refreshUser,
       ensureVerified,
     }),
-    [user, currentVerifyState, login, completeSignIn, logout, refreshUser, ensureVerified],
+    [user, currentVerifyState, login, completeSecondFactor, logout, refreshUser, ensureVerified],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

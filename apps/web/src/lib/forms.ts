@@ -62,7 +62,9 @@ export async function submitForm<T extends FieldValues, R extends NonNullable<un
 ): Promise<R | undefined> {
   try {
     const result = await send();
-    if (success) toast.success(typeof success === 'function' ? success(result) : success);
+    // A function may answer '' for an outcome that is not yet a success (a sign-in's code step follows).
+    const text = typeof success === 'function' ? success(result) : success;
+    if (text) toast.success(text);
     return result;
   } catch (err) {
     // Placed first, whether or not the form reacts further: `onRefused?.(…)` would skip its arguments.

@@ -14,3 +14,4 @@ export * from './reports';
 export * from './smart';
 export * from './staff';
 export * from './transactions';
+export * from './two-factor';

@@ -38,7 +38,13 @@ const recordedAddress = async (app: TestApp, email: string) => {
 describe('TRUST_PROXY', () => {
   it('is off by default, in production too: spoofed X-Forwarded-For neither dodges the limits nor enters the audit trail', async () => {
     // A low per-address limit keeps the test short: what matters is that spoofing does not reset it.
-    t = await createTestApp({ env: { NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_ADDRESS: '5' } });
+    t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        TOTP_ENCRYPTION_KEY: 'k'.repeat(32),
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '5',
+      },
+    });
     const app = t;
     const max = app.app.config.LOGIN_MAX_FAILURES_PER_ADDRESS;
     for (let i = 0; i < max; i++) {

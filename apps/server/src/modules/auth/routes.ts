@@ -2,6 +2,7 @@ import {
   changePasswordSchema,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordSchema,
+  loginAnswerSchema,
   loginResponseSchema,
   loginSchema,
   meResponseSchema,
@@ -10,12 +11,15 @@ import {
   registerPatientSchema,
   resetPasswordSchema,
   SIGNUP_ANSWER,
+  secondFactorLoginSchema,
   signupAnswerSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasAuthenticatorApp } from '../../lib/second-factor';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
+import * as twoFactor from '../two-factor/service';
 import * as auth from './service';
 import { knownDevice, replySignedIn } from './signed-in';
 import { loadPublicUser } from './users';
@@ -48,16 +52,43 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/login',
     {
-      schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: { tags, body: loginSchema, response: { 200: loginAnswerSchema } },
       config: { access: 'public' },
     },
+    // The password step. An account with an authenticator app gets no session here, but a
+    // challenge for the code step (/api/auth/login/second-factor, modules/two-factor).
     async (request, reply) => {
-      const { email } = request.body;
-      const deviceId = knownDevice(app, request, email);
-      const started = await auth.login(request.ctx, app.rateLimits, request.body, {
+      const { ctx, body } = request;
+      const deviceId = knownDevice(app, request, body.email);
+      const user = await auth.checkPassword(ctx, app.rateLimits, body, { deviceId });
+      if (await hasAuthenticatorApp(ctx.db, user.id)) {
+        return twoFactor.startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId });
+      }
+      const started = await auth.openSession(ctx, user, {
+        persistent: body.rememberMe,
         userAgent: request.headers['user-agent'],
-        deviceId,
+        method: 'password',
       });
+      return replySignedIn(app, request, reply, started, deviceId);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/second-factor',
+    {
+      schema: { tags, body: secondFactorLoginSchema, response: { 200: loginResponseSchema } },
+      config: { access: 'public' },
+    },
+    // The code step: a code of the app, or a recovery code, for the password step's challenge.
+    async (request, reply) => {
+      const { started, deviceId } = await twoFactor.completeSignIn(
+        request.ctx,
+        app.rateLimits,
+        request.body,
+        {
+          userAgent: request.headers['user-agent'],
+        },
+      );
       return replySignedIn(app, request, reply, started, deviceId);
     },
   );
@@ -76,10 +107,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/me',
     {
       schema: { tags, response: { 200: meResponseSchema } },
-      config: { access: ROLES, allowPendingPassword: true },
+      config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) => ({
-      user: await loadPublicUser(app.db, currentUser(request).id),
+      user: await loadPublicUser(request.ctx, currentUser(request).id),
       timeZone: app.config.TIME_ZONE,
     }),
   );
@@ -112,7 +143,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/change-password',
     {
       schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
-      config: { access: ROLES, allowPendingPassword: true },
+      config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) =>
       auth.changePassword(

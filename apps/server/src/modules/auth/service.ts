@@ -40,7 +40,8 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 export const loginWindowMs = (config: ServiceContext['config']) => config.LOGIN_WINDOW_MINUTES * 60_000;
 
 /**
- * Takes one password check before the password is checked, so that however many requests arrive
+ * Takes one password check before the password (or a second factor's code, which counts
+ * alike) is checked, so that however many requests arrive
  * at once, at most the configured number of checks run per window; the caller gives it back when
  * the password was right. From a browser holding a device cookie of the account (`deviceId`, see
  * device-cookies.ts) the checks are counted against that browser only. From any other browser,
@@ -49,7 +50,7 @@ export const loginWindowMs = (config: ServiceContext['config']) => config.LOGIN_
  * (LOGIN_MAX_FAILURES_PER_ADDRESS, against spraying many accounts). So a guesser who knows an
  * e-mail can lock out unknown browsers at most, never the owner's usual one.
  */
-function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string, deviceId?: string) {
+export function takePasswordCheck(ctx: ServiceContext, limits: RateLimits, email: string, deviceId?: string) {
   const { config } = ctx;
   return takeEach(
     limits,
@@ -180,7 +181,7 @@ export async function createAdmin(
     await audit(inTransaction(ctx, tx), { action: 'admin.create', entityType: 'user', entityId: row.id });
     return row.id;
   });
-  const user = await loadPublicUser(ctx.db, id);
+  const user = await loadPublicUser(ctx, id);
   return input.password === undefined ? { user, oneTimePassword: password } : { user };
 }
 
@@ -245,7 +246,11 @@ export async function refuseInactive(
 export async function openSession(
   ctx: ServiceContext,
   user: { id: string; role: string; email: string },
-  options: { persistent: boolean; userAgent?: string | undefined; method: 'password' | (string & {}) },
+  options: {
+    persistent: boolean;
+    userAgent?: string | undefined;
+    method: 'password' | 'totp' | 'recovery-code' | 'passkey';
+  },
 ) {
   const { db, config } = ctx;
   const session = await createSession(db, config, {
@@ -262,22 +267,7 @@ export async function openSession(
     actor: { id: user.id, role: user.role, email: user.email },
     details: { rememberMe: options.persistent, method: options.method },
   });
-  return { user: await loadPublicUser(db, user.id), ...session, persistent: options.persistent };
-}
-
-/** Sign-in with a password alone: the password step, then a session. */
-export async function login(
-  ctx: ServiceContext,
-  limits: RateLimits,
-  input: Login | LoginInput,
-  client: { userAgent?: string | undefined; deviceId?: string | undefined } = {},
-) {
-  const user = await checkPassword(ctx, limits, input, client);
-  return openSession(ctx, user, {
-    persistent: input.rememberMe ?? false,
-    userAgent: client.userAgent,
-    method: 'password',
-  });
+  return { user: await loadPublicUser(ctx, user.id), ...session, persistent: options.persistent };
 }
 
 /** Ends the session behind the caller's token, if there is one. */

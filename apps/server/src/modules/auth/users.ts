@@ -2,13 +2,15 @@ import type { User } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userImages, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { profileImageUrl } from '../../lib/people';
+import { hasSecondFactorSql, mustSetUpSecondFactor } from '../../lib/second-factor';
 
 type UserRow = typeof users.$inferSelect;
 
 /** The API's view of a user: never the password hash. */
-const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
+const toPublicUser = (row: UserRow, imageVersion: Date | null, secondFactorPending: boolean): User => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -21,17 +23,29 @@ const toPublicUser = (row: UserRow, imageVersion: Date | null): User => ({
   specialty: row.specialty,
   imageUrl: profileImageUrl(row.id, imageVersion),
   mustChangePassword: row.mustChangePassword,
+  mustSetUpSecondFactor: secondFactorPending,
 });
 
-export async function loadPublicUser(db: Executor, userId: string): Promise<User> {
+export async function loadPublicUser(
+  { db, config }: Pick<ServiceContext, 'db' | 'config'>,
+  userId: string,
+): Promise<User> {
   const [row] = await db
-    .select({ user: users, imageVersion: userImages.updatedAt })
+    .select({
+      user: users,
+      imageVersion: userImages.updatedAt,
+      hasSecondFactor: hasSecondFactorSql(users.id),
+    })
     .from(users)
     .leftJoin(userImages, eq(userImages.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound('User');
-  return toPublicUser(row.user, row.imageVersion);
+  return toPublicUser(
+    row.user,
+    row.imageVersion,
+    mustSetUpSecondFactor(config.mfaRequiredRoles, row.user.role, row.hasSecondFactor),
+  );
 }
 
 export async function findUserByEmail(db: Executor, email: string) {

@@ -16,6 +16,7 @@ import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
+import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { audit } from '../../plugins/audit';
 import { revokeUserSessions } from '../../plugins/sessions';
 import { ensureDefaultSchedule } from '../schedules/service';
@@ -37,8 +38,11 @@ const columns = {
   status: users.status,
   mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
+  hasSecondFactor: hasAuthenticatorAppSql(users.id),
 };
-type Row = Pick<typeof users.$inferSelect, keyof typeof columns>;
+type Row = Pick<typeof users.$inferSelect, Exclude<keyof typeof columns, 'hasSecondFactor'>> & {
+  hasSecondFactor: boolean;
+};
 
 const toDoctor = (row: Row): AdminDoctor => ({ ...row, createdAt: iso(row.createdAt) });
 

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { AppError, RateLimitedError } from '../../lib/errors';
 import { audit } from '../../plugins/audit';
-import { currentUser } from '../../plugins/auth';
 import {
   allowsScope,
   bearerChallenge,

@@ -57,13 +57,19 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user/passkeys',
-    { schema: { tags, response: { 200: passkeyListSchema } }, config: { access: ROLES } },
+    {
+      schema: { tags, response: { 200: passkeyListSchema } },
+      config: { access: ROLES, allowPendingSecondFactor: true },
+    },
     async (request) => manage.listPasskeys(request.ctx, currentUser(request)),
   );
 
   app.post(
     '/api/user/passkeys/options',
-    { schema: { tags, response: { 200: passkeyOptionsSchema } }, config: { access: ROLES } },
+    {
+      schema: { tags, response: { 200: passkeyOptionsSchema } },
+      config: { access: ROLES, allowPendingSecondFactor: true },
+    },
     async (request) => manage.registrationOptions(request.ctx, currentUser(request)),
   );
 
@@ -71,7 +77,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
     '/api/user/passkeys',
     {
       schema: { tags, body: addPasskeySchema, response: { 201: passkeySchema } },
-      config: { access: ROLES },
+      config: { access: ROLES, allowPendingSecondFactor: true },
     },
     async (request, reply) => {
       const added = await manage.addPasskey(request.ctx, currentUser(request), request.body, {
@@ -85,7 +91,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
     '/api/user/passkeys/:id',
     {
       schema: { tags, params: idParamSchema, body: renamePasskeySchema, response: { 200: passkeySchema } },
-      config: { access: ROLES },
+      config: { access: ROLES, allowPendingSecondFactor: true },
     },
     async (request) =>
       manage.renamePasskey(request.ctx, currentUser(request), request.params.id, request.body),
@@ -93,7 +99,10 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/user/passkeys/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: okSchema } }, config: { access: ROLES } },
+    {
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+      config: { access: ROLES, allowPendingSecondFactor: true },
+    },
     async (request) => manage.removePasskey(request.ctx, currentUser(request), request.params.id),
   );
 }

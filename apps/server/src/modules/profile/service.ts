@@ -10,7 +10,6 @@ import {
   type UpdateProfile,
 } from '@carepoint/contract';
 import { and, count, countDistinct, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { appointments, triageAssessments, userImages, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -25,9 +24,10 @@ import { loadPublicUser } from '../auth/service';
 const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : null);
 
 /** The public user and the doctor's own fields (experience, gender). */
-async function loadProfile(db: Executor, userId: string): Promise<Profile> {
+async function loadProfile(ctx: Pick<ServiceContext, 'db' | 'config'>, userId: string): Promise<Profile> {
+  const { db } = ctx;
   const [user, [extra]] = await Promise.all([
-    loadPublicUser(db, userId),
+    loadPublicUser(ctx, userId),
     db
       .select({ experienceYears: users.experienceYears, gender: users.gender })
       .from(users)
@@ -38,7 +38,7 @@ async function loadProfile(db: Executor, userId: string): Promise<Profile> {
 }
 
 export async function readProfile(ctx: ServiceContext, user: SessionUser): Promise<Profile> {
-  const profile = await loadProfile(ctx.db, user.id);
+  const profile = await loadProfile(ctx, user.id);
   await audit(ctx, {
     action: 'profile.read',
     entityType: 'user',
@@ -86,7 +86,7 @@ export async function updateProfile(
       details: { changed },
     });
   });
-  return loadProfile(db, user.id);
+  return loadProfile(ctx, user.id);
 }
 
 /** The stored profile picture, or 404. */
@@ -127,7 +127,7 @@ export async function saveProfileImage(
       details: { contentType, size: body.length },
     });
   });
-  return loadProfile(ctx.db, user.id);
+  return loadProfile(ctx, user.id);
 }
 
 /** DELETE /api/user/profile/image: removes the caller's picture (initials show again). */
@@ -146,7 +146,7 @@ export async function removeProfileImage(ctx: ServiceContext, user: SessionUser)
       });
     }
   });
-  return loadProfile(ctx.db, user.id);
+  return loadProfile(ctx, user.id);
 }
 
 export const imageTooLarge = () => new AppError(413, 'IMAGE_TOO_LARGE', PROFILE_IMAGE_MESSAGES.tooLarge);

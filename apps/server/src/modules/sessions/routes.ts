@@ -8,7 +8,8 @@ import * as sessions from './service';
 export async function sessionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  const own = { access: ROLES };
+  // Open to a user who must still set up a second factor: where they are signed in is theirs to see.
+  const own = { access: ROLES, allowPendingSecondFactor: true };
 
   app.get(
     '/api/auth/sessions',

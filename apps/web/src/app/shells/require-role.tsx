@@ -1,4 +1,4 @@
-import { ROLE_HOME, type Role } from '@carepoint/contract';
+import { ROLE_HOME, type Role, securityPath } from '@carepoint/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -14,7 +14,8 @@ function SessionLoading() {
 
 /**
  * Guards a signed-in area. Not signed in: /login?next=<here>. Must change a one-time
- * password: /set-password. Another role: that user's own home. The server enforces the
+ * password: /set-password. Another role: that user's own home. Must set up a second factor
+ * (MFA_REQUIRED_ROLES): the area's Security page. The server enforces the
  * same rules on every call; this only keeps people out of screens they cannot use.
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
@@ -32,5 +33,8 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (verifyState !== 'done') return <SessionLoading />;
   if (user.mustChangePassword) return <Navigate to="/set-password" replace />;
   if (user.role !== role) return <Navigate to={ROLE_HOME[user.role] ?? '/'} replace />;
+  if (user.mustSetUpSecondFactor && location.pathname !== securityPath(role)) {
+    return <Navigate to={securityPath(role)} replace />;
+  }
   return children;
 }

@@ -7,12 +7,14 @@ import {
   PASSKEY_MESSAGES,
   type RegisterPatient,
   type ResetPassword,
+  type SecondFactorLogin,
   type SignupAnswer,
 } from '@carepoint/contract';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { answersField } from '../../lib/forms';
 import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../lib/passkeys';
 
 /*
@@ -49,6 +51,15 @@ export function usePasskeySignIn() {
     },
     onError: toastCeremonyError,
     meta: ceremonyMeta(PASSKEY_MESSAGES.signInFailed),
+  });
+}
+
+/** The code step of a sign-in with a second factor: a wrong code is the form's to show. */
+export function useSecondFactorLogin() {
+  const { completeSecondFactor } = useAuth();
+  return useMutation({
+    mutationFn: (values: SecondFactorLogin) => completeSecondFactor(values),
+    meta: { ...meta, shownInline: answersField(['code']) },
   });
 }
 

@@ -13,6 +13,7 @@ import { useUpdateDoctor } from '../api/staff';
 import { AdminListTable } from '../components/admin-list-table';
 import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
 import { EndSessionsButton } from '../components/end-sessions-button';
+import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 
 const col = columnsFor<AdminDoctor>();
 
@@ -30,6 +31,9 @@ const columns = (
     col.actions((d) => (
       <>
         <EditButton name={`Dr ${fullName(d)}`} onClick={() => onEdit(d)} />
+        {d.hasSecondFactor ? (
+          <ResetTwoFactorButton userId={d.id} name={`Dr ${fullName(d)}`} variant="ghost" size="sm" />
+        ) : null}
         <Button variant="ghost" size="sm" onClick={() => onToggle(d)}>
           {doctorStatus(d) === 'Active' ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {fullName(d)}</span>

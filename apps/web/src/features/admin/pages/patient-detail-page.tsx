@@ -15,6 +15,7 @@ import { usePatientDetail } from '../api/patients';
 import { DeskBookButton } from '../components/desk-appointment-dialogs';
 import { EndSessionsButton } from '../components/end-sessions-button';
 import { EditPatientDialog } from '../components/patient-dialog';
+import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 
 type Patient = PatientDetail['patient'];
 
@@ -137,6 +138,7 @@ export default function PatientDetailPage() {
             <Button variant="secondary" onClick={() => editing.edit(patient)}>
               Edit
             </Button>
+            <ResetTwoFactorButton userId={patient.id} name={patient.fullName} />
             <DeskBookButton patient={{ id: patient.id, name: patient.fullName }} />
             <EndSessionsButton person={{ id: patient.id, name: patient.fullName }} />
           </>

@@ -1,4 +1,4 @@
-import { ROLE_HOME, type User } from '@carepoint/contract';
+import { ROLE_HOME, securityPath, type User } from '@carepoint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isSigningOut } from '../../../lib/api-client';
@@ -6,9 +6,10 @@ import { pathBelongsToRole, useAuth } from '../../../lib/auth';
 
 const CONSENT_PAGE = '/authorize';
 
-/** Where a signed-in user goes: the forced password change, ?next= in their area, or their home. */
+/** Where a signed-in user goes: the forced password change, the forced second factor, ?next= in their area, or their home. */
 export function destinationAfterLogin(user: User, next: string | null): string {
   if (user.mustChangePassword) return '/set-password';
+  if (user.mustSetUpSecondFactor) return securityPath(user.role);
   // An app's consent page (SMART on FHIR) is every role's.
   if (next?.startsWith(`${CONSENT_PAGE}?`)) return next;
   if (pathBelongsToRole(next, user.role)) return next;

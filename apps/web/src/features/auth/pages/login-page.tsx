@@ -14,6 +14,7 @@ import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin, usePasskeySignIn } from '../api';
 import { AuthCard } from '../components/auth-layout';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { destinationAfterLogin, SignedInRedirect } from '../components/signed-in-redirect';
 
 function LoginPageForm() {
@@ -22,6 +23,8 @@ function LoginPageForm() {
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
+  // Set by the password step of an account with a second factor: the code step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Sent by sign-up: the address just registered.
   const state: unknown = useLocation().state;
   const signedUpEmail =
@@ -34,28 +37,29 @@ function LoginPageForm() {
     handleSubmit,
     setError,
     getValues,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: signedUpEmail, password: '', rememberMe: false } satisfies LoginInput,
   });
 
+  const goOn = (user: User) => {
+    setSignedIn(true);
+    navigateLater(destinationAfterLogin(user, params.get('next')), LOGIN_REDIRECT_MS, { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     // The error toast (the server's text; a 429's plain-text body) is the mutation's.
-    const user = await submitForm(() => login.mutateAsync(values), {
-      success: TOASTS.loginSuccess,
+    const outcome = await submitForm(() => login.mutateAsync(values), {
+      success: (answer) => ('user' in answer ? TOASTS.loginSuccess : ''),
       setError,
       fields: ['email', 'password'],
     });
-    if (user) goOn(user);
+    if (!outcome) return;
+    if ('challenge' in outcome) setChallenge(outcome.challenge);
+    else goOn(outcome.user);
   });
-
-  /** After any sign-in: the toast is shown, the button keeps loading until the page changes. */
-  const goOn = (user: User) => {
-    setSignedIn(true);
-    const to = destinationAfterLogin(user, params.get('next'));
-    navigateLater(to, LOGIN_REDIRECT_MS, { replace: true });
-  };
 
   // No e-mail needed: the browser offers the passkeys it holds for this site. Remember Me applies too.
   const signInWithPasskey = () =>
@@ -65,6 +69,20 @@ function LoginPageForm() {
         goOn(user);
       },
     });
+
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSignedIn={goOn}
+        onBack={() => {
+          setChallenge(null);
+          // The password is typed again: a challenge is single use and short-lived.
+          reset({ ...getValues(), password: '' });
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard title="Login" subtitle="Welcome back. Sign in to continue to CarePoint.">

@@ -2,6 +2,7 @@ import { ConnectedApps } from '../../../components/connected-apps';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasskeysSection } from '../components/passkeys-section';
 import { SessionsSection } from '../components/sessions-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * Security: how this person signs in and where they are signed in. Every signed-in area
@@ -13,6 +14,7 @@ export default function SecurityPage() {
     <>
       <PageHeader title="Security" />
       <div className="flex max-w-3xl flex-col gap-6">
+        <TwoFactorSection />
         <PasskeysSection />
         <SessionsSection />
         <ConnectedApps />

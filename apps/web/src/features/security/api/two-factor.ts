@@ -1,0 +1,56 @@
+import type {
+  ConfirmTwoFactor,
+  Reauthenticate,
+  RecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@carepoint/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { answersField } from '../../../lib/forms';
+
+/*
+ * Two-factor sign-in on the Security page (/api/two-factor/*).
+ * Each change reloads the status; a field's refusal is shown under it only.
+ */
+
+const statusKey = ['security', 'two-factor'] as const;
+const meta = { errorMessage: 'Could not change two-factor sign-in.' };
+
+export const useTwoFactorStatus = () =>
+  useQuery({
+    queryKey: statusKey,
+    queryFn: () => api.get<TwoFactorStatus>('/two-factor'),
+    meta: { errorMessage: 'Could not load two-factor sign-in.' },
+  });
+
+/** A mutation of the user's own two-factor sign-in that reloads its status when done. */
+function useTwoFactorMutation<I, R>(send: (input: I) => Promise<R>, fields: readonly string[] = []) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+    meta: { ...meta, shownInline: answersField(fields) },
+  });
+}
+
+export const useStartTwoFactorSetup = () =>
+  useTwoFactorMutation(() => api.post<TwoFactorSetup>('/two-factor/setup'));
+
+export const useConfirmTwoFactor = () =>
+  useTwoFactorMutation(
+    (body: ConfirmTwoFactor) => api.post<RecoveryCodes>('/two-factor/confirm', body),
+    ['code'],
+  );
+
+export const useRegenerateRecoveryCodes = () =>
+  useTwoFactorMutation(
+    (body: Reauthenticate) => api.post<RecoveryCodes>('/two-factor/recovery-codes', body),
+    ['codeOrPassword'],
+  );
+
+export const useDisableTwoFactor = () =>
+  useTwoFactorMutation(
+    (body: Reauthenticate) => api.post<{ ok: true }>('/two-factor/disable', body),
+    ['codeOrPassword'],
+  );
