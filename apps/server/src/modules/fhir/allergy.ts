@@ -7,7 +7,8 @@ import { patientMedicalDetails } from '../../db/schema';
 import { pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import { idsMatch, isUuid, lastUpdatedMatches, referenceMatches, tokenMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
 /*
  * Recorded allergies (the chart's list, `patient_medical_details.allergies`) as AllergyIntolerance,
@@ -38,10 +39,12 @@ const patientOfId = (id: string) => ALLERGY_ID.exec(id)?.[1];
  * only a doctor records one, on the chart our prescriptions are checked against: the clinic holds
  * it as confirmed. How it was established (history, test) is not recorded.
  */
-function toAllergyIntolerance(patientId: string, allergy: string): AllergyIntolerance {
+function toAllergyIntolerance({ patientId, allergy, updatedAt }: RecordedAllergy): AllergyIntolerance {
   return {
     resourceType: 'AllergyIntolerance',
     id: allergyId(patientId, allergy),
+    // The list is one field of the chart: its last save is each entry's.
+    meta: versionMeta(updatedAt),
     clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL_SYSTEM, code: 'active', display: 'Active' }] },
     verificationStatus: {
       coding: [{ system: ALLERGY_VERIFICATION_SYSTEM, code: 'confirmed', display: 'Confirmed' }],
@@ -56,17 +59,21 @@ function toAllergyIntolerance(patientId: string, allergy: string): AllergyIntole
 interface RecordedAllergy {
   patientId: string;
   allergy: string;
+  updatedAt: Date;
 }
-const toResource = (row: RecordedAllergy) => toAllergyIntolerance(row.patientId, row.allergy);
 
 /** The patients' lists (each patient's entries in the order recorded), for reads naming few patients. */
 async function allergiesOf(db: Executor, where: SQL | undefined): Promise<AllergyIntolerance[]> {
   const rows = await db
-    .select({ patientId: patientMedicalDetails.patientId, allergies: patientMedicalDetails.allergies })
+    .select({
+      patientId: patientMedicalDetails.patientId,
+      allergies: patientMedicalDetails.allergies,
+      updatedAt: patientMedicalDetails.updatedAt,
+    })
     .from(patientMedicalDetails)
     .where(where)
     .orderBy(asc(patientMedicalDetails.patientId));
-  return rows.flatMap((row) => row.allergies.map((allergy) => toAllergyIntolerance(row.patientId, allergy)));
+  return rows.flatMap((row) => row.allergies.map((allergy) => toAllergyIntolerance({ ...row, allergy })));
 }
 
 /** The conditions on a patient's whole list: the caller's compartment and the search's parameters. */
@@ -74,6 +81,7 @@ function listConditions(fhir: FhirContext, search: ParsedSearch) {
   return and(
     fhir.patientScope === undefined ? undefined : eq(patientMedicalDetails.patientId, fhir.patientScope),
     referenceMatches(patientMedicalDetails.patientId, search.references('patient'), 'Patient'),
+    lastUpdatedMatches(patientMedicalDetails.updatedAt, search),
     // Every entry is active and confirmed: these match all of a list or nothing.
     tokenMatches(sql`'active'`, search.tokens('clinical-status'), ALLERGY_CLINICAL_SYSTEM),
     tokenMatches(sql`'confirmed'`, search.tokens('verification-status'), ALLERGY_VERIFICATION_SYSTEM),
@@ -134,14 +142,18 @@ export const allergyIntolerances: FhirResourceType<AllergyIntolerance> = {
       async (limit, offset) =>
         (
           await db
-            .select({ patientId: patientMedicalDetails.patientId, allergy: entry.allergy })
+            .select({
+              patientId: patientMedicalDetails.patientId,
+              allergy: entry.allergy,
+              updatedAt: patientMedicalDetails.updatedAt,
+            })
             .from(patientMedicalDetails)
             .crossJoinLateral(entry)
             .where(where)
             .orderBy(asc(patientMedicalDetails.patientId), asc(entry.position))
             .limit(limit)
             .offset(offset)
-        ).map(toResource),
+        ).map(toAllergyIntolerance),
       async () => {
         const [row] = await db
           .select({ n: sql<number>`coalesce(sum(cardinality(${patientMedicalDetails.allergies})), 0)::int` })

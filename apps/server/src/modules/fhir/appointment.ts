@@ -7,7 +7,8 @@ import { codedTokenMatches } from './coded-token';
 import { pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
+import { idsMatch, instantMatches, isUuid, lastUpdatedMatches, referenceMatches } from './search-sql';
+import { versionMeta } from './versioning';
 import { fhirDateTime } from './time';
 
 const APPOINTMENT_STATUS_SYSTEM = 'http://hl7.org/fhir/appointmentstatus';
@@ -59,6 +60,7 @@ const columns = {
   status: appointments.status,
   cancelReason: appointments.cancelReason,
   createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
   // The cancellation step of the status history (at most one: Cancelled is final), for who declined.
   cancelledBy: appointmentStatusEvents.actorId,
   cancelledFrom: appointmentStatusEvents.fromStatus,
@@ -104,6 +106,7 @@ function toAppointment(row: AppointmentRow, timeZone: string): Appointment {
   return {
     resourceType: 'Appointment',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     status: APPOINTMENT_STATUS_CODES[row.status],
     ...(row.status === 'Cancelled' && row.cancelReason
       ? { cancelationReason: { text: row.cancelReason } }
@@ -131,6 +134,7 @@ const searchConditions = (fhir: FhirContext, search: ParsedSearch) =>
   and(
     inScope(fhir),
     idsMatch(appointments.id, search.ids()),
+    lastUpdatedMatches(appointments.updatedAt, search),
     referenceMatches(appointments.patientId, search.references('patient'), 'Patient'),
     referenceMatches(appointments.doctorId, search.references('practitioner'), 'Practitioner'),
     instantMatches(appointments.startsAt, search.dates('date')),

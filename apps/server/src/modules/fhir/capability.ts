@@ -1,12 +1,6 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
-import type { SearchParamDefinition } from './params';
+import { COMMON_PARAMETERS } from './params';
 import type { FhirResourceType } from './resource-type';
-
-const ID_PARAMETER: SearchParamDefinition = {
-  name: '_id',
-  type: 'token',
-  documentation: 'The logical id of the resource',
-};
 
 /**
  * What this API supports, built from the resource types themselves so it can list nothing they
@@ -26,7 +20,7 @@ export function capabilityStatement(
       versioning: 'no-version',
       readHistory: false,
       updateCreate: false,
-      searchParam: [ID_PARAMETER, ...type.searchParams].map(({ name, type: paramType, documentation }) => ({
+      searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(({ name, type: paramType, documentation }) => ({
         name,
         type: paramType,
         documentation,

@@ -6,8 +6,9 @@ import { categoryNamesWhere, DIAGNOSTIC_SERVICE_SECTION, diagnosisSection } from
 import { pagedSearch } from './paging';
 import type { ParsedSearch, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
+import { idsMatch, instantMatches, isUuid, lastUpdatedMatches, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * One DiagnosticReport per diagnosis test: its category as an HL7 v2 diagnostic service section
@@ -40,6 +41,7 @@ function toDiagnosticReport(
   return {
     resourceType: 'DiagnosticReport',
     id: test.id,
+    meta: versionMeta(test.updatedAt),
     identifier: [{ system: reportNumberSystem(fhir.ctx.config.publicUrl), value: test.reportNumber }],
     status: 'final',
     category: [
@@ -131,6 +133,7 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
     const where = and(
       scoped(fhir),
       idsMatch(diagnosisTests.id, search.ids()),
+      lastUpdatedMatches(diagnosisTests.updatedAt, search),
       referenceMatches(diagnosisTests.patientId, search.references('patient'), 'Patient'),
       referenceMatches(diagnosisTests.patientId, search.references('subject'), 'Patient'),
       instantMatches(diagnosisTests.createdAt, search.dates('date')),

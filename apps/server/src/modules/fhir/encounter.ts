@@ -9,8 +9,16 @@ import { codedTokenMatches } from './coded-token';
 import { pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import {
+  idsMatch,
+  instantMatches,
+  isUuid,
+  lastUpdatedMatches,
+  referenceMatches,
+  tokenMatches,
+} from './search-sql';
 import { fhirDateTime } from './time';
+import { latest, versionMeta } from './versioning';
 
 /*
  * Encounters are two of our records: a completed appointment is a visit (same id as its
@@ -65,6 +73,7 @@ const selectVisits = (db: Executor, where: SQL | undefined) =>
       title: appointments.title,
       startsAt: appointments.startsAt,
       durationMinutes: appointments.durationMinutes,
+      updatedAt: appointments.updatedAt,
     })
     .from(appointments)
     .where(and(isVisit, where));
@@ -74,6 +83,7 @@ function visitEncounter(row: VisitRow, timeZone: string): Encounter {
   return {
     resourceType: 'Encounter',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     status: 'finished',
     class: AMBULATORY,
     subject: { reference: `Patient/${row.patientId}` },
@@ -112,6 +122,8 @@ const selectStays = (db: Executor, where: SQL | undefined) =>
       seenAt: erEntries.seenAt,
       leftAt: erEntries.leftAt,
       bed: beds.label,
+      updatedAt: erEntries.updatedAt,
+      bedUpdatedAt: beds.updatedAt,
     })
     .from(erEntries)
     .leftJoin(beds, admittedBed)
@@ -134,6 +146,8 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
   return {
     resourceType: 'Encounter',
     id: row.id,
+    // The bed shown comes from the bed's own row: its change is a change of the stay too.
+    meta: versionMeta(latest(row.updatedAt, row.bedUpdatedAt)),
     status: ER_STATUS_CODES[row.status],
     statusHistory: stayHistory(row, timeZone),
     class: EMERGENCY,
@@ -170,6 +184,7 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
     visits: and(
       ownedBy(fhir, appointments.patientId),
       idsMatch(appointments.id, ids),
+      lastUpdatedMatches(appointments.updatedAt, search),
       referenceMatches(appointments.patientId, patients, 'Patient'),
       instantMatches(appointments.startsAt, dates),
       tokenMatches(sql`'AMB'`, classes, ACT_CODE),
@@ -178,6 +193,7 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
     stays: and(
       ownedBy(fhir, erEntries.patientId),
       idsMatch(erEntries.id, ids),
+      lastUpdatedMatches(erEntries.updatedAt, search),
       referenceMatches(erEntries.patientId, patients, 'Patient'),
       instantMatches(erEntries.arrivedAt, dates),
       tokenMatches(sql`'EMER'`, classes, ACT_CODE),

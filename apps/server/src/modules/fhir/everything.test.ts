@@ -123,15 +123,13 @@ describe('Patient/{id}/$everything', () => {
       'MedicationRequest',
       'Observation',
       'Patient',
+      'Practitioner',
     ]);
     expect(resources[0]).toMatchObject({ resourceType: 'Patient', id: ada.user.id, birthDate: '1990-04-12' });
+    // Every reference resolves inside the Bundle: the doctors the record names come with it.
     const inBundle = new Set(resources.map((r) => `${r.resourceType}/${r.id}`));
     for (const reference of new Set(resources.flatMap(referencesIn))) {
-      if (reference.startsWith('Practitioner/')) {
-        expect((await fhirGet(t, `/${reference}`, ada.headers)).status, reference).toBe(200);
-      } else {
-        expect(inBundle.has(reference), `${reference} is in the Bundle`).toBe(true);
-      }
+      expect(inBundle.has(reference), `${reference} is in the Bundle`).toBe(true);
     }
     // Nothing of Bayo's.
     expect(JSON.stringify(res.body)).not.toContain(bayo.user.id);

@@ -10,8 +10,16 @@ import type { Executor } from '../../db/client';
 import { prescriptionMedicines, prescriptions } from '../../db/schema';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import {
+  idsMatch,
+  instantMatches,
+  isUuid,
+  lastUpdatedMatches,
+  referenceMatches,
+  tokenMatches,
+} from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * Each medicine line of a prescription as a MedicationRequest (the line's id is the resource's),
@@ -77,6 +85,9 @@ const columns = {
   problemDescription: prescriptions.problemDescription,
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+  updatedAt: sql<Date>`greatest(${prescriptions.updatedAt}, ${prescriptionMedicines.updatedAt})`.mapWith(
+    prescriptions.updatedAt,
+  ),
 };
 type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
@@ -118,6 +129,7 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
   return {
     resourceType: 'MedicationRequest',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     groupIdentifier: { system: URI_SYSTEM, value: `urn:uuid:${row.prescriptionId}` },
     status: toStatus(row.status),
     intent: 'order',
@@ -180,6 +192,7 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
     const where = and(
       inScope(fhir),
       idsMatch(prescriptionMedicines.id, search.ids()),
+      lastUpdatedMatches(columns.updatedAt, search),
       referenceMatches(prescriptions.patientId, search.references('patient'), 'Patient'),
       referenceMatches(prescriptions.doctorId, search.references('requester'), 'Practitioner'),
       instantMatches(prescriptions.createdAt, search.dates('date')),

@@ -40,6 +40,7 @@ import type { DateValue, ParsedSearch, ReferenceValue, TokenValue } from './para
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { instantMatches, isUuid, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * Observations come from rows that each hold several measurements: a vital_signs row (one per
@@ -57,12 +58,20 @@ interface ObservationFilter {
   /** `patient` and `subject` occurrences (each must match). */
   patients: ReferenceValue[][];
   dates: DateValue[][];
+  lastUpdated: DateValue[][];
   ids: string[][];
   codes: TokenValue[][];
   categories: TokenValue[][];
 }
 
-const NO_FILTER: ObservationFilter = { patients: [], dates: [], ids: [], codes: [], categories: [] };
+const NO_FILTER: ObservationFilter = {
+  patients: [],
+  dates: [],
+  lastUpdated: [],
+  ids: [],
+  codes: [],
+  categories: [],
+};
 
 const OBSERVATION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z0-9-]{1,16})$/i;
 
@@ -93,6 +102,8 @@ interface SourceColumns {
   suffix: SQL;
   patientId: AnyColumn;
   effective: AnyColumn;
+  /** When the row last changed: the Observation's version (versioning.ts) and `_lastUpdated`. */
+  updatedAt: AnyColumn;
 }
 
 /** Whose, when and which: the same conditions on every source, on its own (indexed) columns. */
@@ -101,6 +112,7 @@ function commonConditions(fhir: FhirContext, filter: ObservationFilter, columns:
     fhir.patientScope === undefined ? undefined : eq(columns.patientId, fhir.patientScope),
     referenceMatches(columns.patientId, filter.patients, 'Patient'),
     instantMatches(columns.effective, filter.dates),
+    instantMatches(columns.updatedAt, filter.lastUpdated),
     idsCondition(columns.rowId, columns.suffix, filter.ids),
   ];
 }
@@ -125,6 +137,9 @@ function selection(
     effective: sql`${columns.effective}`
       .mapWith((value: unknown) => columns.effective.mapFromDriverValue(value) as Date)
       .as('effective'),
+    updatedAt: sql`${columns.updatedAt}`
+      .mapWith((value: unknown) => columns.updatedAt.mapFromDriverValue(value) as Date)
+      .as('updated_at'),
     performer: sql<string | null>`${columns.performer}`.as('performer'),
     value: sql<number | null>`${columns.value}`.mapWith(Number).as('value'),
     name: sql<string | null>`${columns.name}`.as('name'),
@@ -175,6 +190,7 @@ function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
       suffix: measuredSuffix,
       patientId: vitalSigns.patientId,
       effective: vitalSigns.recordedAt,
+      updatedAt: vitalSigns.updatedAt,
       performer: vitalSigns.recordedBy,
     },
     measures: measures.map(([key, m]) => [m.suffix, vitalSigns[key]]),
@@ -198,6 +214,7 @@ function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable
       suffix: measuredSuffix,
       patientId: diagnosisTests.patientId,
       effective: diagnosisTests.createdAt,
+      updatedAt: diagnosisTests.updatedAt,
       performer: diagnosisTests.doctorId,
     },
     measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
@@ -266,6 +283,7 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
     suffix,
     patientId: diagnosisTests.patientId,
     effective: diagnosisTests.createdAt,
+    updatedAt: diagnosisTests.updatedAt,
   };
   const category = propertyCategorySql(diagnosisCategories.name);
   return fhir.ctx.db
@@ -340,6 +358,7 @@ type ObservationRow = {
   source: Source;
   patientId: string;
   effective: Date;
+  updatedAt: Date;
   performer: string | null;
   value: number | null;
   name: string | null;
@@ -356,6 +375,7 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
   const base = {
     resourceType: 'Observation' as const,
     id: observationId(row.rowId, row.suffix),
+    meta: versionMeta(row.updatedAt),
     status: 'final' as const,
     subject: { reference: `Patient/${row.patientId}` },
     effectiveDateTime: fhirDateTime(row.effective, timeZone),
@@ -453,6 +473,7 @@ export const observationsType: FhirResourceType<Observation> = {
     const filter: ObservationFilter = {
       patients: [...search.references('patient'), ...search.references('subject')],
       dates: search.dates('date'),
+      lastUpdated: search.dates('_lastUpdated'),
       ids: search.ids(),
       codes: search.tokens('code'),
       categories: search.tokens('category'),

@@ -36,11 +36,15 @@ export interface StringValue {
 export const MAX_COUNT = 100;
 export const DEFAULT_COUNT = 20;
 const RESULT_PARAMETERS = new Set(['_count', '_offset', '_total', '_format', '_pretty']);
-const ID_PARAMETER: SearchParamDefinition = {
-  name: '_id',
-  type: 'token',
-  documentation: 'The logical id of the resource (comma-separated for several)',
-};
+/** What every resource type can be searched by: its id and when it last changed. */
+export const COMMON_PARAMETERS: readonly SearchParamDefinition[] = [
+  { name: '_id', type: 'token', documentation: 'The logical id of the resource (comma-separated for several)' },
+  {
+    name: '_lastUpdated',
+    type: 'date',
+    documentation: 'When the resource last changed (meta.lastUpdated); eq, gt, lt, ge, le',
+  },
+];
 
 const DATE_PREFIXES: readonly DatePrefix[] = ['eq', 'gt', 'lt', 'ge', 'le'];
 const UNSUPPORTED_DATE_PREFIXES = ['ne', 'sa', 'eb', 'ap'];
@@ -152,7 +156,7 @@ export function parseSearch(
   definitions: readonly SearchParamDefinition[],
   request: SearchRequest,
 ): ParsedSearch {
-  const byName = new Map([ID_PARAMETER, ...definitions].map((def) => [def.name, def]));
+  const byName = new Map([...COMMON_PARAMETERS, ...definitions].map((def) => [def.name, def]));
   const values = new Map<string, Parsed[][]>();
   const applied: AppliedParameter[] = [];
   let count = DEFAULT_COUNT;

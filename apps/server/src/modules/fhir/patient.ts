@@ -14,7 +14,8 @@ import {
 import type { ParsedSearch, StringValue, TokenValue } from './params';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sql';
+import { calendarDateMatches, idsMatch, isUuid, lastUpdatedMatches, tokenMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
 /*
  * Patients are users with the role 'patient'. Name searches read the app's own patient-search
@@ -33,7 +34,7 @@ function toPatient(row: PatientRow): Patient {
   return {
     resourceType: 'Patient',
     id: row.id,
-    meta: { lastUpdated: row.updatedAt.toISOString() },
+    meta: versionMeta(row.updatedAt),
     ...personElements(row),
     ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
   };
@@ -131,6 +132,7 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
     isPatient,
     fhir.patientScope === undefined ? undefined : eq(users.id, fhir.patientScope),
     idsMatch(users.id, search.ids()),
+    lastUpdatedMatches(users.updatedAt, search),
     ...family.map((values) => anyValue(values, familyMatches)),
     ...given.map((values) => anyValue(values, (value) => givenMatches(value, family.length > 0))),
     ...otherNames.map((values) =>

@@ -4,9 +4,10 @@ import { users } from '../../db/schema';
 import { pagedSearch } from './paging';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, isUuid, stringMatches } from './search-sql';
+import { idsMatch, isUuid, lastUpdatedMatches, stringMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
-const columns = { ...personColumns, specialty: users.specialty };
+const columns = { ...personColumns, specialty: users.specialty, updatedAt: users.updatedAt };
 type DoctorRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A doctor as a Practitioner; the specialty is a qualification (text: ours is free text, not a coded one). */
@@ -14,6 +15,7 @@ function toPractitioner(row: DoctorRow): Practitioner {
   return {
     resourceType: 'Practitioner',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     ...personElements(row),
     ...(row.specialty ? { qualification: [{ code: { text: row.specialty } }] } : {}),
   };
@@ -42,6 +44,7 @@ export const practitioners: FhirResourceType<Practitioner> = {
     const where = and(
       isDoctor,
       idsMatch(users.id, search.ids()),
+      lastUpdatedMatches(users.updatedAt, search),
       ...search
         .strings('name')
         .map((values): SQL | undefined =>

@@ -9,10 +9,12 @@ import { currentUser } from '../../plugins/auth';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';
 import { compartmentPatients } from './compartment';
+import { changedSince, parseEverythingOptions, referencedPractitioners, wantsType } from './everything-options';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { FHIR_RESOURCE_TYPES } from './resources';
+import { etagOf, notModified } from './versioning';
 
 const signedIn = { access: ['admin', 'doctor', 'patient'] as const };
 /** Long enough for any real search value, short enough that nobody sends us megabytes of query. */
@@ -179,6 +181,12 @@ export async function fhirRoutes(app: FastifyInstance) {
         entityId: id,
         patientId: onePatient([resource]),
       });
+      const etag = etagOf(resource.meta);
+      if (etag) reply.header('ETag', etag);
+      if (resource.meta?.lastUpdated) {
+        reply.header('Last-Modified', new Date(resource.meta.lastUpdated).toUTCString());
+      }
+      if (notModified(request.headers, resource.meta)) return reply.code(304).send();
       return send(reply, resource);
     },
   );
@@ -189,20 +197,33 @@ export async function fhirRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const fhir = fhirContext(request);
+      const options = parseEverythingOptions(request.query, [...byType.keys()], fhir.timeZone);
       const patientType = resourceType('Patient');
       const patient = FHIR_ID.test(id) ? await patientType.read(fhir, id) : undefined;
       if (!patient || !visibleTo(fhir, patient)) throw resourceNotFound('Patient', id);
-      const resources: Resource[] = [patient];
+      const resources: Resource[] = wantsType(options, 'Patient') ? [patient] : [];
+      const record: Resource[] = [];
       for (const type of FHIR_RESOURCE_TYPES) {
-        if (type.everything) resources.push(...(await type.everything(fhir, id)));
+        if (type.everything) record.push(...(await type.everything(fhir, id)));
       }
-      const visible = resources.filter((resource) => visibleTo(fhir, resource));
+      resources.push(...record.filter((resource) => wantsType(options, resource.resourceType)));
+      // The doctors the record names come with it, so it reads whole without further requests.
+      if (wantsType(options, 'Practitioner')) {
+        const practitioner = resourceType('Practitioner');
+        for (const doctorId of referencedPractitioners(record)) {
+          const found = await practitioner.read(fhir, doctorId);
+          if (found) resources.push(found);
+        }
+      }
+      const visible = resources.filter(
+        (resource) => visibleTo(fhir, resource) && changedSince(options, resource),
+      );
       await audit(fhir.ctx, {
         action: 'fhir.everything',
         entityType: 'Patient',
         entityId: id,
         patientId: id,
-        details: { resources: visible.length },
+        details: { resources: visible.length, ...(request.query._since ? { since: request.query._since } : {}) },
       });
       if (request.query.download !== undefined) {
         reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);

@@ -1,6 +1,6 @@
 import { toLocalDateTime } from '@carepoint/contract';
 import { type AnyColumn, and, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DateValue, ReferenceValue, StringValue, TokenValue } from './params';
+import type { DateValue, ParsedSearch, ReferenceValue, StringValue, TokenValue } from './params';
 
 /*
  * SQL for search parameters, in Drizzle: each occurrence of a parameter must match (AND), any of
@@ -103,6 +103,10 @@ export function instantMatches(column: AnyColumn | SQL, occurrences: DateValue[]
     ),
   );
 }
+
+/** `_lastUpdated` against the moment the resource's rows last changed (see versioning.ts). */
+export const lastUpdatedMatches = (updatedAt: AnyColumn | SQL, search: ParsedSearch) =>
+  instantMatches(updatedAt, search.dates('_lastUpdated'));
 
 /** A date parameter against a calendar-date column (birth dates): the span's days on the facility's calendar. */
 export function calendarDateMatches(
