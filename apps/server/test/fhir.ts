@@ -118,3 +118,9 @@ export async function follow(
   const path = new URL(url).pathname.replace(/^\/fhir\/R4/, '') + new URL(url).search;
   return fhirGet<Bundle>(t, path, headers);
 }
+
+/** `meta` as every resource carries it (versioning.ts): the version and the moment of the last change. */
+export const versionedMeta = () => ({
+  versionId: expect.stringMatching(/^\d+$/),
+  lastUpdated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+});

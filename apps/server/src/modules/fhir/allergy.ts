@@ -4,7 +4,8 @@ import type { AllergyIntolerance } from '@medplum/fhirtypes';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { patientMedicalDetails } from '../../db/schema';
-import { pagedSearch } from './paging';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { idsMatch, isUuid, lastUpdatedMatches, referenceMatches, tokenMatches } from './search-sql';
@@ -62,8 +63,8 @@ interface RecordedAllergy {
   updatedAt: Date;
 }
 
-/** The patients' lists (each patient's entries in the order recorded), for reads naming few patients. */
-async function allergiesOf(db: Executor, where: SQL | undefined): Promise<AllergyIntolerance[]> {
+/** The patients' lists (each patient's entries in the order recorded, keyed by patient and position), for reads naming few patients. */
+async function keyedAllergiesOf(db: Executor, where: SQL | undefined): Promise<Keyed<AllergyIntolerance>[]> {
   const rows = await db
     .select({
       patientId: patientMedicalDetails.patientId,
@@ -73,8 +74,23 @@ async function allergiesOf(db: Executor, where: SQL | undefined): Promise<Allerg
     .from(patientMedicalDetails)
     .where(where)
     .orderBy(asc(patientMedicalDetails.patientId));
-  return rows.flatMap((row) => row.allergies.map((allergy) => toAllergyIntolerance({ ...row, allergy })));
+  return rows.flatMap((row) =>
+    row.allergies.map((allergy, index) => ({
+      resource: toAllergyIntolerance({ ...row, allergy }),
+      // Positions count from 1, as unnest's ordinality does in the SQL search.
+      key: [row.patientId, String(index + 1)],
+    })),
+  );
 }
+
+const allergiesOf = async (db: Executor, where: SQL | undefined) =>
+  (await keyedAllergiesOf(db, where)).map((row) => row.resource);
+
+/** Whether a key (patient, position) sorts after the cursor, as the SQL order does. */
+const keyAfter = ([patient = '', position = '0']: Cursor, cursor: Cursor | undefined) =>
+  cursor === undefined ||
+  patient > (cursor[0] ?? '') ||
+  (patient === cursor[0] && Number(position) > Number(cursor[1]));
 
 /** The conditions on a patient's whole list: the caller's compartment and the search's parameters. */
 function listConditions(fhir: FhirContext, search: ParsedSearch) {
@@ -93,11 +109,12 @@ async function searchByIds(fhir: FhirContext, search: ParsedSearch, where: SQL |
   const occurrences = search.ids();
   const patients = occurrences.map((ids) => ids.flatMap((id) => patientOfId(id) ?? []));
   const matches = (
-    await allergiesOf(fhir.ctx.db, and(where, idsMatch(patientMedicalDetails.patientId, patients)))
-  ).filter((resource) => occurrences.every((ids) => ids.includes(resource.id ?? '')));
+    await keyedAllergiesOf(fhir.ctx.db, and(where, idsMatch(patientMedicalDetails.patientId, patients)))
+  ).filter(({ resource }) => occurrences.every((ids) => ids.includes(resource.id ?? '')));
   return pagedSearch(
     search,
-    async (limit, offset) => matches.slice(offset, offset + limit),
+    async (limit, offset, after) =>
+      matches.filter(({ key }) => keyAfter(key, after)).slice(offset, offset + limit),
     async () => matches.length,
   );
 }
@@ -137,23 +154,28 @@ export const allergyIntolerances: FhirResourceType<AllergyIntolerance> = {
       })
       .from(sql`unnest(${patientMedicalDetails.allergies}) with ordinality as entry(allergy, position)`)
       .as('recorded');
+    const byPosition: SortKey[] = [
+      { expression: patientMedicalDetails.patientId, cast: 'uuid' },
+      { expression: entry.position, cast: 'integer' },
+    ];
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await db
             .select({
               patientId: patientMedicalDetails.patientId,
               allergy: entry.allergy,
               updatedAt: patientMedicalDetails.updatedAt,
+              key: sortKeyColumn(byPosition),
             })
             .from(patientMedicalDetails)
             .crossJoinLateral(entry)
-            .where(where)
-            .orderBy(asc(patientMedicalDetails.patientId), asc(entry.position))
+            .where(and(where, afterCursor(byPosition, after)))
+            .orderBy(...orderByKeys(byPosition))
             .limit(limit)
             .offset(offset)
-        ).map(toAllergyIntolerance),
+        ).map((row) => ({ resource: toAllergyIntolerance(row), key: row.key })),
       async () => {
         const [row] = await db
           .select({ n: sql<number>`coalesce(sum(cardinality(${patientMedicalDetails.allergies})), 0)::int` })

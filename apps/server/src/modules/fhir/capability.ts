@@ -20,11 +20,13 @@ export function capabilityStatement(
       versioning: 'no-version',
       readHistory: false,
       updateCreate: false,
-      searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(({ name, type: paramType, documentation }) => ({
-        name,
-        type: paramType,
-        documentation,
-      })),
+      searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(
+        ({ name, type: paramType, documentation }) => ({
+          name,
+          type: paramType,
+          documentation,
+        }),
+      ),
     }),
   );
   const patient = resource.find((r) => r.type === 'Patient');

@@ -1,12 +1,13 @@
 import type { ErStatus, TriageLevel } from '@carepoint/contract';
 import type { CodeableConcept, Coding, Encounter, EncounterStatusHistory } from '@medplum/fhirtypes';
-import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries } from '../../db/schema';
 import { appointmentEnd } from './appointment';
 import { codedTokenMatches } from './coded-token';
-import { pagedSearch } from './paging';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import {
@@ -207,12 +208,22 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
  * gives at most offset + limit rows in that order first (its start index serves it): PostgreSQL
  * does not merge the two ordered index scans of a UNION ALL by itself, and would sort them whole.
  */
+const VISITS_BY_START: SortKey[] = [
+  { expression: appointments.startsAt, cast: 'timestamptz' },
+  { expression: appointments.id, cast: 'uuid' },
+];
+const STAYS_BY_START: SortKey[] = [
+  { expression: erEntries.arrivedAt, cast: 'timestamptz' },
+  { expression: erEntries.id, cast: 'uuid' },
+];
+
 async function encounterPage(
   fhir: FhirContext,
   where: ReturnType<typeof conditions>,
   limit: number,
   offset: number,
-): Promise<Encounter[]> {
+  after: Cursor | undefined,
+): Promise<Keyed<Encounter>[]> {
   const { db } = fhir.ctx;
   const reach = offset + limit;
   const refs = await unionAll(
@@ -221,20 +232,22 @@ async function encounterPage(
         kind: sql<'visit' | 'stay'>`'visit'`.as('kind'),
         id: appointments.id,
         start: sql<Date>`${appointments.startsAt}`.as('start'),
+        key: sortKeyColumn(VISITS_BY_START).as('key'),
       })
       .from(appointments)
-      .where(and(isVisit, where.visits))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .where(and(isVisit, where.visits, afterCursor(VISITS_BY_START, after)))
+      .orderBy(...orderByKeys(VISITS_BY_START))
       .limit(reach),
     db
       .select({
         kind: sql<'visit' | 'stay'>`'stay'`.as('kind'),
         id: erEntries.id,
         start: sql<Date>`${erEntries.arrivedAt}`.as('start'),
+        key: sortKeyColumn(STAYS_BY_START).as('key'),
       })
       .from(erEntries)
-      .where(and(isStay, where.stays))
-      .orderBy(asc(erEntries.arrivedAt), asc(erEntries.id))
+      .where(and(isStay, where.stays, afterCursor(STAYS_BY_START, after)))
+      .orderBy(...orderByKeys(STAYS_BY_START))
       .limit(reach),
   )
     .orderBy(sql`start`, sql`id`)
@@ -249,7 +262,10 @@ async function encounterPage(
     ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
     ...stays.map((row): [string, Encounter] => [row.id, stayEncounter(row, fhir.timeZone)]),
   ]);
-  return refs.flatMap((r) => byId.get(r.id) ?? []);
+  return refs.flatMap((r) => {
+    const resource = byId.get(r.id);
+    return resource ? [{ resource, key: r.key }] : [];
+  });
 }
 
 async function countEncounters(fhir: FhirContext, where: ReturnType<typeof conditions>) {
@@ -299,7 +315,7 @@ export const encounterResources: FhirResourceType<Encounter> = {
     const where = conditions(fhir, search);
     return pagedSearch(
       search,
-      (limit, offset) => encounterPage(fhir, where, limit, offset),
+      (limit, offset, after) => encounterPage(fhir, where, limit, offset, after),
       () => countEncounters(fhir, where),
     );
   },

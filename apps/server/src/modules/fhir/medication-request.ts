@@ -5,9 +5,10 @@ import {
   type MedicineTime,
 } from '@carepoint/contract';
 import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prescriptionMedicines, prescriptions } from '../../db/schema';
+import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import {
@@ -69,6 +70,18 @@ function doseQuantity(dosage: string): Quantity | undefined {
   return known ? { value: Number(match[1]), ...known.unit } : undefined;
 }
 
+/**
+ * Newest prescription first, its lines in the order written. "desc nulls last" is how the
+ * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
+ * would sort every line of the clinic for each page.
+ */
+const NEWEST_FIRST: SortKey[] = [
+  { expression: prescriptions.createdAt, descending: true, nulls: 'last', cast: 'timestamptz' },
+  { expression: prescriptions.id, cast: 'uuid' },
+  { expression: prescriptionMedicines.position, cast: 'integer' },
+];
+const ORDER = orderByKeys(NEWEST_FIRST);
+
 const columns = {
   id: prescriptionMedicines.id,
   name: prescriptionMedicines.name,
@@ -85,6 +98,7 @@ const columns = {
   problemDescription: prescriptions.problemDescription,
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+  key: sortKeyColumn(NEWEST_FIRST),
   updatedAt: sql<Date>`greatest(${prescriptions.updatedAt}, ${prescriptionMedicines.updatedAt})`.mapWith(
     prescriptions.updatedAt,
   ),
@@ -143,17 +157,6 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
   };
 }
 
-/**
- * Newest prescription first, its lines in the order written. "desc nulls last" is how the
- * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
- * would sort every line of the clinic for each page.
- */
-const ORDER = [
-  sql`${prescriptions.createdAt} desc nulls last`,
-  asc(prescriptions.id),
-  asc(prescriptionMedicines.position),
-];
-
 function lines(db: Executor) {
   return db
     .select(columns)
@@ -200,14 +203,14 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
     );
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await lines(db)
-            .where(where)
+            .where(and(where, afterCursor(NEWEST_FIRST, after)))
             .orderBy(...ORDER)
             .limit(limit)
             .offset(offset)
-        ).map((row) => toMedicationRequest(row, fhir.timeZone)),
+        ).map((row) => ({ resource: toMedicationRequest(row, fhir.timeZone), key: row.key })),
       async () =>
         (
           await db

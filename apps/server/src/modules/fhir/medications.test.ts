@@ -8,7 +8,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { entries, expectValidFhir, fhirGet, follow, versionedMeta } from '../../../test/fhir';
 import {
   createTestApp,
   serviceContext,
@@ -195,8 +195,21 @@ it('lists both types with exactly their search parameters in the CapabilityState
   expectValidFhir(res.body);
   const params = (type: string) =>
     res.body.rest?.[0]?.resource?.find((r) => r.type === type)?.searchParam?.map((p) => p.name);
-  expect(params('AllergyIntolerance')).toEqual(['_id', 'patient', 'clinical-status', 'verification-status']);
-  expect(params('MedicationRequest')).toEqual(['_id', 'patient', 'date', 'status', 'requester']);
+  expect(params('AllergyIntolerance')).toEqual([
+    '_id',
+    '_lastUpdated',
+    'patient',
+    'clinical-status',
+    'verification-status',
+  ]);
+  expect(params('MedicationRequest')).toEqual([
+    '_id',
+    '_lastUpdated',
+    'patient',
+    'date',
+    'status',
+    'requester',
+  ]);
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -212,6 +225,7 @@ describe('AllergyIntolerance', () => {
     const [penicillin, peanuts] = await allergiesOf(grace.user);
     expect(penicillin).toEqual({
       resourceType: 'AllergyIntolerance',
+      meta: versionedMeta(),
       id: expect.stringMatching(new RegExp(`^${grace.user.id}-[0-9a-f]{16}$`)),
       clinicalStatus: { coding: [{ system: CLINICAL, code: 'active', display: 'Active' }] },
       verificationStatus: { coding: [{ system: VERIFICATION, code: 'confirmed', display: 'Confirmed' }] },

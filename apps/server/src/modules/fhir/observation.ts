@@ -1,17 +1,5 @@
 import type { Observation } from '@medplum/fhirtypes';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   diagnosisCategories,
@@ -20,6 +8,7 @@ import {
   users,
   vitalSigns,
 } from '../../db/schema';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import {
   categoryCodings,
   categoryConcept,
@@ -35,7 +24,7 @@ import {
   UCUM,
   VITAL_MEASURES,
 } from './observation-codes';
-import { pagedSearch } from './paging';
+import { type Keyed, pagedSearch } from './paging';
 import type { DateValue, ParsedSearch, ReferenceValue, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { instantMatches, isUuid, referenceMatches } from './search-sql';
@@ -62,6 +51,8 @@ interface ObservationFilter {
   ids: string[][];
   codes: TokenValue[][];
   categories: TokenValue[][];
+  /** A page's start (`_cursor`): only what sorts after it. Never set for a count. */
+  after?: Cursor;
 }
 
 const NO_FILTER: ObservationFilter = {
@@ -106,9 +97,19 @@ interface SourceColumns {
   updatedAt: AnyColumn;
 }
 
+/** Newest first, then by row and measure: the page order, and its keyset (cursor.ts). */
+const newestFirstKeys = (
+  columns: Record<'effective' | 'rowId' | 'suffix', SortKey['expression']>,
+): SortKey[] => [
+  { expression: columns.effective, descending: true, cast: 'timestamptz' },
+  { expression: columns.rowId, cast: 'uuid' },
+  { expression: columns.suffix, cast: 'text' },
+];
+
 /** Whose, when and which: the same conditions on every source, on its own (indexed) columns. */
 function commonConditions(fhir: FhirContext, filter: ObservationFilter, columns: SourceColumns) {
   return [
+    afterCursor(newestFirstKeys(columns), filter.after),
     fhir.patientScope === undefined ? undefined : eq(columns.patientId, fhir.patientScope),
     referenceMatches(columns.patientId, filter.patients, 'Patient'),
     instantMatches(columns.effective, filter.dates),
@@ -411,22 +412,39 @@ async function doctorsAmong(fhir: FhirContext, ids: Array<string | null>) {
   return new Set(rows.map((r) => r.id));
 }
 
-/** The filter's Observations, newest first (then by id), from `offset`; every one when `limit` is undefined. */
-async function observations(fhir: FhirContext, filter: ObservationFilter, limit?: number, offset = 0) {
-  const o = observationRows(fhir, filter, limit === undefined ? undefined : offset + limit);
+/**
+ * The filter's Observations, newest first (then by id), from `offset` or after `after`; every
+ * one when `limit` is undefined.
+ */
+async function keyedObservations(
+  fhir: FhirContext,
+  filter: ObservationFilter,
+  limit?: number,
+  offset = 0,
+  after?: Cursor,
+): Promise<Keyed<Observation>[]> {
+  const o = observationRows(
+    fhir,
+    { ...filter, ...(after ? { after } : {}) },
+    limit === undefined ? undefined : offset + limit,
+  );
   if (!o) return [];
+  const keys = newestFirstKeys({ effective: o.effective, rowId: o.rowId, suffix: o.suffix });
   const query = fhir.ctx.db
-    .select()
+    .select({ ...o._.selectedFields, key: sortKeyColumn(keys) })
     .from(o)
-    .orderBy(desc(o.effective), asc(o.rowId), asc(o.suffix))
+    .orderBy(...orderByKeys(keys))
     .offset(offset);
-  const rows: ObservationRow[] = await (limit === undefined ? query : query.limit(limit));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const doctors = await doctorsAmong(
     fhir,
     rows.map((r) => r.performer),
   );
-  return rows.map((row) => toObservation(row, doctors, fhir.timeZone));
+  return rows.map((row) => ({ resource: toObservation(row, doctors, fhir.timeZone), key: row.key }));
 }
+
+const observations = async (fhir: FhirContext, filter: ObservationFilter, limit?: number) =>
+  (await keyedObservations(fhir, filter, limit)).map((row) => row.resource);
 
 async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
   if (filter.ids.length > 0) {
@@ -480,7 +498,7 @@ export const observationsType: FhirResourceType<Observation> = {
     };
     return pagedSearch(
       search,
-      (limit, offset) => observations(fhir, filter, limit, offset),
+      (limit, offset, after) => keyedObservations(fhir, filter, limit, offset, after),
       () => countObservations(fhir, filter),
     );
   },

@@ -1,3 +1,4 @@
+import { type Cursor, decodeCursor } from './cursor';
 import { invalidParameter } from './outcome';
 import { parseDateSpan, type Span } from './time';
 
@@ -35,10 +36,14 @@ export interface StringValue {
 /** Paging and result parameters every search accepts. */
 export const MAX_COUNT = 100;
 export const DEFAULT_COUNT = 20;
-const RESULT_PARAMETERS = new Set(['_count', '_offset', '_total', '_format', '_pretty']);
+const RESULT_PARAMETERS = new Set(['_count', '_offset', '_cursor', '_total', '_format', '_pretty']);
 /** What every resource type can be searched by: its id and when it last changed. */
 export const COMMON_PARAMETERS: readonly SearchParamDefinition[] = [
-  { name: '_id', type: 'token', documentation: 'The logical id of the resource (comma-separated for several)' },
+  {
+    name: '_id',
+    type: 'token',
+    documentation: 'The logical id of the resource (comma-separated for several)',
+  },
   {
     name: '_lastUpdated',
     type: 'date',
@@ -69,7 +74,15 @@ interface AppliedParameter {
 
 export interface ParsedSearch {
   count: number;
+  /** Where the page starts in SQL: `_offset`, or 0 after a cursor. */
   offset: number;
+  /** `_cursor` (from a `next` link): the page starts after this sort key. */
+  cursor?: Cursor;
+  /**
+   * The page's place in the list (`_offset`), also beside a cursor, where it only numbers the
+   * page for the `previous` link and the end of paging.
+   */
+  position: number;
   /** `_total`: `none` skips counting; `accurate` (the default) counts. */
   total: 'none' | 'accurate';
   /** The parameters this search applied, in the request's order (for `Bundle.link`). */
@@ -161,6 +174,7 @@ export function parseSearch(
   const applied: AppliedParameter[] = [];
   let count = DEFAULT_COUNT;
   let offset = 0;
+  let cursor: Cursor | undefined;
   let total: ParsedSearch['total'] = 'accurate';
 
   for (const [key, given] of Object.entries(request.query)) {
@@ -169,6 +183,7 @@ export function parseSearch(
       if (RESULT_PARAMETERS.has(name)) {
         if (name === '_count') count = integerParameter(name, raw, MAX_COUNT);
         if (name === '_offset') offset = integerParameter(name, raw, 1_000_000_000);
+        if (name === '_cursor') cursor = decodeCursor(raw);
         if (name === '_total') {
           if (raw !== 'none' && raw !== 'accurate' && raw !== 'estimate') {
             throw invalidParameter(name, '_total must be none, estimate or accurate');
@@ -202,7 +217,10 @@ export function parseSearch(
   const tokens = of('token');
   return {
     count,
-    offset,
+    // A cursor says where the page starts; the offset beside it only says which page it is.
+    offset: cursor === undefined ? offset : 0,
+    position: offset,
+    ...(cursor === undefined ? {} : { cursor }),
     total,
     applied,
     strings: of('string'),

@@ -1,6 +1,7 @@
 import type { Practitioner } from '@medplum/fhirtypes';
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -22,6 +23,11 @@ function toPractitioner(row: DoctorRow): Practitioner {
 }
 
 const isDoctor = eq(users.role, 'doctor');
+const BY_NAME: SortKey[] = [
+  { expression: users.lastName, cast: 'text' },
+  { expression: users.firstName, cast: 'text' },
+  { expression: users.id, cast: 'uuid' },
+];
 
 export const practitioners: FhirResourceType<Practitioner> = {
   type: 'Practitioner',
@@ -55,16 +61,16 @@ export const practitioners: FhirResourceType<Practitioner> = {
     );
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await ctx.db
-            .select(columns)
+            .select({ ...columns, key: sortKeyColumn(BY_NAME) })
             .from(users)
-            .where(where)
-            .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+            .where(and(where, afterCursor(BY_NAME, after)))
+            .orderBy(...orderByKeys(BY_NAME))
             .limit(limit)
             .offset(offset)
-        ).map(toPractitioner),
+        ).map((row) => ({ resource: toPractitioner(row), key: row.key })),
       async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
     );
   },

@@ -9,7 +9,12 @@ import { currentUser } from '../../plugins/auth';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';
 import { compartmentPatients } from './compartment';
-import { changedSince, parseEverythingOptions, referencedPractitioners, wantsType } from './everything-options';
+import {
+  changedSince,
+  parseEverythingOptions,
+  referencedPractitioners,
+  wantsType,
+} from './everything-options';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -162,7 +167,7 @@ export async function fhirRoutes(app: FastifyInstance) {
           patientIds: [...new Set(resources.flatMap((r) => compartmentPatients(r) ?? []))],
         },
       });
-      return send(reply, searchBundle(base, type.type, search, { resources, total: result.total }));
+      return send(reply, searchBundle(base, type.type, search, { ...result, resources }));
     },
   );
 
@@ -223,7 +228,10 @@ export async function fhirRoutes(app: FastifyInstance) {
         entityType: 'Patient',
         entityId: id,
         patientId: id,
-        details: { resources: visible.length, ...(request.query._since ? { since: request.query._since } : {}) },
+        details: {
+          resources: visible.length,
+          ...(request.query._since ? { since: request.query._since } : {}),
+        },
       });
       if (request.query.download !== undefined) {
         reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);

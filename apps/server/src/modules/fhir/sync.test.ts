@@ -1,9 +1,9 @@
 import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
-import { createTestApp, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { appointments, users } from '../../db/schema';
+import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import { appointments, users, vitalSigns } from '../../db/schema';
 
 /*
  * Incremental sync (docs/fhir.md, decision 0021): meta.versionId and meta.lastUpdated on every
@@ -44,7 +44,12 @@ beforeAll(async () => {
     durationMinutes: 30,
     status: 'Completed',
   });
-  await send('/api/doctor/triage', { patientId: ada.user.id, heartRate: 88, systolic: 128, temperature: 37.1 });
+  await send('/api/doctor/triage', {
+    patientId: ada.user.id,
+    heartRate: 88,
+    systolic: 128,
+    temperature: 37.1,
+  });
   await send(`/api/doctor/patients/${ada.user.id}/medical-details`, { allergies: ['Penicillin'] }, 'PUT');
   await send('/api/doctor/prescriptions', {
     patientId: ada.user.id,
@@ -110,7 +115,11 @@ describe('versions', () => {
       headers: { ...doctor.headers, 'if-none-match': `"1", ${etag.replace('W/', '')}` },
     });
     expect(listed.statusCode).toBe(304);
-    const other = await t.app.inject({ method: 'GET', url, headers: { ...doctor.headers, 'if-none-match': '"1"' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...doctor.headers, 'if-none-match': '"1"' },
+    });
     expect(other.statusCode).toBe(200);
     const since = await t.app.inject({
       method: 'GET',
@@ -163,5 +172,122 @@ describe('_lastUpdated and _since', () => {
     expect(new Set(typed.map((r) => r.resourceType))).toEqual(new Set(['MedicationRequest', 'Practitioner']));
     const unknown = await fhirGet(t, `/Patient/${ada.user.id}/$everything?_type=Basic`, doctor.headers);
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('paging while data changes', () => {
+  /**
+   * Pages through a search two at a time, running `change` after each page, and answers the ids
+   * of every page in order (the `next` links as given).
+   */
+  async function pageThrough(path: string, change: (page: number) => Promise<void>) {
+    let res = await fhirGet<Bundle>(t, path, doctor.headers);
+    const seen: string[] = [];
+    for (let page = 0; page < 20; page += 1) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectValidFhir(res.body);
+      seen.push(...entries(res.body).map((r) => r.id ?? ''));
+      await change(page);
+      const next = await follow(t, res.body, 'next', doctor.headers);
+      if (!next) return seen;
+      res = next;
+    }
+    throw new Error('paging did not end');
+  }
+
+  const appointmentAt = (startsAt: string) => ({
+    patientId: ada.user.id,
+    doctorId: doctor.user.id,
+    title: `Visit at ${startsAt}`,
+    priority: 'Medium' as const,
+    date: startsAt.slice(0, 10),
+    time: startsAt.slice(11, 16),
+    startsAt: new Date(startsAt),
+    durationMinutes: 30,
+    status: 'Confirmed' as const,
+  });
+
+  it('Appointment: rows added before the page neither repeat nor push a row past the next page', async () => {
+    const made = await t.database.db
+      .insert(appointments)
+      .values(
+        ['2031-03-01', '2031-03-02', '2031-03-03', '2031-03-04', '2031-03-05'].map((d) =>
+          appointmentAt(`${d}T09:00:00Z`),
+        ),
+      )
+      .returning({ id: appointments.id });
+    const before = entries(
+      (await fhirGet<Bundle>(t, '/Appointment?date=ge2031&_count=100', doctor.headers)).body,
+    );
+    expect(before).toHaveLength(5);
+    let earlier = 0;
+    const seen = await pageThrough('/Appointment?date=ge2031&_count=2', async () => {
+      // Each one sorts before every row already seen (an offset would show the last row seen again).
+      earlier += 1;
+      await t.database.db
+        .insert(appointments)
+        .values(appointmentAt(`2031-02-${String(28 - earlier).padStart(2, '0')}T09:00:00Z`));
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(made.map((row) => row.id));
+  });
+
+  it('Observation (newest first): new measurements between pages repeat nothing and skip nothing', async () => {
+    const patient = await createUser(t, 'patient', { firstName: 'Vera', lastName: 'Vitals' });
+    const at = (day: number) => new Date(Date.UTC(2029, 0, day, 8));
+    const rows = await t.database.db
+      .insert(vitalSigns)
+      .values(
+        [1, 2, 3, 4, 5].map((day) => ({
+          patientId: patient.id,
+          recordedAt: at(day),
+          source: 'chart' as const,
+          heartRate: 60 + day,
+        })),
+      )
+      .returning({ id: vitalSigns.id });
+    let added = 0;
+    const seen = await pageThrough(`/Observation?patient=${patient.id}&code=8867-4&_count=2`, async () => {
+      added += 1;
+      // Newer than all: with offsets every later page would start one row too early.
+      await t.database.db
+        .insert(vitalSigns)
+        .values({ patientId: patient.id, recordedAt: at(10 + added), source: 'chart', heartRate: 90 });
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(rows.map((row) => `${row.id}-hr`).reverse());
+  });
+
+  it('Patient (a name search over two tiers): new patients between pages repeat nothing and skip nothing', async () => {
+    const made: string[] = [];
+    for (const [first, last] of [
+      ['Zed', 'Pagingson'],
+      ['Yan', 'Pagingson'],
+      ['Pagingo', 'Adams'],
+      ['Pagingo', 'Bello'],
+      ['Pagingo', 'Cole'],
+    ]) {
+      made.push((await createUser(t, 'patient', { firstName: first, lastName: last })).id);
+    }
+    let added = 0;
+    const seen = await pageThrough('/Patient?name=paging&_count=2', async () => {
+      added += 1;
+      // Sorts first in the surname tier: with offsets it would push the next page back by one.
+      made.push((await createUser(t, 'patient', { firstName: 'Aaron', lastName: `Paging${added}` })).id);
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    // The first five are seen in their order: surname tier (family name, given) then given-name tier.
+    expect(seen.slice(0, 5)).toEqual([made[1], made[0], made[2], made[3], made[4]]);
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    for (const cursor of [
+      'not*base64',
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('["x"]').toString('base64url'),
+    ]) {
+      const res = await fhirGet(t, `/Appointment?_cursor=${cursor}`, doctor.headers);
+      expect(res.status, cursor).toBe(400);
+    }
   });
 });
