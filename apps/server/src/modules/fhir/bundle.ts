@@ -29,7 +29,7 @@ export function searchBundle(
   base: string,
   type: string,
   search: ParsedSearch,
-  result: { resources: Resource[]; total?: number; next?: Cursor },
+  result: { resources: Resource[]; total?: number; next?: Cursor; included?: Resource[] },
 ): Bundle {
   const { count, position, cursor } = search;
   const link: BundleLink[] = [
@@ -58,11 +58,19 @@ export function searchBundle(
     type: 'searchset',
     ...(result.total === undefined ? {} : { total: result.total }),
     link,
-    entry: result.resources.map((resource) => ({
-      fullUrl: fullUrl(base, resource),
-      resource,
-      search: { mode: 'match' },
-    })),
+    entry: [
+      ...result.resources.map((resource) => ({
+        fullUrl: fullUrl(base, resource),
+        resource,
+        search: { mode: 'match' as const },
+      })),
+      // What _include / _revinclude brought in: not matches, so not counted in `total`.
+      ...(result.included ?? []).map((resource) => ({
+        fullUrl: fullUrl(base, resource),
+        resource,
+        search: { mode: 'include' as const },
+      })),
+    ],
   };
 }
 

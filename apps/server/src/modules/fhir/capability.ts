@@ -1,6 +1,11 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+import { INCLUDES, REVINCLUDES } from './include';
 import { COMMON_PARAMETERS } from './params';
 import type { FhirResourceType } from './resource-type';
+
+/** `Type:param` of each include a type supports, left out when it has none. */
+const listed = <K extends string>(key: K, definitions: ReadonlyArray<{ source: string; param: string }>) =>
+  definitions.length === 0 ? {} : { [key]: definitions.map((d) => `${d.source}:${d.param}`) };
 
 /**
  * What this API supports, built from the resource types themselves so it can list nothing they
@@ -17,8 +22,18 @@ export function capabilityStatement(
       type: type.type,
       profile: `http://hl7.org/fhir/StructureDefinition/${type.type}`,
       interaction: [{ code: 'read' }, { code: 'search-type' }],
-      versioning: 'no-version',
+      // meta.versionId on every resource and ETag on reads (versioning.ts); no history is kept.
+      versioning: 'versioned',
       readHistory: false,
+      conditionalRead: 'full-support',
+      ...listed(
+        'searchInclude',
+        INCLUDES.filter((i) => i.source === type.type),
+      ),
+      ...listed(
+        'searchRevInclude',
+        REVINCLUDES.filter((r) => r.target === type.type),
+      ),
       updateCreate: false,
       searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(
         ({ name, type: paramType, documentation }) => ({
@@ -49,7 +64,7 @@ export function capabilityStatement(
       {
         mode: 'server',
         documentation:
-          'Read-only. Searches page with _count (at most 100) and _offset through Bundle.link; unknown ' +
+          'Read-only. Searches page with _count (at most 100) through Bundle.link (next carries a _cursor); unknown ' +
           'search parameters are ignored unless the request says "Prefer: handling=strict".',
         security: {
           description:

@@ -83,6 +83,9 @@ export interface ParsedSearch {
    * page for the `previous` link and the end of paging.
    */
   position: number;
+  /** `_include` and `_revinclude` values as given (include.ts resolves them). */
+  includes: string[];
+  revincludes: string[];
   /** `_total`: `none` skips counting; `accurate` (the default) counts. */
   total: 'none' | 'accurate';
   /** The parameters this search applied, in the request's order (for `Bundle.link`). */
@@ -175,6 +178,8 @@ export function parseSearch(
   let count = DEFAULT_COUNT;
   let offset = 0;
   let cursor: Cursor | undefined;
+  const includes: string[] = [];
+  const revincludes: string[] = [];
   let total: ParsedSearch['total'] = 'accurate';
 
   for (const [key, given] of Object.entries(request.query)) {
@@ -190,6 +195,11 @@ export function parseSearch(
           }
           total = raw === 'none' ? 'none' : 'accurate';
         }
+        continue;
+      }
+      if (name === '_include' || name === '_revinclude') {
+        (name === '_include' ? includes : revincludes).push(raw);
+        applied.push({ name, value: raw });
         continue;
       }
       const def = byName.get(name);
@@ -220,6 +230,8 @@ export function parseSearch(
     // A cursor says where the page starts; the offset beside it only says which page it is.
     offset: cursor === undefined ? offset : 0,
     position: offset,
+    includes,
+    revincludes,
     ...(cursor === undefined ? {} : { cursor }),
     total,
     applied,

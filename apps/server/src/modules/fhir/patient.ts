@@ -258,11 +258,18 @@ export const patients: FhirResourceType<Patient> = {
     const last = found.rows.at(-1);
     const next = last && found.rows.length === search.count ? { next: [String(last.tier), ...last.key] } : {};
     if (search.total === 'none') return { resources, ...next };
-    // After a cursor the window's count starts there: the search's total is counted from the start.
+    // After a cursor the window's count starts there: the search's total is counted from the start
+    // (to the cap past the page's position, as the offset's count goes).
     const counted =
       search.cursor === undefined
         ? found
-        : await tieredWindow(fhir.ctx, { limit: 0, offset: 0 }, tiers, () => Promise.resolve([]), matching);
+        : await tieredWindow(
+            fhir.ctx,
+            { limit: 0, offset: search.position },
+            tiers,
+            () => Promise.resolve([]),
+            matching,
+          );
     if (counted.lowerBound) return { resources, ...next };
     return { resources, total: counted.total, ...next };
   },

@@ -15,6 +15,7 @@ import {
   referencedPractitioners,
   wantsType,
 } from './everything-options';
+import { includedResources } from './include';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -143,9 +144,10 @@ export async function fhirRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const fhir = fhirContext(request);
+      const strict = prefersStrict(request.headers.prefer);
       const search = parseSearch(type.searchParams, {
         query: request.query,
-        strict: prefersStrict(request.headers.prefer),
+        strict,
         timeZone: fhir.timeZone,
       });
       const result = await type.search(fhir, search);
@@ -157,17 +159,22 @@ export async function fhirRoutes(app: FastifyInstance) {
         );
         return false;
       });
+      const included = (await includedResources(fhir, type.type, search, resources, byType, strict)).filter(
+        (resource) => visibleTo(fhir, resource),
+      );
+      const answered = [...resources, ...included];
       await audit(fhir.ctx, {
         action: 'fhir.search',
         entityType: type.type,
-        patientId: onePatient(resources),
+        patientId: onePatient(answered),
         details: {
           query: search.applied,
           ids: resources.map((r) => r.id),
-          patientIds: [...new Set(resources.flatMap((r) => compartmentPatients(r) ?? []))],
+          ...(included.length > 0 ? { included: included.map((r) => `${r.resourceType}/${r.id}`) } : {}),
+          patientIds: [...new Set(answered.flatMap((r) => compartmentPatients(r) ?? []))],
         },
       });
-      return send(reply, searchBundle(base, type.type, search, { ...result, resources }));
+      return send(reply, searchBundle(base, type.type, search, { ...result, resources, included }));
     },
   );
 

@@ -1,9 +1,9 @@
-import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, CapabilityStatement, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { appointments, users, vitalSigns } from '../../db/schema';
+import { appointments, diagnosisCategories, diagnosisTests, users, vitalSigns } from '../../db/schema';
 
 /*
  * Incremental sync (docs/fhir.md, decision 0021): meta.versionId and meta.lastUpdated on every
@@ -67,6 +67,17 @@ beforeAll(async () => {
     advice: 'Rest',
     status: true,
   });
+  const [category] = await t.database.db
+    .select()
+    .from(diagnosisCategories)
+    .where(eq(diagnosisCategories.name, 'Haematology'));
+  await send('/api/doctor/diagnosis-tests', {
+    patientId: ada.user.id,
+    name: 'Full blood count',
+    categoryId: category?.id,
+    bloodSugar: 110,
+    properties: [{ name: 'Haemoglobin', value: '13.2 g/dL' }],
+  });
 });
 afterAll(() => t.close());
 
@@ -82,6 +93,7 @@ describe('versions', () => {
         'Observation',
         'AllergyIntolerance',
         'MedicationRequest',
+        'DiagnosticReport',
       ]),
     );
     for (const resource of resources) {
@@ -288,6 +300,99 @@ describe('paging while data changes', () => {
     ]) {
       const res = await fhirGet(t, `/Appointment?_cursor=${cursor}`, doctor.headers);
       expect(res.status, cursor).toBe(400);
+    }
+  });
+});
+
+describe('_include and _revinclude', () => {
+  const search = async (query: string, headers = doctor.headers) => {
+    const res = await fhirGet<Bundle>(t, query, headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectValidFhir(res.body);
+    const byMode = (mode: string) =>
+      (res.body.entry ?? [])
+        .filter((e) => e.search?.mode === mode)
+        .map((e) => `${e.resource?.resourceType}/${e.resource?.id}`);
+    return { bundle: res.body, matches: byMode('match'), included: byMode('include') };
+  };
+
+  it('brings in what the matches reference, each once, marked include and not counted', async () => {
+    const report = await search(`/DiagnosticReport?patient=${ada.user.id}&_include=DiagnosticReport:result`);
+    expect(report.matches).toHaveLength(1);
+    const [match] = entries<Resource>(report.bundle);
+    const results =
+      match?.resourceType === 'DiagnosticReport' ? (match.result ?? []).map((r) => r.reference) : [];
+    expect(results.length).toBeGreaterThan(0);
+    expect(report.included.sort()).toEqual([...results].sort());
+    expect(report.bundle.total).toBe(1);
+    expect(report.bundle.link?.find((l) => l.relation === 'self')?.url).toContain(
+      '_include=DiagnosticReport%3Aresult',
+    );
+
+    const meds = await search(`/MedicationRequest?patient=${ada.user.id}&_include=MedicationRequest:patient`);
+    expect(meds.included).toEqual([`Patient/${ada.user.id}`]);
+    const visits = await search(`/Appointment?patient=${ada.user.id}&_include=Appointment:actor`);
+    expect(visits.included.sort()).toEqual(
+      [`Patient/${ada.user.id}`, `Practitioner/${doctor.user.id}`].sort(),
+    );
+    const onlyDoctors = await search(
+      `/Appointment?patient=${ada.user.id}&_include=Appointment:actor:Practitioner`,
+    );
+    expect(onlyDoctors.included).toEqual([`Practitioner/${doctor.user.id}`]);
+    const vitals = await search(
+      `/Observation?patient=${ada.user.id}&code=8867-4&_include=Observation:patient`,
+    );
+    expect(vitals.included).toEqual([`Patient/${ada.user.id}`]);
+  });
+
+  it('_revinclude=Observation:patient brings each matched patient’s Observations', async () => {
+    const res = await search(`/Patient?_id=${ada.user.id}&_revinclude=Observation:patient`);
+    expect(res.matches).toEqual([`Patient/${ada.user.id}`]);
+    const own = entries<Resource>(
+      (await fhirGet<Bundle>(t, `/Observation?patient=${ada.user.id}&_count=100`, doctor.headers)).body,
+    );
+    expect(res.included.sort()).toEqual(own.map((o) => `Observation/${o.id}`).sort());
+    expect(res.included.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a patient to their compartment: unshared results are not included; unknown includes are ignored, or a 400 when strict', async () => {
+    // The report is not shared with Ada: she does not see it, nor its results through an include.
+    const [unshared] = await t.database.db
+      .select()
+      .from(diagnosisTests)
+      .where(eq(diagnosisTests.patientId, ada.user.id));
+    expect(unshared?.sharedWithPatient).toBe(false);
+    const own = await search(`/Observation?code=8867-4&_include=Observation:patient`, ada.headers);
+    expect(own.included).toEqual([`Patient/${ada.user.id}`]);
+    const reports = await search('/DiagnosticReport?_include=DiagnosticReport:result', ada.headers);
+    expect([...reports.matches, ...reports.included]).toEqual([]);
+    const revinclude = await search(`/Patient?_revinclude=Observation:patient`, ada.headers);
+    expect(revinclude.included.every((id) => id.startsWith('Observation/'))).toBe(true);
+    expect(revinclude.included.some((id) => id.includes(unshared?.id ?? '-'))).toBe(false);
+
+    const ignored = await search('/Appointment?_include=Appointment:location');
+    expect(ignored.included).toEqual([]);
+    const strict = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Appointment?_include=Appointment:location',
+      headers: { ...doctor.headers, prefer: 'handling=strict' },
+    });
+    expect(strict.statusCode).toBe(400);
+  });
+
+  it('declares them in the CapabilityStatement, with versioned reads and _lastUpdated', async () => {
+    const res = await fhirGet<CapabilityStatement>(t, '/metadata');
+    const resources = res.body.rest?.[0]?.resource ?? [];
+    const of = (type: string) => resources.find((r) => r.type === type);
+    expect(of('DiagnosticReport')?.searchInclude).toContain('DiagnosticReport:result');
+    expect(of('MedicationRequest')?.searchInclude).toContain('MedicationRequest:patient');
+    expect(of('Appointment')?.searchInclude).toContain('Appointment:actor');
+    expect(of('Observation')?.searchInclude).toContain('Observation:patient');
+    expect(of('Patient')?.searchRevInclude).toEqual(['Observation:patient']);
+    for (const resource of resources) {
+      expect(resource.versioning).toBe('versioned');
+      expect(resource.conditionalRead).toBe('full-support');
+      expect(resource.searchParam?.map((p) => p.name)).toContain('_lastUpdated');
     }
   });
 });
