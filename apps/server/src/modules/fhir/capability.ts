@@ -3,6 +3,41 @@ import { INCLUDES, REVINCLUDES } from './include';
 import { COMMON_PARAMETERS } from './params';
 import type { FhirResourceType } from './resource-type';
 
+const SEARCH_PARAMETER = 'http://hl7.org/fhir/SearchParameter';
+
+/**
+ * HL7's search parameters that several resource types share (their canonical names the group,
+ * not the type): which of our types each serves. Every other one is `<Type>-<name>`.
+ */
+const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
+  'Resource-id': ['*'],
+  'Resource-lastUpdated': ['*'],
+  'clinical-patient': [
+    'AllergyIntolerance',
+    'DiagnosticReport',
+    'Encounter',
+    'MedicationRequest',
+    'Observation',
+  ],
+  'clinical-date': ['DiagnosticReport', 'Encounter', 'Observation'],
+  'clinical-code': ['Observation'],
+  'individual-family': ['Patient', 'Practitioner'],
+  'individual-given': ['Patient', 'Practitioner'],
+  'individual-birthdate': ['Patient'],
+  'individual-email': ['Patient'],
+  'individual-phone': ['Patient'],
+  'medications-status': ['MedicationRequest'],
+};
+
+/** The canonical URL of HL7's definition of a type's search parameter (CapabilityStatement `definition`). */
+export function searchParameterDefinition(type: string, name: string) {
+  const code = name.replace(/^_/, '');
+  const shared = Object.entries(SHARED_SEARCH_PARAMETERS).find(
+    ([id, types]) => id.endsWith(`-${code}`) && (types.includes('*') || types.includes(type)),
+  );
+  return `${SEARCH_PARAMETER}/${shared ? shared[0] : `${type}-${code}`}`;
+}
+
 /** `Type:param` of each include a type supports, left out when it has none. */
 const listed = <K extends string>(key: K, definitions: ReadonlyArray<{ source: string; param: string }>) =>
   definitions.length === 0 ? {} : { [key]: definitions.map((d) => `${d.source}:${d.param}`) };
@@ -38,6 +73,7 @@ export function capabilityStatement(
       searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(
         ({ name, type: paramType, documentation }) => ({
           name,
+          definition: searchParameterDefinition(type.type, name),
           type: paramType,
           documentation,
         }),

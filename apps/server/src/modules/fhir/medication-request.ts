@@ -172,7 +172,8 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
   searchParams: [
     { name: 'patient', type: 'reference', documentation: 'The patient (Patient/{id})' },
     {
-      name: 'date',
+      // R4's name for authoredOn (its `date` is the dosage's timing, which we do not search).
+      name: 'authoredon',
       type: 'date',
       documentation: 'When the prescription was written (authoredOn); eq, gt, lt, ge, le',
     },
@@ -198,7 +199,7 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
       lastUpdatedMatches(columns.updatedAt, search),
       referenceMatches(prescriptions.patientId, search.references('patient'), 'Patient'),
       referenceMatches(prescriptions.doctorId, search.references('requester'), 'Practitioner'),
-      instantMatches(prescriptions.createdAt, search.dates('date')),
+      instantMatches(prescriptions.createdAt, search.dates('authoredon')),
       tokenMatches(statusCode, search.tokens('status'), MEDICATION_REQUEST_STATUS_SYSTEM),
     );
     return pagedSearch(

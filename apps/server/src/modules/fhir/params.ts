@@ -17,7 +17,10 @@ export interface DateValue {
   prefix: DatePrefix;
   span: Span;
 }
-/** `code`, `system|code`, or `|code` (no system); `system|` is any code of that system. */
+/**
+ * `code` (any system), `system|code`, or `|code` (a code with no system: `system` is ''); `system|`
+ * is any code of that system.
+ */
 export interface TokenValue {
   system?: string;
   code?: string;
@@ -140,7 +143,8 @@ function parseValue(
       if (bar < 0) return { type: 'token', value: { code: raw } };
       const system = raw.slice(0, bar);
       const code = raw.slice(bar + 1);
-      return { type: 'token', value: { ...(system ? { system } : {}), ...(code ? { code } : {}) } };
+      // `|code` keeps its empty system: it names a code that has none, not a code of any system.
+      return { type: 'token', value: { system, ...(code ? { code } : {}) } };
     }
     case 'date': {
       const head = raw.slice(0, 2);

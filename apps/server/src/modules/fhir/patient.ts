@@ -106,7 +106,10 @@ const emailMatches = (occurrences: TokenValue[][]) =>
  * form, a suffix, the phone-digits trigram index.
  */
 const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
-  if (system !== undefined || code === undefined) return system === undefined ? sql`true` : sql`false`;
+  // Phone numbers carry no token system: `|<number>` is the same as `<number>`.
+  if ((system !== undefined && system !== '') || code === undefined) {
+    return system === undefined || system === '' ? sql`true` : sql`false`;
+  }
   const digits = code.replace(/\D/g, '');
   if (digits === '') return sql`false`;
   const national = /^0[1-9]\d{5,}$/.test(digits) ? digits.slice(1) : undefined;

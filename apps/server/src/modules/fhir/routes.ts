@@ -15,6 +15,7 @@ import {
   referencedPractitioners,
   wantsType,
 } from './everything-options';
+import { requireFhirJson } from './format';
 import { includedResources } from './include';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
@@ -109,6 +110,11 @@ export async function fhirRoutes(app: FastifyInstance) {
   const capability = capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now());
 
   app.setErrorHandler(answerWithOutcome);
+  // Only FHIR R4 JSON is answered: anything else asked for is a 406 before any other work.
+  app.addHook('onRequest', async (request) => {
+    const { _format: format } = request.query as Record<string, string | string[] | undefined>;
+    requireFhirJson(format, request.headers.accept);
+  });
   // Any body is read (to its limit) and dropped: every write is refused below, whatever it sends.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null));

@@ -66,7 +66,8 @@ export function tokenMatches(
     occurrences.map((values) =>
       anyOf(
         values.map((value) => {
-          if (value.system !== undefined && value.system !== system) return FALSE;
+          // A column of codes without a system answers to `|code` (system '') too.
+          if (value.system !== undefined && value.system !== (system ?? '')) return FALSE;
           return value.code === undefined ? sql`true` : sql`${column} = ${value.code}`;
         }),
       ),
