@@ -45,6 +45,20 @@ describe('token search', () => {
   });
 });
 
+describe('string search', () => {
+  it('ignores accents as well as case, for Practitioners as for Patients; :exact does not', async () => {
+    const doctorAdebayo = await signedIn(t, 'doctor', { firstName: 'Fọlákẹ́', lastName: 'Adébáyọ̀' });
+    const patientAdebayo = await signedIn(t, 'patient', { firstName: 'Ìbùkún', lastName: 'Adébáyọ̀' });
+    const ids = async (query: string) =>
+      entries((await fhirGet<Bundle>(t, query, doctor.headers)).body).map((r) => r.id);
+    for (const query of ['name=adebayo', 'family=ADEBAYO', 'given=folake', 'name=Adébáyọ̀']) {
+      expect(await ids(`/Practitioner?${query}`), query).toEqual([doctorAdebayo.user.id]);
+    }
+    expect(await ids('/Patient?family=adebayo')).toEqual([patientAdebayo.user.id]);
+    expect(await ids('/Practitioner?family:exact=Adebayo')).toEqual([]);
+  });
+});
+
 describe('formats', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/fhir/R4${url}`, headers: { ...doctor.headers, ...headers } });

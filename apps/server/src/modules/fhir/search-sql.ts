@@ -41,7 +41,7 @@ export const referenceMatches = (column: AnyColumn, occurrences: ReferenceValue[
 /** Escapes LIKE's wildcards, so a search for "50%" finds "50%". */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** FHIR string search: case-insensitive, from the start of the value (or the whole value, `:exact`). */
+/** FHIR string search: ignoring case and accents, from the start of the value (or the whole value as written, `:exact`). */
 export function stringMatches(expression: AnyColumn | SQL, occurrences: StringValue[][]): SQL | undefined {
   return allOf(
     occurrences.map((values) =>
@@ -49,7 +49,8 @@ export function stringMatches(expression: AnyColumn | SQL, occurrences: StringVa
         values.map((value) =>
           value.exact
             ? sql`${expression} = ${value.text}`
-            : sql`lower(${expression}) like ${`${likeLiteral(value.text.toLowerCase())}%`}`,
+            : // Folded as the app's patient search folds (case and accents): "adebayo" finds Adébáyọ̀.
+              sql`carepoint_fold(${expression}) like carepoint_fold(${`${likeLiteral(value.text)}%`})`,
         ),
       ),
     ),
