@@ -79,6 +79,22 @@ describe('Patient read', () => {
       resourceType: 'Patient',
       id,
       meta: versionedMeta(),
+      identifier: [
+        {
+          use: 'usual',
+          type: {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v2-0203',
+                code: 'MR',
+                display: 'Medical record number',
+              },
+            ],
+          },
+          system: 'http://localhost:3000/fhir/identifiers/patient',
+          value: id,
+        },
+      ],
       active: true,
       name: [{ use: 'official', text: 'Ngozi Okafor', family: 'Okafor', given: ['Ngozi'] }],
       telecom: [

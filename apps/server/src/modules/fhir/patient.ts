@@ -32,11 +32,24 @@ const columns = { ...personColumns, dateOfBirth: users.dateOfBirth, updatedAt: u
 type PatientRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
-function toPatient(row: PatientRow): Patient {
+/** The system of our patient record numbers: ours, under the address the app is served from. */
+const patientNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/patient`;
+/** HL7 v2 table 0203's "Medical record number": what our patient number is to another system. */
+const MEDICAL_RECORD_NUMBER = {
+  coding: [
+    { system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' },
+  ],
+};
+
+function toPatient(row: PatientRow, publicUrl: string): Patient {
   return {
     resourceType: 'Patient',
     id: row.id,
     meta: versionMeta(row.updatedAt),
+    // The clinic knows a patient by their account: its id is their record number in the app.
+    identifier: [
+      { use: 'usual', type: MEDICAL_RECORD_NUMBER, system: patientNumberSystem(publicUrl), value: row.id },
+    ],
     ...personElements(row),
     ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
   };
@@ -215,7 +228,7 @@ export const patients: FhirResourceType<Patient> = {
       .select(columns)
       .from(users)
       .where(and(isPatient, eq(users.id, id)));
-    return row ? toPatient(row) : undefined;
+    return row ? toPatient(row, ctx.config.publicUrl) : undefined;
   },
 
   /**
@@ -257,7 +270,7 @@ export const patients: FhirResourceType<Patient> = {
           .offset(window.offset),
       matching,
     );
-    const resources = found.rows.map(toPatient);
+    const resources = found.rows.map((row) => toPatient(row, fhir.ctx.config.publicUrl));
     const last = found.rows.at(-1);
     const next = last && found.rows.length === search.count ? { next: [String(last.tier), ...last.key] } : {};
     if (search.total === 'none') return { resources, ...next };
