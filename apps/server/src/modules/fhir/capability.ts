@@ -30,7 +30,7 @@ const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
 };
 
 /** The canonical URL of HL7's definition of a type's search parameter (CapabilityStatement `definition`). */
-export function searchParameterDefinition(type: string, name: string) {
+function searchParameterDefinition(type: string, name: string) {
   const code = name.replace(/^_/, '');
   const shared = Object.entries(SHARED_SEARCH_PARAMETERS).find(
     ([id, types]) => id.endsWith(`-${code}`) && (types.includes('*') || types.includes(type)),

@@ -68,9 +68,7 @@ export const REVINCLUDES: readonly RevIncludeDefinition[] = [
 ];
 
 /** At most this many resources come in through one `_revinclude` (a patient may have years of vitals). */
-export const MAX_REVINCLUDED = 1000;
-
-const name = (d: { source: string; param: string }) => `${d.source}:${d.param}`;
+const MAX_REVINCLUDED = 1000;
 
 /** `Type:param` or `Type:param:Target`, as one of ours; an unknown one is a 400 (or ignored, not strict). */
 function resolve<D extends { source: string; param: string }>(

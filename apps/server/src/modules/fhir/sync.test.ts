@@ -1,9 +1,9 @@
 import type { Bundle, CapabilityStatement, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { entries, expectValidFhir, fhirGet, follow, recordPrescriptionAndTest } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { appointments, diagnosisCategories, diagnosisTests, users, vitalSigns } from '../../db/schema';
+import { appointments, diagnosisTests, users, vitalSigns } from '../../db/schema';
 
 /*
  * Incremental sync (docs/fhir.md, decision 0021): meta.versionId and meta.lastUpdated on every
@@ -51,33 +51,7 @@ beforeAll(async () => {
     temperature: 37.1,
   });
   await send(`/api/doctor/patients/${ada.user.id}/medical-details`, { allergies: ['Penicillin'] }, 'PUT');
-  await send('/api/doctor/prescriptions', {
-    patientId: ada.user.id,
-    problem: 'Sore throat',
-    medicines: [
-      {
-        name: 'Paracetamol 500 mg',
-        dosage: '2 tablets',
-        duration: '3 Days',
-        time: 'After Meal',
-        interval: 'Morning and evening',
-        comment: '',
-      },
-    ],
-    advice: 'Rest',
-    status: true,
-  });
-  const [category] = await t.database.db
-    .select()
-    .from(diagnosisCategories)
-    .where(eq(diagnosisCategories.name, 'Haematology'));
-  await send('/api/doctor/diagnosis-tests', {
-    patientId: ada.user.id,
-    name: 'Full blood count',
-    categoryId: category?.id,
-    bloodSugar: 110,
-    properties: [{ name: 'Haemoglobin', value: '13.2 g/dL' }],
-  });
+  await recordPrescriptionAndTest(t, doctor.headers, ada.user.id);
 });
 afterAll(() => t.close());
 
