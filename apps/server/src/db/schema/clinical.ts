@@ -44,6 +44,8 @@ export const vitalSigns = pgTable(
     weight: numeric({ precision: 5, scale: 1, mode: 'number' }),
     height: numeric({ precision: 4, scale: 1, mode: 'number' }),
     bloodGlucose: smallint(),
+    /** Kept by the database like every table behind a FHIR resource (Observation.meta). */
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('vital_signs_patient_recorded_idx').on(t.patientId, t.recordedAt.desc()),

@@ -93,6 +93,8 @@ export const prescriptionMedicines = pgTable(
     time: medicineTime().notNull(),
     interval: medicineInterval().notNull(),
     comment: text(),
+    /** A line edited in place gets a new version (FHIR MedicationRequest.meta). */
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('prescription_medicines_position_idx').on(t.prescriptionId, t.position)],
 );

@@ -21,29 +21,32 @@ function hashCode(text: string) {
   return h;
 }
 
-const DOCTORS: Array<[string, string, string]> = [
-  ['Adaeze', 'Okafor', 'Cardiology'],
-  ['Tunde', 'Bakare', 'Pediatrics'],
-  ['Ngozi', 'Eze', 'Dermatology'],
-  ['Emeka', 'Nwosu', 'Orthopedics'],
-  ['Fatima', 'Bello', 'Neurology'],
-  ['Kelechi', 'Obi', 'General Medicine'],
+type Gender = NonNullable<NewUser['gender']>;
+
+const DOCTORS: Array<[string, string, string, Gender]> = [
+  ['Adaeze', 'Okafor', 'Cardiology', 'female'],
+  ['Tunde', 'Bakare', 'Pediatrics', 'male'],
+  ['Ngozi', 'Eze', 'Dermatology', 'female'],
+  ['Emeka', 'Nwosu', 'Orthopedics', 'male'],
+  ['Fatima', 'Bello', 'Neurology', 'female'],
+  ['Kelechi', 'Obi', 'General Medicine', 'male'],
 ];
 
-const PATIENTS: Array<[string, string, string]> = [
-  ['Chioma', 'Adeyemi', '1988-03-14'],
-  ['Ibrahim', 'Musa', '1975-11-02'],
-  ['Amaka', 'Uche', '1996-07-21'],
-  ['Segun', 'Alabi', '1962-01-30'],
-  ['Zainab', 'Lawal', '2001-09-09'],
-  ['Olumide', 'Ogunleye', '1983-05-17'],
-  ['Blessing', 'Etim', '1979-12-25'],
-  ['Yusuf', 'Garba', '1991-04-03'],
-  ['Funmilayo', 'Ajayi', '1969-08-11'],
-  ['Chinedu', 'Okeke', '2005-02-28'],
-  ['Halima', 'Sani', '1958-06-06'],
+/** Recorded genders too (FHIR Patient.gender): one patient left without, as real records are. */
+const PATIENTS: Array<[string, string, string, Gender | null]> = [
+  ['Chioma', 'Adeyemi', '1988-03-14', 'female'],
+  ['Ibrahim', 'Musa', '1975-11-02', 'male'],
+  ['Amaka', 'Uche', '1996-07-21', 'female'],
+  ['Segun', 'Alabi', '1962-01-30', 'male'],
+  ['Zainab', 'Lawal', '2001-09-09', 'female'],
+  ['Olumide', 'Ogunleye', '1983-05-17', 'male'],
+  ['Blessing', 'Etim', '1979-12-25', 'female'],
+  ['Yusuf', 'Garba', '1991-04-03', 'male'],
+  ['Funmilayo', 'Ajayi', '1969-08-11', 'female'],
+  ['Chinedu', 'Okeke', '2005-02-28', 'male'],
+  ['Halima', 'Sani', '1958-06-06', null],
   // Written with its Yoruba accents: patient search finds it as "adebayo" too.
-  ['Tobi', 'Adébáyọ̀', '1999-10-15'],
+  ['Tobi', 'Adébáyọ̀', '1999-10-15', 'male'],
 ];
 
 /** One account per role with the documented logins, plus more doctors and patients. */
@@ -64,6 +67,7 @@ export async function seedAccounts({ db, passwordHash }: SeedContext) {
       phone: '+234 801 000 0002',
       address: '12 Marina Road, Lagos',
       specialty: 'General Medicine',
+      gender: 'male',
     },
     {
       role: 'patient',
@@ -73,12 +77,13 @@ export async function seedAccounts({ db, passwordHash }: SeedContext) {
       phone: '+234 801 000 0003',
       address: '4 Awolowo Road, Ikoyi, Lagos',
       dateOfBirth: '1990-04-12',
+      gender: 'female',
     },
-    ...DOCTORS.map(([first, last, specialty]) =>
-      person('doctor', first, last, { specialty, address: 'Lagos' }),
+    ...DOCTORS.map(([first, last, specialty, gender]) =>
+      person('doctor', first, last, { specialty, address: 'Lagos', gender }),
     ),
-    ...PATIENTS.map(([first, last, dob]) =>
-      person('patient', first, last, { dateOfBirth: dob, address: 'Lagos' }),
+    ...PATIENTS.map(([first, last, dob, gender]) =>
+      person('patient', first, last, { dateOfBirth: dob, address: 'Lagos', gender }),
     ),
   ];
   await db.insert(users).values(rows.map((r) => ({ ...r, passwordHash })));

@@ -4,10 +4,12 @@ import type { AllergyIntolerance } from '@medplum/fhirtypes';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { patientMedicalDetails } from '../../db/schema';
-import { pagedSearch } from './paging';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import { idsMatch, isUuid, lastUpdatedMatches, referenceMatches, tokenMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
 /*
  * Recorded allergies (the chart's list, `patient_medical_details.allergies`) as AllergyIntolerance,
@@ -38,10 +40,12 @@ const patientOfId = (id: string) => ALLERGY_ID.exec(id)?.[1];
  * only a doctor records one, on the chart our prescriptions are checked against: the clinic holds
  * it as confirmed. How it was established (history, test) is not recorded.
  */
-function toAllergyIntolerance(patientId: string, allergy: string): AllergyIntolerance {
+function toAllergyIntolerance({ patientId, allergy, updatedAt }: RecordedAllergy): AllergyIntolerance {
   return {
     resourceType: 'AllergyIntolerance',
     id: allergyId(patientId, allergy),
+    // The list is one field of the chart: its last save is each entry's.
+    meta: versionMeta(updatedAt),
     clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL_SYSTEM, code: 'active', display: 'Active' }] },
     verificationStatus: {
       coding: [{ system: ALLERGY_VERIFICATION_SYSTEM, code: 'confirmed', display: 'Confirmed' }],
@@ -56,24 +60,44 @@ function toAllergyIntolerance(patientId: string, allergy: string): AllergyIntole
 interface RecordedAllergy {
   patientId: string;
   allergy: string;
+  updatedAt: Date;
 }
-const toResource = (row: RecordedAllergy) => toAllergyIntolerance(row.patientId, row.allergy);
 
-/** The patients' lists (each patient's entries in the order recorded), for reads naming few patients. */
-async function allergiesOf(db: Executor, where: SQL | undefined): Promise<AllergyIntolerance[]> {
+/** The patients' lists (each patient's entries in the order recorded, keyed by patient and position), for reads naming few patients. */
+async function keyedAllergiesOf(db: Executor, where: SQL | undefined): Promise<Keyed<AllergyIntolerance>[]> {
   const rows = await db
-    .select({ patientId: patientMedicalDetails.patientId, allergies: patientMedicalDetails.allergies })
+    .select({
+      patientId: patientMedicalDetails.patientId,
+      allergies: patientMedicalDetails.allergies,
+      updatedAt: patientMedicalDetails.updatedAt,
+    })
     .from(patientMedicalDetails)
     .where(where)
     .orderBy(asc(patientMedicalDetails.patientId));
-  return rows.flatMap((row) => row.allergies.map((allergy) => toAllergyIntolerance(row.patientId, allergy)));
+  return rows.flatMap((row) =>
+    row.allergies.map((allergy, index) => ({
+      resource: toAllergyIntolerance({ ...row, allergy }),
+      // Positions count from 1, as unnest's ordinality does in the SQL search.
+      key: [row.patientId, String(index + 1)],
+    })),
+  );
 }
+
+const allergiesOf = async (db: Executor, where: SQL | undefined) =>
+  (await keyedAllergiesOf(db, where)).map((row) => row.resource);
+
+/** Whether a key (patient, position) sorts after the cursor, as the SQL order does. */
+const keyAfter = ([patient = '', position = '0']: Cursor, cursor: Cursor | undefined) =>
+  cursor === undefined ||
+  patient > (cursor[0] ?? '') ||
+  (patient === cursor[0] && Number(position) > Number(cursor[1]));
 
 /** The conditions on a patient's whole list: the caller's compartment and the search's parameters. */
 function listConditions(fhir: FhirContext, search: ParsedSearch) {
   return and(
     fhir.patientScope === undefined ? undefined : eq(patientMedicalDetails.patientId, fhir.patientScope),
     referenceMatches(patientMedicalDetails.patientId, search.references('patient'), 'Patient'),
+    lastUpdatedMatches(patientMedicalDetails.updatedAt, search),
     // Every entry is active and confirmed: these match all of a list or nothing.
     tokenMatches(sql`'active'`, search.tokens('clinical-status'), ALLERGY_CLINICAL_SYSTEM),
     tokenMatches(sql`'confirmed'`, search.tokens('verification-status'), ALLERGY_VERIFICATION_SYSTEM),
@@ -85,11 +109,12 @@ async function searchByIds(fhir: FhirContext, search: ParsedSearch, where: SQL |
   const occurrences = search.ids();
   const patients = occurrences.map((ids) => ids.flatMap((id) => patientOfId(id) ?? []));
   const matches = (
-    await allergiesOf(fhir.ctx.db, and(where, idsMatch(patientMedicalDetails.patientId, patients)))
-  ).filter((resource) => occurrences.every((ids) => ids.includes(resource.id ?? '')));
+    await keyedAllergiesOf(fhir.ctx.db, and(where, idsMatch(patientMedicalDetails.patientId, patients)))
+  ).filter(({ resource }) => occurrences.every((ids) => ids.includes(resource.id ?? '')));
   return pagedSearch(
     search,
-    async (limit, offset) => matches.slice(offset, offset + limit),
+    async (limit, offset, after) =>
+      matches.filter(({ key }) => keyAfter(key, after)).slice(offset, offset + limit),
     async () => matches.length,
   );
 }
@@ -129,19 +154,28 @@ export const allergyIntolerances: FhirResourceType<AllergyIntolerance> = {
       })
       .from(sql`unnest(${patientMedicalDetails.allergies}) with ordinality as entry(allergy, position)`)
       .as('recorded');
+    const byPosition: SortKey[] = [
+      { expression: patientMedicalDetails.patientId, cast: 'uuid' },
+      { expression: entry.position, cast: 'integer' },
+    ];
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await db
-            .select({ patientId: patientMedicalDetails.patientId, allergy: entry.allergy })
+            .select({
+              patientId: patientMedicalDetails.patientId,
+              allergy: entry.allergy,
+              updatedAt: patientMedicalDetails.updatedAt,
+              key: sortKeyColumn(byPosition),
+            })
             .from(patientMedicalDetails)
             .crossJoinLateral(entry)
-            .where(where)
-            .orderBy(asc(patientMedicalDetails.patientId), asc(entry.position))
+            .where(and(where, afterCursor(byPosition, after)))
+            .orderBy(...orderByKeys(byPosition))
             .limit(limit)
             .offset(offset)
-        ).map(toResource),
+        ).map((row) => ({ resource: toAllergyIntolerance(row), key: row.key })),
       async () => {
         const [row] = await db
           .select({ n: sql<number>`coalesce(sum(cardinality(${patientMedicalDetails.allergies})), 0)::int` })

@@ -1,14 +1,16 @@
 import type { AppointmentPriority, AppointmentStatus, AppointmentType } from '@carepoint/contract';
 import type { Appointment, AppointmentParticipant, CodeableConcept } from '@medplum/fhirtypes';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointmentStatusEvents, appointments } from '../../db/schema';
 import { codedTokenMatches } from './coded-token';
+import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
+import { idsMatch, instantMatches, isUuid, lastUpdatedMatches, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 const APPOINTMENT_STATUS_SYSTEM = 'http://hl7.org/fhir/appointmentstatus';
 const APPOINTMENT_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0276';
@@ -46,6 +48,13 @@ const APPOINTMENT_TYPES: Record<AppointmentType, CodeableConcept> = {
   surgery: { text: 'Surgery' },
 };
 
+/** Appointments in order of their start, then id (the keyset of their pages, cursor.ts). */
+const BY_START: SortKey[] = [
+  { expression: appointments.startsAt, cast: 'timestamptz' },
+  { expression: appointments.id, cast: 'uuid' },
+];
+const byStart = orderByKeys(BY_START);
+
 const columns = {
   id: appointments.id,
   patientId: appointments.patientId,
@@ -59,6 +68,8 @@ const columns = {
   status: appointments.status,
   cancelReason: appointments.cancelReason,
   createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
+  key: sortKeyColumn(BY_START),
   // The cancellation step of the status history (at most one: Cancelled is final), for who declined.
   cancelledBy: appointmentStatusEvents.actorId,
   cancelledFrom: appointmentStatusEvents.fromStatus,
@@ -104,6 +115,7 @@ function toAppointment(row: AppointmentRow, timeZone: string): Appointment {
   return {
     resourceType: 'Appointment',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     status: APPOINTMENT_STATUS_CODES[row.status],
     ...(row.status === 'Cancelled' && row.cancelReason
       ? { cancelationReason: { text: row.cancelReason } }
@@ -131,6 +143,7 @@ const searchConditions = (fhir: FhirContext, search: ParsedSearch) =>
   and(
     inScope(fhir),
     idsMatch(appointments.id, search.ids()),
+    lastUpdatedMatches(appointments.updatedAt, search),
     referenceMatches(appointments.patientId, search.references('patient'), 'Patient'),
     referenceMatches(appointments.doctorId, search.references('practitioner'), 'Practitioner'),
     instantMatches(appointments.startsAt, search.dates('date')),
@@ -141,8 +154,6 @@ const searchConditions = (fhir: FhirContext, search: ParsedSearch) =>
       APPOINTMENT_STATUS_CODES,
     ),
   );
-
-const byStart = [asc(appointments.startsAt), asc(appointments.id)];
 
 export const appointmentResources: FhirResourceType<Appointment> = {
   type: 'Appointment',
@@ -175,13 +186,13 @@ export const appointmentResources: FhirResourceType<Appointment> = {
     const where = searchConditions(fhir, search);
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
-          await selectAppointments(fhir.ctx.db, where)
+          await selectAppointments(fhir.ctx.db, and(where, afterCursor(BY_START, after)))
             .orderBy(...byStart)
             .limit(limit)
             .offset(offset)
-        ).map((row) => toAppointment(row, fhir.timeZone)),
+        ).map((row) => ({ resource: toAppointment(row, fhir.timeZone), key: row.key })),
       async () => (await fhir.ctx.db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0,
     );
   },

@@ -1,12 +1,46 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
-import type { SearchParamDefinition } from './params';
+import { INCLUDES, REVINCLUDES } from './include';
+import { COMMON_PARAMETERS } from './params';
 import type { FhirResourceType } from './resource-type';
 
-const ID_PARAMETER: SearchParamDefinition = {
-  name: '_id',
-  type: 'token',
-  documentation: 'The logical id of the resource',
+const SEARCH_PARAMETER = 'http://hl7.org/fhir/SearchParameter';
+
+/**
+ * HL7's search parameters that several resource types share (their canonical names the group,
+ * not the type): which of our types each serves. Every other one is `<Type>-<name>`.
+ */
+const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
+  'Resource-id': ['*'],
+  'Resource-lastUpdated': ['*'],
+  'clinical-patient': [
+    'AllergyIntolerance',
+    'DiagnosticReport',
+    'Encounter',
+    'MedicationRequest',
+    'Observation',
+  ],
+  'clinical-date': ['DiagnosticReport', 'Encounter', 'Observation'],
+  'clinical-code': ['Observation'],
+  'individual-family': ['Patient', 'Practitioner'],
+  'individual-given': ['Patient', 'Practitioner'],
+  'individual-birthdate': ['Patient'],
+  'individual-email': ['Patient'],
+  'individual-phone': ['Patient'],
+  'medications-status': ['MedicationRequest'],
 };
+
+/** The canonical URL of HL7's definition of a type's search parameter (CapabilityStatement `definition`). */
+function searchParameterDefinition(type: string, name: string) {
+  const code = name.replace(/^_/, '');
+  const shared = Object.entries(SHARED_SEARCH_PARAMETERS).find(
+    ([id, types]) => id.endsWith(`-${code}`) && (types.includes('*') || types.includes(type)),
+  );
+  return `${SEARCH_PARAMETER}/${shared ? shared[0] : `${type}-${code}`}`;
+}
+
+/** `Type:param` of each include a type supports, left out when it has none. */
+const listed = <K extends string>(key: K, definitions: ReadonlyArray<{ source: string; param: string }>) =>
+  definitions.length === 0 ? {} : { [key]: definitions.map((d) => `${d.source}:${d.param}`) };
 
 /**
  * What this API supports, built from the resource types themselves so it can list nothing they
@@ -25,14 +59,27 @@ export function capabilityStatement(
       type: type.type,
       profile: `http://hl7.org/fhir/StructureDefinition/${type.type}`,
       interaction: [{ code: 'read' }, { code: 'search-type' }],
-      versioning: 'no-version',
+      // meta.versionId on every resource and ETag on reads (versioning.ts); no history is kept.
+      versioning: 'versioned',
       readHistory: false,
+      conditionalRead: 'full-support',
+      ...listed(
+        'searchInclude',
+        INCLUDES.filter((i) => i.source === type.type),
+      ),
+      ...listed(
+        'searchRevInclude',
+        REVINCLUDES.filter((r) => r.target === type.type),
+      ),
       updateCreate: false,
-      searchParam: [ID_PARAMETER, ...type.searchParams].map(({ name, type: paramType, documentation }) => ({
-        name,
-        type: paramType,
-        documentation,
-      })),
+      searchParam: [...COMMON_PARAMETERS, ...type.searchParams].map(
+        ({ name, type: paramType, documentation }) => ({
+          name,
+          definition: searchParameterDefinition(type.type, name),
+          type: paramType,
+          documentation,
+        }),
+      ),
     }),
   );
   const patient = resource.find((r) => r.type === 'Patient');
@@ -55,7 +102,7 @@ export function capabilityStatement(
       {
         mode: 'server',
         documentation:
-          'Read-only. Searches page with _count (at most 100) and _offset through Bundle.link; unknown ' +
+          'Read-only. Searches page with _count (at most 100) through Bundle.link (next carries a _cursor); unknown ' +
           'search parameters are ignored unless the request says "Prefer: handling=strict".',
         security: {
           cors: true,

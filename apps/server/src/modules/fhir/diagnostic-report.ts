@@ -1,13 +1,15 @@
 import type { DiagnosticReport } from '@medplum/fhirtypes';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { diagnosisCategories, diagnosisTestProperties, diagnosisTests, users } from '../../db/schema';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { sharedForPatients, testObservationIds } from './observation';
 import { categoryNamesWhere, DIAGNOSTIC_SERVICE_SECTION, diagnosisSection } from './observation-codes';
-import { pagedSearch } from './paging';
+import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches } from './search-sql';
+import { idsMatch, instantMatches, isUuid, lastUpdatedMatches, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * One DiagnosticReport per diagnosis test: its category as an HL7 v2 diagnostic service section
@@ -15,10 +17,17 @@ import { fhirDateTime } from './time';
  * number as an identifier, and its measured values and properties as Observations (observation.ts).
  */
 
+/** Newest first, then by id (the keyset of the pages, cursor.ts). */
+const NEWEST_FIRST: SortKey[] = [
+  { expression: diagnosisTests.createdAt, descending: true, cast: 'timestamptz' },
+  { expression: diagnosisTests.id, cast: 'uuid' },
+];
+
 const columns = {
   test: diagnosisTests,
   categoryName: diagnosisCategories.name,
   doctorRole: users.role,
+  key: sortKeyColumn(NEWEST_FIRST),
 };
 
 /** The system of our report numbers ("DX-2026-000042"): ours, under the address the app is served from. */
@@ -40,6 +49,7 @@ function toDiagnosticReport(
   return {
     resourceType: 'DiagnosticReport',
     id: test.id,
+    meta: versionMeta(test.updatedAt),
     identifier: [{ system: reportNumberSystem(fhir.ctx.config.publicUrl), value: test.reportNumber }],
     status: 'final',
     category: [
@@ -74,14 +84,21 @@ function categoryCondition(occurrences: TokenValue[][]): SQL | undefined {
   );
 }
 
-async function reports(fhir: FhirContext, where: SQL | undefined, limit?: number, offset = 0) {
+/** The reports under `where`, newest first, from `offset` or after `after`; every one when `limit` is undefined. */
+async function keyedReports(
+  fhir: FhirContext,
+  where: SQL | undefined,
+  limit?: number,
+  offset = 0,
+  after?: Cursor,
+): Promise<Keyed<DiagnosticReport>[]> {
   const query = fhir.ctx.db
     .select(columns)
     .from(diagnosisTests)
     .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
     .innerJoin(users, eq(users.id, diagnosisTests.doctorId))
-    .where(where)
-    .orderBy(desc(diagnosisTests.createdAt), asc(diagnosisTests.id))
+    .where(and(where, afterCursor(NEWEST_FIRST, after)))
+    .orderBy(...orderByKeys(NEWEST_FIRST))
     .offset(offset);
   const rows = await (limit === undefined ? query : query.limit(limit));
   const ids = rows.map((r) => r.test.id);
@@ -93,14 +110,18 @@ async function reports(fhir: FhirContext, where: SQL | undefined, limit?: number
           .from(diagnosisTestProperties)
           .where(inArray(diagnosisTestProperties.testId, ids))
           .orderBy(asc(diagnosisTestProperties.position));
-  return rows.map((row) =>
-    toDiagnosticReport(
+  return rows.map((row) => ({
+    resource: toDiagnosticReport(
       fhir,
       row,
       properties.filter((p) => p.testId === row.test.id).map((p) => p.position),
     ),
-  );
+    key: row.key,
+  }));
 }
+
+const reports = async (fhir: FhirContext, where: SQL | undefined, limit?: number) =>
+  (await keyedReports(fhir, where, limit)).map((row) => row.resource);
 
 const scoped = (fhir: FhirContext) =>
   fhir.patientScope === undefined
@@ -131,6 +152,7 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
     const where = and(
       scoped(fhir),
       idsMatch(diagnosisTests.id, search.ids()),
+      lastUpdatedMatches(diagnosisTests.updatedAt, search),
       referenceMatches(diagnosisTests.patientId, search.references('patient'), 'Patient'),
       referenceMatches(diagnosisTests.patientId, search.references('subject'), 'Patient'),
       instantMatches(diagnosisTests.createdAt, search.dates('date')),
@@ -138,7 +160,7 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
     );
     return pagedSearch(
       search,
-      (limit, offset) => reports(fhir, where, limit, offset),
+      (limit, offset, after) => keyedReports(fhir, where, limit, offset, after),
       async () =>
         (
           await fhir.ctx.db

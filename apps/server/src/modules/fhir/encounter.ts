@@ -1,16 +1,25 @@
 import type { ErStatus, TriageLevel } from '@carepoint/contract';
 import type { CodeableConcept, Coding, Encounter, EncounterStatusHistory } from '@medplum/fhirtypes';
-import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries } from '../../db/schema';
 import { appointmentEnd } from './appointment';
 import { codedTokenMatches } from './coded-token';
-import { pagedSearch } from './paging';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import {
+  idsMatch,
+  instantMatches,
+  isUuid,
+  lastUpdatedMatches,
+  referenceMatches,
+  tokenMatches,
+} from './search-sql';
 import { fhirDateTime } from './time';
+import { latest, versionMeta } from './versioning';
 
 /*
  * Encounters are two of our records: a completed appointment is a visit (same id as its
@@ -65,6 +74,7 @@ const selectVisits = (db: Executor, where: SQL | undefined) =>
       title: appointments.title,
       startsAt: appointments.startsAt,
       durationMinutes: appointments.durationMinutes,
+      updatedAt: appointments.updatedAt,
     })
     .from(appointments)
     .where(and(isVisit, where));
@@ -74,6 +84,7 @@ function visitEncounter(row: VisitRow, timeZone: string): Encounter {
   return {
     resourceType: 'Encounter',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     status: 'finished',
     class: AMBULATORY,
     subject: { reference: `Patient/${row.patientId}` },
@@ -112,6 +123,8 @@ const selectStays = (db: Executor, where: SQL | undefined) =>
       seenAt: erEntries.seenAt,
       leftAt: erEntries.leftAt,
       bed: beds.label,
+      updatedAt: erEntries.updatedAt,
+      bedUpdatedAt: beds.updatedAt,
     })
     .from(erEntries)
     .leftJoin(beds, admittedBed)
@@ -134,6 +147,8 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
   return {
     resourceType: 'Encounter',
     id: row.id,
+    // The bed shown comes from the bed's own row: its change is a change of the stay too.
+    meta: versionMeta(latest(row.updatedAt, row.bedUpdatedAt)),
     status: ER_STATUS_CODES[row.status],
     statusHistory: stayHistory(row, timeZone),
     class: EMERGENCY,
@@ -170,6 +185,7 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
     visits: and(
       ownedBy(fhir, appointments.patientId),
       idsMatch(appointments.id, ids),
+      lastUpdatedMatches(appointments.updatedAt, search),
       referenceMatches(appointments.patientId, patients, 'Patient'),
       instantMatches(appointments.startsAt, dates),
       tokenMatches(sql`'AMB'`, classes, ACT_CODE),
@@ -178,6 +194,7 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
     stays: and(
       ownedBy(fhir, erEntries.patientId),
       idsMatch(erEntries.id, ids),
+      lastUpdatedMatches(erEntries.updatedAt, search),
       referenceMatches(erEntries.patientId, patients, 'Patient'),
       instantMatches(erEntries.arrivedAt, dates),
       tokenMatches(sql`'EMER'`, classes, ACT_CODE),
@@ -191,12 +208,22 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
  * gives at most offset + limit rows in that order first (its start index serves it): PostgreSQL
  * does not merge the two ordered index scans of a UNION ALL by itself, and would sort them whole.
  */
+const VISITS_BY_START: SortKey[] = [
+  { expression: appointments.startsAt, cast: 'timestamptz' },
+  { expression: appointments.id, cast: 'uuid' },
+];
+const STAYS_BY_START: SortKey[] = [
+  { expression: erEntries.arrivedAt, cast: 'timestamptz' },
+  { expression: erEntries.id, cast: 'uuid' },
+];
+
 async function encounterPage(
   fhir: FhirContext,
   where: ReturnType<typeof conditions>,
   limit: number,
   offset: number,
-): Promise<Encounter[]> {
+  after: Cursor | undefined,
+): Promise<Keyed<Encounter>[]> {
   const { db } = fhir.ctx;
   const reach = offset + limit;
   const refs = await unionAll(
@@ -205,20 +232,22 @@ async function encounterPage(
         kind: sql<'visit' | 'stay'>`'visit'`.as('kind'),
         id: appointments.id,
         start: sql<Date>`${appointments.startsAt}`.as('start'),
+        key: sortKeyColumn(VISITS_BY_START).as('key'),
       })
       .from(appointments)
-      .where(and(isVisit, where.visits))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .where(and(isVisit, where.visits, afterCursor(VISITS_BY_START, after)))
+      .orderBy(...orderByKeys(VISITS_BY_START))
       .limit(reach),
     db
       .select({
         kind: sql<'visit' | 'stay'>`'stay'`.as('kind'),
         id: erEntries.id,
         start: sql<Date>`${erEntries.arrivedAt}`.as('start'),
+        key: sortKeyColumn(STAYS_BY_START).as('key'),
       })
       .from(erEntries)
-      .where(and(isStay, where.stays))
-      .orderBy(asc(erEntries.arrivedAt), asc(erEntries.id))
+      .where(and(isStay, where.stays, afterCursor(STAYS_BY_START, after)))
+      .orderBy(...orderByKeys(STAYS_BY_START))
       .limit(reach),
   )
     .orderBy(sql`start`, sql`id`)
@@ -233,7 +262,10 @@ async function encounterPage(
     ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
     ...stays.map((row): [string, Encounter] => [row.id, stayEncounter(row, fhir.timeZone)]),
   ]);
-  return refs.flatMap((r) => byId.get(r.id) ?? []);
+  return refs.flatMap((r) => {
+    const resource = byId.get(r.id);
+    return resource ? [{ resource, key: r.key }] : [];
+  });
 }
 
 async function countEncounters(fhir: FhirContext, where: ReturnType<typeof conditions>) {
@@ -283,7 +315,7 @@ export const encounterResources: FhirResourceType<Encounter> = {
     const where = conditions(fhir, search);
     return pagedSearch(
       search,
-      (limit, offset) => encounterPage(fhir, where, limit, offset),
+      (limit, offset, after) => encounterPage(fhir, where, limit, offset, after),
       () => countEncounters(fhir, where),
     );
   },

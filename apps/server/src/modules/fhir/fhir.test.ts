@@ -58,7 +58,13 @@ describe('GET /fhir/R4/metadata', () => {
     expect(res.body.fhirVersion).toBe('4.0.1');
     const practitioner = res.body.rest?.[0]?.resource?.find((r) => r.type === 'Practitioner');
     expect(practitioner?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
-    expect(practitioner?.searchParam?.map((p) => p.name)).toEqual(['_id', 'name', 'family', 'given']);
+    expect(practitioner?.searchParam?.map((p) => p.name)).toEqual([
+      '_id',
+      '_lastUpdated',
+      'name',
+      'family',
+      'given',
+    ]);
   });
 });
 

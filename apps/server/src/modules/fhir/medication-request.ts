@@ -5,13 +5,22 @@ import {
   type MedicineTime,
 } from '@carepoint/contract';
 import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prescriptionMedicines, prescriptions } from '../../db/schema';
+import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
+import {
+  idsMatch,
+  instantMatches,
+  isUuid,
+  lastUpdatedMatches,
+  referenceMatches,
+  tokenMatches,
+} from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * Each medicine line of a prescription as a MedicationRequest (the line's id is the resource's),
@@ -61,6 +70,18 @@ function doseQuantity(dosage: string): Quantity | undefined {
   return known ? { value: Number(match[1]), ...known.unit } : undefined;
 }
 
+/**
+ * Newest prescription first, its lines in the order written. "desc nulls last" is how the
+ * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
+ * would sort every line of the clinic for each page.
+ */
+const NEWEST_FIRST: SortKey[] = [
+  { expression: prescriptions.createdAt, descending: true, nulls: 'last', cast: 'timestamptz' },
+  { expression: prescriptions.id, cast: 'uuid' },
+  { expression: prescriptionMedicines.position, cast: 'integer' },
+];
+const ORDER = orderByKeys(NEWEST_FIRST);
+
 const columns = {
   id: prescriptionMedicines.id,
   name: prescriptionMedicines.name,
@@ -77,6 +98,10 @@ const columns = {
   problemDescription: prescriptions.problemDescription,
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+  key: sortKeyColumn(NEWEST_FIRST),
+  updatedAt: sql<Date>`greatest(${prescriptions.updatedAt}, ${prescriptionMedicines.updatedAt})`.mapWith(
+    prescriptions.updatedAt,
+  ),
 };
 type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
@@ -118,6 +143,7 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
   return {
     resourceType: 'MedicationRequest',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     groupIdentifier: { system: URI_SYSTEM, value: `urn:uuid:${row.prescriptionId}` },
     status: toStatus(row.status),
     intent: 'order',
@@ -130,17 +156,6 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
     dosageInstruction: [dosageOf(row)],
   };
 }
-
-/**
- * Newest prescription first, its lines in the order written. "desc nulls last" is how the
- * prescriptions' created indexes are built: plain "desc" (nulls first) would not walk them and
- * would sort every line of the clinic for each page.
- */
-const ORDER = [
-  sql`${prescriptions.createdAt} desc nulls last`,
-  asc(prescriptions.id),
-  asc(prescriptionMedicines.position),
-];
 
 function lines(db: Executor) {
   return db
@@ -157,7 +172,8 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
   searchParams: [
     { name: 'patient', type: 'reference', documentation: 'The patient (Patient/{id})' },
     {
-      name: 'date',
+      // R4's name for authoredOn (its `date` is the dosage's timing, which we do not search).
+      name: 'authoredon',
       type: 'date',
       documentation: 'When the prescription was written (authoredOn); eq, gt, lt, ge, le',
     },
@@ -180,21 +196,22 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
     const where = and(
       inScope(fhir),
       idsMatch(prescriptionMedicines.id, search.ids()),
+      lastUpdatedMatches(columns.updatedAt, search),
       referenceMatches(prescriptions.patientId, search.references('patient'), 'Patient'),
       referenceMatches(prescriptions.doctorId, search.references('requester'), 'Practitioner'),
-      instantMatches(prescriptions.createdAt, search.dates('date')),
+      instantMatches(prescriptions.createdAt, search.dates('authoredon')),
       tokenMatches(statusCode, search.tokens('status'), MEDICATION_REQUEST_STATUS_SYSTEM),
     );
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await lines(db)
-            .where(where)
+            .where(and(where, afterCursor(NEWEST_FIRST, after)))
             .orderBy(...ORDER)
             .limit(limit)
             .offset(offset)
-        ).map((row) => toMedicationRequest(row, fhir.timeZone)),
+        ).map((row) => ({ resource: toMedicationRequest(row, fhir.timeZone), key: row.key })),
       async () =>
         (
           await db

@@ -8,7 +8,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { entries, expectValidFhir, fhirGet, follow, versionedMeta } from '../../../test/fhir';
 import {
   createTestApp,
   serviceContext,
@@ -195,8 +195,21 @@ it('lists both types with exactly their search parameters in the CapabilityState
   expectValidFhir(res.body);
   const params = (type: string) =>
     res.body.rest?.[0]?.resource?.find((r) => r.type === type)?.searchParam?.map((p) => p.name);
-  expect(params('AllergyIntolerance')).toEqual(['_id', 'patient', 'clinical-status', 'verification-status']);
-  expect(params('MedicationRequest')).toEqual(['_id', 'patient', 'date', 'status', 'requester']);
+  expect(params('AllergyIntolerance')).toEqual([
+    '_id',
+    '_lastUpdated',
+    'patient',
+    'clinical-status',
+    'verification-status',
+  ]);
+  expect(params('MedicationRequest')).toEqual([
+    '_id',
+    '_lastUpdated',
+    'patient',
+    'authoredon',
+    'status',
+    'requester',
+  ]);
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -212,6 +225,7 @@ describe('AllergyIntolerance', () => {
     const [penicillin, peanuts] = await allergiesOf(grace.user);
     expect(penicillin).toEqual({
       resourceType: 'AllergyIntolerance',
+      meta: versionedMeta(),
       id: expect.stringMatching(new RegExp(`^${grace.user.id}-[0-9a-f]{16}$`)),
       clinicalStatus: { coding: [{ system: CLINICAL, code: 'active', display: 'Active' }] },
       verificationStatus: { coding: [{ system: VERIFICATION, code: 'confirmed', display: 'Confirmed' }] },
@@ -484,17 +498,19 @@ describe('MedicationRequest', () => {
       ['le2030-01-08T23:30', [t2, t3, f2]],
     ];
     for (const [value, expected] of cases) {
-      expect(await ids(`/MedicationRequest?date=${encodeURIComponent(value)}`), value).toEqual(expected);
+      expect(await ids(`/MedicationRequest?authoredon=${encodeURIComponent(value)}`), value).toEqual(
+        expected,
+      );
     }
-    expect(await ids('/MedicationRequest?date=ge2030-01-08&date=lt2030-01-10')).toEqual([t2]);
-    expect(await ids('/MedicationRequest?date=2030-01-07,2030-01-10')).toEqual([t1, t3, f2]);
-    expect((await fhirGet(t, '/MedicationRequest?date=2030-13-01', admin.headers)).status).toBe(400);
-    expect((await fhirGet(t, '/MedicationRequest?date=sa2030-01-01', admin.headers)).status).toBe(400);
+    expect(await ids('/MedicationRequest?authoredon=ge2030-01-08&authoredon=lt2030-01-10')).toEqual([t2]);
+    expect(await ids('/MedicationRequest?authoredon=2030-01-07,2030-01-10')).toEqual([t1, t3, f2]);
+    expect((await fhirGet(t, '/MedicationRequest?authoredon=2030-13-01', admin.headers)).status).toBe(400);
+    expect((await fhirGet(t, '/MedicationRequest?authoredon=sa2030-01-01', admin.headers)).status).toBe(400);
   });
 
   it('pages one at a time to the end and back, with the total on every page', async () => {
     const all = await ids('/MedicationRequest');
-    const paged = await pageThrough('/MedicationRequest?date=ge2030-01-01', 1);
+    const paged = await pageThrough('/MedicationRequest?authoredon=ge2030-01-01', 1);
     expect(paged.forward).toEqual(all);
     expect(paged.backward).toEqual(all);
     expect(new Set(paged.totals)).toEqual(new Set([4]));
@@ -511,7 +527,7 @@ describe('MedicationRequest', () => {
     for (const query of [
       `/MedicationRequest?patient=${tunde.user.id}`,
       `/MedicationRequest?_id=${lineId(tundes, 0)}`,
-      `/MedicationRequest?requester=${doctor.user.id}&date=2030-01-10`,
+      `/MedicationRequest?requester=${doctor.user.id}&authoredon=2030-01-10`,
     ]) {
       const other = await search(query, grace.headers);
       expect(other.resources, query).toEqual([]);

@@ -39,7 +39,18 @@ export interface Measure {
   unit: string;
   /** The same unit in UCUM. */
   ucum: string;
+  /**
+   * R4's vital-signs profile the Observation meets (meta.profile, beside the generic one). Blood
+   * pressure has none: the profile wants one 85354-9 panel, and ours are two Observations.
+   */
+  vitalSignsProfile?: string;
 }
+
+const VITAL_SIGNS_PROFILE = 'http://hl7.org/fhir/StructureDefinition/vitalsigns';
+const vitalProfile = (name: string) => `http://hl7.org/fhir/StructureDefinition/${name}`;
+/** The profiles an Observation of this measure claims. */
+export const measureProfiles = (measure: Measure) =>
+  measure.vitalSignsProfile ? [VITAL_SIGNS_PROFILE, measure.vitalSignsProfile] : [];
 
 const loinc = (code: string, display: string) => ({ code, display });
 
@@ -50,6 +61,7 @@ const heartRate: Measure = {
   category: 'vital-signs',
   unit: VITAL_RANGES.heartRate.unit,
   ucum: '/min',
+  vitalSignsProfile: vitalProfile('heartrate'),
 };
 const systolic: Measure = {
   suffix: 'sys',
@@ -74,6 +86,7 @@ const weight: Measure = {
   category: 'vital-signs',
   unit: VITAL_RANGES.weight.unit,
   ucum: 'kg',
+  vitalSignsProfile: vitalProfile('bodyweight'),
 };
 const height: Measure = {
   suffix: 'ht',
@@ -82,6 +95,7 @@ const height: Measure = {
   category: 'vital-signs',
   unit: VITAL_RANGES.height.unit,
   ucum: 'cm',
+  vitalSignsProfile: vitalProfile('bodyheight'),
 };
 /** A laboratory value, not a vital sign (HL7's vital-signs list has no glucose), even when measured at triage. */
 const bloodGlucose: Measure = {
@@ -105,6 +119,7 @@ export const VITAL_MEASURES = {
     category: 'vital-signs',
     unit: VITAL_RANGES.temperature.unit,
     ucum: 'Cel',
+    vitalSignsProfile: vitalProfile('bodytemp'),
   },
   respiratoryRate: {
     suffix: 'rr',
@@ -113,6 +128,7 @@ export const VITAL_MEASURES = {
     category: 'vital-signs',
     unit: VITAL_RANGES.respiratoryRate.unit,
     ucum: '/min',
+    vitalSignsProfile: vitalProfile('resprate'),
   },
   // Measured at triage with a pulse oximeter: the vital-signs code and the pulse-oximetry one.
   oxygenSaturation: {
@@ -125,6 +141,7 @@ export const VITAL_MEASURES = {
     category: 'vital-signs',
     unit: VITAL_RANGES.oxygenSaturation.unit,
     ucum: '%',
+    vitalSignsProfile: vitalProfile('oxygensat'),
   },
   weight,
   height,

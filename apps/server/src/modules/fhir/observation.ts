@@ -1,17 +1,5 @@
 import type { Observation } from '@medplum/fhirtypes';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   diagnosisCategories,
@@ -20,6 +8,7 @@ import {
   users,
   vitalSigns,
 } from '../../db/schema';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import {
   categoryCodings,
   categoryConcept,
@@ -28,6 +17,7 @@ import {
   type Measure,
   measureCode,
   measureCodings,
+  measureProfiles,
   type ObservationCategory,
   propertyCategory,
   tokenNames,
@@ -35,11 +25,12 @@ import {
   UCUM,
   VITAL_MEASURES,
 } from './observation-codes';
-import { pagedSearch } from './paging';
+import { type Keyed, pagedSearch } from './paging';
 import type { DateValue, ParsedSearch, ReferenceValue, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { instantMatches, isUuid, referenceMatches } from './search-sql';
 import { fhirDateTime } from './time';
+import { versionMeta } from './versioning';
 
 /*
  * Observations come from rows that each hold several measurements: a vital_signs row (one per
@@ -57,12 +48,22 @@ interface ObservationFilter {
   /** `patient` and `subject` occurrences (each must match). */
   patients: ReferenceValue[][];
   dates: DateValue[][];
+  lastUpdated: DateValue[][];
   ids: string[][];
   codes: TokenValue[][];
   categories: TokenValue[][];
+  /** A page's start (`_cursor`): only what sorts after it. Never set for a count. */
+  after?: Cursor;
 }
 
-const NO_FILTER: ObservationFilter = { patients: [], dates: [], ids: [], codes: [], categories: [] };
+const NO_FILTER: ObservationFilter = {
+  patients: [],
+  dates: [],
+  lastUpdated: [],
+  ids: [],
+  codes: [],
+  categories: [],
+};
 
 const OBSERVATION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z0-9-]{1,16})$/i;
 
@@ -93,14 +94,27 @@ interface SourceColumns {
   suffix: SQL;
   patientId: AnyColumn;
   effective: AnyColumn;
+  /** When the row last changed: the Observation's version (versioning.ts) and `_lastUpdated`. */
+  updatedAt: AnyColumn;
 }
+
+/** Newest first, then by row and measure: the page order, and its keyset (cursor.ts). */
+const newestFirstKeys = (
+  columns: Record<'effective' | 'rowId' | 'suffix', SortKey['expression']>,
+): SortKey[] => [
+  { expression: columns.effective, descending: true, cast: 'timestamptz' },
+  { expression: columns.rowId, cast: 'uuid' },
+  { expression: columns.suffix, cast: 'text' },
+];
 
 /** Whose, when and which: the same conditions on every source, on its own (indexed) columns. */
 function commonConditions(fhir: FhirContext, filter: ObservationFilter, columns: SourceColumns) {
   return [
+    afterCursor(newestFirstKeys(columns), filter.after),
     fhir.patientScope === undefined ? undefined : eq(columns.patientId, fhir.patientScope),
     referenceMatches(columns.patientId, filter.patients, 'Patient'),
     instantMatches(columns.effective, filter.dates),
+    instantMatches(columns.updatedAt, filter.lastUpdated),
     idsCondition(columns.rowId, columns.suffix, filter.ids),
   ];
 }
@@ -125,6 +139,9 @@ function selection(
     effective: sql`${columns.effective}`
       .mapWith((value: unknown) => columns.effective.mapFromDriverValue(value) as Date)
       .as('effective'),
+    updatedAt: sql`${columns.updatedAt}`
+      .mapWith((value: unknown) => columns.updatedAt.mapFromDriverValue(value) as Date)
+      .as('updated_at'),
     performer: sql<string | null>`${columns.performer}`.as('performer'),
     value: sql<number | null>`${columns.value}`.mapWith(Number).as('value'),
     name: sql<string | null>`${columns.name}`.as('name'),
@@ -175,6 +192,7 @@ function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
       suffix: measuredSuffix,
       patientId: vitalSigns.patientId,
       effective: vitalSigns.recordedAt,
+      updatedAt: vitalSigns.updatedAt,
       performer: vitalSigns.recordedBy,
     },
     measures: measures.map(([key, m]) => [m.suffix, vitalSigns[key]]),
@@ -198,6 +216,7 @@ function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable
       suffix: measuredSuffix,
       patientId: diagnosisTests.patientId,
       effective: diagnosisTests.createdAt,
+      updatedAt: diagnosisTests.updatedAt,
       performer: diagnosisTests.doctorId,
     },
     measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
@@ -266,6 +285,7 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
     suffix,
     patientId: diagnosisTests.patientId,
     effective: diagnosisTests.createdAt,
+    updatedAt: diagnosisTests.updatedAt,
   };
   const category = propertyCategorySql(diagnosisCategories.name);
   return fhir.ctx.db
@@ -340,6 +360,7 @@ type ObservationRow = {
   source: Source;
   patientId: string;
   effective: Date;
+  updatedAt: Date;
   performer: string | null;
   value: number | null;
   name: string | null;
@@ -356,6 +377,7 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
   const base = {
     resourceType: 'Observation' as const,
     id: observationId(row.rowId, row.suffix),
+    meta: versionMeta(row.updatedAt),
     status: 'final' as const,
     subject: { reference: `Patient/${row.patientId}` },
     effectiveDateTime: fhirDateTime(row.effective, timeZone),
@@ -372,8 +394,10 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
       valueString: row.valueText ?? '',
     };
   }
+  const profile = measureProfiles(measure);
   return {
     ...base,
+    ...(profile.length > 0 ? { meta: { ...base.meta, profile } } : {}),
     ...(measure.category ? { category: [categoryConcept(measure.category)] } : {}),
     code: measureCode(measure),
     valueQuantity: { value: row.value ?? 0, unit: measure.unit, system: UCUM, code: measure.ucum },
@@ -391,22 +415,39 @@ async function doctorsAmong(fhir: FhirContext, ids: Array<string | null>) {
   return new Set(rows.map((r) => r.id));
 }
 
-/** The filter's Observations, newest first (then by id), from `offset`; every one when `limit` is undefined. */
-async function observations(fhir: FhirContext, filter: ObservationFilter, limit?: number, offset = 0) {
-  const o = observationRows(fhir, filter, limit === undefined ? undefined : offset + limit);
+/**
+ * The filter's Observations, newest first (then by id), from `offset` or after `after`; every
+ * one when `limit` is undefined.
+ */
+async function keyedObservations(
+  fhir: FhirContext,
+  filter: ObservationFilter,
+  limit?: number,
+  offset = 0,
+  after?: Cursor,
+): Promise<Keyed<Observation>[]> {
+  const o = observationRows(
+    fhir,
+    { ...filter, ...(after ? { after } : {}) },
+    limit === undefined ? undefined : offset + limit,
+  );
   if (!o) return [];
+  const keys = newestFirstKeys({ effective: o.effective, rowId: o.rowId, suffix: o.suffix });
   const query = fhir.ctx.db
-    .select()
+    .select({ ...o._.selectedFields, key: sortKeyColumn(keys) })
     .from(o)
-    .orderBy(desc(o.effective), asc(o.rowId), asc(o.suffix))
+    .orderBy(...orderByKeys(keys))
     .offset(offset);
-  const rows: ObservationRow[] = await (limit === undefined ? query : query.limit(limit));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const doctors = await doctorsAmong(
     fhir,
     rows.map((r) => r.performer),
   );
-  return rows.map((row) => toObservation(row, doctors, fhir.timeZone));
+  return rows.map((row) => ({ resource: toObservation(row, doctors, fhir.timeZone), key: row.key }));
 }
+
+const observations = async (fhir: FhirContext, filter: ObservationFilter, limit?: number) =>
+  (await keyedObservations(fhir, filter, limit)).map((row) => row.resource);
 
 async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
   if (filter.ids.length > 0) {
@@ -453,13 +494,14 @@ export const observationsType: FhirResourceType<Observation> = {
     const filter: ObservationFilter = {
       patients: [...search.references('patient'), ...search.references('subject')],
       dates: search.dates('date'),
+      lastUpdated: search.dates('_lastUpdated'),
       ids: search.ids(),
       codes: search.tokens('code'),
       categories: search.tokens('category'),
     };
     return pagedSearch(
       search,
-      (limit, offset) => observations(fhir, filter, limit, offset),
+      (limit, offset, after) => keyedObservations(fhir, filter, limit, offset, after),
       () => countObservations(fhir, filter),
     );
   },

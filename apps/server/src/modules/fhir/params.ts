@@ -1,3 +1,4 @@
+import { type Cursor, decodeCursor } from './cursor';
 import { invalidParameter } from './outcome';
 import { parseDateSpan, type Span } from './time';
 
@@ -16,7 +17,10 @@ export interface DateValue {
   prefix: DatePrefix;
   span: Span;
 }
-/** `code`, `system|code`, or `|code` (no system); `system|` is any code of that system. */
+/**
+ * `code` (any system), `system|code`, or `|code` (a code with no system: `system` is ''); `system|`
+ * is any code of that system.
+ */
 export interface TokenValue {
   system?: string;
   code?: string;
@@ -35,12 +39,20 @@ export interface StringValue {
 /** Paging and result parameters every search accepts. */
 export const MAX_COUNT = 100;
 export const DEFAULT_COUNT = 20;
-const RESULT_PARAMETERS = new Set(['_count', '_offset', '_total', '_format', '_pretty']);
-const ID_PARAMETER: SearchParamDefinition = {
-  name: '_id',
-  type: 'token',
-  documentation: 'The logical id of the resource (comma-separated for several)',
-};
+const RESULT_PARAMETERS = new Set(['_count', '_offset', '_cursor', '_total', '_format', '_pretty']);
+/** What every resource type can be searched by: its id and when it last changed. */
+export const COMMON_PARAMETERS: readonly SearchParamDefinition[] = [
+  {
+    name: '_id',
+    type: 'token',
+    documentation: 'The logical id of the resource (comma-separated for several)',
+  },
+  {
+    name: '_lastUpdated',
+    type: 'date',
+    documentation: 'When the resource last changed (meta.lastUpdated); eq, gt, lt, ge, le',
+  },
+];
 
 const DATE_PREFIXES: readonly DatePrefix[] = ['eq', 'gt', 'lt', 'ge', 'le'];
 const UNSUPPORTED_DATE_PREFIXES = ['ne', 'sa', 'eb', 'ap'];
@@ -65,7 +77,18 @@ interface AppliedParameter {
 
 export interface ParsedSearch {
   count: number;
+  /** Where the page starts in SQL: `_offset`, or 0 after a cursor. */
   offset: number;
+  /** `_cursor` (from a `next` link): the page starts after this sort key. */
+  cursor?: Cursor;
+  /**
+   * The page's place in the list (`_offset`), also beside a cursor, where it only numbers the
+   * page for the `previous` link and the end of paging.
+   */
+  position: number;
+  /** `_include` and `_revinclude` values as given (include.ts resolves them). */
+  includes: string[];
+  revincludes: string[];
   /** `_total`: `none` skips counting; `accurate` (the default) counts. */
   total: 'none' | 'accurate';
   /** The parameters this search applied, in the request's order (for `Bundle.link`). */
@@ -123,7 +146,8 @@ function parseValue(
       if (bar < 0) return { type: 'token', value: { code: raw } };
       const system = raw.slice(0, bar);
       const code = raw.slice(bar + 1);
-      return { type: 'token', value: { ...(system ? { system } : {}), ...(code ? { code } : {}) } };
+      // `|code` keeps its empty system: it names a code that has none, not a code of any system.
+      return { type: 'token', value: { system, ...(code ? { code } : {}) } };
     }
     case 'date': {
       const head = raw.slice(0, 2);
@@ -155,11 +179,14 @@ export function parseSearch(
   definitions: readonly SearchParamDefinition[],
   request: SearchRequest,
 ): ParsedSearch {
-  const byName = new Map([ID_PARAMETER, ...definitions].map((def) => [def.name, def]));
+  const byName = new Map([...COMMON_PARAMETERS, ...definitions].map((def) => [def.name, def]));
   const values = new Map<string, Parsed[][]>();
   const applied: AppliedParameter[] = [];
   let count = DEFAULT_COUNT;
   let offset = 0;
+  let cursor: Cursor | undefined;
+  const includes: string[] = [];
+  const revincludes: string[] = [];
   let total: ParsedSearch['total'] = 'accurate';
 
   for (const [key, given] of Object.entries(request.query)) {
@@ -168,12 +195,18 @@ export function parseSearch(
       if (RESULT_PARAMETERS.has(name)) {
         if (name === '_count') count = integerParameter(name, raw, MAX_COUNT);
         if (name === '_offset') offset = integerParameter(name, raw, 1_000_000_000);
+        if (name === '_cursor') cursor = decodeCursor(raw);
         if (name === '_total') {
           if (raw !== 'none' && raw !== 'accurate' && raw !== 'estimate') {
             throw invalidParameter(name, '_total must be none, estimate or accurate');
           }
           total = raw === 'none' ? 'none' : 'accurate';
         }
+        continue;
+      }
+      if (name === '_include' || name === '_revinclude') {
+        (name === '_include' ? includes : revincludes).push(raw);
+        applied.push({ name, value: raw });
         continue;
       }
       const def = byName.get(name);
@@ -201,7 +234,12 @@ export function parseSearch(
   const tokens = of('token');
   return {
     count,
-    offset,
+    // A cursor says where the page starts; the offset beside it only says which page it is.
+    offset: cursor === undefined ? offset : 0,
+    position: offset,
+    includes,
+    revincludes,
+    ...(cursor === undefined ? {} : { cursor }),
     total,
     applied,
     strings: of('string'),

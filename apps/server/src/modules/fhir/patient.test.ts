@@ -1,7 +1,7 @@
 import type { Bundle, CapabilityStatement, OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { entries, expectValidFhir, fhirGet, follow, versionedMeta } from '../../../test/fhir';
 import {
   createTestApp,
   createUser,
@@ -78,7 +78,23 @@ describe('Patient read', () => {
     expect(res.body).toEqual({
       resourceType: 'Patient',
       id,
-      meta: { lastUpdated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) },
+      meta: versionedMeta(),
+      identifier: [
+        {
+          use: 'usual',
+          type: {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v2-0203',
+                code: 'MR',
+                display: 'Medical record number',
+              },
+            ],
+          },
+          system: 'http://localhost:3000/fhir/identifiers/patient',
+          value: id,
+        },
+      ],
       active: true,
       name: [{ use: 'official', text: 'Ngozi Okafor', family: 'Okafor', given: ['Ngozi'] }],
       telecom: [
@@ -123,6 +139,7 @@ describe('Patient read', () => {
     expect(resources[0]?.type).toBe('Patient');
     expect(resources[0]?.searchParam?.map((p) => p.name)).toEqual([
       '_id',
+      '_lastUpdated',
       'name',
       'family',
       'given',

@@ -1,5 +1,5 @@
 import type { Patient } from '@medplum/fhirtypes';
-import { and, asc, eq, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { matchingRows, type Tier, tieredWindow, type Window } from '../../lib/list';
 import {
@@ -11,10 +11,13 @@ import {
   startsWith,
   surnameFirstKey,
 } from '../../lib/patient-search';
+import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { invalidParameter } from './outcome';
 import type { ParsedSearch, StringValue, TokenValue } from './params';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { calendarDateMatches, idsMatch, isUuid, tokenMatches } from './search-sql';
+import { calendarDateMatches, idsMatch, isUuid, lastUpdatedMatches, tokenMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
 /*
  * Patients are users with the role 'patient'. Name searches read the app's own patient-search
@@ -29,11 +32,24 @@ const columns = { ...personColumns, dateOfBirth: users.dateOfBirth, updatedAt: u
 type PatientRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
-function toPatient(row: PatientRow): Patient {
+/** The system of our patient record numbers: ours, under the address the app is served from. */
+const patientNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/patient`;
+/** HL7 v2 table 0203's "Medical record number": what our patient number is to another system. */
+const MEDICAL_RECORD_NUMBER = {
+  coding: [
+    { system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' },
+  ],
+};
+
+function toPatient(row: PatientRow, publicUrl: string): Patient {
   return {
     resourceType: 'Patient',
     id: row.id,
-    meta: { lastUpdated: row.updatedAt.toISOString() },
+    meta: versionMeta(row.updatedAt),
+    // The clinic knows a patient by their account: its id is their record number in the app.
+    identifier: [
+      { use: 'usual', type: MEDICAL_RECORD_NUMBER, system: patientNumberSystem(publicUrl), value: row.id },
+    ],
     ...personElements(row),
     ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
   };
@@ -103,7 +119,10 @@ const emailMatches = (occurrences: TokenValue[][]) =>
  * form, a suffix, the phone-digits trigram index.
  */
 const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
-  if (system !== undefined || code === undefined) return system === undefined ? sql`true` : sql`false`;
+  // Phone numbers carry no token system: `|<number>` is the same as `<number>`.
+  if ((system !== undefined && system !== '') || code === undefined) {
+    return system === undefined || system === '' ? sql`true` : sql`false`;
+  }
   const digits = code.replace(/\D/g, '');
   if (digits === '') return sql`false`;
   const national = /^0[1-9]\d{5,}$/.test(digits) ? digits.slice(1) : undefined;
@@ -113,9 +132,35 @@ const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
 const phoneMatches = (occurrences: TokenValue[][]) =>
   and(...occurrences.map((values) => or(...values.map(phoneValueMatches)) as SQL));
 
-const byFamily = [asc(familyKey), asc(givenKey), asc(users.id)];
-const bySurname = [asc(surnameFirstKey), asc(users.id)];
-const byFirstName = [asc(firstNameFirstKey), asc(users.id)];
+const id: SortKey = { expression: users.id, cast: 'uuid' };
+const byFamily: SortKey[] = [
+  { expression: familyKey, cast: 'text' },
+  { expression: givenKey, cast: 'text' },
+  id,
+];
+const bySurname: SortKey[] = [{ expression: surnameFirstKey, cast: 'text' }, id];
+const byFirstName: SortKey[] = [{ expression: firstNameFirstKey, cast: 'text' }, id];
+
+/** A tier with the keys of its order: its pages' keyset (cursor.ts). */
+type KeyedTier = Tier & { keys: SortKey[] };
+const tier = (where: SQL | undefined, keys: SortKey[]): KeyedTier => ({
+  where,
+  keys,
+  order: orderByKeys(keys),
+});
+
+/**
+ * The tiers a page reads: every one from the start, or, after a cursor (the tier it stopped in
+ * and the sort key there), that tier after the key and the tiers after it.
+ */
+function tiersAfter(tiers: KeyedTier[], cursor: Cursor | undefined): KeyedTier[] {
+  if (cursor === undefined) return tiers;
+  const [position = '', ...key] = cursor;
+  const index = /^\d$/.test(position) ? Number(position) : -1;
+  const at = tiers[index];
+  if (!at) throw invalidParameter('_cursor', '_cursor must be the value of a next link, unchanged');
+  return [{ ...at, where: and(at.where, afterCursor(at.keys, key)) }, ...tiers.slice(index + 1)];
+}
 
 /**
  * The search as tiers read one after the other, each in an index's order: `family` (or no name
@@ -123,7 +168,7 @@ const byFirstName = [asc(firstNameFirstKey), asc(users.id)];
  * patients whose "family given" starts with it (in that order), then those whose "given family"
  * does (in that one). A stable order either way, so pages never overlap.
  */
-function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
+function searchTiers(fhir: FhirContext, search: ParsedSearch): KeyedTier[] {
   const family = search.strings('family');
   const given = search.strings('given');
   const [firstName, ...otherNames] = search.strings('name');
@@ -131,6 +176,7 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
     isPatient,
     fhir.patientScope === undefined ? undefined : eq(users.id, fhir.patientScope),
     idsMatch(users.id, search.ids()),
+    lastUpdatedMatches(users.updatedAt, search),
     ...family.map((values) => anyValue(values, familyMatches)),
     ...given.map((values) => anyValue(values, (value) => givenMatches(value, family.length > 0))),
     ...otherNames.map((values) =>
@@ -143,11 +189,8 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
   if (firstName && family.length === 0 && given.length === 0) {
     const surnameTier = anyValue(firstName, nameMatchesBySurname);
     return [
-      { where: and(base, surnameTier), order: bySurname },
-      {
-        where: and(base, anyValue(firstName, nameMatchesByFirstName), not(surnameTier)),
-        order: byFirstName,
-      },
+      tier(and(base, surnameTier), bySurname),
+      tier(and(base, anyValue(firstName, nameMatchesByFirstName), not(surnameTier)), byFirstName),
     ];
   }
   if (firstName) {
@@ -155,9 +198,9 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): Tier[] {
       anyValue(firstName, nameMatchesBySurname),
       anyValue(firstName, nameMatchesByFirstName),
     );
-    return [{ where: and(base, nameCondition), order: family.length > 0 ? byFamily : byFirstName }];
+    return [tier(and(base, nameCondition), family.length > 0 ? byFamily : byFirstName)];
   }
-  return [{ where: base, order: family.length === 0 && given.length > 0 ? byFirstName : byFamily }];
+  return [tier(base, family.length === 0 && given.length > 0 ? byFirstName : byFamily)];
 }
 
 export const patients: FhirResourceType<Patient> = {
@@ -185,7 +228,7 @@ export const patients: FhirResourceType<Patient> = {
       .select(columns)
       .from(users)
       .where(and(isPatient, eq(users.id, id)));
-    return row ? toPatient(row) : undefined;
+    return row ? toPatient(row, ctx.config.publicUrl) : undefined;
   },
 
   /**
@@ -195,29 +238,55 @@ export const patients: FhirResourceType<Patient> = {
   async search(fhir, search) {
     const { db } = fhir.ctx;
     const tiers = searchTiers(fhir, search);
+    const reading = tiersAfter(tiers, search.cursor);
+    const position = new Map<Tier, number>(
+      reading.map((t) => [t, tiers.length - reading.length + reading.indexOf(t)]),
+    );
+    const keysOf = new Map<Tier, SortKey[]>(reading.map((t) => [t, t.keys]));
+    // In the tier's order, so the count reads the index the page reads: without it the planner
+    // may filter every patient of another index to find 1,000 "Oka…" (measured: 150 ms at 1M).
+    const matching = (where: SQL | undefined, t: Tier) =>
+      matchingRows(db)
+        .from(users)
+        .where(where)
+        .orderBy(...t.order);
     const found = await tieredWindow(
       fhir.ctx,
       { limit: search.count, offset: search.offset },
-      tiers,
+      reading,
       // The page's rows carry the capped count (lib/list.ts Window): one statement per tier.
-      (tier, window: Window) =>
+      (t, window: Window) =>
         db
-          .select({ ...columns, matched: window.matched })
+          .select({
+            ...columns,
+            matched: window.matched,
+            tier: sql<number>`${position.get(t) ?? 0}::int`.mapWith(Number),
+            key: sortKeyColumn(keysOf.get(t) ?? []),
+          })
           .from(users)
-          .where(tier.where)
-          .orderBy(...tier.order)
+          .where(t.where)
+          .orderBy(...t.order)
           .limit(window.limit)
           .offset(window.offset),
-      // In the tier's order, so the count reads the index the page reads: without it the planner
-      // may filter every patient of another index to find 1,000 "Oka…" (measured: 150 ms at 1M).
-      (where, tier) =>
-        matchingRows(db)
-          .from(users)
-          .where(where)
-          .orderBy(...tier.order),
+      matching,
     );
-    const resources = found.rows.map(toPatient);
-    if (search.total === 'none' || found.lowerBound) return { resources };
-    return { resources, total: found.total };
+    const resources = found.rows.map((row) => toPatient(row, fhir.ctx.config.publicUrl));
+    const last = found.rows.at(-1);
+    const next = last && found.rows.length === search.count ? { next: [String(last.tier), ...last.key] } : {};
+    if (search.total === 'none') return { resources, ...next };
+    // After a cursor the window's count starts there: the search's total is counted from the start
+    // (to the cap past the page's position, as the offset's count goes).
+    const counted =
+      search.cursor === undefined
+        ? found
+        : await tieredWindow(
+            fhir.ctx,
+            { limit: 0, offset: search.position },
+            tiers,
+            () => Promise.resolve([]),
+            matching,
+          );
+    if (counted.lowerBound) return { resources, ...next };
+    return { resources, total: counted.total, ...next };
   },
 };

@@ -1,12 +1,14 @@
 import type { Practitioner } from '@medplum/fhirtypes';
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import { personColumns, personElements } from './people';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { idsMatch, isUuid, stringMatches } from './search-sql';
+import { idsMatch, isUuid, lastUpdatedMatches, stringMatches } from './search-sql';
+import { versionMeta } from './versioning';
 
-const columns = { ...personColumns, specialty: users.specialty };
+const columns = { ...personColumns, specialty: users.specialty, updatedAt: users.updatedAt };
 type DoctorRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
 
 /** A doctor as a Practitioner; the specialty is a qualification (text: ours is free text, not a coded one). */
@@ -14,12 +16,18 @@ function toPractitioner(row: DoctorRow): Practitioner {
   return {
     resourceType: 'Practitioner',
     id: row.id,
+    meta: versionMeta(row.updatedAt),
     ...personElements(row),
     ...(row.specialty ? { qualification: [{ code: { text: row.specialty } }] } : {}),
   };
 }
 
 const isDoctor = eq(users.role, 'doctor');
+const BY_NAME: SortKey[] = [
+  { expression: users.lastName, cast: 'text' },
+  { expression: users.firstName, cast: 'text' },
+  { expression: users.id, cast: 'uuid' },
+];
 
 export const practitioners: FhirResourceType<Practitioner> = {
   type: 'Practitioner',
@@ -42,6 +50,7 @@ export const practitioners: FhirResourceType<Practitioner> = {
     const where = and(
       isDoctor,
       idsMatch(users.id, search.ids()),
+      lastUpdatedMatches(users.updatedAt, search),
       ...search
         .strings('name')
         .map((values): SQL | undefined =>
@@ -52,16 +61,16 @@ export const practitioners: FhirResourceType<Practitioner> = {
     );
     return pagedSearch(
       search,
-      async (limit, offset) =>
+      async (limit, offset, after) =>
         (
           await ctx.db
-            .select(columns)
+            .select({ ...columns, key: sortKeyColumn(BY_NAME) })
             .from(users)
-            .where(where)
-            .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+            .where(and(where, afterCursor(BY_NAME, after)))
+            .orderBy(...orderByKeys(BY_NAME))
             .limit(limit)
             .offset(offset)
-        ).map(toPractitioner),
+        ).map((row) => ({ resource: toPractitioner(row), key: row.key })),
       async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
     );
   },

@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { ServiceContext } from '../../lib/context';
+import type { Cursor } from './cursor';
 import type { ParsedSearch, SearchParamDefinition } from './params';
 
 /** A FHIR request as the resource types see it. */
@@ -15,10 +16,12 @@ export interface FhirContext {
 }
 
 export interface SearchResult<R extends Resource> {
-  /** At most `search.count` resources, from `search.offset`, in a stable order. */
+  /** At most `search.count` resources, from `search.offset` or after `search.cursor`, in a stable order. */
   resources: R[];
   /** Every match, when `search.total` is 'accurate'. */
   total?: number;
+  /** The sort key of the page's last resource when the page is full: the `next` link starts after it. */
+  next?: Cursor;
 }
 
 /**

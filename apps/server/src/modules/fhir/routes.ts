@@ -16,10 +16,19 @@ import { registerBulkExport, withBulkExport } from './bulk/routes';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';
 import { compartmentPatients } from './compartment';
+import {
+  changedSince,
+  parseEverythingOptions,
+  referencedPractitioners,
+  wantsType,
+} from './everything-options';
+import { requireFhirJson } from './format';
+import { includedResources } from './include';
 import { FHIR_CONTENT_TYPE, FhirError, type IssueType, operationOutcome, resourceNotFound } from './outcome';
 import { parseSearch, prefersStrict } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import { FHIR_RESOURCE_TYPES } from './resources';
+import { etagOf, notModified } from './versioning';
 
 // Sessions of these roles, and SMART apps' access tokens (their scopes are checked by requireScope).
 const signedIn = { access: ['admin', 'doctor', 'patient'] as const, appTokens: true };
@@ -117,6 +126,11 @@ export async function fhirRoutes(app: FastifyInstance) {
 
   app.setErrorHandler(answerWithOutcome);
   registerSmartTokens(app);
+  // Only FHIR R4 JSON is answered: anything else asked for is a 406 before any other work.
+  app.addHook('onRequest', async (request) => {
+    const { _format: format } = request.query as Record<string, string | string[] | undefined>;
+    requireFhirJson(format, request.headers.accept);
+  });
   // Any body is read (to its limit) and dropped: every write is refused below, whatever it sends.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null));
@@ -154,9 +168,10 @@ export async function fhirRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const fhir = fhirContext(request, type.type, 'search');
+      const strict = prefersStrict(request.headers.prefer);
       const search = parseSearch(type.searchParams, {
         query: request.query,
-        strict: prefersStrict(request.headers.prefer),
+        strict,
         timeZone: fhir.timeZone,
       });
       const result = await type.search(fhir, search);
@@ -168,18 +183,24 @@ export async function fhirRoutes(app: FastifyInstance) {
         );
         return false;
       });
+      // Included resources obey the same compartment and, for an app, the same scopes.
+      const included = (await includedResources(fhir, type.type, search, resources, byType, strict)).filter(
+        (resource) => visibleTo(fhir, resource) && allowsScope(request, resource.resourceType, 'search'),
+      );
+      const answered = [...resources, ...included];
       await audit(fhir.ctx, {
         action: 'fhir.search',
         entityType: type.type,
-        patientId: onePatient(resources),
+        patientId: onePatient(answered),
         details: {
           query: search.applied,
           ids: resources.map((r) => r.id),
-          patientIds: [...new Set(resources.flatMap((r) => compartmentPatients(r) ?? []))],
+          ...(included.length > 0 ? { included: included.map((r) => `${r.resourceType}/${r.id}`) } : {}),
+          patientIds: [...new Set(answered.flatMap((r) => compartmentPatients(r) ?? []))],
           ...callerAuditDetails(request),
         },
       });
-      return send(reply, searchBundle(base, type.type, search, { resources, total: result.total }));
+      return send(reply, searchBundle(base, type.type, search, { ...result, resources, included }));
     },
   );
 
@@ -199,6 +220,12 @@ export async function fhirRoutes(app: FastifyInstance) {
         patientId: onePatient([resource]),
         details: callerAuditDetails(request),
       });
+      const etag = etagOf(resource.meta);
+      if (etag) reply.header('ETag', etag);
+      if (resource.meta?.lastUpdated) {
+        reply.header('Last-Modified', new Date(resource.meta.lastUpdated).toUTCString());
+      }
+      if (notModified(request.headers, resource.meta)) return reply.code(304).send();
       return send(reply, resource);
     },
   );
@@ -209,23 +236,40 @@ export async function fhirRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const fhir = fhirContext(request, 'Patient', 'read');
+      const options = parseEverythingOptions(request.query, [...byType.keys()], fhir.timeZone);
       const patientType = resourceType('Patient');
       const patient = FHIR_ID.test(id) ? await patientType.read(fhir, id) : undefined;
       if (!patient || !visibleTo(fhir, patient)) throw resourceNotFound('Patient', id);
-      const resources: Resource[] = [patient];
+      const resources: Resource[] = wantsType(options, 'Patient') ? [patient] : [];
+      const record: Resource[] = [];
       for (const type of FHIR_RESOURCE_TYPES) {
         // An app gets the types its scopes allow; the patient is the same whichever scope allows them.
         if (type.everything && allowsScope(request, type.type, 'search')) {
-          resources.push(...(await type.everything(fhir, id)));
+          record.push(...(await type.everything(fhir, id)));
         }
       }
-      const visible = resources.filter((resource) => visibleTo(fhir, resource));
+      resources.push(...record.filter((resource) => wantsType(options, resource.resourceType)));
+      // The doctors the record names come with it, so it reads whole without further requests.
+      if (wantsType(options, 'Practitioner') && allowsScope(request, 'Practitioner', 'read')) {
+        const practitioner = resourceType('Practitioner');
+        for (const doctorId of referencedPractitioners(record)) {
+          const found = await practitioner.read(fhir, doctorId);
+          if (found) resources.push(found);
+        }
+      }
+      const visible = resources.filter(
+        (resource) => visibleTo(fhir, resource) && changedSince(options, resource),
+      );
       await audit(fhir.ctx, {
         action: 'fhir.everything',
         entityType: 'Patient',
         entityId: id,
         patientId: id,
-        details: { resources: visible.length, ...callerAuditDetails(request) },
+        details: {
+          resources: visible.length,
+          ...(request.query._since ? { since: request.query._since } : {}),
+          ...callerAuditDetails(request),
+        },
       });
       if (request.query.download !== undefined) {
         reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);

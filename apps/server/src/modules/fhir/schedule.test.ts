@@ -8,7 +8,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, setStatus } from '../../../test/appointments';
-import { entries, expectValidFhir, fhirGet, follow } from '../../../test/fhir';
+import { entries, expectValidFhir, fhirGet, follow, versionedMeta } from '../../../test/fhir';
 import { createTestApp, serviceContext, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { appointmentResources } from './appointment';
 import { encounterResources } from './encounter';
@@ -222,8 +222,15 @@ describe('the CapabilityStatement', () => {
     const res = await fhirGet<CapabilityStatement>(t, '/metadata');
     const params = (type: string) =>
       res.body.rest?.[0]?.resource?.find((r) => r.type === type)?.searchParam?.map((p) => p.name);
-    expect(params('Appointment')).toEqual(['_id', 'patient', 'practitioner', 'date', 'status']);
-    expect(params('Encounter')).toEqual(['_id', 'patient', 'date', 'class', 'status']);
+    expect(params('Appointment')).toEqual([
+      '_id',
+      '_lastUpdated',
+      'patient',
+      'practitioner',
+      'date',
+      'status',
+    ]);
+    expect(params('Encounter')).toEqual(['_id', '_lastUpdated', 'patient', 'date', 'class', 'status']);
   });
 });
 
@@ -232,6 +239,7 @@ describe('Appointment', () => {
     const appointment = await read<Appointment>(`/Appointment/${ids.completed}`, patient.headers);
     expect(appointment).toEqual({
       resourceType: 'Appointment',
+      meta: versionedMeta(),
       id: ids.completed,
       status: 'fulfilled',
       appointmentType: {
@@ -431,6 +439,7 @@ describe('Encounter', () => {
     const visit = await read<Encounter>(`/Encounter/${ids.completed}`, patient.headers);
     expect(visit).toEqual({
       resourceType: 'Encounter',
+      meta: versionedMeta(),
       id: ids.completed,
       status: 'finished',
       class: {
@@ -474,6 +483,7 @@ describe('Encounter', () => {
     const stay = await read<Encounter>(`/Encounter/${er.admitted}`, patient.headers);
     expect(stay).toEqual({
       resourceType: 'Encounter',
+      meta: versionedMeta(),
       id: er.admitted,
       status: 'finished',
       statusHistory: [

@@ -1,6 +1,6 @@
 import { toLocalDateTime } from '@carepoint/contract';
-import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
-import type { DateValue, ReferenceValue, StringValue, TokenValue } from './params';
+import { type AnyColumn, and, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DateValue, ParsedSearch, ReferenceValue, StringValue, TokenValue } from './params';
 
 /*
  * SQL for search parameters, in Drizzle: each occurrence of a parameter must match (AND), any of
@@ -45,7 +45,7 @@ export const referenceMatches = (column: AnyColumn, occurrences: ReferenceValue[
 /** Escapes LIKE's wildcards, so a search for "50%" finds "50%". */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** FHIR string search: case-insensitive, from the start of the value (or the whole value, `:exact`). */
+/** FHIR string search: ignoring case and accents, from the start of the value (or the whole value as written, `:exact`). */
 export function stringMatches(expression: AnyColumn | SQL, occurrences: StringValue[][]): SQL | undefined {
   return allOf(
     occurrences.map((values) =>
@@ -53,7 +53,8 @@ export function stringMatches(expression: AnyColumn | SQL, occurrences: StringVa
         values.map((value) =>
           value.exact
             ? sql`${expression} = ${value.text}`
-            : sql`lower(${expression}) like ${`${likeLiteral(value.text.toLowerCase())}%`}`,
+            : // Folded as the app's patient search folds (case and accents): "adebayo" finds Adébáyọ̀.
+              sql`carepoint_fold(${expression}) like carepoint_fold(${`${likeLiteral(value.text)}%`})`,
         ),
       ),
     ),
@@ -70,7 +71,8 @@ export function tokenMatches(
     occurrences.map((values) =>
       anyOf(
         values.map((value) => {
-          if (value.system !== undefined && value.system !== system) return FALSE;
+          // A column of codes without a system answers to `|code` (system '') too.
+          if (value.system !== undefined && value.system !== (system ?? '')) return FALSE;
           return value.code === undefined ? sql`true` : sql`${column} = ${value.code}`;
         }),
       ),
@@ -107,6 +109,10 @@ export function instantMatches(column: AnyColumn | SQL, occurrences: DateValue[]
     ),
   );
 }
+
+/** `_lastUpdated` against the moment the resource's rows last changed (see versioning.ts). */
+export const lastUpdatedMatches = (updatedAt: AnyColumn | SQL, search: ParsedSearch) =>
+  instantMatches(updatedAt, search.dates('_lastUpdated'));
 
 /** A date parameter against a calendar-date column (birth dates): the span's days on the facility's calendar. */
 export function calendarDateMatches(

@@ -21,7 +21,7 @@ export interface Span {
 }
 
 const DATE_VALUE =
-  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/;
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/;
 
 /**
  * Parses a FHIR date/dateTime search value ("2026", "2026-11", "2026-11-22", "2026-11-22T09:30",
@@ -36,7 +36,7 @@ export function parseDateSpan(param: string, value: string, timeZone: string): S
       `${param}: "${value}" is not a FHIR date (YYYY, YYYY-MM, YYYY-MM-DD or a dateTime)`,
     );
   if (!m) throw invalid();
-  const [, year, month, day, hour, minute, second, zone] = m;
+  const [, year, month, day, hour, minute, second, fraction, zone] = m;
   const monthNumber = Number(month ?? 1);
   const dayNumber = Number(day ?? 1);
   if (monthNumber < 1 || monthNumber > 12 || dayNumber < 1 || dayNumber > 31) throw invalid();
@@ -53,11 +53,15 @@ export function parseDateSpan(param: string, value: string, timeZone: string): S
     return { start, end: fromLocalDateTime(endDate, 0, timeZone) };
   }
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) throw invalid();
-  const precisionMs = second === undefined ? 60_000 : 1000;
+  // Milliseconds count (a client syncing from a meta.lastUpdated it was given must not lose them).
+  const milliseconds = fraction === undefined ? 0 : Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const precisionMs = second === undefined ? 60_000 : fraction === undefined ? 1000 : 1;
   const minutes = Number(hour) * 60 + Number(minute);
   const start = zone
-    ? new Date(`${date}T${hour}:${minute}:${second ?? '00'}${zone}`)
-    : new Date(fromLocalDateTime(date, minutes, timeZone).getTime() + Number(second ?? 0) * 1000);
+    ? new Date(new Date(`${date}T${hour}:${minute}:${second ?? '00'}${zone}`).getTime() + milliseconds)
+    : new Date(
+        fromLocalDateTime(date, minutes, timeZone).getTime() + Number(second ?? 0) * 1000 + milliseconds,
+      );
   if (Number.isNaN(start.getTime())) throw invalid();
   return { start, end: new Date(start.getTime() + precisionMs) };
 }
