@@ -23,7 +23,8 @@ function toPractitioner(row: DoctorRow): Practitioner {
 }
 
 const isDoctor = eq(users.role, 'doctor');
-const BY_NAME: SortKey[] = [
+/** Doctors in name order, as Practitioner and Group (a doctor's patients) page them. */
+export const DOCTORS_BY_NAME: SortKey[] = [
   { expression: users.lastName, cast: 'text' },
   { expression: users.firstName, cast: 'text' },
   { expression: users.id, cast: 'uuid' },
@@ -64,10 +65,10 @@ export const practitioners: FhirResourceType<Practitioner> = {
       async (limit, offset, after) =>
         (
           await ctx.db
-            .select({ ...columns, key: sortKeyColumn(BY_NAME) })
+            .select({ ...columns, key: sortKeyColumn(DOCTORS_BY_NAME) })
             .from(users)
-            .where(and(where, afterCursor(BY_NAME, after)))
-            .orderBy(...orderByKeys(BY_NAME))
+            .where(and(where, afterCursor(DOCTORS_BY_NAME, after)))
+            .orderBy(...orderByKeys(DOCTORS_BY_NAME))
             .limit(limit)
             .offset(offset)
         ).map((row) => ({ resource: toPractitioner(row), key: row.key })),

@@ -1,5 +1,5 @@
 import { toLocalDateTime } from '@carepoint/contract';
-import { type AnyColumn, and, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
 import type { DateValue, ParsedSearch, ReferenceValue, StringValue, TokenValue } from './params';
 
 /*

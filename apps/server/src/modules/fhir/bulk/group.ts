@@ -3,7 +3,9 @@ import { and, asc, count, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { appointments, users } from '../../../db/schema';
 import type { ServiceContext } from '../../../lib/context';
+import { afterCursor, orderByKeys, sortKeyColumn } from '../cursor';
 import { pagedSearch } from '../paging';
+import { DOCTORS_BY_NAME } from '../practitioner';
 import type { FhirContext, FhirResourceType } from '../resource-type';
 import { idsMatch, isUuid } from '../search-sql';
 
@@ -72,15 +74,17 @@ export const doctorGroups: FhirResourceType<Group> = {
     const where = and(readableDoctors(ctx), idsMatch(users.id, search.ids()));
     return pagedSearch(
       search,
-      async (limit, offset) => {
+      async (limit, offset, after) => {
         const doctors = await ctx.db
-          .select(doctorColumns)
+          .select({ ...doctorColumns, key: sortKeyColumn(DOCTORS_BY_NAME) })
           .from(users)
-          .where(where)
-          .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+          .where(and(where, afterCursor(DOCTORS_BY_NAME, after)))
+          .orderBy(...orderByKeys(DOCTORS_BY_NAME))
           .limit(limit)
           .offset(offset);
-        return Promise.all(doctors.map((doctor) => toGroup(ctx.db, doctor)));
+        return Promise.all(
+          doctors.map(async ({ key, ...doctor }) => ({ resource: await toGroup(ctx.db, doctor), key })),
+        );
       },
       async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
     );
