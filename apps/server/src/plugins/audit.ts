@@ -125,7 +125,7 @@ interface Waiting {
  */
 function readRecordWriter(db: Executor) {
   let queue: Waiting[] = [];
-  let lanes = 0;
+  let writing = false;
   let failing = false;
   let whenIdle: Array<() => void> = [];
   const flush = async () => {
@@ -133,7 +133,6 @@ function readRecordWriter(db: Executor) {
       await new Promise((resolve) => setImmediate(resolve));
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
-      if (batch.length === 0) continue;
       try {
         await insertRelaxed(
           db,
@@ -149,11 +148,9 @@ function readRecordWriter(db: Executor) {
         }
       }
     }
-    lanes--;
-    if (lanes === 0) {
-      for (const resolve of whenIdle) resolve();
-      whenIdle = [];
-    }
+    writing = false;
+    for (const resolve of whenIdle) resolve();
+    whenIdle = [];
   };
   return {
     write: (row: AuditRow) =>
@@ -173,28 +170,18 @@ function readRecordWriter(db: Executor) {
             reject(error);
           },
         });
-        if (lanes < LANES) {
-          lanes++;
+        if (!writing) {
+          writing = true;
           void flush();
         }
       }),
     /** False while the last statement failed: reads then wait for (and fail with) their own record. */
     healthy: () => !failing,
     /** Resolves once every record written so far has been committed (or has failed). */
-    settled: () =>
-      lanes === 0 && queue.length === 0
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => whenIdle.push(resolve)),
+    settled: () => (writing ? new Promise<void>((resolve) => whenIdle.push(resolve)) : Promise.resolve()),
   };
 }
 
-/**
- * Statements in flight at once. With one, the app waited idle while the database wrote a batch,
- * and the database idled while the app answered it; with two, the next batch is already at the
- * server when the first commits (it waits there for the chain's head, migration 0023), so both
- * keep busy. On the embedded database the statements queue on its one connection as before.
- */
-const LANES = 2;
 /** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
 const MAX_BATCH = 200;
 const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();
