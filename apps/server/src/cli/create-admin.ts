@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
 import { silentLogger, systemContext } from '../lib/context';
-import { withTotpKey } from '../lib/stored-secrets';
 import { AppError } from '../lib/errors';
+import { withTotpKey } from '../lib/stored-secrets';
 import { createAdmin } from '../modules/auth/service';
 import { StartupError } from '../startup-error';
 

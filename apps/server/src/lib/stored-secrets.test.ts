@@ -46,11 +46,13 @@ describe('without TOTP_ENCRYPTION_KEY', () => {
   });
 
   it('gives every caller the same secret, however many make it at once', async () => {
-    const values = await Promise.all(Array.from({ length: 8 }, () => storedSecret(database.db, 'race-probe')));
+    const values = await Promise.all(
+      Array.from({ length: 8 }, () => storedSecret(database.db, 'race-probe')),
+    );
     expect(new Set(values).size).toBe(1);
   });
 
-  it('signs in with a code on another instance, and after a restart', async () => {
+  it('signs in with a code on another instance, after a restart, and with the stored key as the variable', async () => {
     const { user, headers } = await signedIn(first, 'doctor');
     const { secret } = await enableTwoFactor(first, headers);
 
@@ -66,6 +68,16 @@ describe('without TOTP_ENCRYPTION_KEY', () => {
       expect(afterRestart.statusCode, afterRestart.body).toBe(200);
     } finally {
       await again.close();
+    }
+
+    // The stored value, given as the variable, keeps every set-up (docs/security.md).
+    clock.advance(NEXT_STEP_MS);
+    const key = first.app.config.totpEncryptionKey;
+    const withVariable = await createTestApp({ database, clock, env: { TOTP_ENCRYPTION_KEY: key } });
+    try {
+      expect((await signInWithCode(withVariable, user.email, secret)).statusCode).toBe(200);
+    } finally {
+      await withVariable.close();
     }
   });
 });

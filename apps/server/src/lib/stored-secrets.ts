@@ -33,7 +33,11 @@ export async function storedSecret(db: Executor, name: string): Promise<string> 
  * authenticator apps keep working after a restart and on every instance. Such a key is in every
  * copy of the database, which is why the warning asks for the variable.
  */
-export async function withTotpKey(config: StartConfig, db: Executor, log: FastifyBaseLogger): Promise<Config> {
+export async function withTotpKey(
+  config: StartConfig,
+  db: Executor,
+  log: FastifyBaseLogger,
+): Promise<Config> {
   if (config.totpEncryptionKey) return { ...config, totpEncryptionKey: config.totpEncryptionKey };
   const totpEncryptionKey = await storedSecret(db, TOTP_KEY_NAME);
   log.warn(

@@ -166,6 +166,8 @@ it('the source has a row in every table', () => {
   expect(empty).toEqual([]);
   expect(Object.keys(fingerprints)).toContain('drizzle.__drizzle_migrations');
   expect(Object.keys(fingerprints)).toContain('public.report_attachments');
+  // The TOTP key kept in the database (lib/stored-secrets.ts) travels with it: a restore brings it back.
+  expect(fingerprints['public.app_secrets']).toMatch(/^1 rows/);
 });
 
 const isSequence = (name: string) => name.startsWith('sequence ');
