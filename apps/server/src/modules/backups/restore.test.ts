@@ -166,7 +166,9 @@ it('the source has a row in every table', () => {
   expect(empty).toEqual([]);
   expect(Object.keys(fingerprints)).toContain('drizzle.__drizzle_migrations');
   expect(Object.keys(fingerprints)).toContain('public.report_attachments');
-  // The TOTP key kept in the database (lib/stored-secrets.ts) travels with it: a restore brings it back.
+});
+
+it('holds the TOTP key kept in the database, so a restore brings it back (lib/stored-secrets.ts)', () => {
   expect(fingerprints['public.app_secrets']).toMatch(/^1 rows/);
 });
 
