@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from './config';
+import type { Config, StartConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { FHIR_BASE_PATH } from './lib/api-paths';
 import { afterAnswer, type Later } from './lib/later';
@@ -12,6 +12,7 @@ import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { connectRedis } from './lib/redis';
+import { withTotpKey } from './lib/stored-secrets';
 import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups/manager';
@@ -54,7 +55,8 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  config: Config;
+  /** TOTP_ENCRYPTION_KEY may be unset: buildApp then settles the key kept in the database. */
+  config: StartConfig;
   database: DatabaseHandle;
   now?: () => Date;
   sendMail?: SendMail;
@@ -79,11 +81,11 @@ function helmetHeaders(options: HelmetOptions): Map<string, string | number | re
 }
 
 export async function buildApp(options: AppOptions) {
-  const { config, database } = options;
-  const logging = loggingOptions(config, options.logger);
+  const { database } = options;
+  const logging = loggingOptions(options.config, options.logger);
   // Fastify itself refuses hop counts (a client that bypasses the proxies could add hops of its
   // own); TRUST_PROXY allows one for installs reachable only through that many proxies.
-  const trusted = config.TRUST_PROXY;
+  const trusted = options.config.TRUST_PROXY;
   const app = Fastify({
     ...logging,
     logger: withRedaction(logging.logger),
@@ -93,6 +95,8 @@ export async function buildApp(options: AppOptions) {
   });
   app.setValidatorCompiler(refusingInvalidText(validatorCompiler));
   app.setSerializerCompiler(serializingFrozenOnce(serializerCompiler));
+  // Before any route exists: no request is served under a key other instances do not share.
+  const config = await withTotpKey(options.config, database.db, app.log);
 
   const now = options.now ?? (() => new Date());
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;

@@ -199,16 +199,22 @@ export type Config = Omit<
   publicUrl: string;
   /** DEVICE_COOKIE_SECRET, or a random key made at start (device cookies then last until a restart). */
   deviceCookieSecret: string;
-  /** TOTP_ENCRYPTION_KEY, or outside production a random key made at start (lib/secret-box.ts). */
+  /**
+   * TOTP_ENCRYPTION_KEY, or outside production a key made once and kept in the database
+   * (lib/stored-secrets.ts, settled by buildApp before the app serves); lib/secret-box.ts uses it.
+   */
   totpEncryptionKey: string;
   /** MFA_REQUIRED_ROLES: these roles reach their area only once they have a second factor. */
   mfaRequiredRoles: readonly Role[];
 };
 
+/** The configuration as the environment gives it: TOTP_ENCRYPTION_KEY may still be unset. */
+export type StartConfig = Omit<Config, 'totpEncryptionKey'> & { totpEncryptionKey: string | undefined };
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once at start; every problem is listed in one readable error. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
   // An empty variable (`DATABASE_URL=` in a unit file) means "not set", not "invalid".
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
@@ -219,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { DEMO_DATA, COOKIE_SECURE, API_DOCS, LOG_LEVEL, TOTP_ENCRYPTION_KEY, MFA_REQUIRED_ROLES, ...rest } =
     parsed.data;
   const production = rest.NODE_ENV === 'production';
-  // A random key would lose every two-factor set-up at each restart: production must keep one.
+  // Production keeps the key out of the database, so a copy of the database alone reads no secret.
   if (production && !TOTP_ENCRYPTION_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  TOTP_ENCRYPTION_KEY: required in production (a random secret of at least 32 characters)',
@@ -243,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: API_DOCS ?? rest.NODE_ENV !== 'production',
     webDist: path.resolve(rest.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     deviceCookieSecret: rest.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
-    totpEncryptionKey: TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+    totpEncryptionKey: TOTP_ENCRYPTION_KEY,
     // The demo accounts and a development set-up sign in with a password alone.
     mfaRequiredRoles: MFA_REQUIRED_ROLES ?? (production ? ['admin'] : []),
     publicUrl: (rest.PUBLIC_URL ?? `http://localhost:${rest.PORT}`).replace(/\/$/, ''),

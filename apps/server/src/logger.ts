@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type PinoPretty from 'pino-pretty';
-import type { Config } from './config';
+import type { StartConfig } from './config';
 
 /** The path without its query string: queries carry names searched for, and tokens. */
 const pathOf = (url: string) => {
@@ -75,7 +75,7 @@ function prettyStream(pretty: PrettyFactory) {
 
 /** Fastify's logger and request-log options for this configuration. */
 export function loggingOptions(
-  config: Config,
+  config: StartConfig,
   logger?: FastifyServerOptions['logger'],
   loadPretty: () => PrettyFactory | undefined = loadPinoPretty,
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {

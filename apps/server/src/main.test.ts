@@ -52,7 +52,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
   }, 60_000);
 
-  it('writes one JSON line per request without its query string', async () => {
+  it('writes one JSON line per request without its query string, and warns once of the stored TOTP key', async () => {
     const server = startServerProcess({ DATA_DIR: freshDataDir(), DEMO_DATA: 'false' });
     const baseUrl = await server.ready;
     await fetch(`${baseUrl}/api/health?probe=secret-token`);
@@ -72,6 +72,12 @@ describe('the server process', () => {
       }),
     ]);
     expect(server.stdout()).not.toContain('secret-token');
+    // Without TOTP_ENCRYPTION_KEY the key kept in the database is used, with one warning at start.
+    const keyWarnings = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('Set TOTP_ENCRYPTION_KEY'));
+    expect(keyWarnings.map((line) => (JSON.parse(line) as { level: number }).level)).toEqual([40]);
   }, 60_000);
 });
 

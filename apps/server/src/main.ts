@@ -18,9 +18,11 @@ async function countDemoAccounts(db: Database) {
 
 async function main() {
   const started = performance.now();
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
+  const settings = loadConfig();
+  const database = await openDatabase(settings);
+  const app = await buildApp({ config: settings, database });
+  // The configuration with its TOTP key settled (lib/stored-secrets.ts).
+  const { config } = app;
   app.addHook('onClose', async () => database.close());
 
   if (config.demoData && (await seedDemoData(systemContext({ db: database.db, config, log: app.log })))) {

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
-import { systemContext } from '../lib/context';
+import { silentLogger, systemContext } from '../lib/context';
+import { withTotpKey } from '../lib/stored-secrets';
 import { describeChainReport, purgeAuditTrail, verifyAuditChain } from '../modules/audit/chain';
 
 const usage = `Usage: npm run audit:verify     walks the audit trail's hash chain; exit code 1 names the first row that does not match
@@ -16,14 +17,15 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, DEMO_DATA: 'false' });
-  const database = await openDatabase(config);
+  const settings = loadConfig({ ...process.env, DEMO_DATA: 'false' });
+  const database = await openDatabase(settings);
   try {
     if (command === 'verify') {
       const report = await verifyAuditChain(database.db);
       console.log(describeChainReport(report));
       process.exitCode = report.intact ? 0 : 1;
     } else {
+      const config = await withTotpKey(settings, database.db, silentLogger);
       const { removed, cutoff } = await purgeAuditTrail(systemContext({ db: database.db, config }));
       console.log(
         `Removed ${removed} audit rows from before ${cutoff.toISOString()} (AUDIT_KEEP_YEARS=${config.AUDIT_KEEP_YEARS}).`,

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
-import { systemContext } from '../lib/context';
+import { silentLogger, systemContext } from '../lib/context';
 import { AppError } from '../lib/errors';
+import { withTotpKey } from '../lib/stored-secrets';
 import { createAdmin } from '../modules/auth/service';
 import { StartupError } from '../startup-error';
 
@@ -36,9 +37,10 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const config = loadConfig({ ...process.env, DEMO_DATA: 'false' });
-  const database = await openDatabase(config);
+  const settings = loadConfig({ ...process.env, DEMO_DATA: 'false' });
+  const database = await openDatabase(settings);
   try {
+    const config = await withTotpKey(settings, database.db, silentLogger);
     const created = await createAdmin(systemContext({ db: database.db, config }), parsed.data);
     console.log(`Created admin ${created.user.email}.`);
     if (created.oneTimePassword)

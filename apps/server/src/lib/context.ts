@@ -54,7 +54,7 @@ const LOCAL_ADDRESS = 'local';
 
 const ignore = () => {};
 /** A logger that drops everything, for callers that have none. */
-const silentLogger: FastifyBaseLogger = {
+export const silentLogger: FastifyBaseLogger = {
   level: 'silent',
   fatal: ignore,
   error: ignore,

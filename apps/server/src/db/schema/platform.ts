@@ -53,3 +53,13 @@ export const yearlySequences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.year] })],
 );
+
+/**
+ * Keys the server makes for itself when the environment gives none (lib/stored-secrets.ts): made
+ * once, kept with the data, so a restart and every instance on the same database use the same one.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});

@@ -168,6 +168,10 @@ it('the source has a row in every table', () => {
   expect(Object.keys(fingerprints)).toContain('public.report_attachments');
 });
 
+it('holds the TOTP key kept in the database, so a restore brings it back (lib/stored-secrets.ts)', () => {
+  expect(fingerprints['public.app_secrets']).toMatch(/^1 rows/);
+});
+
 const isSequence = (name: string) => name.startsWith('sequence ');
 const tablesOf = (f: Fingerprints) =>
   Object.fromEntries(Object.entries(f).filter(([name]) => !isSequence(name)));

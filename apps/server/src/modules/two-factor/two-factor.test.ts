@@ -1,6 +1,5 @@
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -11,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/helpers';
+import { codeAt, enableTwoFactor, NEXT_STEP_MS } from '../../../test/two-factor';
 import { auditEvents, userTotp } from '../../db/schema';
 
 let t: TestApp;
@@ -23,24 +23,6 @@ type Headers = Record<string, string>;
 const post = (app: TestApp, url: string, payload: object, headers: Headers = {}) =>
   app.app.inject({ method: 'POST', url, payload, headers });
 const get = (app: TestApp, url: string, headers: Headers) => app.app.inject({ url, headers });
-
-/** The code an authenticator app shows for `secret` at the test clock's time. */
-const codeAt = (app: TestApp, secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: app.clock.now().getTime() });
-
-const NEXT_STEP_MS = 30_000;
-
-/** Sets up and confirms an authenticator app for a signed-in user: its secret and recovery codes. */
-async function enableTwoFactor(app: TestApp, headers: Headers) {
-  const setup = await post(app, '/api/two-factor/setup', {}, headers);
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json<{ secret: string }>();
-  const confirm = await post(app, '/api/two-factor/confirm', { code: codeAt(app, secret) }, headers);
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  // The code that confirmed is used up: later codes are of later steps.
-  app.clock.advance(NEXT_STEP_MS);
-  return { secret, recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes };
-}
 
 const passwordStep = (app: TestApp, user: Pick<TestUser, 'email'>, password = TEST_PASSWORD) =>
   post(app, '/api/auth/login', { email: user.email, password });
