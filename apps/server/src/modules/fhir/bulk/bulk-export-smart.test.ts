@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCompletedVisit } from '../../../../test/appointments';
 import { createTestApp, signedIn, type TestApp, type TestUser } from '../../../../test/helpers';
 import { backendToken, bearer, launchApp, registerPublicApp } from '../../../../test/smart';
-import { appointments, auditEvents, bulkExports } from '../../../db/schema';
+import { auditEvents, bulkExports } from '../../../db/schema';
 
 /*
  * Bulk export for SMART apps: a backend service exports with system/ scopes, a user's token with
@@ -31,17 +32,7 @@ beforeAll(async () => {
   admin = (await signedIn(t, 'admin')).headers;
   doctor = await signedIn(t, 'doctor');
   patient = (await signedIn(t, 'patient')).user;
-  await t.database.db.insert(appointments).values({
-    patientId: patient.id,
-    doctorId: doctor.user.id,
-    title: 'Follow-up',
-    priority: 'Medium',
-    date: '2030-01-06',
-    time: '10:00',
-    startsAt: new Date('2030-01-06T09:00:00Z'),
-    durationMinutes: 30,
-    status: 'Completed',
-  });
+  await insertCompletedVisit(t, patient.id, doctor.user.id);
 });
 afterAll(() => t.close());
 
