@@ -1,4 +1,5 @@
 import type { CreateAppointmentInput } from '@carepoint/contract';
+import { appointments } from '../src/db/schema';
 import type { TestApp } from './helpers';
 
 /** Shared by the patient-area API tests: the test clock starts on Monday 2030-01-07 09:00 UTC. */
@@ -27,4 +28,18 @@ export const setStatus = (t: TestApp, headers: Headers, id: string, status: stri
     url: `/api/appointments/${id}/status`,
     headers,
     payload: { status, reason },
+  });
+
+/** A completed visit the day before the clock starts: the patient is then the doctor's patient. */
+export const insertCompletedVisit = (t: TestApp, patientId: string, doctorId: string) =>
+  t.database.db.insert(appointments).values({
+    patientId,
+    doctorId,
+    title: 'Follow-up',
+    priority: 'Medium',
+    date: '2030-01-06',
+    time: '10:00',
+    startsAt: new Date('2030-01-06T09:00:00Z'),
+    durationMinutes: 30,
+    status: 'Completed',
   });

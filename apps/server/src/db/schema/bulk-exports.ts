@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
+import { smartApps } from './smart';
 
 /**
  * FHIR Bulk Data exports (modules/fhir/bulk): the job queue and each job's progress in one
@@ -23,9 +25,10 @@ export const bulkExports = pgTable(
   'bulk_exports',
   {
     id: id(),
-    requesterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who asked for it: a user (a session, or a SMART token acting for them) … */
+    requesterId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** … or a backend service (a SMART token with no user): exactly one of the two. */
+    requesterAppId: uuid().references(() => smartApps.id, { onDelete: 'cascade' }),
     /** 'system' ($export), 'patient' (Patient/$export) or 'group' (Group/<doctor>/$export). */
     level: text().notNull(),
     /** The doctor whose patients a Group export holds. */
@@ -61,8 +64,12 @@ export const bulkExports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One export at a time per person, held by the database under parallel kick-offs.
+    // One export at a time per requester (user or app), held by the database under parallel kick-offs.
     uniqueIndex('bulk_exports_one_active_idx').on(t.requesterId).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('bulk_exports_one_active_app_idx')
+      .on(t.requesterAppId)
+      .where(sql`status in ('queued', 'running')`),
+    check('bulk_exports_one_requester', sql`num_nonnulls(${t.requesterId}, ${t.requesterAppId}) = 1`),
     index('bulk_exports_claim_idx').on(t.createdAt).where(sql`status in ('queued', 'running')`),
     index('bulk_exports_expires_idx').on(t.expiresAt),
   ],

@@ -1,6 +1,7 @@
 import type { Bundle, CapabilityStatement, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCompletedVisit } from '../../../test/appointments';
 import { entries, expectValidFhir, fhirGet, follow, recordPrescriptionAndTest } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { appointments, diagnosisTests, users, vitalSigns } from '../../db/schema';
@@ -33,17 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
   doctor = await signedIn(t, 'doctor', { firstName: 'Ngozi', lastName: 'Eze' });
   ada = await signedIn(t, 'patient', { firstName: 'Ada', lastName: 'Okafor' });
-  await t.database.db.insert(appointments).values({
-    patientId: ada.user.id,
-    doctorId: doctor.user.id,
-    title: 'Follow-up',
-    priority: 'Medium',
-    date: '2030-01-06',
-    time: '10:00',
-    startsAt: new Date('2030-01-06T09:00:00Z'),
-    durationMinutes: 30,
-    status: 'Completed',
-  });
+  await insertCompletedVisit(t, ada.user.id, doctor.user.id);
   await send('/api/doctor/triage', {
     patientId: ada.user.id,
     heartRate: 88,

@@ -17,7 +17,8 @@ declare module 'fastify' {
  * Who calls the FHIR API and what they may read: a CarePoint session (their role's access, as
  * in the app), a user's SMART token (their role's access, narrowed by its scopes and, with
  * patient/ scopes, to the launch patient) or a backend service's token (system/ scopes: every
- * patient). Every FHIR read and search asks `requireScope` (routes.ts; bulk export too).
+ * patient). Every FHIR read and search asks `requireScope` (routes.ts), a bulk export
+ * `requireExportScopes`.
  */
 type FhirCaller =
   | { kind: 'session'; user: SessionUser }
@@ -48,16 +49,6 @@ function fhirCaller(request: FastifyRequest): FhirCaller {
   if (smart) return { kind: 'app', ...smart };
   if (request.user) return { kind: 'session', user: request.user };
   throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in, or send an access token');
-}
-
-/**
- * The caller's resource scopes, or 'all' for a session (which has its role's access, unnarrowed).
- * For other modules (bulk export), with requireScope.
- * @public
- */
-export function fhirCallerScopes(request: FastifyRequest) {
-  const caller = fhirCaller(request);
-  return caller.kind === 'session' ? 'all' : resourceScopes(caller.scopes);
 }
 
 /** Refused for want of a scope: 403, with the challenge RFC 6750 §3.1 names. */
@@ -92,6 +83,24 @@ export function requireScope(
     return { patientScope: caller.patientId };
   const context = caller.user === null ? 'system' : caller.patientId ? 'patient' : 'user';
   throw new InsufficientScopeError(`${context}/${resourceType}.${suffix}`);
+}
+
+/**
+ * For bulk export: the caller may search each of `types` across its whole access. A user's token
+ * needs user/ scopes, a backend service's system/ scopes; patient/ scopes (one patient's record)
+ * never export. A session is not narrowed. Throws InsufficientScopeError (403) naming the first
+ * type no scope allows.
+ */
+export function requireExportScopes(request: FastifyRequest, types: readonly string[]) {
+  const caller = fhirCaller(request);
+  if (caller.kind === 'session') return;
+  const context = caller.user === null ? 'system' : 'user';
+  const scopes = resourceScopes(caller.scopes);
+  for (const type of types) {
+    if (!scopesAllowing(scopes, type, 'search').some((s) => s.context === context)) {
+      throw new InsufficientScopeError(`${context}/${type}.s`);
+    }
+  }
 }
 
 /** Whether `requireScope` would allow it (for $everything, which leaves out the types it may not read). */

@@ -1,16 +1,12 @@
 /*
- * What other modules use of SMART on FHIR: the FHIR API's token resolution and its one scope
- * check (fhir-access.ts), which bulk export calls too.
- */
-/**
- * The caller's scopes, for bulk export.
- * @public
+ * What other modules use of SMART on FHIR: the FHIR API's token resolution and its scope
+ * checks (fhir-access.ts): requireScope for reads and searches, requireExportScopes for bulk export.
  */
 export {
   allowsScope,
   bearerChallenge,
   callerAuditDetails,
-  fhirCallerScopes,
   registerSmartTokens,
+  requireExportScopes,
   requireScope,
 } from './fhir-access';

@@ -1,10 +1,24 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  approvedCode as approvedCodeFor,
+  authorizeQuery,
+  SMART_BASE as BASE,
+  bearer,
+  clientCredentials,
+  launchApp,
+  oauthToken,
+  pkce,
+  SMART_REDIRECT as REDIRECT,
+  registerApp,
+  registerBackendService,
+  registerPublicApp,
+} from '../../../test/smart';
 import { auditEvents, vitalSigns } from '../../db/schema';
 
 type Headers = Record<string, string>;
@@ -14,9 +28,6 @@ let admin: Headers;
 let patient: { user: TestUser; headers: Headers };
 let doctor: { user: TestUser; headers: Headers };
 let otherPatient: TestUser;
-
-const BASE = 'http://localhost:3000/fhir/R4';
-const REDIRECT = 'https://app.example/callback';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,98 +47,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function register(body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/smart-apps',
-    headers: admin,
-    payload: body,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-const publicApp = (scopes: string[], name = 'Vitals Viewer') =>
-  register({ name, kind: 'public', redirectUris: [REDIRECT], scopes }).then((r) => {
-    expect(r.status).toBe(201);
-    return r.body as { clientId: string };
-  });
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-const authorizeQuery = (
-  clientId: string,
-  scope: string,
-  challenge: string,
-  extra: Record<string, string> = {},
-) => ({
-  response_type: 'code',
-  client_id: clientId,
-  redirect_uri: REDIRECT,
-  scope,
-  state: 'state-123',
-  aud: BASE,
-  code_challenge: challenge,
-  code_challenge_method: 'S256',
-  ...extra,
-});
-
-async function token(form: Record<string, string>, headers: Headers = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams(form).toString(),
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
-
-/** The user allows the app on the consent page: the code sent to its redirect URI. */
-async function approvedCode(
-  clientId: string,
-  scope: string,
-  challenge: string,
-  as: Headers,
-  patientId?: string,
-) {
-  const approve = await t.app.inject({
-    method: 'POST',
-    url: '/api/smart/authorization',
-    headers: as,
-    payload: { query: authorizeQuery(clientId, scope, challenge), ...(patientId ? { patientId } : {}) },
-  });
-  expect(approve.statusCode, approve.body).toBe(200);
-  const redirect = new URL(approve.json<{ redirectTo: string }>().redirectTo);
-  expect(redirect.searchParams.get('state')).toBe('state-123');
-  return redirect.searchParams.get('code') ?? '';
-}
-
-/** The whole authorization code flow as a signed-in user who allows the app: the token answer. */
-async function launch(clientId: string, scope: string, as: Headers, patientId?: string) {
-  const { verifier, challenge } = pkce();
-  const code = await approvedCode(clientId, scope, challenge, as, patientId);
-  const answer = await token({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: REDIRECT,
-    code_verifier: verifier,
-    client_id: clientId,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { ...answer.body, code, verifier } as {
-    access_token: string;
-    refresh_token?: string;
-    id_token?: string;
-    patient?: string;
-    scope: string;
-    code: string;
-    verifier: string;
-  };
-}
-
-const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+const register = (body: Record<string, unknown>) => registerApp(t, admin, body);
+const publicApp = (scopes: string[], name?: string) => registerPublicApp(t, admin, scopes, name);
+const token = (form: Record<string, string>, headers?: Headers) => oauthToken(t, form, headers);
+const approvedCode = (clientId: string, scope: string, challenge: string, as: Headers, patientId?: string) =>
+  approvedCodeFor(t, { clientId, scope, challenge, as, patientId });
+const launch = (clientId: string, scope: string, as: Headers, patientId?: string) =>
+  launchApp(t, { clientId, scope, as, patientId });
 
 describe('app registration (admin)', () => {
   it('registers apps, shows a confidential secret once, refuses bad input on its field, and only for admins', async () => {
@@ -528,31 +454,9 @@ describe('offline access and connected apps', () => {
 
 describe('backend services', () => {
   it('a service with uploaded keys gets a token for a jose-signed assertion, once per jti, and searches with system/ scopes', async () => {
-    const { privateKey, publicKey } = await generateKeyPair('ES384', { extractable: true });
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'analytics-1', alg: 'ES384' };
-    const registered = await register({
-      name: 'Analytics',
-      kind: 'backend',
-      scopes: ['system/*.rs'],
-      jwks: { keys: [jwk] },
-    });
-    expect(registered.status).toBe(201);
-    const clientId: string = registered.body.clientId;
+    const { clientId, assertion } = await registerBackendService(t, admin, ['system/*.rs']);
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    const assertion = (jti: string, exp = now + 240) =>
-      new SignJWT({ jti })
-        .setProtectedHeader({ alg: 'ES384', kid: 'analytics-1', typ: 'JWT' })
-        .setIssuer(clientId)
-        .setSubject(clientId)
-        .setAudience('http://localhost:3000/oauth/token')
-        .setExpirationTime(exp)
-        .sign(privateKey);
-    const form = (signed: string, scope = 'system/Observation.rs') => ({
-      grant_type: 'client_credentials',
-      scope,
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: signed,
-    });
+    const form = (signed: string, scope = 'system/Observation.rs') => clientCredentials(signed, scope);
 
     const jti = randomUUID();
     const answer = await token(form(await assertion(jti)));

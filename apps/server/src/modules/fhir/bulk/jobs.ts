@@ -7,7 +7,7 @@ import { violatedUnique } from '../../../lib/db-errors';
 import { audit } from '../../../plugins/audit';
 import { FhirError } from '../outcome';
 import { isUuid } from '../search-sql';
-import type { ExportLevel } from './access';
+import type { ExportLevel, ExportRequester } from './access';
 
 /*
  * The export jobs (decision 0022): a row per export in bulk_exports, its NDJSON in
@@ -25,7 +25,7 @@ export const LEASE_MS = 2 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
 export interface ExportRequest {
-  requesterId: string;
+  requester: ExportRequester;
   level: ExportLevel;
   groupId?: string;
   types: string[];
@@ -33,15 +33,26 @@ export interface ExportRequest {
   requestUrl: string;
 }
 
-/** Queues an export and audits the kick-off; a second one while the first runs is refused (429). */
-export async function startExport(ctx: ServiceContext, request: ExportRequest): Promise<ExportJob> {
+/** The partial unique indexes that hold one active export per user and per app. */
+const ONE_ACTIVE = new Set(['bulk_exports_one_active_idx', 'bulk_exports_one_active_app_idx']);
+
+/**
+ * Queues an export and audits the kick-off (`callerDetails`: the app behind a SMART token); a
+ * second one while the requester's first runs is refused (429).
+ */
+export async function startExport(
+  ctx: ServiceContext,
+  request: ExportRequest,
+  callerDetails: Record<string, unknown>,
+): Promise<ExportJob> {
   const now = ctx.now();
   let job: ExportJob | undefined;
   try {
     [job] = await ctx.db
       .insert(bulkExports)
       .values({
-        requesterId: request.requesterId,
+        requesterId: request.requester.userId,
+        requesterAppId: request.requester.appId,
         level: request.level,
         groupId: request.groupId ?? null,
         types: request.types,
@@ -53,7 +64,8 @@ export async function startExport(ctx: ServiceContext, request: ExportRequest): 
       })
       .returning();
   } catch (error) {
-    if (violatedUnique(error) === 'bulk_exports_one_active_idx') {
+    const constraint = violatedUnique(error);
+    if (constraint !== undefined && ONE_ACTIVE.has(constraint)) {
       throw new FhirError(
         429,
         'throttled',
@@ -72,13 +84,14 @@ export async function startExport(ctx: ServiceContext, request: ExportRequest): 
       groupId: request.groupId ?? null,
       types: request.types,
       since: request.since?.toISOString() ?? null,
+      ...callerDetails,
     },
   });
   return job;
 }
 
 /** The requester's export, unexpired; anyone else's (or none) is undefined, answered 404. */
-export async function findExport(ctx: ServiceContext, id: string, requesterId: string) {
+export async function findExport(ctx: ServiceContext, id: string, requester: ExportRequester) {
   if (!isUuid(id)) return undefined;
   const [job] = await ctx.db
     .select()
@@ -86,7 +99,9 @@ export async function findExport(ctx: ServiceContext, id: string, requesterId: s
     .where(
       and(
         eq(bulkExports.id, id),
-        eq(bulkExports.requesterId, requesterId),
+        requester.appId === null
+          ? eq(bulkExports.requesterId, requester.userId)
+          : eq(bulkExports.requesterAppId, requester.appId),
         gt(bulkExports.expiresAt, ctx.now()),
       ),
     );
@@ -94,13 +109,17 @@ export async function findExport(ctx: ServiceContext, id: string, requesterId: s
 }
 
 /** Cancels an export (or deletes a finished one's files): the row goes, and its files with it. */
-export async function deleteExport(ctx: ServiceContext, job: ExportJob) {
+export async function deleteExport(
+  ctx: ServiceContext,
+  job: ExportJob,
+  callerDetails: Record<string, unknown>,
+) {
   await ctx.db.delete(bulkExports).where(eq(bulkExports.id, job.id));
   await audit(ctx, {
     action: 'fhir.export.cancel',
     entityType: 'BulkExport',
     entityId: job.id,
-    details: { status: job.status },
+    details: { status: job.status, ...callerDetails },
   });
 }
 

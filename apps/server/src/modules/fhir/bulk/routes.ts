@@ -3,7 +3,7 @@ import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../../plugins/audit';
-import { currentUser } from '../../../plugins/auth';
+import { callerAuditDetails, requireExportScopes } from '../../smart/service';
 import {
   FHIR_CONTENT_TYPE,
   FhirError,
@@ -13,7 +13,7 @@ import {
 } from '../outcome';
 import { prefers } from '../params';
 import { parseDateSpan } from '../time';
-import { bulkExportAccess, type ExportLevel } from './access';
+import { bulkExportAccess, type ExportLevel, exportRequester } from './access';
 import { exportableTypes } from './contents';
 import { isDoctor } from './group';
 import { deleteExport, type ExportJob, exportCounts, exportFile, findExport, startExport } from './jobs';
@@ -24,7 +24,8 @@ import { deleteExport, type ExportJob, exportCounts, exportFile, findExport, sta
  * itself is the worker's (worker.ts); these routes only queue it and read what it wrote.
  */
 
-const signedIn = { access: ['admin', 'doctor', 'patient'] as const };
+/** Sessions and SMART tokens (a backend service's too); access.ts decides who may export what. */
+const signedIn = { access: ['admin', 'doctor', 'patient'] as const, appTokens: true };
 /** How long a client should wait before polling again. */
 const RETRY_AFTER_SECONDS = 5;
 const NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
@@ -101,7 +102,13 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
     level: ExportLevel,
     groupId?: string,
   ) {
-    const requesterId = bulkExportAccess(request, level, groupId);
+    const { _type, _since, _outputFormat } = request.query;
+    const wanted = {
+      level,
+      ...(groupId === undefined ? {} : { groupId }),
+      types: requestedTypes(level, _type),
+    };
+    const requester = bulkExportAccess(request, wanted);
     if (groupId !== undefined && !(await isDoctor(request.ctx.db, groupId))) {
       throw resourceNotFound('Group', groupId);
     }
@@ -109,19 +116,20 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
     if (!prefers(request.headers.prefer, 'respond-async')) {
       throw new FhirError(400, 'invalid', 'An export runs in the background: send "Prefer: respond-async"');
     }
-    const { _type, _since, _outputFormat } = request.query;
     // An unencoded "+" in a query string reads as a space.
     if (_outputFormat !== undefined && !OUTPUT_FORMATS.has(_outputFormat.replace(' ', '+'))) {
       throw invalidParameter('_outputFormat', '_outputFormat: only application/fhir+ndjson is written');
     }
-    const job = await startExport(request.ctx, {
-      requesterId,
-      level,
-      ...(groupId === undefined ? {} : { groupId }),
-      types: requestedTypes(level, _type),
-      since: _since === undefined ? null : parseDateSpan('_since', _since, app.config.TIME_ZONE).start,
-      requestUrl: `${app.config.publicUrl}${request.url}`,
-    });
+    const job = await startExport(
+      request.ctx,
+      {
+        ...wanted,
+        requester,
+        since: _since === undefined ? null : parseDateSpan('_since', _since, app.config.TIME_ZONE).start,
+        requestUrl: `${app.config.publicUrl}${request.url}`,
+      },
+      callerAuditDetails(request),
+    );
     return reply
       .code(202)
       .header('Content-Location', `${base}/$export-status/${job.id}`)
@@ -144,10 +152,14 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
     (request, reply) => kickOff(request, reply, 'group', request.params.id),
   );
 
-  /** The caller's own export, else 404 (another's is answered as one that does not exist). */
+  /**
+   * The caller's own export (same user, or same backend service), else 404: another's is answered
+   * as one that does not exist. A SMART token must still have the scopes to export its types.
+   */
   async function ownExport(request: FastifyRequest<{ Params: { id: string } }>) {
-    const job = await findExport(request.ctx, request.params.id, currentUser(request).id);
+    const job = await findExport(request.ctx, request.params.id, exportRequester(request));
     if (!job) throw new FhirError(404, 'not-found', 'There is no such export (or it has expired)');
+    requireExportScopes(request, job.types);
     return job;
   }
 
@@ -157,7 +169,7 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
       action: 'fhir.export.status',
       entityType: 'BulkExport',
       entityId: job.id,
-      details: { status: job.status },
+      details: { status: job.status, ...callerAuditDetails(request) },
     });
     if (job.status === 'complete') {
       return reply
@@ -182,7 +194,7 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
     '/$export-status/:id',
     { config: signedIn },
     async (request, reply) => {
-      await deleteExport(request.ctx, await ownExport(request));
+      await deleteExport(request.ctx, await ownExport(request), callerAuditDetails(request));
       return reply.code(202).send();
     },
   );
@@ -200,7 +212,7 @@ export function registerBulkExport(app: FastifyInstance, base: string) {
         action: 'fhir.export.download',
         entityType: 'BulkExport',
         entityId: job.id,
-        details: { type },
+        details: { type, ...callerAuditDetails(request) },
       });
       return reply.type(NDJSON_CONTENT_TYPE).send(Readable.from(exportFile(request.ctx.db, job.id, type)));
     },

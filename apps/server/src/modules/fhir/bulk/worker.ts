@@ -128,7 +128,11 @@ export function createBulkExportWorker({ db, config, log, now }: BulkExportWorke
         entityType: 'BulkExport',
         entityId: job.id,
         actor: { id: job.requesterId },
-        details: { patients: job.patientsDone, output: await exportCounts(db, job) },
+        details: {
+          patients: job.patientsDone,
+          output: await exportCounts(db, job),
+          ...(job.requesterAppId === null ? {} : { app: job.requesterAppId }),
+        },
       });
     }
     return done;
