@@ -9,8 +9,11 @@ import {
   allowsScope,
   bearerChallenge,
   callerAuditDetails,
+  corsPreflight,
+  OAUTH_PATHS,
   registerSmartTokens,
   requireScope,
+  smartConfiguration,
 } from '../smart/service';
 import { registerBulkExport, withBulkExport } from './bulk/routes';
 import { everythingBundle, searchBundle } from './bundle';
@@ -119,8 +122,8 @@ export async function fhirRoutes(app: FastifyInstance) {
   const base = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
   const capability = withBulkExport(
     capabilityStatement(base, FHIR_RESOURCE_TYPES, app.now(), {
-      authorize: `${app.config.publicUrl}/oauth/authorize`,
-      token: `${app.config.publicUrl}/oauth/token`,
+      authorize: `${app.config.publicUrl}${OAUTH_PATHS.authorize}`,
+      token: `${app.config.publicUrl}${OAUTH_PATHS.token}`,
     }),
   );
 
@@ -161,6 +164,12 @@ export async function fhirRoutes(app: FastifyInstance) {
     reply.type(FHIR_CONTENT_TYPE).send(JSON.stringify(body));
 
   app.get('/metadata', { config: { access: 'public' } }, async (_request, reply) => send(reply, capability));
+  // SMART discovery and the CORS preflight live here, under the FHIR base, so their failures
+  // (a NUL in a header, a body over the limit) answer as FHIR does: an OperationOutcome.
+  app.get('/.well-known/smart-configuration', { config: { access: 'public' } }, async () =>
+    smartConfiguration(app.config.publicUrl, OAUTH_PATHS),
+  );
+  app.options('/*', { config: { access: 'public' } }, corsPreflight);
 
   app.get<{ Params: { type: string }; Querystring: z.infer<typeof querySchema> }>(
     '/:type',

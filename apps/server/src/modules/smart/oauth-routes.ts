@@ -6,14 +6,9 @@ import { AppError } from '../../lib/errors';
 import { checkAuthorization, RedirectableError } from './authorize';
 import { publicKeySet } from './id-token';
 import { OAuthError } from './oauth-error';
-import { smartConfiguration } from './smart-configuration';
+import { corsPreflight, OAUTH_PATHS } from './smart-configuration';
 import { type TokenForm, tokenRequest } from './tokens';
 
-const OAUTH_PATHS = {
-  authorize: '/oauth/authorize',
-  token: '/oauth/token',
-  jwks: '/oauth/jwks',
-} as const;
 /** The page of the web app that signs the user in and asks for consent. */
 const CONSENT_PAGE = '/authorize';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -64,15 +59,8 @@ function registerCors(app: FastifyInstance) {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Expose-Headers', 'WWW-Authenticate, Content-Location, Location');
   });
-  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(204)
-      .header('Access-Control-Allow-Methods', 'GET, POST')
-      .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept, Prefer')
-      .header('Access-Control-Max-Age', '600')
-      .send();
-  app.options('/fhir/*', { config: { access: 'public' } }, preflight);
-  app.options(OAUTH_PATHS.token, { config: { access: 'public' } }, preflight);
+  // The FHIR API's own preflight and discovery are the FHIR plugin's (they answer as FHIR does).
+  app.options(OAUTH_PATHS.token, { config: { access: 'public' } }, corsPreflight);
 }
 
 /**
@@ -84,10 +72,6 @@ async function oauthPlugin(app: FastifyInstance) {
   const fhirBase = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
   const tokenUrl = `${app.config.publicUrl}${OAUTH_PATHS.token}`;
   registerCors(app);
-
-  app.get(`${FHIR_BASE_PATH}/.well-known/smart-configuration`, { config: { access: 'public' } }, async () =>
-    smartConfiguration(app.config.publicUrl, OAUTH_PATHS),
-  );
 
   app.get(OAUTH_PATHS.jwks, { config: { access: 'public' } }, async () => publicKeySet(app.db, app.now()));
 

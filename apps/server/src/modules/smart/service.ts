@@ -1,6 +1,7 @@
 /*
  * What other modules use of SMART on FHIR: the FHIR API's token resolution and its scope
- * checks (fhir-access.ts): requireScope for reads and searches, requireExportScopes for bulk export.
+ * checks (fhir-access.ts): requireScope for reads and searches, requireExportScopes for bulk export;
+ * the discovery document and CORS preflight the FHIR plugin serves under its base.
  */
 export {
   allowsScope,
@@ -10,3 +11,4 @@ export {
   requireExportScopes,
   requireScope,
 } from './fhir-access';
+export { corsPreflight, OAUTH_PATHS, smartConfiguration } from './smart-configuration';

@@ -1,3 +1,21 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The OAuth endpoints CarePoint serves for SMART apps. */
+export const OAUTH_PATHS = {
+  authorize: '/oauth/authorize',
+  token: '/oauth/token',
+  jwks: '/oauth/jwks',
+} as const;
+
+/** The answer to a CORS preflight of the token endpoint or the FHIR API: any origin, never credentials. */
+export const corsPreflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .code(204)
+    .header('Access-Control-Allow-Methods', 'GET, POST')
+    .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept, Prefer')
+    .header('Access-Control-Max-Age', '600')
+    .send();
+
 /**
  * The SMART configuration (SMART App Launch 2, "Conformance"): where to authorize and get
  * tokens, and what this server supports. Public; the CapabilityStatement points to the same.
