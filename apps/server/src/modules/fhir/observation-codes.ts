@@ -108,7 +108,7 @@ const height: Measure = {
   vitalSignsProfile: vitalProfile('bodyheight'),
 };
 /** Systolic and diastolic: one Observation `<row id>-bp`, either component recorded alone being enough. */
-export const BLOOD_PRESSURE: Panel = {
+const BLOOD_PRESSURE: Panel = {
   suffix: 'bp',
   loinc: [loinc('85354-9', 'Blood pressure panel with all children optional')],
   text: 'Blood pressure',
