@@ -1,4 +1,4 @@
-import type { CapabilityStatement, Group, Resource } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Group, Observation, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidFhir, fhirGet, fhirProblems } from '../../../../test/fhir';
@@ -12,7 +12,14 @@ import {
   testClock,
 } from '../../../../test/helpers';
 import type { DatabaseHandle } from '../../../db/client';
-import { appointments, auditEvents, bulkExportFiles, bulkExports, users } from '../../../db/schema';
+import {
+  appointments,
+  auditEvents,
+  bulkExportFiles,
+  bulkExports,
+  users,
+  vitalSigns,
+} from '../../../db/schema';
 import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
 
 /*
@@ -185,6 +192,11 @@ describe('Bulk Data export', () => {
       .update(users)
       .set({ updatedAt: new Date('2030-01-06T12:00:00Z') })
       .where(eq(users.id, first ?? ''));
+    // Only the first patient's triage changed after `_since` (the other one's is as old as it was).
+    await t.database.db
+      .update(vitalSigns)
+      .set({ updatedAt: new Date('2030-01-06T12:00:00Z') })
+      .where(eq(vitalSigns.patientId, first ?? ''));
     const statusPath = await kickOff(
       t,
       '/Patient/$export?_type=Patient,Observation&_since=2030-01-05T00:00:00Z',
@@ -194,8 +206,12 @@ describe('Bulk Data export', () => {
     const { manifest, byType } = await download(t, statusPath, admin.headers);
     expect(manifest.output.map((o) => o.type)).toEqual(['Patient', 'Observation']);
     expect(idsOf(byType.get('Patient'))).toEqual([first]);
-    // Observations carry no lastUpdated: kept, since when they changed is not known.
-    expect(byType.get('Observation')).toHaveLength(6);
+    // Its heart rate, blood pressure panel and temperature; none of the older triage.
+    const observations = (byType.get('Observation') ?? []).filter(
+      (r): r is Observation => r.resourceType === 'Observation',
+    );
+    expect(observations).toHaveLength(3);
+    expect(observations.every((o) => o.subject?.reference === `Patient/${first}`)).toBe(true);
 
     const wrong = await fhirGet(t, '/Patient/$export?_type=Practitioner', admin.headers);
     expect(wrong.status).toBe(400);
