@@ -180,14 +180,14 @@ function panelPresent(panel: Panel, columns: readonly [AnyColumn, AnyColumn], fi
   const occurrence = (values: TokenValue[], panelItself: boolean) =>
     panelItself && values.some((token) => tokenNames(token, measureCodings(panel)))
       ? any
-      : or(
+      : (or(
           ...columns
             .filter((_, i) => {
               const component = panel.components[i];
               return component && values.some((token) => tokenNames(token, measureCodings(component)));
             })
             .map((column) => isNotNull(column)),
-        );
+        ) ?? sql`false`);
   return and(
     any,
     ...filter.codes.map((values) => occurrence(values, true)),
