@@ -1,4 +1,4 @@
-import type { Bundle, Reference, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Observation, Reference, Resource } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet, recordPrescriptionAndTest } from '../../../test/fhir';
@@ -105,6 +105,15 @@ describe('Patient/{id}/$everything', () => {
     for (const reference of new Set(resources.flatMap(referencesIn))) {
       expect(inBundle.has(reference), `${reference} is in the Bundle`).toBe(true);
     }
+    // The triage's blood pressure (systolic only) is one panel Observation, valid by R4's definitions above.
+    const bloodPressure = resources.filter(
+      (r): r is Observation => r.resourceType === 'Observation' && r.code.coding?.[0]?.code === '85354-9',
+    );
+    expect(
+      bloodPressure.map((o) =>
+        o.component?.map((c) => c.valueQuantity?.value ?? c.dataAbsentReason?.coding?.[0]?.code),
+      ),
+    ).toEqual([[128, 'unknown']]);
     // Nothing of Bayo's.
     expect(JSON.stringify(res.body)).not.toContain(bayo.user.id);
   });

@@ -39,17 +39,27 @@ export interface Measure {
   unit: string;
   /** The same unit in UCUM. */
   ucum: string;
-  /**
-   * R4's vital-signs profile the Observation meets (meta.profile, beside the generic one). Blood
-   * pressure has none: the profile wants one 85354-9 panel, and ours are two Observations.
-   */
+  /** R4's vital-signs profile the Observation meets (meta.profile, beside the generic one). */
   vitalSignsProfile?: string;
+}
+
+/**
+ * Measurements that leave together as one Observation, each a component of it (its code and
+ * valueQuantity): blood pressure, as R4's vital-signs profile wants it.
+ */
+export interface Panel {
+  suffix: string;
+  loinc: Array<{ code: string; display: string }>;
+  text: string;
+  category: ObservationCategory;
+  vitalSignsProfile: string;
+  components: readonly [Measure, Measure];
 }
 
 const VITAL_SIGNS_PROFILE = 'http://hl7.org/fhir/StructureDefinition/vitalsigns';
 const vitalProfile = (name: string) => `http://hl7.org/fhir/StructureDefinition/${name}`;
 /** The profiles an Observation of this measure claims. */
-export const measureProfiles = (measure: Measure) =>
+export const measureProfiles = (measure: Pick<Measure, 'vitalSignsProfile'>) =>
   measure.vitalSignsProfile ? [VITAL_SIGNS_PROFILE, measure.vitalSignsProfile] : [];
 
 const loinc = (code: string, display: string) => ({ code, display });
@@ -97,6 +107,17 @@ const height: Measure = {
   ucum: 'cm',
   vitalSignsProfile: vitalProfile('bodyheight'),
 };
+/** Systolic and diastolic: one Observation `<row id>-bp`, either component recorded alone being enough. */
+const BLOOD_PRESSURE: Panel = {
+  suffix: 'bp',
+  loinc: [loinc('85354-9', 'Blood pressure panel with all children optional')],
+  text: 'Blood pressure',
+  category: 'vital-signs',
+  vitalSignsProfile: vitalProfile('bp'),
+  components: [systolic, diastolic],
+};
+const PANELS: readonly Panel[] = [BLOOD_PRESSURE];
+
 /** A laboratory value, not a vital sign (HL7's vital-signs list has no glucose), even when measured at triage. */
 const bloodGlucose: Measure = {
   suffix: 'glu',
@@ -189,7 +210,28 @@ export const DIAGNOSIS_MEASURES = {
   },
 } as const satisfies Record<keyof typeof DIAGNOSIS_RANGES, Measure>;
 
-export const measureCode = (measure: Measure): CodeableConcept => ({
+/**
+ * One Observation of a row: one measure's column, or a panel and the columns of its components
+ * (in the panel's order).
+ */
+export type Observed<K extends string> =
+  | { kind: 'measure'; suffix: string; measure: Measure; column: K }
+  | { kind: 'panel'; suffix: string; panel: Panel; columns: readonly [K, K] };
+
+/** The Observations a table's measurement columns make, in the columns' order (a panel where its first component is). */
+export function observedIn<K extends string>(measures: Record<K, Measure>): Observed<K>[] {
+  const entries = Object.entries(measures) as Array<[K, Measure]>;
+  const columnOf = (measure: Measure) => entries.find(([, m]) => m === measure)?.[0];
+  return entries.flatMap(([column, measure]): Observed<K>[] => {
+    const panel = PANELS.find((p) => p.components.includes(measure));
+    if (!panel) return [{ kind: 'measure', suffix: measure.suffix, measure, column }];
+    const [first, second] = panel.components.map(columnOf);
+    if (first !== column || second === undefined) return [];
+    return [{ kind: 'panel', suffix: panel.suffix, panel, columns: [first, second] }];
+  });
+}
+
+export const measureCode = (measure: Pick<Measure, 'loinc' | 'text'>): CodeableConcept => ({
   ...(measure.loinc.length > 0
     ? { coding: measure.loinc.map(({ code, display }): Coding => ({ system: LOINC, code, display })) }
     : {}),
@@ -211,8 +253,18 @@ export const tokensMatch = (
   codings: ReadonlyArray<{ system: string; code: string }>,
 ) => occurrences.every((values) => values.some((token) => tokenNames(token, codings)));
 
-export const measureCodings = (measure: Measure) =>
+export const measureCodings = (measure: Pick<Measure, 'loinc'>) =>
   measure.loinc.map(({ code }) => ({ system: LOINC, code }));
+/** What `component-code` matches: a panel's components' codes; a single measure has none. */
+export const componentCodings = (observed: Observed<string>) =>
+  observed.kind === 'panel' ? observed.panel.components.flatMap(measureCodings) : [];
+/** What `code` matches: the Observation's own code, and a panel's components' codes too. */
+export const observedCodings = (observed: Observed<string>) =>
+  observed.kind === 'panel'
+    ? [...measureCodings(observed.panel), ...componentCodings(observed)]
+    : measureCodings(observed.measure);
+export const observedCategory = (observed: Observed<string>) =>
+  observed.kind === 'panel' ? observed.panel.category : observed.measure.category;
 export const categoryCodings = (category: ObservationCategory | undefined) =>
   category ? [{ system: OBSERVATION_CATEGORY, code: category }] : [];
 

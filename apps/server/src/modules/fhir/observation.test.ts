@@ -87,12 +87,10 @@ describe('a triage saved in the app', () => {
     });
 
     const found = await observationsOf(`/Observation?patient=${ada.user.id}`);
-    expect(found).toHaveLength(6);
+    expect(found).toHaveLength(5);
     const codes = byCode(found);
     const expectations: Array<[string, string, number, string, string]> = [
       ['8867-4', 'Heart rate', 96, '/min', 'bpm'],
-      ['8480-6', 'Systolic blood pressure', 142, 'mm[Hg]', 'mmHg'],
-      ['8462-4', 'Diastolic blood pressure', 91, 'mm[Hg]', 'mmHg'],
       ['8310-5', 'Body temperature', 38.4, 'Cel', '°C'],
       ['9279-1', 'Respiratory rate', 22, '/min', 'breaths/min'],
       ['2708-6', 'Oxygen saturation in Arterial blood', 95, '%', '%'],
@@ -122,6 +120,46 @@ describe('a triage saved in the app', () => {
       expect(o?.id).toMatch(/^[0-9a-f-]{36}-[a-z0-9-]+$/);
       await expectResolves(o?.performer?.[0]?.reference, admin);
     }
+    // Blood pressure is one panel, systolic and diastolic its components (R4's bp profile).
+    const bp = codes.get('85354-9');
+    expect(bp).toMatchObject({
+      id: expect.stringMatching(/-bp$/),
+      meta: {
+        profile: [
+          'http://hl7.org/fhir/StructureDefinition/vitalsigns',
+          'http://hl7.org/fhir/StructureDefinition/bp',
+        ],
+      },
+      category: [{ coding: [{ code: 'vital-signs' }] }],
+      code: {
+        coding: [
+          {
+            system: 'http://loinc.org',
+            code: '85354-9',
+            display: 'Blood pressure panel with all children optional',
+          },
+        ],
+        text: 'Blood pressure',
+      },
+      effectiveDateTime: '2030-01-07T10:30:00+01:00',
+      performer: [{ reference: `Practitioner/${doctor.user.id}` }],
+      component: [
+        {
+          code: {
+            coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }],
+          },
+          valueQuantity: { value: 142, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+        },
+        {
+          code: {
+            coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }],
+          },
+          valueQuantity: { value: 91, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+        },
+      ],
+    });
+    expect(bp?.valueQuantity).toBeUndefined();
+    expect((await fhirGet<Observation>(t, `/Observation/${bp?.id}`, ada.headers)).body).toEqual(bp);
     // Pulse oximetry is coded both ways.
     expect(codes.get('2708-6')?.code.coding?.[1]).toEqual({
       system: 'http://loinc.org',
@@ -141,7 +179,8 @@ describe('a triage saved in the app', () => {
     expect(res.statusCode, res.body).toBe(200);
     const found = await observationsOf(`/Observation?patient=${ada.user.id}&date=2030-01-07T11:00`);
     const codes = byCode(found);
-    expect([...codes.keys()].sort()).toEqual(['2339-0', '29463-7', '8462-4', '8480-6']);
+    expect([...codes.keys()].sort()).toEqual(['2339-0', '29463-7', '85354-9']);
+    expect(codes.get('85354-9')?.component?.map((c) => c.valueQuantity?.value)).toEqual([128, 82]);
     expect(codes.get('29463-7')).toMatchObject({
       code: { coding: [{ code: '29463-7', display: 'Body weight' }] },
       valueQuantity: { value: 71.3, unit: 'kg', code: 'kg' },
@@ -154,8 +193,9 @@ describe('a triage saved in the app', () => {
     });
     // Newest first, then by id.
     const all = await observationsOf(`/Observation?patient=${ada.user.id}&_count=100`);
-    expect(all.slice(0, 4).every((o) => o.effectiveDateTime === '2030-01-07T11:00:00+01:00')).toBe(true);
-    const ids = all.slice(0, 4).map((o) => o.id ?? '');
+    expect(all.slice(0, 3).every((o) => o.effectiveDateTime === '2030-01-07T11:00:00+01:00')).toBe(true);
+    expect(all[3]?.effectiveDateTime).not.toBe('2030-01-07T11:00:00+01:00');
+    const ids = all.slice(0, 3).map((o) => o.id ?? '');
     expect(ids).toEqual([...ids].sort());
   });
 });
@@ -220,7 +260,7 @@ describe('a diagnosis test', () => {
     });
     expect(res.body.identifier?.[0]?.value).toMatch(/^DX-2030-\d{6}$/);
     const results = res.body.result ?? [];
-    expect(results).toHaveLength(7);
+    expect(results).toHaveLength(6);
     const observations: Observation[] = [];
     for (const ref of results) {
       const got = await fhirGet<Observation>(t, `/${ref.reference}`, bayo.headers);
@@ -239,7 +279,12 @@ describe('a diagnosis test', () => {
     expect(byText.get('Total cholesterol')?.code.coding?.[0]?.code).toBe('2093-3');
     // No LOINC code clearly applies to our "average glucose": text only.
     expect(byText.get('Average glucose')?.code).toEqual({ text: 'Average glucose' });
-    expect(byText.get('Systolic blood pressure')?.category?.[0]?.coding?.[0]?.code).toBe('vital-signs');
+    expect(byText.get('Blood pressure')).toMatchObject({
+      id: `${test.id}-bp`,
+      category: [{ coding: [{ code: 'vital-signs' }] }],
+      code: { coding: [{ code: '85354-9' }] },
+      component: [{ valueQuantity: { value: 135 } }, { valueQuantity: { value: 85 } }],
+    });
     expect(byText.get('Haemoglobin')).toMatchObject({
       category: [{ coding: [{ code: 'laboratory' }] }],
       code: { text: 'Haemoglobin' },
@@ -305,7 +350,7 @@ describe('a diagnosis test', () => {
     expect(everything?.map((o) => o.id).sort()).toEqual(
       laboratory
         .map((o) => o.id)
-        .concat(['sys', 'dia'].map((s) => `${test.id}-${s}`))
+        .concat([`${test.id}-bp`])
         .sort(),
     );
     const reports = await diagnosticReports.everything?.(fhir, bayo.user.id);
@@ -344,6 +389,72 @@ describe('Observation search', () => {
       valueQuantity: { value: 170.5, unit: 'cm', code: 'cm' },
       effectiveDateTime: '2030-02-03T12:00:00+01:00',
     });
+  });
+
+  it('finds blood pressure by its panel code and by either component’s, as `code` or `component-code`', async () => {
+    const dana = await createUser(t, 'patient', { firstName: 'Dana', lastName: 'Ike' });
+    // One reading with both values, one with only the systolic (then the diastolic says why it has none).
+    for (const [day, diastolic] of [
+      ['01', 80],
+      ['02', null],
+    ] as const) {
+      await t.database.db.insert(vitalSigns).values({
+        patientId: dana.id,
+        recordedAt: new Date(`2030-03-${day}T11:00:00Z`),
+        recordedBy: doctor.user.id,
+        source: 'chart',
+        systolic: 120,
+        diastolic,
+      });
+    }
+    const danas = (query: string) => `/Observation?patient=${dana.id}&${query}`;
+    const total = async (query: string) => (await search(danas(query))).total;
+    expect(await total('code=85354-9')).toBe(2);
+    expect(await total('code=http://loinc.org|85354-9')).toBe(2);
+    expect(await total('code=8480-6')).toBe(2);
+    expect(await total('code=8462-4')).toBe(1);
+    expect(await total('code=8462-4,8480-6')).toBe(2);
+    expect(await total('code=85354-9&code=8462-4')).toBe(1);
+    expect(await total('component-code=8480-6')).toBe(2);
+    expect(await total('component-code=http://loinc.org|8462-4')).toBe(1);
+    expect(await total('component-code=85354-9')).toBe(0);
+    expect(await total('component-code=8867-4')).toBe(0);
+    expect(await total('category=vital-signs')).toBe(2);
+    // The pages agree with the totals.
+    expect((await observationsOf(danas('code=8462-4'))).map((o) => o.effectiveDateTime)).toEqual([
+      '2030-03-01T12:00:00+01:00',
+    ]);
+    const [systolicOnly] = await observationsOf(danas('date=2030-03-02'));
+    expect(systolicOnly?.component).toEqual([
+      {
+        code: {
+          coding: [{ system: 'http://loinc.org', code: '8480-6', display: 'Systolic blood pressure' }],
+          text: 'Systolic blood pressure',
+        },
+        valueQuantity: { value: 120, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+      },
+      {
+        code: {
+          coding: [{ system: 'http://loinc.org', code: '8462-4', display: 'Diastolic blood pressure' }],
+          text: 'Diastolic blood pressure',
+        },
+        dataAbsentReason: {
+          coding: [
+            {
+              system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason',
+              code: 'unknown',
+              display: 'Unknown',
+            },
+          ],
+        },
+      },
+    ]);
+    expect((await fhirGet(t, `/Observation/${systolicOnly?.id}`, admin)).status).toBe(200);
+    // The two Observations blood pressure used to be (`-sys`, `-dia`) are gone: the panel replaced them.
+    const rowId = systolicOnly?.id?.replace(/-bp$/, '');
+    for (const suffix of ['sys', 'dia']) {
+      expect((await fhirGet(t, `/Observation/${rowId}-${suffix}`, admin)).status).toBe(404);
+    }
   });
 
   it('finds by category, subject, _id and every date prefix', async () => {
@@ -418,7 +529,7 @@ describe('Observation search', () => {
 describe('a patient reading their own record', () => {
   it('sees only their own Observations and reports; another’s answer 404 and never appear', async () => {
     const own = await search('/Observation?_count=100', ada.headers);
-    expect(own.total).toBe(10);
+    expect(own.total).toBe(8);
     expect(entries<Observation>(own).every((o) => o.subject?.reference === `Patient/${ada.user.id}`)).toBe(
       true,
     );

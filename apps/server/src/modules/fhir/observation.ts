@@ -12,6 +12,7 @@ import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } fr
 import {
   categoryCodings,
   categoryConcept,
+  componentCodings,
   DIAGNOSIS_MEASURES,
   DIAGNOSIS_SECTIONS,
   type Measure,
@@ -19,6 +20,10 @@ import {
   measureCodings,
   measureProfiles,
   type ObservationCategory,
+  observedCategory,
+  observedCodings,
+  observedIn,
+  type Panel,
   propertyCategory,
   tokenNames,
   tokensMatch,
@@ -35,9 +40,10 @@ import { versionMeta } from './versioning';
 /*
  * Observations come from rows that each hold several measurements: a vital_signs row (one per
  * triage intake or chart entry) and a diagnosis test (its measurement columns, and its free-form
- * properties). Each measured value is one Observation, `<row id>-<suffix>`. Searches unpivot the
- * rows in SQL (a LATERAL VALUES list of the measurements the search can match, `value is not
- * null`), so filters, counts and pages are SQL's; each source is filtered by its own indexed
+ * properties). Each measured value is one Observation, `<row id>-<suffix>`, except a panel's
+ * (blood pressure), whose values are components of one. Searches unpivot the rows in SQL (a LATERAL
+ * VALUES list of the Observations the search can match, each with whether the row holds it), so
+ * filters, counts and pages are SQL's; each source is filtered by its own indexed
  * columns (vital_signs_patient_recorded_idx, diagnosis_tests_patient_idx) before the union.
  */
 
@@ -51,6 +57,7 @@ interface ObservationFilter {
   lastUpdated: DateValue[][];
   ids: string[][];
   codes: TokenValue[][];
+  componentCodes: TokenValue[][];
   categories: TokenValue[][];
   /** A page's start (`_cursor`): only what sorts after it. Never set for a count. */
   after?: Cursor;
@@ -62,6 +69,7 @@ const NO_FILTER: ObservationFilter = {
   lastUpdated: [],
   ids: [],
   codes: [],
+  componentCodes: [],
   categories: [],
 };
 
@@ -125,6 +133,8 @@ function selection(
   columns: SourceColumns & {
     performer: AnyColumn;
     value: SQL;
+    /** A panel's second component. */
+    value2: SQL;
     name: SQL;
     valueText: SQL;
     categoryName: SQL;
@@ -144,45 +154,104 @@ function selection(
       .as('updated_at'),
     performer: sql<string | null>`${columns.performer}`.as('performer'),
     value: sql<number | null>`${columns.value}`.mapWith(Number).as('value'),
+    value2: sql<number | null>`${columns.value2}`.mapWith(Number).as('value2'),
     name: sql<string | null>`${columns.name}`.as('name'),
     valueText: sql<string | null>`${columns.valueText}`.as('value_text'),
     categoryName: sql<string | null>`${columns.categoryName}`.as('category_name'),
   };
 }
 
-/** The measures a search can match: code and category are known per measure, so they prune the unpivot. */
-function matchingMeasures<K extends string>(measures: Record<K, Measure>, filter: ObservationFilter) {
-  return (Object.entries(measures) as Array<[K, Measure]>).filter(
-    ([, measure]) =>
-      tokensMatch(filter.codes, measureCodings(measure)) &&
-      tokensMatch(filter.categories, categoryCodings(measure.category)),
+/** The Observations a search can match: code and category are known per measure, so they prune the unpivot. */
+function matchingObserved<K extends string>(measures: Record<K, Measure>, filter: ObservationFilter) {
+  return observedIn(measures).filter(
+    (observed) =>
+      tokensMatch(filter.codes, observedCodings(observed)) &&
+      tokensMatch(filter.componentCodes, componentCodings(observed)) &&
+      tokensMatch(filter.categories, categoryCodings(observedCategory(observed))),
   );
 }
 
+/**
+ * Whether a row holds a panel as the search asks for it: a component recorded, and for each code
+ * occurrence that names components rather than the panel itself, one of those components.
+ */
+function panelPresent(panel: Panel, columns: readonly [AnyColumn, AnyColumn], filter: ObservationFilter) {
+  const any = or(isNotNull(columns[0]), isNotNull(columns[1]));
+  const occurrence = (values: TokenValue[], panelItself: boolean) =>
+    panelItself && values.some((token) => tokenNames(token, measureCodings(panel)))
+      ? any
+      : (or(
+          ...columns
+            .filter((_, i) => {
+              const component = panel.components[i];
+              return component && values.some((token) => tokenNames(token, measureCodings(component)));
+            })
+            .map((column) => isNotNull(column)),
+        ) ?? sql`false`);
+  return and(
+    any,
+    ...filter.codes.map((values) => occurrence(values, true)),
+    ...filter.componentCodes.map((values) => occurrence(values, false)),
+  );
+}
+
+/** One Observation a table's rows may hold: its values' columns and when a row holds it. */
+interface UnpivotedMeasure {
+  suffix: string;
+  values: readonly [AnyColumn] | readonly [AnyColumn, AnyColumn];
+  present: SQL | undefined;
+}
+
+function unpivotedMeasures<K extends string>(
+  measures: Record<K, Measure>,
+  table: Record<NoInfer<K>, AnyColumn>,
+  filter: ObservationFilter,
+): UnpivotedMeasure[] {
+  return matchingObserved(measures, filter).map((observed) => {
+    if (observed.kind === 'measure') {
+      const column = table[observed.column];
+      return { suffix: observed.suffix, values: [column], present: isNotNull(column) };
+    }
+    const columns = [table[observed.columns[0]], table[observed.columns[1]]] as const;
+    return {
+      suffix: observed.suffix,
+      values: columns,
+      present: panelPresent(observed.panel, columns, filter),
+    };
+  });
+}
+
 const measuredValue = sql`m.value`;
+const measuredValue2 = sql`m.value2`;
 const measuredSuffix = sql`m.suffix`;
 const noText = sql`null::text`;
+const noNumber = sql`null::numeric`;
+/** `present` as a value: a condition that is null (a null column compared) counts as false. */
+const presentValue = (measure: UnpivotedMeasure) => sql`coalesce(${measure.present}, false)`;
 
-/** One column per measure as `(suffix, value)` rows of a LATERAL VALUES list. */
-const unpivot = (pairs: Array<[string, AnyColumn]>) =>
+/** Each Observation as a `(suffix, value, value2, present)` row of a LATERAL VALUES list. */
+const unpivot = (measures: UnpivotedMeasure[]) =>
   sql`cross join lateral (values ${sql.join(
-    pairs.map(([suffix, column]) => sql`(${suffix}::text, ${column}::numeric)`),
+    measures.map(
+      (measure) =>
+        sql`(${measure.suffix}::text, ${measure.values[0]}::numeric, ${measure.values[1] ?? noNumber}::numeric, ${presentValue(measure)})`,
+    ),
     sql`, `,
-  )}) as m(suffix, value)`;
+  )}) as m(suffix, value, value2, present)`;
 
 /** A table with one column per measure (vital_signs, diagnosis_tests), as the search sees it. */
 interface MeasuredTable {
   source: Source;
   table: typeof vitalSigns | typeof diagnosisTests;
   columns: SourceColumns & { performer: AnyColumn };
-  /** The measures the search can match: `[suffix, column]`. */
-  measures: Array<[string, AnyColumn]>;
+  /** The Observations the search can match. */
+  measures: UnpivotedMeasure[];
   /** What every row must be, whatever the search. */
   rowCondition?: SQL;
 }
 
 function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
-  const measures = matchingMeasures(VITAL_MEASURES, filter);
+  const measures = unpivotedMeasures(VITAL_MEASURES, vitalSigns, filter);
   if (measures.length === 0) return undefined;
   return {
     source: 'vital',
@@ -195,7 +264,7 @@ function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
       updatedAt: vitalSigns.updatedAt,
       performer: vitalSigns.recordedBy,
     },
-    measures: measures.map(([key, m]) => [m.suffix, vitalSigns[key]]),
+    measures,
     // A triage of someone without an account is nobody's record.
     rowCondition: isNotNull(vitalSigns.patientId),
   };
@@ -206,7 +275,7 @@ export const sharedForPatients = (fhir: FhirContext) =>
   fhir.patientScope === undefined ? undefined : eq(diagnosisTests.sharedWithPatient, true);
 
 function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable | undefined {
-  const measures = matchingMeasures(DIAGNOSIS_MEASURES, filter);
+  const measures = unpivotedMeasures(DIAGNOSIS_MEASURES, diagnosisTests, filter);
   if (measures.length === 0) return undefined;
   return {
     source: 'test',
@@ -219,7 +288,7 @@ function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable
       updatedAt: diagnosisTests.updatedAt,
       performer: diagnosisTests.doctorId,
     },
-    measures: measures.map(([key, m]) => [m.suffix, diagnosisTests[key]]),
+    measures,
     rowCondition: sharedForPatients(fhir),
   };
 }
@@ -233,13 +302,14 @@ function unpivoted(fhir: FhirContext, filter: ObservationFilter, measured: Measu
       selection(measured.source, {
         ...columns,
         value: measuredValue,
+        value2: measuredValue2,
         name: noText,
         valueText: noText,
         categoryName: noText,
       }),
     )
     .from(sql`${measured.table} ${unpivot(measured.measures)}`)
-    .where(and(measured.rowCondition, isNotNull(measuredValue), ...commonConditions(fhir, filter, columns)));
+    .where(and(measured.rowCondition, sql`m.present`, ...commonConditions(fhir, filter, columns)));
 }
 
 /**
@@ -254,10 +324,10 @@ async function countMeasured(
   if (!measured) return 0;
   const [row] = await fhir.ctx.db
     .select({
-      n: sql<number>`coalesce(sum(num_nonnulls(${sql.join(
-        measured.measures.map(([, column]) => column),
-        sql`, `,
-      )})), 0)`.mapWith(Number),
+      n: sql<number>`coalesce(sum(${sql.join(
+        measured.measures.map((measure) => sql`${presentValue(measure)}::int`),
+        sql` + `,
+      )}), 0)`.mapWith(Number),
     })
     .from(measured.table)
     .where(and(measured.rowCondition, ...commonConditions(fhir, filter, measured.columns)));
@@ -278,7 +348,7 @@ function propertyCategorySql(categoryName: AnyColumn) {
 
 function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
   // Properties carry their name as text, no code: a code search never finds them.
-  if (filter.codes.length > 0) return undefined;
+  if (filter.codes.length > 0 || filter.componentCodes.length > 0) return undefined;
   const suffix = sql`'p' || ${diagnosisTestProperties.position}`;
   const columns = {
     rowId: diagnosisTests.id,
@@ -293,7 +363,8 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
       selection('property', {
         ...columns,
         performer: diagnosisTests.doctorId,
-        value: sql`null::numeric`,
+        value: noNumber,
+        value2: noNumber,
         name: sql`${diagnosisTestProperties.name}`,
         valueText: sql`${diagnosisTestProperties.value}`,
         categoryName: sql`${diagnosisCategories.name}`,
@@ -363,13 +434,32 @@ type ObservationRow = {
   updatedAt: Date;
   performer: string | null;
   value: number | null;
+  value2: number | null;
   name: string | null;
   valueText: string | null;
   categoryName: string | null;
 };
 
 const bySuffix = (measures: Record<string, Measure>) =>
-  new Map(Object.values(measures).map((m) => [m.suffix, m]));
+  new Map(observedIn(measures).map((observed) => [observed.suffix, observed]));
+
+const quantity = (measure: Measure, value: number) => ({
+  value,
+  unit: measure.unit,
+  system: UCUM,
+  code: measure.ucum,
+});
+
+/** A component the row lacks says why it has no value, as the vital-signs profile asks. */
+const UNKNOWN_VALUE = {
+  coding: [
+    {
+      system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason',
+      code: 'unknown',
+      display: 'Unknown',
+    },
+  ],
+};
 const VITAL_BY_SUFFIX = bySuffix(VITAL_MEASURES);
 const TEST_BY_SUFFIX = bySuffix(DIAGNOSIS_MEASURES);
 
@@ -385,8 +475,8 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
       ? { performer: [{ reference: `Practitioner/${row.performer}` }] }
       : {}),
   };
-  const measure = (row.source === 'vital' ? VITAL_BY_SUFFIX : TEST_BY_SUFFIX).get(row.suffix);
-  if (row.source === 'property' || !measure) {
+  const observed = (row.source === 'vital' ? VITAL_BY_SUFFIX : TEST_BY_SUFFIX).get(row.suffix);
+  if (row.source === 'property' || !observed) {
     return {
       ...base,
       category: [categoryConcept(propertyCategory(row.categoryName ?? ''))],
@@ -394,13 +484,27 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
       valueString: row.valueText ?? '',
     };
   }
-  const profile = measureProfiles(measure);
+  const measured = observed.kind === 'panel' ? observed.panel : observed.measure;
+  const profile = measureProfiles(measured);
+  const category = observedCategory(observed);
   return {
     ...base,
     ...(profile.length > 0 ? { meta: { ...base.meta, profile } } : {}),
-    ...(measure.category ? { category: [categoryConcept(measure.category)] } : {}),
-    code: measureCode(measure),
-    valueQuantity: { value: row.value ?? 0, unit: measure.unit, system: UCUM, code: measure.ucum },
+    ...(category ? { category: [categoryConcept(category)] } : {}),
+    code: measureCode(measured),
+    ...(observed.kind === 'panel'
+      ? {
+          component: observed.panel.components.map((measure, i) => {
+            const value = i === 0 ? row.value : row.value2;
+            return {
+              code: measureCode(measure),
+              ...(value === null
+                ? { dataAbsentReason: UNKNOWN_VALUE }
+                : { valueQuantity: quantity(measure, value) }),
+            };
+          }),
+        }
+      : { valueQuantity: quantity(observed.measure, row.value ?? 0) }),
   };
 }
 
@@ -474,7 +578,14 @@ export const observationsType: FhirResourceType<Observation> = {
     {
       name: 'code',
       type: 'token',
-      documentation: 'The LOINC code (http://loinc.org|8867-4 or 8867-4); properties of a test have none',
+      documentation:
+        'The LOINC code (http://loinc.org|8867-4 or 8867-4), of the Observation or of a component (blood pressure: 85354-9, 8480-6, 8462-4); properties of a test have none',
+    },
+    {
+      name: 'component-code',
+      type: 'token',
+      documentation:
+        'The LOINC code of a component: 8480-6 (systolic) or 8462-4 (diastolic) of a blood pressure',
     },
     {
       name: 'category',
@@ -497,6 +608,7 @@ export const observationsType: FhirResourceType<Observation> = {
       lastUpdated: search.dates('_lastUpdated'),
       ids: search.ids(),
       codes: search.tokens('code'),
+      componentCodes: search.tokens('component-code'),
       categories: search.tokens('category'),
     };
     return pagedSearch(
@@ -516,9 +628,11 @@ export function testObservationIds(
   propertyPositions: number[],
 ) {
   return [
-    ...(Object.entries(DIAGNOSIS_MEASURES) as Array<[keyof typeof DIAGNOSIS_MEASURES, Measure]>)
-      .filter(([key]) => test[key] !== null)
-      .map(([, m]) => observationId(test.id, m.suffix)),
+    ...observedIn(DIAGNOSIS_MEASURES)
+      .filter((observed) =>
+        (observed.kind === 'panel' ? observed.columns : [observed.column]).some((key) => test[key] !== null),
+      )
+      .map((observed) => observationId(test.id, observed.suffix)),
     ...propertyPositions.map((position) => observationId(test.id, `p${position}`)),
   ];
 }

@@ -52,7 +52,7 @@ describe('token search', () => {
 });
 
 describe('vital-signs profiles', () => {
-  it('claims R4’s vital-signs profiles where the Observation meets them; blood pressure (two Observations, not the panel) claims none', async () => {
+  it('claims R4’s vital-signs profiles where the Observation meets them, blood pressure’s panel too', async () => {
     const res = await fhirGet<Bundle>(t, `/Observation?patient=${ada.user.id}`, doctor.headers);
     const byCode = new Map(
       entries<Observation>(res.body).map((o) => [o.code.coding?.[0]?.code, o.meta?.profile ?? []]),
@@ -62,7 +62,12 @@ describe('vital-signs profiles', () => {
       'http://hl7.org/fhir/StructureDefinition/heartrate',
     ]);
     expect(byCode.get('8310-5')).toContain('http://hl7.org/fhir/StructureDefinition/bodytemp');
-    expect(byCode.get('8480-6')).toEqual([]);
+    // Only the systolic was taken: the panel still meets the bp profile, its diastolic saying why it has no value.
+    expect(byCode.get('85354-9')).toEqual([
+      'http://hl7.org/fhir/StructureDefinition/vitalsigns',
+      'http://hl7.org/fhir/StructureDefinition/bp',
+    ]);
+    expect(byCode.get('8480-6')).toBeUndefined();
   });
 });
 

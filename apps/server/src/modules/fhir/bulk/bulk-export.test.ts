@@ -1,7 +1,6 @@
 import type { CapabilityStatement, Group, Observation, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCompletedVisit } from '../../../../test/appointments';
 import { expectValidFhir, fhirGet, fhirProblems } from '../../../../test/fhir';
 import {
   createTestApp,
@@ -13,7 +12,14 @@ import {
   testClock,
 } from '../../../../test/helpers';
 import type { DatabaseHandle } from '../../../db/client';
-import { auditEvents, bulkExportFiles, bulkExports, users, vitalSigns } from '../../../db/schema';
+import {
+  appointments,
+  auditEvents,
+  bulkExportFiles,
+  bulkExports,
+  users,
+  vitalSigns,
+} from '../../../db/schema';
 import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
 
 /*
@@ -110,7 +116,17 @@ beforeAll(async () => {
     [p3, otherDoctor.user.id],
   ] as const;
   for (const [patientId, doctorId] of visits) {
-    await insertCompletedVisit(t, patientId ?? '', doctorId);
+    await t.database.db.insert(appointments).values({
+      patientId: patientId ?? '',
+      doctorId,
+      title: 'Follow-up',
+      priority: 'Medium',
+      date: '2030-01-06',
+      time: '10:00',
+      startsAt: new Date('2030-01-06T09:00:00Z'),
+      durationMinutes: 30,
+      status: 'Completed',
+    });
   }
   for (const patientId of [p0, p3]) {
     const res = await t.app.inject({
@@ -176,8 +192,7 @@ describe('Bulk Data export', () => {
       .update(users)
       .set({ updatedAt: new Date('2030-01-06T12:00:00Z') })
       .where(eq(users.id, first ?? ''));
-    // The first patient's vital signs change after _since; the others' were recorded (by the
-    // database's own clock) long before it.
+    // Only the first patient's triage changed after `_since` (the other one's is as old as it was).
     await t.database.db
       .update(vitalSigns)
       .set({ updatedAt: new Date('2030-01-06T12:00:00Z') })
@@ -191,9 +206,12 @@ describe('Bulk Data export', () => {
     const { manifest, byType } = await download(t, statusPath, admin.headers);
     expect(manifest.output.map((o) => o.type)).toEqual(['Patient', 'Observation']);
     expect(idsOf(byType.get('Patient'))).toEqual([first]);
-    const observations = (byType.get('Observation') ?? []) as Observation[];
-    expect(observations.length).toBeGreaterThan(0);
-    expect(new Set(observations.map((o) => o.subject?.reference))).toEqual(new Set([`Patient/${first}`]));
+    // Its heart rate, blood pressure panel and temperature; none of the older triage.
+    const observations = (byType.get('Observation') ?? []).filter(
+      (r): r is Observation => r.resourceType === 'Observation',
+    );
+    expect(observations).toHaveLength(3);
+    expect(observations.every((o) => o.subject?.reference === `Patient/${first}`)).toBe(true);
 
     const wrong = await fhirGet(t, '/Patient/$export?_type=Practitioner', admin.headers);
     expect(wrong.status).toBe(400);
