@@ -70,6 +70,11 @@ function problemOf(answer: Answer, url: string): string | undefined {
     }
     if (url.startsWith('/fhir/'))
       return isOperationOutcome(parsed) ? undefined : 'an error that is not an OperationOutcome';
+    // The OAuth endpoints' own refusals are as RFC 6749 §5.2 says: { error, error_description }
+    // (what the app refuses before them, such as a NUL in a header, keeps its own shape below).
+    const { error: oauthError } = (parsed ?? {}) as { error?: unknown };
+    if (url.startsWith('/oauth/') && typeof oauthError === 'string' && /^[a-z_]+$/.test(oauthError))
+      return undefined;
     const { error, code } = (parsed ?? {}) as { error?: unknown; code?: unknown };
     if (typeof error !== 'string' || typeof code !== 'string' || !/^[A-Z][A-Z_]*$/.test(code)) {
       return 'an error outside the { error, code } shape';

@@ -145,6 +145,29 @@ beforeAll(async () => {
   const [appointment] = await source.database.db.select({ id: appointments.id }).from(appointments).limit(1);
   await queueAppointmentMessage(serviceContext(source), appointment?.id ?? '', 'confirmed');
 
+  // What sign-in factors, SMART apps and bulk exports keep, written straight to their tables:
+  // this test is about every table crossing a backup and restore, not about those features.
+  const patient = sql`(select id from users where email = 'patient@carepoint.example')`;
+  for (const statement of [
+    sql`insert into user_totp (user_id, secret_encrypted, confirmed_at) values (${patient}, 'sealed', now())`,
+    sql`insert into recovery_codes (user_id, code_hash) values (${patient}, 'code-hash')`,
+    sql`insert into sign_in_challenges (token_hash, user_id, expires_at) values ('challenge-hash', ${patient}, now())`,
+    sql`insert into passkeys (user_id, credential_id, public_key, name) values (${patient}, 'credential', 'key', 'Laptop')`,
+    sql`insert into webauthn_challenges (challenge, purpose, expires_at) values ('challenge', 'sign-in', now())`,
+    sql`insert into smart_apps (id, name, kind, scopes) values ('7e57a990-0000-4000-8000-000000000001', 'Growth charts', 'public', '{patient/*.rs}')`,
+    sql`insert into smart_assertion_ids (app_id, jti, expires_at) values ('7e57a990-0000-4000-8000-000000000001', 'jti', now())`,
+    sql`insert into smart_authorization_codes (code_hash, app_id, user_id, redirect_uri, scopes, code_challenge, expires_at)
+      values ('code', '7e57a990-0000-4000-8000-000000000001', ${patient}, 'https://app.example/cb', '{patient/*.rs}', 'pkce', now())`,
+    sql`insert into smart_grants (app_id, user_id, scopes, expires_at) values ('7e57a990-0000-4000-8000-000000000001', ${patient}, '{patient/*.rs}', now())`,
+    sql`insert into smart_signing_keys (kid, private_jwk, public_jwk) values ('kid', '{}', '{}')`,
+    sql`insert into smart_tokens (token_hash, kind, app_id, scopes, expires_at) values ('token', 'access', '7e57a990-0000-4000-8000-000000000001', '{patient/*.rs}', now())`,
+    sql`insert into bulk_exports (id, requester_id, level, types, request_url, expires_at, status)
+      values ('7e57a990-0000-4000-8000-000000000002', ${patient}, 'system', '{Patient}', '/fhir/R4/$export', now(), 'completed')`,
+    sql`insert into bulk_export_files (export_id, resource_type, batch, resources, ndjson) values ('7e57a990-0000-4000-8000-000000000002', 'Patient', 1, 0, '')`,
+  ]) {
+    await source.database.db.execute(statement);
+  }
+
   // Nothing writes between this and the backup's copy of the database.
   fingerprints = await fingerprint(source.database.db);
   source.app.backups.start('manual', serviceContext(source));
