@@ -89,6 +89,10 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/backups' },
   { method: 'GET', url: '/api/admin/backups/:name/download' },
   { method: 'POST', url: '/api/admin/users/:id/two-factor/reset' },
+  { method: 'DELETE', url: '/api/admin/users/:id/sessions' },
+  { method: 'GET', url: '/api/admin/smart-apps' },
+  { method: 'POST', url: '/api/admin/smart-apps' },
+  { method: 'PATCH', url: '/api/admin/smart-apps/:id' },
 ];
 
 /** A concrete URL for a route pattern. */

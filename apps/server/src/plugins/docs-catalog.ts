@@ -156,6 +156,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'profile', description: 'The signed-in user’s own profile and picture (every role).' },
   { name: 'security', description: 'How the signed-in user signs in: their passkeys (every role).' },
   {
+    name: 'SMART authorization',
+    description:
+      'The consent page of SMART on FHIR apps: what an app asks for, approving or denying it, and a patient to launch with (staff).',
+  },
+  {
     name: 'two-factor',
     description:
       'The signed-in user’s own second factor: an authenticator app (TOTP) and recovery codes (every role).',
@@ -190,6 +195,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: doctors', description: 'Doctor accounts.' },
   { name: 'admin: users', description: 'Any person’s account: signing them out everywhere.' },
   { name: 'admin: two-factor', description: 'Resetting a user’s two-factor sign-in (a lost phone).' },
+  {
+    name: 'admin: SMART apps',
+    description: 'Apps registered to use the FHIR API through SMART on FHIR: register, disable, enable.',
+  },
   { name: 'admin: nurses', description: 'Nurses.' },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },

@@ -105,6 +105,8 @@ describe('the OpenAPI document', () => {
     expect(no4xx.sort()).toEqual([
       '#/paths/~1api~1health/get/responses',
       '#/paths/~1api~1ready/get/responses',
+      // SMART's discovery document, public like the CapabilityStatement.
+      '#/paths/~1fhir~1R4~1.well-known~1smart-configuration/get/responses',
       '#/paths/~1fhir~1R4~1metadata/get/responses',
     ]);
   });

@@ -169,7 +169,7 @@ export async function fhirRoutes(app: FastifyInstance) {
   app.get('/.well-known/smart-configuration', { config: { access: 'public' } }, async () =>
     smartConfiguration(app.config.publicUrl, OAUTH_PATHS),
   );
-  app.options('/*', { config: { access: 'public' } }, corsPreflight);
+  app.options('/*', { schema: { hide: true }, config: { access: 'public' } }, corsPreflight);
 
   app.get<{ Params: { type: string }; Querystring: z.infer<typeof querySchema> }>(
     '/:type',

@@ -47,6 +47,13 @@ function answerOAuthError(error: FastifyError | Error, request: FastifyRequest, 
 }
 
 /**
+ * The OAuth endpoints speak OAuth (form bodies, RFC 6749's errors, redirects), not this API's
+ * JSON: they stay out of the OpenAPI document. The SMART discovery document names them, and
+ * docs/fhir.md describes them.
+ */
+const OAUTH_ROUTE = { schema: { hide: true }, config: { access: 'public' as const } };
+
+/**
  * Apps call the token endpoint and the FHIR API from their own origins (a browser app's fetch):
  * both answer CORS for any origin. No cookie rides along (credentials are never allowed), so a
  * page elsewhere can use only a token it was given.
@@ -60,7 +67,7 @@ function registerCors(app: FastifyInstance) {
     reply.header('Access-Control-Expose-Headers', 'WWW-Authenticate, Content-Location, Location');
   });
   // The FHIR API's own preflight and discovery are the FHIR plugin's (they answer as FHIR does).
-  app.options(OAUTH_PATHS.token, { config: { access: 'public' } }, corsPreflight);
+  app.options(OAUTH_PATHS.token, OAUTH_ROUTE, corsPreflight);
 }
 
 /**
@@ -73,12 +80,12 @@ async function oauthPlugin(app: FastifyInstance) {
   const tokenUrl = `${app.config.publicUrl}${OAUTH_PATHS.token}`;
   registerCors(app);
 
-  app.get(OAUTH_PATHS.jwks, { config: { access: 'public' } }, async () => publicKeySet(app.db, app.now()));
+  app.get(OAUTH_PATHS.jwks, OAUTH_ROUTE, async () => publicKeySet(app.db, app.now()));
 
   // Problems with the app or its redirect URI stay here (the consent page shows them); the rest go to the app.
   app.get<{ Querystring: Record<string, string | string[]> }>(
     OAUTH_PATHS.authorize,
-    { config: { access: 'public' } },
+    OAUTH_ROUTE,
     async (request, reply) => {
       const parsed = authorizeQuerySchema.safeParse(request.query);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '').toString();
@@ -111,18 +118,14 @@ async function oauthPlugin(app: FastifyInstance) {
     tokens.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_LIMIT }, (_request, _body, done) =>
       done(new OAuthError('invalid_request', `The body must be ${FORM_TYPE}`), undefined),
     );
-    tokens.post<{ Body: TokenForm | undefined }>(
-      OAUTH_PATHS.token,
-      { config: { access: 'public' } },
-      async (request, reply) => {
-        if (!request.body) throw new OAuthError('invalid_request', `The body must be ${FORM_TYPE}`);
-        const answer = await tokenRequest(request.ctx, request.body, request.headers.authorization, {
-          fhirBase,
-          tokenUrl,
-        });
-        return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
-      },
-    );
+    tokens.post<{ Body: TokenForm | undefined }>(OAUTH_PATHS.token, OAUTH_ROUTE, async (request, reply) => {
+      if (!request.body) throw new OAuthError('invalid_request', `The body must be ${FORM_TYPE}`);
+      const answer = await tokenRequest(request.ctx, request.body, request.headers.authorization, {
+        fhirBase,
+        tokenUrl,
+      });
+      return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+    });
   });
 }
 

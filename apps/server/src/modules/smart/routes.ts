@@ -33,7 +33,8 @@ const staff = { access: ['admin', 'doctor'] as const };
  */
 export async function smartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const fhirBase = `${app.config.publicUrl}${FHIR_BASE_PATH}`;
+  // Read when asked, not at registration: the route tables of the tests register without a configuration.
+  const fhirBase = () => `${app.config.publicUrl}${FHIR_BASE_PATH}`;
 
   app.get(
     '/api/admin/smart-apps',
@@ -73,7 +74,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: authorizeQuerySchema, response: { 200: authorizationRequestSchema } },
       config: everyone,
     },
-    async (request) => describeAuthorization(request.ctx, request.query, fhirBase),
+    async (request) => describeAuthorization(request.ctx, request.query, fhirBase()),
   );
   app.post(
     '/api/smart/authorization',
@@ -81,7 +82,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
       schema: { tags, body: approveAuthorizationSchema, response: { 200: authorizationAnswerSchema } },
       config: everyone,
     },
-    async (request) => approveAuthorization(request.ctx, request.body, fhirBase),
+    async (request) => approveAuthorization(request.ctx, request.body, fhirBase()),
   );
   app.post(
     '/api/smart/authorization/deny',
@@ -89,7 +90,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
       schema: { tags, body: authorizeQuerySchema, response: { 200: authorizationAnswerSchema } },
       config: everyone,
     },
-    async (request) => denyAuthorization(request.ctx, request.body, fhirBase),
+    async (request) => denyAuthorization(request.ctx, request.body, fhirBase()),
   );
   app.get(
     '/api/smart/patients',
