@@ -1,6 +1,7 @@
 import type { CapabilityStatement, Group, Observation, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCompletedVisit } from '../../../../test/appointments';
 import { expectValidFhir, fhirGet, fhirProblems } from '../../../../test/fhir';
 import {
   createTestApp,
@@ -12,14 +13,7 @@ import {
   testClock,
 } from '../../../../test/helpers';
 import type { DatabaseHandle } from '../../../db/client';
-import {
-  appointments,
-  auditEvents,
-  bulkExportFiles,
-  bulkExports,
-  users,
-  vitalSigns,
-} from '../../../db/schema';
+import { auditEvents, bulkExportFiles, bulkExports, users, vitalSigns } from '../../../db/schema';
 import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
 
 /*
@@ -115,19 +109,7 @@ beforeAll(async () => {
     [p2, doctor.user.id],
     [p3, otherDoctor.user.id],
   ] as const;
-  for (const [patientId, doctorId] of visits) {
-    await t.database.db.insert(appointments).values({
-      patientId: patientId ?? '',
-      doctorId,
-      title: 'Follow-up',
-      priority: 'Medium',
-      date: '2030-01-06',
-      time: '10:00',
-      startsAt: new Date('2030-01-06T09:00:00Z'),
-      durationMinutes: 30,
-      status: 'Completed',
-    });
-  }
+  for (const [patientId, doctorId] of visits) await insertCompletedVisit(t, patientId ?? '', doctorId);
   for (const patientId of [p0, p3]) {
     const res = await t.app.inject({
       method: 'POST',
