@@ -34,6 +34,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one, so every file
+    // waited for the last. Two: a file on PostgreSQL mostly waits for the server's process, a
+    // PGlite file works in its own, and the two overlap.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),
