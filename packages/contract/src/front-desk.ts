@@ -75,6 +75,8 @@ export const patientDetailSchema = z.object({
     age: z.number().int().nullable(),
     gender: genderSchema.nullable(),
     accountStatus: userStatusSchema,
+    /** An authenticator app is set up: an administrator may reset it. */
+    hasSecondFactor: z.boolean(),
     status: patientStaySchema,
     createdAt: z.string(),
   }),

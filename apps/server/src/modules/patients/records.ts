@@ -19,6 +19,7 @@ import { facilityDate } from '../../lib/facility-time';
 import { iso, isoOrNull } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { ageOn } from '../../lib/people';
+import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
 import { sendWelcomeLink } from '../auth/service';
@@ -113,12 +114,13 @@ export async function updatePatient(
 const doctors = alias(users, 'doctor');
 
 async function loadDetail(db: Executor, id: string, today: string): Promise<PatientDetail> {
-  const [patient] = await db
-    .select()
+  const [found] = await db
+    .select({ patient: users, hasSecondFactor: hasAuthenticatorAppSql(users.id) })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'patient')))
     .limit(1);
-  if (!patient) throw notFoundWith(FRONT_DESK_MESSAGES.patientNotFound);
+  if (!found) throw notFoundWith(FRONT_DESK_MESSAGES.patientNotFound);
+  const { patient, hasSecondFactor } = found;
   const mine = eq(appointments.patientId, id);
   const theirVisits = eq(erEntries.patientId, id);
   const [bed, visits, visitCount, erRows, erCount] = await Promise.all([
@@ -165,6 +167,7 @@ async function loadDetail(db: Executor, id: string, today: string): Promise<Pati
       age: ageOn(patient.dateOfBirth, today),
       gender: patient.gender,
       accountStatus: patient.status,
+      hasSecondFactor,
       status: inBed ? 'Inpatient' : 'Outpatient',
       createdAt: iso(patient.createdAt),
     },

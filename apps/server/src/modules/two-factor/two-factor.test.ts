@@ -225,6 +225,9 @@ describe('an administrator resetting another user', () => {
     const doctors = await get(t, '/api/admin/doctors?limit=100', admin.headers);
     const rows = doctors.json<{ data: Array<{ id: string; hasSecondFactor: boolean }> }>().data;
     expect(rows.find((row) => row.id === doctor.user.id)?.hasSecondFactor).toBe(true);
+    // So does the patient's page.
+    const patientPage = () => get(t, `/api/admin/patients/${user.id}`, admin.headers);
+    expect((await patientPage()).json().patient.hasSecondFactor).toBe(true);
     const url = `/api/admin/users/${user.id}/two-factor/reset`;
 
     expect((await post(t, url, {}, doctor.headers)).statusCode).toBe(403);
@@ -251,6 +254,7 @@ describe('an administrator resetting another user', () => {
       subject: expect.stringContaining('Two-factor sign-in was turned off'),
     });
     expect((await passwordStep(t, user)).json()).toHaveProperty('token');
+    expect((await patientPage()).json().patient.hasSecondFactor).toBe(false);
     expect((await post(t, url, {}, admin.headers)).statusCode).toBe(409);
   });
 });

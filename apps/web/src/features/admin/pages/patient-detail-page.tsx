@@ -138,7 +138,9 @@ export default function PatientDetailPage() {
             <Button variant="secondary" onClick={() => editing.edit(patient)}>
               Edit
             </Button>
-            <ResetTwoFactorButton userId={patient.id} name={patient.fullName} />
+            {patient.hasSecondFactor ? (
+              <ResetTwoFactorButton userId={patient.id} name={patient.fullName} />
+            ) : null}
             <DeskBookButton patient={{ id: patient.id, name: patient.fullName }} />
             <EndSessionsButton person={{ id: patient.id, name: patient.fullName }} />
           </>
