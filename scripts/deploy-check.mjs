@@ -169,7 +169,9 @@ async function behindCaddy() {
     // administrator who has yet to set up the second factor production asks of them.
     const sessions = await viaCaddy(httpsPort, ca, 'GET', '/api/auth/sessions', { cookie });
     expect(sessions.status === 200, `sessions answered ${sessions.status}`);
-    const ips = JSON.parse(sessions.text).sessions.filter((s) => s.current).map((s) => s.ip);
+    const ips = JSON.parse(sessions.text)
+      .sessions.filter((s) => s.current)
+      .map((s) => s.ip);
     expect(ips.includes('127.0.0.2'), `sign-in recorded from ${ips.join(', ')}`);
   });
 }
