@@ -18,7 +18,8 @@
  * BENCH_LARGE (default 1,000,000) the largest size; `--start-only` measures only (1) (with the
  * row providers); `--writes-only` only the durable writes (durable-writes.ts); `--backups-only`
  * only the backup at 100,000 patients and the reads while it runs (backups.ts);
- * `--bulk-export-only` only the FHIR bulk export of those 100,000 patients (bulk-export.ts).
+ * `--bulk-export-only` only the FHIR bulk export of those 100,000 patients (bulk-export.ts);
+ * `--throughput-only` only PostgreSQL's page of 20 from 100,000 patients under load.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +52,7 @@ const writesOnly = process.argv.includes('--writes-only');
 const startOnly = writesOnly || process.argv.includes('--start-only');
 const backupsOnly = process.argv.includes('--backups-only');
 const bulkExportOnly = process.argv.includes('--bulk-export-only');
+const throughputOnly = process.argv.includes('--throughput-only');
 const rows: BenchRow[] = [];
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -358,7 +360,7 @@ async function postgresMeasures() {
   await data.connect();
   try {
     const headers = await demoHeaders();
-    const sizes = [10_000, 100_000, large];
+    const sizes = throughputOnly ? [100_000] : [10_000, 100_000, large];
     const pages: Record<'first' | 'deep', number[]> = { first: [], deep: [] };
     let have = 0;
     for (const size of sizes) {
@@ -381,6 +383,7 @@ async function postgresMeasures() {
         });
       }
     }
+    if (throughputOnly) return;
     const sizeNames = sizes.map((s) => (s >= 1_000_000 ? `${s / 1_000_000}M` : `${s / 1000}k`)).join(' / ');
     for (const [key, label] of [
       ['first', 'page 1'],
@@ -439,6 +442,10 @@ async function main() {
   node(['apps/server/dist/prepare-embedded.js']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-bench-'));
   try {
+    if (throughputOnly) {
+      await postgresMeasures();
+      return report(started);
+    }
     if (backupsOnly || bulkExportOnly) {
       // The demo data, then the embedded measures' 100,000 patients and the backup's (or the
       // bulk export's) rows alone.

@@ -49,7 +49,7 @@ CREATE INDEX "diagnosis_tests_doctor_idx" ON "diagnosis_tests" USING btree ("doc
 CREATE INDEX "diagnosis_tests_category_idx" ON "diagnosis_tests" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "diagnosis_tests_name_trgm_idx" ON "diagnosis_tests" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "diagnosis_tests_report_number_trgm_idx" ON "diagnosis_tests" USING gin ("report_number" gin_trgm_ops);--> statement-breakpoint
--- The initial categories every installation needs (spec §3: twenty). Kept if already there, in any case.
+-- The twenty initial categories every installation needs. Kept if already there, in any case.
 INSERT INTO "diagnosis_categories" ("name", "description") VALUES
 	('Haematology', 'Blood counts, film, coagulation and haemoglobin studies'),
 	('Clinical Chemistry', 'Electrolytes, kidney and liver function, lipids, glucose'),

@@ -81,6 +81,55 @@ describe('the server process', () => {
   }, 60_000);
 });
 
+describe('a stop under load', () => {
+  it('writes the read record of every read it answered before the database closes', async () => {
+    const dataDir = freshDataDir();
+    const server = startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '0' });
+    const baseUrl = await server.ready;
+    const { token } = (await (await signIn(`${baseUrl}`, 'admin@carepoint.example')).json()) as {
+      token: string;
+    };
+    const headers = { authorization: `Bearer ${token}` };
+    // 300 reads at once; the stop comes when the first 100 are answered, with the rest in flight.
+    let answered = 0;
+    let stopped: Promise<number | null> | undefined;
+    const reads = Array.from({ length: 300 }, (_, i) =>
+      fetch(`${baseUrl}/api/admin/patients?page=${(i % 3) + 1}`, { headers }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          answered++;
+          if (answered === 100) {
+            server.child.kill('SIGTERM');
+            stopped = server.exited;
+          }
+          return res.status === 200;
+        },
+        () => false,
+      ),
+    );
+    const served = (await Promise.all(reads)).filter(Boolean).length;
+    expect(await (stopped ?? server.exited)).toBe(0);
+    const lost = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('a read record was not written'));
+    expect(lost).toHaveLength(0);
+
+    const again = startServerProcess({ DATA_DIR: dataDir });
+    const againUrl = await again.ready;
+    const admin = (await (await signIn(`${againUrl}`, 'admin@carepoint.example')).json()) as {
+      token: string;
+    };
+    const trail = await fetch(`${againUrl}/api/admin/audit?action=patients.list&limit=1`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(served).toBeGreaterThanOrEqual(100);
+    expect(((await trail.json()) as { pagination: { total: number } }).pagination.total).toBe(served);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+});
+
 describe('in production', () => {
   it('starts an embedded database without demo data unless DEMO_DATA=true', async () => {
     const server = startServerProcess({

@@ -23,7 +23,18 @@ async function main() {
   const app = await buildApp({ config: settings, database });
   // The configuration with its TOTP key settled (lib/stored-secrets.ts).
   const { config } = app;
-  app.addHook('onClose', async () => database.close());
+  /**
+   * The database closes after the app, not in one of its onClose hooks: those run last added,
+   * first run, so a hook added here would close it before the app's own hooks had stopped the
+   * workers and written the read records still waiting (they were lost at every stop under load).
+   */
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  };
 
   if (config.demoData && (await seedDemoData(systemContext({ db: database.db, config, log: app.log })))) {
     app.log.info('Loaded demo data (set DEMO_DATA=false to start empty)');
@@ -59,7 +70,7 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     try {
-      await app.close();
+      await close();
       clearTimeout(grace);
       process.exit(0);
     } catch (error) {
@@ -77,7 +88,7 @@ async function main() {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     // Close the database first: the data directory is free again when the process ends.
-    await app.close();
+    await close();
     throw listenStartupError(error, config.HOST, config.PORT) ?? error;
   }
   app.backups.schedule();
