@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config, StartConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import { FHIR_BASE_PATH } from './lib/api-paths';
+import { FHIR_BASE_PATH, isApiPath } from './lib/api-paths';
 import { afterAnswer, type Later } from './lib/later';
 import { withRedaction } from './lib/log-redaction';
 import { createMailer, type SendMail } from './lib/mailer';
@@ -66,13 +66,14 @@ export interface AppOptions {
 
 const ONE_MIB = 1024 * 1024;
 
-/** Builds the whole API (and the static web app) on a given database; main.ts and tests both use it. */
+type HeaderMap = Map<string, string | number | readonly string[]>;
+
 /** The headers helmet sets with these options, as a map: they depend on nothing in the request. */
-function helmetHeaders(options: HelmetOptions): Map<string, string | number | readonly string[]> {
+function helmetHeaders(options: HelmetOptions): HeaderMap {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   helmet(options)(request, response, () => undefined);
-  const headers = new Map<string, string | number | readonly string[]>();
+  const headers: HeaderMap = new Map();
   for (const name of response.getHeaderNames()) {
     const value = response.getHeader(name);
     if (value !== undefined) headers.set(name, value);
@@ -80,6 +81,25 @@ function helmetHeaders(options: HelmetOptions): Map<string, string | number | re
   return headers;
 }
 
+/**
+ * The headers of an API answer (JSON, CSV, PDF, files): OWASP's set for REST services. The
+ * document headers (COOP, Origin-Agent-Cluster, DNS prefetch, X-XSS-Protection…) govern a page a
+ * browser renders and runs, which an API answer is not; a file that is shown in a tab brings a
+ * sandboxing CSP of its own (lib/file-types.ts). Half the headers, on the answers served most.
+ */
+function apiAnswerHeaders(documentHeaders: HeaderMap): HeaderMap {
+  const hsts = documentHeaders.get('strict-transport-security');
+  return new Map<string, string | number | readonly string[]>([
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ...(hsts === undefined ? [] : [['strict-transport-security', hsts] as const]),
+  ]);
+}
+
+/** Builds the whole API (and the static web app) on a given database; main.ts and tests both use it. */
 export async function buildApp(options: AppOptions) {
   const { database } = options;
   const logging = loggingOptions(options.config, options.logger);
@@ -140,7 +160,7 @@ export async function buildApp(options: AppOptions) {
   // the middleware and parses the CSP again on every request (measured: about 24 µs a request
   // against 3); nor helmet's middleware per request (a chain of twelve functions, 4.5% of a
   // profile of the patients list): the headers depend on the configuration only.
-  const securityHeaders = helmetHeaders({
+  const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -154,9 +174,12 @@ export async function buildApp(options: AppOptions) {
     },
     hsts: config.cookieSecure,
   });
+  const apiHeaders = apiAnswerHeaders(documentHeaders);
   await registerCompression(app);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.setHeaders(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request.raw;
+    const api = url !== undefined && isApiPath(url) && !url.startsWith('/api/docs');
+    reply.raw.setHeaders(api ? apiHeaders : documentHeaders);
     done();
   });
   await app.register(cookie);

@@ -74,13 +74,16 @@ describe('the server log', () => {
       },
       'something happened',
     );
+    t.app.log.child({ token: 'a-child-token' }).info('in a child');
     expect(logged()).toContain('something happened');
+    expect(logged()).toContain('in a child');
     for (const secret of [
       'hunter2-password',
       'a-session-token',
       '$argon2id$',
       'a-cookie-token',
       'a-bearer-token',
+      'a-child-token',
     ]) {
       expect(logged()).not.toContain(secret);
     }

@@ -497,11 +497,17 @@ describe('errors and access', () => {
     expect(res.statusCode).toBe(413);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it("sends an API answer OWASP's REST headers, and a page the document headers", async () => {
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    const page = await t.app.inject({ url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('needs a session for /api/auth/me', async () => {
