@@ -25,13 +25,13 @@ async function signedInPage(browser: Browser, email: string, width = 1280) {
 }
 
 /** Chooses a medicine line's fields (the line is the list item "Medicine n"). */
-async function fillMedicine(page: Page, n: number, name: string) {
+async function fillMedicine(page: Page, n: number, name: string, interval = 'Morning and evening') {
   const line = page.getByRole('listitem', { name: `Medicine ${n}` });
   await line.getByLabel('Name').fill(name);
   await line.getByLabel('Dosage').fill('1 tablet');
   await line.getByLabel('Duration').selectOption('7 Days');
   await line.getByLabel('Time').selectOption('After Meal');
-  await line.getByLabel('Interval').selectOption('Morning and evening');
+  await line.getByLabel('Interval').selectOption(interval);
   return line;
 }
 
@@ -53,7 +53,8 @@ test('the doctor writes a prescription from an appointment and prints it', async
   await page.getByLabel('Pulse rate (bpm)').fill('78');
   await page.getByLabel('Temperature (°C)').fill('37.4');
   await page.getByLabel('Problem description').fill('Tension headaches for a week.');
-  await fillMedicine(page, 1, 'Paracetamol 500 mg');
+  // A painkiller for headaches: taken when one comes, not on a schedule.
+  await fillMedicine(page, 1, 'Paracetamol 500 mg', 'As needed');
   await page.getByRole('button', { name: 'Add medicine' }).click();
   await fillMedicine(page, 2, 'Vitamin B complex');
   await page.getByRole('button', { name: 'Remove medicine 2' }).click();
@@ -75,6 +76,7 @@ test('the doctor writes a prescription from an appointment and prints it', async
   await expect(sheet).toContainText(visit.name);
   await expect(sheet).toContainText('Dr Daniel Adeyemi');
   await expect(sheet).toContainText('In 2 Weeks');
+  await expect(sheet.getByRole('row').filter({ hasText: 'Paracetamol 500 mg' })).toContainText('As needed');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('sidebar')).toBeHidden();

@@ -44,11 +44,15 @@ const statusCode = sql<string>`(case when ${prescriptions.status} then 'active' 
 const toStatus = (active: boolean): MedicationRequest['status'] => (active ? 'active' : 'stopped');
 
 type EventTiming = NonNullable<TimingRepeat['when']>[number];
-/** The interval and meal time as FHIR's event timing (ACM: before breakfast, PCV: after dinner…). */
+/**
+ * The interval and meal time as FHIR's event timing (ACM: before breakfast, PCV: after dinner…);
+ * a dose taken as needed is before (AC) or after (PC) a meal, whichever meal it is.
+ */
 const WHEN: Record<MedicineInterval, Record<MedicineTime, EventTiming[]>> = {
   'Daily morning': { 'Before Meal': ['ACM'], 'After Meal': ['PCM'] },
   'Daily evening': { 'Before Meal': ['ACV'], 'After Meal': ['PCV'] },
   'Morning and evening': { 'Before Meal': ['ACM', 'ACV'], 'After Meal': ['PCM', 'PCV'] },
+  'As needed': { 'Before Meal': ['AC'], 'After Meal': ['PC'] },
 };
 const DAYS: Record<MedicineDuration, number> = { 'Only one day': 1, '3 Days': 3, '7 Days': 7, '30 Days': 30 };
 
@@ -110,17 +114,18 @@ function dosageOf(row: LineRow): Dosage {
   const when = WHEN[row.interval][row.time];
   const days = DAYS[row.duration];
   const dose = doseQuantity(row.dosage);
+  const asNeeded = row.interval === 'As needed';
   return {
     text: [row.dosage, row.duration, row.time, row.interval, row.comment].filter(Boolean).join(', '),
     timing: {
       repeat: {
         boundsDuration: { value: days, unit: days === 1 ? 'day' : 'days', system: UCUM, code: 'd' },
-        frequency: when.length,
-        period: 1,
-        periodUnit: 'd',
+        // As needed: no times a day, only the course's length and the meal it goes with.
+        ...(asNeeded ? {} : { frequency: when.length, period: 1, periodUnit: 'd' as const }),
         when,
       },
     },
+    ...(asNeeded ? { asNeededBoolean: true } : {}),
     ...(dose ? { doseAndRate: [{ doseQuantity: dose }] } : {}),
   };
 }

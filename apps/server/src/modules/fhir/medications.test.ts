@@ -176,7 +176,10 @@ beforeAll(async () => {
   await signInAgain();
   tundes = await prescribe(doctor, {
     patientId: tunde.user.id,
-    medicines: [line('Loratadine 10 mg', { dosage: '1 tab', interval: 'Daily morning' })],
+    medicines: [
+      line('Loratadine 10 mg', { dosage: '1 tab', interval: 'Daily morning' }),
+      line('Paracetamol 500 mg', { dosage: '500 mg', duration: '3 Days', interval: 'As needed' }),
+    ],
   });
 });
 afterAll(() => t.close());
@@ -428,6 +431,18 @@ describe('MedicationRequest', () => {
     });
     const [loratadine] = (await read(lineId(tundes, 0))).dosageInstruction ?? [];
     expect(loratadine?.doseAndRate?.[0]?.doseQuantity).toMatchObject({ value: 1, code: 'TAB' });
+    expect(loratadine?.asNeededBoolean).toBeUndefined();
+  });
+
+  it('gives a medicine taken as needed asNeededBoolean and no daily frequency', async () => {
+    const [paracetamol] = (await read(lineId(tundes, 1))).dosageInstruction ?? [];
+    expect(paracetamol).toMatchObject({
+      text: '500 mg, 3 Days, After Meal, As needed',
+      asNeededBoolean: true,
+      timing: { repeat: { boundsDuration: { value: 3, unit: 'days' }, when: ['PC'] } },
+    });
+    expect(paracetamol?.timing?.repeat?.frequency).toBeUndefined();
+    expect(paracetamol?.timing?.repeat?.periodUnit).toBeUndefined();
   });
 
   it('maps our status toggle: on is active, off is stopped', async () => {
