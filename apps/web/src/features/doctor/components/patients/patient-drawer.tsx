@@ -1,4 +1,4 @@
-import { CHART_MESSAGES, type PatientChart } from '@carepoint/contract';
+import { CHART_MESSAGES, type PatientChart, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -181,7 +181,7 @@ export function PatientDrawer({ patientId, onClose }: { patientId: string | null
         if (!open) onClose();
       }}
       title={data ? data.patient.fullName : 'Patient details'}
-      description="Patient"
+      description={data ? `Patient · ${RECORD_NUMBER_LABEL} ${data.patient.recordNumber}` : 'Patient'}
       leading={
         data ? (
           <Avatar name={data.patient.fullName} imageUrl={data.patient.imageUrl} size="lg" decorative />
