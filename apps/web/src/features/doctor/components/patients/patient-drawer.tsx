@@ -181,7 +181,20 @@ export function PatientDrawer({ patientId, onClose }: { patientId: string | null
         if (!open) onClose();
       }}
       title={data ? data.patient.fullName : 'Patient details'}
-      description={data ? `Patient · ${RECORD_NUMBER_LABEL} ${data.patient.recordNumber}` : 'Patient'}
+      description={
+        data ? (
+          // "Patient" stays a text of its own; the record number follows it.
+          <>
+            <span>Patient</span>
+            <span aria-hidden> · </span>
+            <span>
+              {RECORD_NUMBER_LABEL} {data.patient.recordNumber}
+            </span>
+          </>
+        ) : (
+          'Patient'
+        )
+      }
       leading={
         data ? (
           <Avatar name={data.patient.fullName} imageUrl={data.patient.imageUrl} size="lg" decorative />
