@@ -223,6 +223,8 @@ export interface TestUser {
   role: Role;
   firstName: string;
   lastName: string;
+  /** A patient's record number, given by the database (migration 0033); null for staff. */
+  recordNumber: string | null;
 }
 
 /** Inserts a user straight into the database (password TEST_PASSWORD). */
@@ -246,7 +248,8 @@ export async function createUser(
     .returning();
   if (!row) throw new Error('user not created');
   await changesHeard(t);
-  return { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+  const { id, email, firstName, lastName, recordNumber } = row;
+  return { id, email, role: row.role, firstName, lastName, recordNumber };
 }
 
 /**

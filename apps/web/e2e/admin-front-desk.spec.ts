@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, TOASTS } from '@carepoint/contract';
+import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, RECORD_NUMBER_LABEL, TOASTS } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
@@ -62,6 +62,15 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await registerWalkIn(page, 'Amaka', last);
   await expect(page.getByText('No appointments yet.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The database gave them a record number; the list finds them by it typed in lower case.
+  const recordNumber = page.locator(`dt:text-is("${RECORD_NUMBER_LABEL}") + dd`);
+  await expect(recordNumber).toHaveText(/^CP-\d{6,}$/);
+  const number = (await recordNumber.textContent()) ?? '';
+  const detailUrl = page.url();
+  await page.goto(`/admin/patients?q=${encodeURIComponent(number.toLowerCase())}`);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(number);
+  await page.goto(detailUrl);
 
   // Book for them at the desk, with any available doctor: the free times are offered.
   await page.getByRole('button', { name: 'Book Appointment' }).click();

@@ -143,6 +143,7 @@ test('View Details shows the real chart, and the doctor edits the medical detail
   await page.getByRole('button', { name: `View Details of ${GRACE}` }).click();
   const drawer = page.getByRole('dialog', { name: GRACE });
   await expect(drawer.getByText('Patient', { exact: true })).toBeVisible();
+  await expect(drawer.getByText(/^Record no\. CP-\d{6,}$/)).toBeVisible();
   const personal = drawer.getByRole('region', { name: 'Personal details' });
   await expect(personal).toContainText('Grace');
   await expect(personal).toContainText('Okonkwo');

@@ -222,6 +222,8 @@ export const patientStaySchema = z.enum(PATIENT_STAYS, { error: 'Status must be 
 
 const adminPatientSchema = z.object({
   id: z.string(),
+  /** The clinic's record number ("CP-000123", RECORD_NUMBER_LABEL); `q` finds it in any case. */
+  recordNumber: z.string(),
   fullName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),

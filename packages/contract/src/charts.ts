@@ -142,9 +142,11 @@ const latestBloodPressureSchema = z.object({
 });
 export type LatestBloodPressure = z.infer<typeof latestBloodPressureSchema>;
 
-/** A card of the Patient List: id, fullName, avatar, dateOfBirth, address, weight, bloodPressure, bloodGlucose. */
+/** A card of the Patient List: id, recordNumber, fullName, avatar, dateOfBirth, address, weight, bloodPressure, bloodGlucose. */
 const patientCardSchema = z.object({
   id: z.string(),
+  /** The clinic's record number ("CP-000123"); `q` finds it in any case. */
+  recordNumber: z.string(),
   fullName: z.string(),
   /** The avatar: the profile picture's URL, or null (the screen shows initials). */
   imageUrl: z.string().nullable(),
@@ -221,6 +223,8 @@ export type LatestVitals = z.infer<typeof latestVitalsSchema>;
 export const patientChartSchema = z.object({
   patient: z.object({
     id: z.string(),
+    /** The clinic's record number ("CP-000123"), in the drawer's header. */
+    recordNumber: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     fullName: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema, paginate } from './common';
+import { listQuerySchema, paginate, recordNumberOf } from './common';
 
 describe('paginate', () => {
   it('computes pages and neighbours', () => {
@@ -45,5 +45,20 @@ describe('listQuerySchema', () => {
     const msgs = bad.error?.issues.map((i) => i.message);
     expect(msgs).toContain('Sort must be one of: name, email');
     expect(msgs).toContain('Limit must be at most 100');
+  });
+});
+
+describe('recordNumberOf', () => {
+  it('reads a typed record number as stored: any case, spaces around, leading zeros optional', () => {
+    expect(recordNumberOf('CP-000123')).toBe('CP-000123');
+    expect(recordNumberOf(' cp-000123 ')).toBe('CP-000123');
+    expect(recordNumberOf('Cp-123')).toBe('CP-000123');
+    expect(recordNumberOf('CP-1234567')).toBe('CP-1234567');
+    expect(recordNumberOf('CP-0001234567')).toBe('CP-1234567');
+  });
+
+  it('is undefined for anything else', () => {
+    for (const text of ['CP-', 'CP000123', 'XP-000123', 'CP-12a', '000123', 'cp-000123@mail.example', ''])
+      expect(recordNumberOf(text), text).toBeUndefined();
   });
 });

@@ -115,3 +115,23 @@ export const personName = (message: string, max = 100) =>
   requiredText(message, max).refine((name) => name === '' || hasLetter(name), NAME_NEEDS_LETTER_MESSAGE);
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Patient record numbers (decision 0026)
+// ---------------------------------------------------------------------------------------------
+
+/** What every screen calls a patient's record number ("CP-000123", given by the database). */
+export const RECORD_NUMBER_LABEL = 'Record no.';
+
+/** "CP-", then the number's digits, at least 6 (zero-padded), as migration 0033 writes them. */
+const RECORD_NUMBER_TYPED = /^cp-(\d{1,15})$/i;
+
+/**
+ * A typed record number as stored ("cp-000123", "CP-123" → "CP-000123"), or undefined when the
+ * text is not one: searches compare the stored form, so its unique index answers them.
+ */
+export function recordNumberOf(text: string): string | undefined {
+  const digits = RECORD_NUMBER_TYPED.exec(text.trim())?.[1];
+  if (digits === undefined) return undefined;
+  return `CP-${String(Number(digits)).padStart(6, '0')}`;
+}

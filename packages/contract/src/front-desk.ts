@@ -65,6 +65,8 @@ export type PatientRecord = z.output<typeof patientRecordSchema>;
 export const patientDetailSchema = z.object({
   patient: z.object({
     id: z.string(),
+    /** The clinic's record number ("CP-000123"), given by the database at registration. */
+    recordNumber: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     fullName: z.string(),

@@ -83,6 +83,8 @@ export type UpdateProfile = z.output<typeof updateProfileSchema>;
 const profileSchema = userSchema.extend({
   experienceYears: z.number().int().nullable(),
   gender: genderSchema.nullable(),
+  /** A patient's record number ("CP-000123"), shown read-only (never in the edit form); null for staff. */
+  recordNumber: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

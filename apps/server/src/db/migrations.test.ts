@@ -274,3 +274,75 @@ describe('0027_session_public_id', () => {
     }
   });
 });
+
+describe('0033_patient_record_number', () => {
+  it('numbers the patients of an older database in order of registration, then id; staff get none', async () => {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: Array<{ tag: string }>;
+    };
+    const old = await emptyDatabase();
+    try {
+      await old.migrate(
+        firstMigrations(journal.entries.findIndex((e) => e.tag === '0033_patient_record_number')),
+      );
+      // Inserted out of order: the numbers follow created_at, and the id among equal times.
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name, created_at) VALUES
+          ('00000000-0000-4000-8000-000000000004', 'late@clinic.example', 'x', 'patient', 'Late', 'Obi', '2029-03-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000003', 'tie-b@clinic.example', 'x', 'patient', 'Tie', 'B', '2029-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000002', 'tie-a@clinic.example', 'x', 'patient', 'Tie', 'A', '2029-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000005', 'doctor@clinic.example', 'x', 'doctor', 'Doc', 'Tor', '2029-01-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000001', 'early@clinic.example', 'x', 'patient', 'Early', 'Eze', '2029-01-15T00:00:00Z')`);
+      await old.migrate(migrationsFolder);
+      const rows = await old.query<{ email: string; record_number: string | null }>(
+        'SELECT email, record_number FROM users ORDER BY email',
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.email, r.record_number]))).toEqual({
+        'early@clinic.example': 'CP-000001',
+        'tie-a@clinic.example': 'CP-000002',
+        'tie-b@clinic.example': 'CP-000003',
+        'late@clinic.example': 'CP-000004',
+        'doctor@clinic.example': null,
+      });
+      // The next patient continues after the backfill; a doctor still gets none.
+      await old.query(`
+        INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES
+          ('next@clinic.example', 'x', 'patient', 'Next', 'One'),
+          ('nurse@clinic.example', 'x', 'admin', 'Ad', 'Min')`);
+      const added = await old.query<{ email: string; record_number: string | null }>(
+        `SELECT email, record_number FROM users WHERE email IN ('next@clinic.example', 'nurse@clinic.example') ORDER BY email`,
+      );
+      expect(added).toEqual([
+        { email: 'next@clinic.example', record_number: 'CP-000005' },
+        { email: 'nurse@clinic.example', record_number: null },
+      ]);
+      // Past a million the number grows a digit instead of being cut to six.
+      await old.query(`SELECT setval('patient_record_number_seq', 1234566)`);
+      await old.query(`
+        INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES
+          ('million@clinic.example', 'x', 'patient', 'Mill', 'Ion')`);
+      const [million] = await old.query<{ record_number: string }>(
+        `SELECT record_number FROM users WHERE email = 'million@clinic.example'`,
+      );
+      expect(million?.record_number).toBe('CP-1234567');
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('starts at CP-000001 on a database without patients', async () => {
+    const fresh = await emptyDatabase();
+    try {
+      await fresh.migrate(migrationsFolder);
+      await fresh.query(`
+        INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES
+          ('first-patient@clinic.example', 'x', 'patient', 'First', 'Patient')`);
+      const [row] = await fresh.query<{ record_number: string }>('SELECT record_number FROM users');
+      expect(row?.record_number).toBe('CP-000001');
+    } finally {
+      await fresh.close();
+    }
+  });
+});

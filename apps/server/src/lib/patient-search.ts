@@ -1,4 +1,5 @@
-import { and, asc, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import { recordNumberOf } from '@carepoint/contract';
+import { and, asc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Tier } from './list';
 
@@ -21,6 +22,8 @@ import type { Tier } from './list';
  * lower case, accents off, so "ọ" is "o"), so they always agree; the names' folds are stored.
  * Any other term (digits, "@", ".", "_") is an e-mail or phone fragment: found anywhere in the
  * e-mail, or as digits anywhere in the phone number, through the trigram indexes, in name order.
+ * A record number ("CP-000123", in any case) is one too: the patient who holds it, through
+ * users_record_number_unique (decision 0026), beside any e-mail that holds the text.
  */
 
 /** The fold of names and typed words (migration 0021): lower case, accents off, hyphens as spaces. */
@@ -101,10 +104,12 @@ function tierConditions(term: string): SQL[] {
   }
   if (term.length < 3) return [sql`false`];
   const phone = phoneTerm(term);
+  const recordNumber = recordNumberOf(term);
   return [
     or(
       ilike(users.email, `%${escapeLike(term)}%`),
       phone ? sql`${phoneDigits} like ${`%${phone}%`}` : undefined,
+      recordNumber ? eq(users.recordNumber, recordNumber) : undefined,
     ) as SQL,
   ];
 }

@@ -15,6 +15,13 @@ export type UsersTable = typeof users | BuildAliasTable<typeof users, string>;
 export const fullNameOf = (person: UsersTable = users) =>
   sql<string>`${person.firstName} || ' ' || ${person.lastName}`;
 
+/**
+ * A patient's record number ("CP-000123"): never null for a patient (the database gives one to
+ * every patient row and the check users_record_number_patients_only holds it), so typed as text.
+ * Only for rows known to be patients.
+ */
+export const recordNumberOf = (person: UsersTable = users) => sql<string>`${person.recordNumber}`;
+
 /** The URL of a user's profile picture, versioned by its upload time (browsers may cache it), or null without one. */
 export const profileImageUrl = (userId: string, imageVersion: Date | null) =>
   imageVersion ? `/api/users/${userId}/image?v=${imageVersion.getTime()}` : null;

@@ -2,10 +2,12 @@ import { GENDERS, ROLES, USER_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -18,6 +20,13 @@ import { createdAt, id, updatedAt } from './columns';
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const gender = pgEnum('gender', GENDERS);
+
+/**
+ * The numbers of patient record numbers (CP-000123), taken by the trigger
+ * carepoint_patient_record_number() (migration 0033) on each patient row inserted: unique under
+ * parallel sign-ups, and a rolled-back registration leaves a gap, never a duplicate (decision 0026).
+ */
+export const patientRecordNumberSeq = pgSequence('patient_record_number_seq', { startWith: 1 });
 
 export const users = pgTable(
   'users',
@@ -39,6 +48,11 @@ export const users = pgTable(
     /** Patients: a reminder e-mail the day before each appointment (My Profile). */
     appointmentReminders: boolean().notNull().default(true),
     /**
+     * Patients: the clinic's record number ("CP-000123"), set by the database when the row is
+     * inserted (migration 0033's trigger, never by the app) and never changed; null for staff.
+     */
+    recordNumber: text(),
+    /**
      * The names as patient search compares them (carepoint_fold(), migration 0021, decision 0013:
      * lower case, accents off), kept by the database on every write. Stored, so a search reads
      * them instead of folding each row it passes (measured 14 µs a row, 17 ms per 1,000 matches).
@@ -52,6 +66,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    // Patient search and FHIR Patient?identifier= look a number up here (lib/patient-search.ts).
+    uniqueIndex('users_record_number_unique').on(t.recordNumber).where(sql`${t.role} = 'patient'`),
+    check(
+      'users_record_number_patients_only',
+      sql`(${t.role} = 'patient') = (${t.recordNumber} is not null)`,
+    ),
     // The lists' name order, tie-breaker included: a page reads just its rows. Without id every
     // page sorted a whole run of equal names (about 1,100 "Ngozi Okafor"s at 1,000,000 patients).
     index('users_role_idx').on(t.role, t.lastName, t.firstName, t.id),

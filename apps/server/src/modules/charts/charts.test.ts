@@ -218,8 +218,10 @@ describe('the Patient List', () => {
     await t.database.db.insert(patientMedicalDetails).values({ patientId: p.id, bloodGroup: 'O+' });
 
     const [card] = (await cards(own.headers, '')).data;
+    expect(p.recordNumber).toMatch(/^CP-\d{6}$/);
     expect(card).toEqual({
       id: p.id,
+      recordNumber: p.recordNumber ?? '',
       fullName: 'Vera Vitals',
       imageUrl: null,
       dateOfBirth: '1990-01-08',
@@ -455,6 +457,7 @@ describe('the chart (View Details)', () => {
     const chart = res.json<PatientChart>();
     expect(chart.patient).toEqual({
       id: p.id,
+      recordNumber: p.recordNumber,
       firstName: 'Grace',
       lastName: 'Okonkwo',
       fullName: 'Grace Okonkwo',
@@ -699,6 +702,14 @@ describe('demo data', () => {
         await demo.app.inject({ url: '/api/doctor/patients?scope=all&limit=100', headers })
       ).json<CardPage>();
       expect(all.pagination.total).toBeGreaterThan(10);
+      // Every demo patient has a record number of their own (the database gave them as it seeded).
+      const numbers = await demo.database.db
+        .select({ recordNumber: users.recordNumber })
+        .from(users)
+        .where(eq(users.role, 'patient'));
+      expect(numbers.length).toBe(all.pagination.total);
+      for (const { recordNumber } of numbers) expect(recordNumber).toMatch(/^CP-\d{6}$/);
+      expect(new Set(numbers.map((n) => n.recordNumber)).size).toBe(numbers.length);
       const recorded = all.data.filter((p) => p.weight && p.bloodPressure && p.bloodGlucose && p.bloodGroup);
       expect(recorded.length).toBeGreaterThan(all.data.length / 2);
       const [first] = recorded;

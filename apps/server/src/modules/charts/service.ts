@@ -40,7 +40,7 @@ import {
   tieredPage,
 } from '../../lib/list';
 import { patientSearchTiers } from '../../lib/patient-search';
-import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
+import { ageOn, findPatient, fullNameOf, profileImageUrl, recordNumberOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import * as reportsService from '../reports/service';
 import {
@@ -91,6 +91,7 @@ function patientRows(ctx: ServiceContext, where: SQL | undefined, select: Select
   const latest = latestOfUser(ctx.db);
   return select({
     id: users.id,
+    recordNumber: recordNumberOf(),
     firstName: users.firstName,
     lastName: users.lastName,
     fullName: fullNameOf(),
@@ -124,6 +125,7 @@ const toCard =
   (today: string) =>
   (row: PatientRow): PatientCard => ({
     id: row.id,
+    recordNumber: row.recordNumber,
     fullName: row.fullName,
     imageUrl: profileImageUrl(row.id, row.imageVersion),
     dateOfBirth: row.dateOfBirth,
@@ -371,6 +373,7 @@ async function loadChart(ctx: ServiceContext, patientId: string): Promise<Patien
   const [row] = await ctx.db
     .select({
       patient: users,
+      recordNumber: recordNumberOf(),
       imageVersion: userImages.updatedAt,
       medical: patientMedicalDetails,
       editorFirst: editor.firstName,
@@ -393,6 +396,7 @@ async function loadChart(ctx: ServiceContext, patientId: string): Promise<Patien
   return {
     patient: {
       id: patient.id,
+      recordNumber: row.recordNumber,
       firstName: patient.firstName,
       lastName: patient.lastName,
       fullName: `${patient.firstName} ${patient.lastName}`,

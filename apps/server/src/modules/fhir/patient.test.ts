@@ -56,6 +56,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const idOf = (name: string) => (named[name] as TestUser).id;
+const recordNumberOf = (name: string) => (named[name] as TestUser).recordNumber ?? '';
+const SYSTEM = 'http://localhost:3000/fhir/identifiers/patient';
 const fullName = (p: Patient) => `${p.name?.[0]?.given?.[0]} ${p.name?.[0]?.family}`;
 
 /** A search as `headers`, checked as valid R4 (the Bundle and every entry). */
@@ -75,6 +77,7 @@ describe('Patient read', () => {
     expect(res.status).toBe(200);
     expect(res.contentType).toBe('application/fhir+json; charset=utf-8');
     expectValidFhir(res.body);
+    expect(recordNumberOf('Ngozi Okafor')).toMatch(/^CP-\d{6}$/);
     expect(res.body).toEqual({
       resourceType: 'Patient',
       id,
@@ -91,8 +94,8 @@ describe('Patient read', () => {
               },
             ],
           },
-          system: 'http://localhost:3000/fhir/identifiers/patient',
-          value: id,
+          system: SYSTEM,
+          value: recordNumberOf('Ngozi Okafor'),
         },
       ],
       active: true,
@@ -144,9 +147,15 @@ describe('Patient read', () => {
       'family',
       'given',
       'birthdate',
+      'identifier',
       'email',
       'phone',
     ]);
+    const identifier = resources[0]?.searchParam?.find((p) => p.name === 'identifier');
+    expect(identifier).toMatchObject({
+      type: 'token',
+      definition: 'http://hl7.org/fhir/SearchParameter/Patient-identifier',
+    });
   });
 });
 
@@ -220,6 +229,26 @@ describe('Patient search', () => {
     expect(await names('phone=08031234567,08095550000')).toEqual(['Chidi Okafor', 'Ngozi Okafor']);
   });
 
+  it('identifier: the record number with our system or none, in any case; another system or |value finds nobody', async () => {
+    const number = recordNumberOf('Chidi Okafor');
+    const other = recordNumberOf('Okala Bello');
+    const query = (value: string) => `identifier=${encodeURIComponent(value)}`;
+    expect(await names(query(`${SYSTEM}|${number}`))).toEqual(['Chidi Okafor']);
+    expect(await names(query(number))).toEqual(['Chidi Okafor']);
+    expect(await names(query(number.toLowerCase()))).toEqual(['Chidi Okafor']);
+    expect(await names(query(`${number},${other}`))).toEqual(['Okala Bello', 'Chidi Okafor']);
+    // Our identifiers carry a system: `|value` asks for one without.
+    expect(await names(query(`|${number}`))).toEqual([]);
+    expect(await names(query(`http://other.example/mrn|${number}`))).toEqual([]);
+    expect(await names(query(idOf('Chidi Okafor')))).toEqual([]);
+    expect(await names(query('CP-999999'))).toEqual([]);
+    // With the system alone: every patient has one.
+    expect((await search(`${query(`${SYSTEM}|`)}&_count=1`)).total).toBe((await search('_count=1')).total);
+    // Each Patient found carries the number it was found by.
+    const found = entries<Patient>(await search(query(number)));
+    expect(found[0]?.identifier?.[0]).toMatchObject({ system: SYSTEM, value: number });
+  });
+
   it('_id: one or several ids; ids that are not ours find nothing', async () => {
     expect(await names(`_id=${idOf('Okala Bello')},${idOf('Derek Van')}`)).toEqual([
       'Okala Bello',
@@ -285,6 +314,13 @@ describe('a patient reads only their own Patient', () => {
     expect(all.total).toBe(1);
     expect(entries(all).map((p) => p.id)).toEqual([me.id]);
     expect(await names('name=mimi', myHeaders)).toEqual(['Mimi Self']);
+  });
+
+  it("finds only themselves by identifier: another patient's record number finds nobody", async () => {
+    const own = await search(`identifier=${me.recordNumber}`, myHeaders);
+    expect(entries<Patient>(own).map((p) => p.identifier?.[0]?.value)).toEqual([me.recordNumber]);
+    expect(await names(`identifier=${recordNumberOf('Ngozi Okafor')}`, myHeaders)).toEqual([]);
+    expect((await fhirGet(t, `/Patient/${idOf('Ngozi Okafor')}`, myHeaders)).status).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { recordNumberOf as typedRecordNumber } from '@carepoint/contract';
 import type { Patient } from '@medplum/fhirtypes';
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -11,6 +12,7 @@ import {
   startsWith,
   surnameFirstKey,
 } from '../../lib/patient-search';
+import { recordNumberOf } from '../../lib/people';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { invalidParameter } from './outcome';
 import type { ParsedSearch, StringValue, TokenValue } from './params';
@@ -28,8 +30,15 @@ import { versionMeta } from './versioning';
  * Adébáyọ̀); `:exact` compares the name as written.
  */
 
-const columns = { ...personColumns, dateOfBirth: users.dateOfBirth, updatedAt: users.updatedAt };
-type PatientRow = Pick<typeof users.$inferSelect, keyof typeof columns>;
+const columns = {
+  ...personColumns,
+  recordNumber: recordNumberOf(),
+  dateOfBirth: users.dateOfBirth,
+  updatedAt: users.updatedAt,
+};
+type PatientRow = Pick<typeof users.$inferSelect, Exclude<keyof typeof columns, 'recordNumber'>> & {
+  recordNumber: string;
+};
 
 /** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
 /** The system of our patient record numbers: ours, under the address the app is served from. */
@@ -46,9 +55,14 @@ function toPatient(row: PatientRow, publicUrl: string): Patient {
     resourceType: 'Patient',
     id: row.id,
     meta: versionMeta(row.updatedAt),
-    // The clinic knows a patient by their account: its id is their record number in the app.
+    // The clinic knows a patient by their record number (CP-000123, decision 0026).
     identifier: [
-      { use: 'usual', type: MEDICAL_RECORD_NUMBER, system: patientNumberSystem(publicUrl), value: row.id },
+      {
+        use: 'usual',
+        type: MEDICAL_RECORD_NUMBER,
+        system: patientNumberSystem(publicUrl),
+        value: row.recordNumber,
+      },
     ],
     ...personElements(row),
     ...(row.dateOfBirth ? { birthDate: row.dateOfBirth } : {}),
@@ -132,6 +146,21 @@ const phoneValueMatches = ({ system, code }: TokenValue): SQL => {
 const phoneMatches = (occurrences: TokenValue[][]) =>
   and(...occurrences.map((values) => or(...values.map(phoneValueMatches)) as SQL));
 
+/**
+ * `identifier`: the record number of our system (`<system>|CP-000123`) or of any (`CP-000123`),
+ * in any case, as the app's search takes it; `|CP-000123` (no system) matches none, as every
+ * other token of a system here. The stored form reads users_record_number_unique; a value that is
+ * no record number matches nothing.
+ */
+const identifierMatches = (occurrences: TokenValue[][], publicUrl: string) =>
+  tokenMatches(
+    users.recordNumber,
+    occurrences.map((values) =>
+      values.map((v) => (v.code === undefined ? v : { ...v, code: typedRecordNumber(v.code) ?? v.code })),
+    ),
+    patientNumberSystem(publicUrl),
+  );
+
 const id: SortKey = { expression: users.id, cast: 'uuid' };
 const byFamily: SortKey[] = [
   { expression: familyKey, cast: 'text' },
@@ -185,6 +214,7 @@ function searchTiers(fhir: FhirContext, search: ParsedSearch): KeyedTier[] {
     calendarDateMatches(users.dateOfBirth, search.dates('birthdate'), fhir.timeZone),
     emailMatches(search.tokens('email')),
     phoneMatches(search.tokens('phone')),
+    identifierMatches(search.tokens('identifier'), fhir.ctx.config.publicUrl),
   );
   if (firstName && family.length === 0 && given.length === 0) {
     const surnameTier = anyValue(firstName, nameMatchesBySurname);
@@ -214,6 +244,11 @@ export const patients: FhirResourceType<Patient> = {
     { name: 'family', type: 'string', documentation: 'Start of the family (last) name' },
     { name: 'given', type: 'string', documentation: 'Start of the given (first) name' },
     { name: 'birthdate', type: 'date', documentation: 'Date of birth (eq, gt, lt, ge, le)' },
+    {
+      name: 'identifier',
+      type: 'token',
+      documentation: 'The record number (CP-000123), in any case; with a system, ours only',
+    },
     { name: 'email', type: 'token', documentation: 'The whole e-mail address, in any case' },
     {
       name: 'phone',

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso, isoOrNull } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
-import { ageOn } from '../../lib/people';
+import { ageOn, recordNumberOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { newToken } from '../../lib/tokens';
 import { audit } from '../../plugins/audit';
@@ -115,12 +115,16 @@ const doctors = alias(users, 'doctor');
 
 async function loadDetail(db: Executor, id: string, today: string): Promise<PatientDetail> {
   const [found] = await db
-    .select({ patient: users, hasSecondFactor: hasAuthenticatorAppSql(users.id) })
+    .select({
+      patient: users,
+      recordNumber: recordNumberOf(),
+      hasSecondFactor: hasAuthenticatorAppSql(users.id),
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'patient')))
     .limit(1);
   if (!found) throw notFoundWith(FRONT_DESK_MESSAGES.patientNotFound);
-  const { patient, hasSecondFactor } = found;
+  const { patient, recordNumber, hasSecondFactor } = found;
   const mine = eq(appointments.patientId, id);
   const theirVisits = eq(erEntries.patientId, id);
   const [bed, visits, visitCount, erRows, erCount] = await Promise.all([
@@ -157,6 +161,7 @@ async function loadDetail(db: Executor, id: string, today: string): Promise<Pati
   return {
     patient: {
       id: patient.id,
+      recordNumber,
       firstName: patient.firstName,
       lastName: patient.lastName,
       fullName: `${patient.firstName} ${patient.lastName}`.trim(),

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/context';
 import { facilityDate } from '../../lib/facility-time';
 import { iso, matchingRows, orderBy, type SortColumns, type Tier, tieredPage } from '../../lib/list';
 import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
-import { ageOn, fullNameOf } from '../../lib/people';
+import { ageOn, fullNameOf, recordNumberOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
 /** The admin patients table: accounts with role patient; Inpatient while they occupy a bed. */
@@ -81,6 +81,7 @@ function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
         .offset(offset);
       return select({
         id: users.id,
+        recordNumber: recordNumberOf(),
         fullName: fullNameOf(),
         email: users.email,
         phone: users.phone,

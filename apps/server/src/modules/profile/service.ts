@@ -23,18 +23,27 @@ import { loadPublicUser } from '../auth/service';
 /** A patient's profile is their personal record: its reads and changes are audited with patientId. */
 const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : null);
 
-/** The public user and the doctor's own fields (experience, gender). */
+/** The public user, the doctor's own fields (experience, gender) and a patient's record number. */
 async function loadProfile(ctx: Pick<ServiceContext, 'db' | 'config'>, userId: string): Promise<Profile> {
   const { db } = ctx;
   const [user, [extra]] = await Promise.all([
     loadPublicUser(ctx, userId),
     db
-      .select({ experienceYears: users.experienceYears, gender: users.gender })
+      .select({
+        experienceYears: users.experienceYears,
+        gender: users.gender,
+        recordNumber: users.recordNumber,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1),
   ]);
-  return { ...user, experienceYears: extra?.experienceYears ?? null, gender: extra?.gender ?? null };
+  return {
+    ...user,
+    experienceYears: extra?.experienceYears ?? null,
+    gender: extra?.gender ?? null,
+    recordNumber: extra?.recordNumber ?? null,
+  };
 }
 
 export async function readProfile(ctx: ServiceContext, user: SessionUser): Promise<Profile> {

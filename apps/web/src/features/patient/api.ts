@@ -8,9 +8,9 @@ import {
   type PatientCancel,
   type PatientSummary,
   PROFILE_MESSAGES,
+  type Profile,
   type ReminderPreference,
   type UpdateProfileInput,
-  type User,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -111,7 +111,7 @@ export function useMoveAppointment() {
 export function useProfile() {
   return useQuery({
     queryKey: patientKeys.profile,
-    queryFn: async () => (await api.get<{ user: User }>('/user/profile')).user,
+    queryFn: async () => (await api.get<{ user: Profile }>('/user/profile')).user,
     meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
   });
 }
@@ -120,7 +120,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: UpdateProfileInput) =>
-      (await api.put<{ user: User }>('/user/profile', input)).user,
+      (await api.put<{ user: Profile }>('/user/profile', input)).user,
     onSuccess: (user) => client.setQueryData(patientKeys.profile, user),
     meta: { errorMessage: PROFILE_MESSAGES.updateFailed },
   });

@@ -1,4 +1,4 @@
-import type { CapabilityStatement, Group, Observation, Resource } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Group, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompletedVisit } from '../../../../test/appointments';
@@ -147,6 +147,12 @@ describe('Bulk Data export', () => {
       'Observation',
     ]);
     expect(idsOf(byType.get('Patient'))).toEqual(patients.map((p) => p.user.id).sort());
+    // Each exported Patient carries its record number, as a read answers it.
+    const numbers = new Map(patients.map((p) => [p.user.id, p.user.recordNumber]));
+    for (const exported of (byType.get('Patient') ?? []) as Patient[]) {
+      expect(exported.identifier?.[0]?.value).toBe(numbers.get(exported.id ?? ''));
+      expect(exported.identifier?.[0]?.value).toMatch(/^CP-\d{6}$/);
+    }
     expect(idsOf(byType.get('Practitioner'))).toEqual([doctor.user.id, otherDoctor.user.id].sort());
     expect(byType.get('Appointment')).toHaveLength(4);
     expect(byType.get('Observation')).toHaveLength(6);

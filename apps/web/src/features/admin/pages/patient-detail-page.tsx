@@ -1,4 +1,4 @@
-import type { PatientDetail } from '@carepoint/contract';
+import { type PatientDetail, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,6 +31,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Profile({ patient }: { patient: Patient }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Field label={RECORD_NUMBER_LABEL}>{patient.recordNumber}</Field>
       <Field label="Email">{patient.email}</Field>
       <Field label="Phone">{patient.phone}</Field>
       <Field label="Date of birth">

@@ -1,4 +1,4 @@
-import { type AdminPatient, PATIENT_SORTABLE } from '@carepoint/contract';
+import { type AdminPatient, PATIENT_SORTABLE, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Link } from 'react-router';
 import { columnsFor, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -20,6 +20,7 @@ const columns = withSorting(PATIENT_SORTABLE, [
       </Link>
     ),
   },
+  col.text('recordNumber', RECORD_NUMBER_LABEL, (p) => p.recordNumber),
   col.text('email', 'Email', (p) => p.email),
   col.text('age', 'Age', (p) => p.age),
   col.status(

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type User } from '@carepoint/contract';
+import { PROFILE_MESSAGES, type Profile, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { ConnectedApps } from '../../../components/connected-apps';
@@ -16,8 +16,10 @@ import { ReminderSetting } from '../components/reminder-setting';
 
 const NOT_SET = 'Not set';
 
-function ProfileDetails({ user }: { user: User }) {
+function ProfileDetails({ user }: { user: Profile }) {
   const rows: Array<[string, string | null]> = [
+    // Given by the clinic: shown, never edited (the form has no such field).
+    [RECORD_NUMBER_LABEL, user.recordNumber],
     ['First name', user.firstName],
     ['Last name', user.lastName],
     ['Email', user.email],

@@ -1,4 +1,4 @@
-import type { PatientCard as Card } from '@carepoint/contract';
+import { type PatientCard as Card, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { MapPin } from 'lucide-react';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Badge } from '../../../../components/ui/badge';
@@ -45,6 +45,9 @@ export function PatientCard({ patient, onView }: { patient: Card; onView: (id: s
             {born
               ? `Born ${born}${patient.age === null ? '' : ` · ${patient.age} yrs`}`
               : 'Date of birth not recorded'}
+          </p>
+          <p className="text-xs text-ink-muted">
+            {RECORD_NUMBER_LABEL} {patient.recordNumber}
           </p>
         </div>
         {patient.bloodGroup ? (

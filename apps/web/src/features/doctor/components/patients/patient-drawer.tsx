@@ -1,4 +1,4 @@
-import { CHART_MESSAGES, type PatientChart } from '@carepoint/contract';
+import { CHART_MESSAGES, type PatientChart, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
@@ -181,7 +181,20 @@ export function PatientDrawer({ patientId, onClose }: { patientId: string | null
         if (!open) onClose();
       }}
       title={data ? data.patient.fullName : 'Patient details'}
-      description="Patient"
+      description={
+        data ? (
+          // "Patient" stays a text of its own; the record number follows it.
+          <>
+            <span>Patient</span>
+            <span aria-hidden> · </span>
+            <span>
+              {RECORD_NUMBER_LABEL} {data.patient.recordNumber}
+            </span>
+          </>
+        ) : (
+          'Patient'
+        )
+      }
       leading={
         data ? (
           <Avatar name={data.patient.fullName} imageUrl={data.patient.imageUrl} size="lg" decorative />
