@@ -30,7 +30,12 @@ export const MEDICINE_TIMES = ['Before Meal', 'After Meal'] as const;
  * "As needed" is not in the spec's list: a medicine taken when the symptom comes (a painkiller,
  * an inhaler) rather than on a fixed schedule; FHIR's dosage says it with asNeededBoolean.
  */
-export const MEDICINE_INTERVALS = ['Daily morning', 'Daily evening', 'Morning and evening', 'As needed'] as const;
+export const MEDICINE_INTERVALS = [
+  'Daily morning',
+  'Daily evening',
+  'Morning and evening',
+  'As needed',
+] as const;
 export const NEXT_VISIT_UNITS = ['Days', 'Weeks', 'Months'] as const;
 /** Not in the spec (there it is free text): what a clinician records about diabetes. */
 export const DIABETIC_STATUSES = ['No', 'Type 1', 'Type 2', 'Gestational', 'Prediabetes'] as const;

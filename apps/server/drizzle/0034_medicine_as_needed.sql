@@ -1,0 +1,1 @@
+ALTER TYPE "public"."medicine_interval" ADD VALUE 'As needed';
