@@ -45,8 +45,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const large = Number(process.env.BENCH_LARGE ?? 1_000_000);
-const PORT = 34_600;
-const BASELINE_PORT = 34_601;
+// Below the ephemeral range (32768–60999): an outgoing connection may hold a port in it.
+const PORT = 18_600;
+const BASELINE_PORT = 18_601;
 const origin = `http://127.0.0.1:${PORT}`;
 const writesOnly = process.argv.includes('--writes-only');
 const startOnly = writesOnly || process.argv.includes('--start-only');
