@@ -93,7 +93,8 @@ const node = (args: string[]) => {
 /** Starts a server command (its own process group, so stopping it stops npm's children too). */
 async function startServer(
   env: Record<string, string>,
-  command = [process.execPath, 'apps/server/dist/main.js'],
+  // As npm start and the systemd unit run it (decision 0027).
+  command = [process.execPath, '--max-semi-space-size=64', 'apps/server/dist/main.js'],
 ) {
   const started = performance.now();
   const [file = process.execPath, ...args] = command;
@@ -158,10 +159,15 @@ interface LoadResult {
 }
 
 /** autocannon in a process of its own (its command line, JSON out), apart from both servers. */
-async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+async function load(
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+  duration = seconds,
+) {
   const args = [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
-    ...['-c', String(connections), '-d', String(seconds), '-j'],
+    ...['-c', String(connections), '-d', String(duration), '-j'],
     ...Object.entries(headers).flatMap(([key, value]) => ['-H', `${key}=${value}`]),
     url,
   ];
@@ -175,6 +181,8 @@ async function load(url: string, connections: number, headers: Record<string, st
   return JSON.parse(out) as LoadResult;
 }
 
+const WARM_UP_SECONDS = 3;
+
 /**
  * The app's page of 20 against bare node:http, at the same connections: throughput ratio and
  * p99. Three processes, each on its own thread: the app, the bare server, the load generator.
@@ -187,8 +195,12 @@ async function throughputRow(
 ) {
   const url = `${origin}/api/admin/patients?page=2`;
   const baseline = await bareServer(await (await fetch(url, { headers })).text());
-  const bare = await load(`http://127.0.0.1:${BASELINE_PORT}/`, connections);
+  const bareUrl = `http://127.0.0.1:${BASELINE_PORT}/`;
+  // Each server warmed at the same load first (JIT, heap sizes), so neither is timed cold.
+  await load(bareUrl, connections, {}, WARM_UP_SECONDS);
+  const bare = await load(bareUrl, connections);
   await stop(baseline, false);
+  await load(url, connections, headers, WARM_UP_SECONDS);
   const app = await load(url, connections, headers);
   const ratio = app.requests.average / bare.requests.average;
   const errors = app.non2xx + app.errors;
@@ -324,7 +336,6 @@ async function embeddedMeasures(dataDir: string) {
   try {
     const headers = await demoHeaders();
     if (!backupsOnly && !bulkExportOnly) {
-      await load(`${origin}/api/admin/patients?page=2`, 10, headers); // warm-up
       log('embedded: load');
       await throughputRow('embedded (PGlite): page of 20 from 100,000 patients', 10, headers, {
         ratio: 0.05,
