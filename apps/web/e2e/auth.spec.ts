@@ -177,6 +177,15 @@ test.describe('route protection', () => {
     await expect(page).toHaveURL(/\/patient\/dashboard$/);
   });
 
+  test('signing out after a full page load lands on /login, not /login?next=', async ({ page }) => {
+    await signIn(page, DEMO.doctor, DEMO_PASSWORD);
+    // A full load of a signed-in page (typed address, reload): the session is verified again.
+    await page.goto('/doctor/patients');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a lost server session sends the user to /login', async ({ page, context }) => {
     await signIn(page, DEMO.doctor, DEMO_PASSWORD);
     await context.clearCookies();

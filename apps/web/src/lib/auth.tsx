@@ -136,10 +136,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The session may already be gone on the server; the client one is cleared anyway.
     }
     try {
-      // Leave the shell first (committed synchronously, not in a transition), so its guard
-      // never sees the cleared session and adds ?next= for the page being left.
+      // Leave the shell first; if the login page is still loading (after a full page load its
+      // code is not in yet), the shell is still mounted when the session clears, and its guard
+      // then sends the user to plain /login as well (sessionEndedByLogout), not /login?next=.
       await navigate('/login', { replace: true, flushSync: true });
-      clearSession();
+      clearSession(true);
       verifying = null;
       setVerifyState('idle');
     } finally {

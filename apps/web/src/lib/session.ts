@@ -49,7 +49,15 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Whether the session ended by the user's own Logout (not lost to the server): the guards then
+ * send them to plain /login, without ?next= for the page they left, whenever they re-render.
+ */
+let endedByLogout = false;
+export const sessionEndedByLogout = () => endedByLogout;
+
 export function setSessionUser(user: User | null): void {
+  if (user) endedByLogout = false;
   try {
     if (user) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
     else window.localStorage.removeItem(STORAGE_KEY);
@@ -59,7 +67,9 @@ export function setSessionUser(user: User | null): void {
   notify();
 }
 
-export function clearSession(): void {
+/** Ends the session in this browser; `byLogout` when the user signed out themselves. */
+export function clearSession(byLogout = false): void {
+  endedByLogout = byLogout;
   setSessionUser(null);
 }
 

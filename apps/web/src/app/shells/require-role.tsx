@@ -2,6 +2,7 @@ import { ROLE_HOME, type Role, securityPath } from '@carepoint/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { sessionEndedByLogout } from '../../lib/session';
 
 /** A full-height placeholder while the stored session is checked with the server. */
 function SessionLoading() {
@@ -27,6 +28,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   }, [user, ensureVerified]);
 
   if (!user) {
+    if (sessionEndedByLogout()) return <Navigate to="/login" replace />;
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
   }
