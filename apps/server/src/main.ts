@@ -8,6 +8,7 @@ import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
 import { scheduleAuditPurge } from './modules/audit/chain';
+import { scheduleCredentialPurge } from './modules/housekeeping/expired-credentials';
 import { listenStartupError, StartupError } from './startup-error';
 
 /** Demo accounts are the ones at the reserved carepoint.example domain; their password is published. */
@@ -82,8 +83,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Hooks cannot be added once listening; the first purge waits a minute anyway.
-  const stopAuditPurge = scheduleAuditPurge(systemContext({ db: database.db, config, log: app.log }));
-  app.addHook('onClose', async () => stopAuditPurge());
+  const jobContext = systemContext({ db: database.db, config, log: app.log });
+  const stopAuditPurge = scheduleAuditPurge(jobContext);
+  const stopCredentialPurge = scheduleCredentialPurge(jobContext);
+  app.addHook('onClose', async () => {
+    stopAuditPurge();
+    stopCredentialPurge();
+  });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

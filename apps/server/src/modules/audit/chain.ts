@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, isNull, lte, min, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { auditChain, auditEvents } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { scheduleDaily } from '../../lib/daily';
 import { audit, readRecordsWritten } from '../../plugins/audit';
 
 /*
@@ -169,27 +170,15 @@ export async function purgeAuditTrail(ctx: ServiceContext) {
   });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The first purge after a start waits for the start's own work. */
-const FIRST_PURGE_MS = 60_000;
-
 /** Purges daily while the server runs (every instance may: the chain's lock takes them in turn). */
 export function scheduleAuditPurge(ctx: ServiceContext) {
-  const run = () =>
+  return scheduleDaily(() =>
     purgeAuditTrail(ctx).then(
       ({ removed, cutoff }) => {
         if (removed > 0)
           ctx.log.info(`Audit trail: removed ${removed} rows from before ${cutoff.toISOString()}`);
       },
       (error: unknown) => ctx.log.error({ err: error }, 'Audit trail purge failed'),
-    );
-  let daily: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    void run();
-    daily = setInterval(() => void run(), DAY_MS).unref();
-  }, FIRST_PURGE_MS).unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+    ),
+  );
 }
