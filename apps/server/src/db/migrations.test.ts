@@ -21,13 +21,17 @@ const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 /** Temporary directories, removed after the tests. */
 const folders: string[] = [];
 
+/** The migrations' journal: their tags in the order they run. */
+const readJournal = () =>
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
+
 /** A migrations folder with only the first `count` migrations: the database as an older release left it. */
 function firstMigrations(count: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-migrations-'));
   folders.push(dir);
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
+  const journal = readJournal();
   const entries = journal.entries.slice(0, count);
   fs.mkdirSync(path.join(dir, 'meta'));
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
@@ -241,18 +245,17 @@ describe('0007_invoices_billing', () => {
   });
 });
 
+/** An empty database with the migrations before `tag` applied: what an older release left. */
+async function databaseBefore(tag: string) {
+  const old = await emptyDatabase();
+  await old.migrate(firstMigrations(readJournal().entries.findIndex((e) => e.tag === tag)));
+  return old;
+}
+
 describe('0027_session_public_id', () => {
   it('gives every running session a public id of its own, on a database an older release left', async () => {
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
-    ) as {
-      entries: Array<{ tag: string }>;
-    };
-    const old = await emptyDatabase();
+    const old = await databaseBefore('0027_session_public_id');
     try {
-      await old.migrate(
-        firstMigrations(journal.entries.findIndex((e) => e.tag === '0027_session_public_id')),
-      );
       await old.query(`
         INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
           ('00000000-0000-4000-8000-000000000001', 'a@clinic.example', 'x', 'patient', 'Ada', 'Obi')`);
@@ -277,16 +280,8 @@ describe('0027_session_public_id', () => {
 
 describe('0033_patient_record_number', () => {
   it('numbers the patients of an older database in order of registration, then id; staff get none', async () => {
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
-    ) as {
-      entries: Array<{ tag: string }>;
-    };
-    const old = await emptyDatabase();
+    const old = await databaseBefore('0033_patient_record_number');
     try {
-      await old.migrate(
-        firstMigrations(journal.entries.findIndex((e) => e.tag === '0033_patient_record_number')),
-      );
       // Inserted out of order: the numbers follow created_at, and the id among equal times.
       await old.query(`
         INSERT INTO users (id, email, password_hash, role, first_name, last_name, created_at) VALUES

@@ -1,4 +1,5 @@
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   passwordResets,
   sessions,
@@ -25,59 +26,25 @@ const GRACE_MS = 24 * 60 * 60 * 1000;
  */
 export async function purgeExpiredCredentials(ctx: ServiceContext): Promise<Record<string, number>> {
   const cutoff = new Date(ctx.now().getTime() - GRACE_MS);
-  const ended = (end: Parameters<typeof lt>[0], revoked?: Parameters<typeof lt>[0]) =>
-    revoked ? or(lt(end, cutoff), lt(revoked, cutoff)) : lt(end, cutoff);
-  const { db } = ctx;
-  const removed = {
-    sessions: (
-      await db
-        .delete(sessions)
-        .where(ended(sessions.expiresAt, sessions.revokedAt))
-        .returning({ id: sessions.id })
-    ).length,
-    passwordResets: (
-      await db
-        .delete(passwordResets)
-        .where(or(ended(passwordResets.expiresAt), isNotNull(passwordResets.usedAt)))
-        .returning({ id: passwordResets.id })
-    ).length,
-    signInChallenges: (
-      await db
-        .delete(signInChallenges)
-        .where(ended(signInChallenges.expiresAt))
-        .returning({ id: signInChallenges.tokenHash })
-    ).length,
-    webauthnChallenges: (
-      await db
-        .delete(webauthnChallenges)
-        .where(ended(webauthnChallenges.expiresAt))
-        .returning({ id: webauthnChallenges.challenge })
-    ).length,
-    smartAuthorizationCodes: (
-      await db
-        .delete(smartAuthorizationCodes)
-        .where(ended(smartAuthorizationCodes.expiresAt))
-        .returning({ id: smartAuthorizationCodes.codeHash })
-    ).length,
-    smartTokens: (
-      await db
-        .delete(smartTokens)
-        .where(ended(smartTokens.expiresAt, smartTokens.revokedAt))
-        .returning({ id: smartTokens.tokenHash })
-    ).length,
-    smartGrants: (
-      await db
-        .delete(smartGrants)
-        .where(ended(smartGrants.expiresAt, smartGrants.revokedAt))
-        .returning({ id: smartGrants.id })
-    ).length,
-    smartAssertionIds: (
-      await db
-        .delete(smartAssertionIds)
-        .where(ended(smartAssertionIds.expiresAt))
-        .returning({ id: smartAssertionIds.jti })
-    ).length,
+  const endedBefore = (...ends: PgColumn[]) => or(...ends.map((end) => lt(end, cutoff)));
+  const purges: Record<string, [PgTable, SQL | undefined]> = {
+    sessions: [sessions, endedBefore(sessions.expiresAt, sessions.revokedAt)],
+    // A used link can never be used again: it goes at once.
+    passwordResets: [
+      passwordResets,
+      or(endedBefore(passwordResets.expiresAt), isNotNull(passwordResets.usedAt)),
+    ],
+    signInChallenges: [signInChallenges, endedBefore(signInChallenges.expiresAt)],
+    webauthnChallenges: [webauthnChallenges, endedBefore(webauthnChallenges.expiresAt)],
+    smartAuthorizationCodes: [smartAuthorizationCodes, endedBefore(smartAuthorizationCodes.expiresAt)],
+    smartTokens: [smartTokens, endedBefore(smartTokens.expiresAt, smartTokens.revokedAt)],
+    smartGrants: [smartGrants, endedBefore(smartGrants.expiresAt, smartGrants.revokedAt)],
+    smartAssertionIds: [smartAssertionIds, endedBefore(smartAssertionIds.expiresAt)],
   };
+  const removed: Record<string, number> = {};
+  for (const [name, [table, ended]] of Object.entries(purges)) {
+    removed[name] = (await ctx.db.delete(table).where(ended).returning()).length;
+  }
   return removed;
 }
 
