@@ -93,8 +93,7 @@ const node = (args: string[]) => {
 /** Starts a server command (its own process group, so stopping it stops npm's children too). */
 async function startServer(
   env: Record<string, string>,
-  // As npm start and the systemd unit run it (decision 0027).
-  command = [process.execPath, '--max-semi-space-size=64', 'apps/server/dist/main.js'],
+  command = [process.execPath, 'apps/server/dist/main.js'],
 ) {
   const started = performance.now();
   const [file = process.execPath, ...args] = command;
