@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema, paginate, recordNumberOf } from './common';
+import { listQuerySchema, paginate, parseRecordNumber } from './common';
 
 describe('paginate', () => {
   it('computes pages and neighbours', () => {
@@ -48,17 +48,17 @@ describe('listQuerySchema', () => {
   });
 });
 
-describe('recordNumberOf', () => {
+describe('parseRecordNumber', () => {
   it('reads a typed record number as stored: any case, spaces around, leading zeros optional', () => {
-    expect(recordNumberOf('CP-000123')).toBe('CP-000123');
-    expect(recordNumberOf(' cp-000123 ')).toBe('CP-000123');
-    expect(recordNumberOf('Cp-123')).toBe('CP-000123');
-    expect(recordNumberOf('CP-1234567')).toBe('CP-1234567');
-    expect(recordNumberOf('CP-0001234567')).toBe('CP-1234567');
+    expect(parseRecordNumber('CP-000123')).toBe('CP-000123');
+    expect(parseRecordNumber(' cp-000123 ')).toBe('CP-000123');
+    expect(parseRecordNumber('Cp-123')).toBe('CP-000123');
+    expect(parseRecordNumber('CP-1234567')).toBe('CP-1234567');
+    expect(parseRecordNumber('CP-0001234567')).toBe('CP-1234567');
   });
 
   it('is undefined for anything else', () => {
     for (const text of ['CP-', 'CP000123', 'XP-000123', 'CP-12a', '000123', 'cp-000123@mail.example', ''])
-      expect(recordNumberOf(text), text).toBeUndefined();
+      expect(parseRecordNumber(text), text).toBeUndefined();
   });
 });

@@ -130,7 +130,7 @@ const RECORD_NUMBER_TYPED = /^cp-(\d{1,15})$/i;
  * A typed record number as stored ("cp-000123", "CP-123" → "CP-000123"), or undefined when the
  * text is not one: searches compare the stored form, so its unique index answers them.
  */
-export function recordNumberOf(text: string): string | undefined {
+export function parseRecordNumber(text: string): string | undefined {
   const digits = RECORD_NUMBER_TYPED.exec(text.trim())?.[1];
   if (digits === undefined) return undefined;
   return `CP-${String(Number(digits)).padStart(6, '0')}`;

@@ -1,4 +1,4 @@
-import { recordNumberOf } from '@carepoint/contract';
+import { parseRecordNumber } from '@carepoint/contract';
 import { and, asc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Tier } from './list';
@@ -104,7 +104,7 @@ function tierConditions(term: string): SQL[] {
   }
   if (term.length < 3) return [sql`false`];
   const phone = phoneTerm(term);
-  const recordNumber = recordNumberOf(term);
+  const recordNumber = parseRecordNumber(term);
   return [
     or(
       ilike(users.email, `%${escapeLike(term)}%`),

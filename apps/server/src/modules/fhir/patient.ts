@@ -1,4 +1,4 @@
-import { recordNumberOf as typedRecordNumber } from '@carepoint/contract';
+import { parseRecordNumber } from '@carepoint/contract';
 import type { Patient } from '@medplum/fhirtypes';
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -40,7 +40,6 @@ type PatientRow = Pick<typeof users.$inferSelect, Exclude<keyof typeof columns, 
   recordNumber: string;
 };
 
-/** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
 /** The system of our patient record numbers: ours, under the address the app is served from. */
 const patientNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/identifiers/patient`;
 /** HL7 v2 table 0203's "Medical record number": what our patient number is to another system. */
@@ -50,6 +49,7 @@ const MEDICAL_RECORD_NUMBER = {
   ],
 };
 
+/** A patient account as a Patient; medical details (blood group…) are not Patient elements. */
 function toPatient(row: PatientRow, publicUrl: string): Patient {
   return {
     resourceType: 'Patient',
@@ -156,7 +156,7 @@ const identifierMatches = (occurrences: TokenValue[][], publicUrl: string) =>
   tokenMatches(
     users.recordNumber,
     occurrences.map((values) =>
-      values.map((v) => (v.code === undefined ? v : { ...v, code: typedRecordNumber(v.code) ?? v.code })),
+      values.map((v) => (v.code === undefined ? v : { ...v, code: parseRecordNumber(v.code) ?? v.code })),
     ),
     patientNumberSystem(publicUrl),
   );
