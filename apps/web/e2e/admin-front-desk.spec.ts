@@ -86,6 +86,13 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await expect(page.getByText(TOASTS.appointmentCreated)).toBeVisible();
   const visits = page.getByRole('table', { name: 'Appointments' });
   await expect(visits.getByRole('row', { name: new RegExp(first) })).toContainText('Pending');
+  // A date for people ("4 Dec 2026"), as everywhere else on the page.
+  await expect(
+    visits
+      .getByRole('row', { name: new RegExp(first) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await shoot(page, 'patient-detail');
 
   // The appointments desk, from the navigation: find them and confirm.

@@ -168,7 +168,15 @@ export default function PatientDetailPage() {
           empty="No appointments yet."
           rows={appointments.data.map((a) => ({
             id: a.id,
-            cells: [a.date, a.time, a.doctorName, a.title, <StatusBadge key="s" status={a.status} />],
+            cells: [
+              <span key="d" className="whitespace-nowrap">
+                {formatCalendarDate(a.date)}
+              </span>,
+              a.time,
+              a.doctorName,
+              a.title,
+              <StatusBadge key="s" status={a.status} />,
+            ],
           }))}
         />
       </Card>
