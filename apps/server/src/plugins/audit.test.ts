@@ -1,8 +1,8 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, serviceContext, type TestApp } from '../../test/helpers';
+import { createTestApp, serviceContext, signedIn, type TestApp } from '../../test/helpers';
 import { auditEvents } from '../db/schema';
-import { audit, pendingReadRecords, readRecordsWritten } from './audit';
+import { audit, pendingReadRecords, readRecordsWritten, sameJson } from './audit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +77,77 @@ describe('read records, written after the answer and together (group commit)', (
     expect(pendingReadRecords()).toBe(25);
     await second.close();
     expect(await rowsOf('test.closing')).toHaveLength(25);
+  });
+});
+
+describe('identical reads waiting for one statement: one row that counts them', () => {
+  it('writes one row with how many there were, the first time as its own and the last in details', async () => {
+    let ms = Date.parse('2030-01-07T09:00:00.000Z');
+    const ctx = serviceContext(t, { now: () => new Date(ms++) });
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        audit(ctx, {
+          action: 'test.same',
+          entityType: 'patient',
+          // A new but equal object each time, as a route builds it per request.
+          details: { query: { page: 2 }, patientIds: ['a', 'b'] },
+        }),
+      ),
+    );
+    await readRecordsWritten(t.database.db);
+    const rows = await rowsOf('test.same');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.at.toISOString()).toBe('2030-01-07T09:00:00.000Z');
+    expect(rows[0]?.details).toEqual({
+      query: { page: 2 },
+      patientIds: ['a', 'b'],
+      repeated: { times: 30, lastAt: '2030-01-07T09:00:00.029Z' },
+    });
+  });
+
+  it('keeps a row of its own for every read that differs in who, where from, what or its details', async () => {
+    const ctx = serviceContext(t);
+    const { user: doctor } = await signedIn(t, 'doctor');
+    const other = serviceContext(t, { actor: { ...doctor, mustChangePassword: false } });
+    const read = (c: typeof ctx, entityId: string, details: Record<string, unknown>, ip?: string) =>
+      audit(ip ? { ...c, ip } : c, { action: 'test.apart', entityType: 'patient', entityId, details });
+    await Promise.all([
+      read(ctx, '1', { ids: ['a', 'b'] }),
+      read(ctx, '1', { ids: ['b', 'a'] }),
+      read(ctx, '2', { ids: ['a', 'b'] }),
+      read(ctx, '1', { ids: ['a', 'b'] }, '10.0.0.9'),
+      read(other, '1', { ids: ['a', 'b'] }),
+      read(ctx, '1', { ids: ['a', 'b'], extra: undefined }),
+    ]);
+    await readRecordsWritten(t.database.db);
+    const rows = await rowsOf('test.apart');
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => JSON.stringify(r.details).includes('repeated'))).toEqual([]);
+  });
+
+  it('counts the reads of a page under load: as many as were answered, in fewer rows', async () => {
+    const { headers } = await signedIn(t, 'admin');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => t.app.inject({ method: 'GET', url: '/api/admin/patients', headers })),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    await readRecordsWritten(t.database.db);
+    const rows = await rowsOf('patients.list');
+    const times = rows.map((r) => (r.details as { repeated?: { times: number } }).repeated?.times ?? 1);
+    expect(times.reduce((sum, n) => sum + n, 0)).toBe(40);
+    expect(rows.length).toBeLessThan(40);
+  });
+});
+
+describe('sameJson: whether two details would be stored alike', () => {
+  it('compares values, not references, and treats what JSON would store differently as different', () => {
+    expect(sameJson({ a: [1, 'x', null], b: { c: true } }, { b: { c: true }, a: [1, 'x', null] })).toBe(true);
+    expect(sameJson(new Date('2030-01-01'), new Date('2030-01-01'))).toBe(true);
+    expect(sameJson({ at: new Date('2030-01-01') }, { at: new Date('2030-01-02') })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: undefined }, {})).toBe(false);
+    expect(sameJson([1], { 0: 1 })).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
   });
 });

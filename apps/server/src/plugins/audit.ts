@@ -114,6 +114,74 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+/** One row of a statement, and the reads waiting for it. */
+interface Written {
+  row: AuditRow;
+  waiters: Waiting[];
+}
+
+/**
+ * The rows a statement writes for these read records: identical reads (the same actor, address,
+ * action, subject and details, apart from the time) become one row that says how many there were
+ * and when the last was, in `details.repeated` ({ times, lastAt }); `at` stays the first's. Only
+ * records waiting for the same statement meet here (milliseconds apart): a client repeating one
+ * read in a loop is recorded completely, in a row per statement instead of a row per request.
+ */
+function coalesced(batch: readonly Waiting[]): Written[] {
+  // Rows by who, where from and what (cheap to key); the details are compared within a key.
+  const bySubject = new Map<string, Array<Written & { times: number; lastAt: Date }>>();
+  const groups: Array<Written & { times: number; lastAt: Date }> = [];
+  for (const waiting of batch) {
+    const { row } = waiting;
+    const subject = `${row.actorId}\u0000${row.actorRole}\u0000${row.actorEmail}\u0000${row.action}\u0000${row.entityType}\u0000${row.entityId}\u0000${row.patientId}\u0000${row.ip}`;
+    let same = bySubject.get(subject);
+    if (!same) {
+      same = [];
+      bySubject.set(subject, same);
+    }
+    const group = same.find((g) => sameJson(g.row.details, row.details));
+    if (!group) {
+      const created = { row, waiters: [waiting], times: 1, lastAt: row.at };
+      same.push(created);
+      groups.push(created);
+      continue;
+    }
+    group.waiters.push(waiting);
+    group.times++;
+    if (row.at > group.lastAt) group.lastAt = row.at;
+  }
+  return groups.map(({ row, waiters, times, lastAt }) => ({
+    row:
+      times === 1
+        ? row
+        : { ...row, details: { ...row.details, repeated: { times, lastAt: lastAt.toISOString() } } },
+    waiters,
+  }));
+}
+
+/**
+ * Whether two details would be stored as the same JSON, without serializing either: the
+ * entries of a cached page are shared, so most values compare as the same reference at once.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((value, i) => sameJson(value, b[i]));
+  }
+  if (!isPlain(a) || !isPlain(b)) return JSON.stringify(a) === JSON.stringify(b);
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && sameJson(Reflect.get(a, key), Reflect.get(b, key)))
+  );
+}
+
+const isPlain = (value: object) => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
 /**
  * Group commit of read records, per database: a statement takes every record waiting for it;
  * while one is in flight, the records that arrive meanwhile wait and then go together in the
@@ -128,23 +196,37 @@ function readRecordWriter(db: Executor) {
   let writing = false;
   let failing = false;
   let whenIdle: Array<() => void> = [];
+  const settle = ({ waiters }: Written, error?: unknown) => {
+    for (const w of waiters) {
+      if (error === undefined) w.resolve();
+      else w.reject(error);
+    }
+  };
   const flush = async () => {
     while (queue.length > 0) {
       await new Promise((resolve) => setImmediate(resolve));
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(batch.length);
+      const batch = coalesced(queue.slice(0, MAX_BATCH));
+      queue = queue.slice(MAX_BATCH);
       try {
         await insertRelaxed(
           db,
           batch.map((w) => w.row),
         );
         failing = false;
-        for (const w of batch) w.resolve();
+        for (const written of batch) settle(written);
       } catch (error) {
         failing = true;
-        if (batch.length === 1) batch[0]?.reject(error);
+        const [only] = batch;
+        if (batch.length === 1 && only) settle(only, error);
         else {
-          await Promise.all(batch.map((w) => insertRelaxed(db, [w.row]).then(w.resolve, w.reject)));
+          await Promise.all(
+            batch.map((written) =>
+              insertRelaxed(db, [written.row]).then(
+                () => settle(written),
+                (rowError: unknown) => settle(written, rowError),
+              ),
+            ),
+          );
         }
       }
     }

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/format';
+
 /** A stored detail value as words: lists joined, nested records as "key: value" pairs. */
 function describe(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -9,6 +11,17 @@ function describe(value: unknown): string {
   return String(value);
 }
 
+/**
+ * The server writes identical reads that waited for one statement as one row, with how many and
+ * the last one's time in `repeated` (docs/security.md "The audit trail"): said in words, first.
+ */
+function repeatedLine(value: unknown): readonly [string, string] | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { times, lastAt } = value as { times?: unknown; lastAt?: unknown };
+  if (typeof times !== 'number' || typeof lastAt !== 'string') return null;
+  return ['repeated', `${times} times, the last at ${formatDateTime(lastAt)}`];
+}
+
 /** Lines longer than this, or more than SHOWN_LINES of them, are cut in the row and shown whole on demand. */
 const SHORT = 60;
 const SHOWN_LINES = 2;
@@ -18,7 +31,13 @@ const SHOWN_LINES = 2;
  * place with "Show all", so the table stays one row per event.
  */
 export function AuditDetails({ details }: { details: Record<string, unknown> | null }) {
-  const lines = details ? Object.entries(details).map(([key, value]) => [key, describe(value)] as const) : [];
+  const repeated = repeatedLine(details?.repeated);
+  const lines = [
+    ...(repeated ? [repeated] : []),
+    ...Object.entries(details ?? {})
+      .filter(([key]) => !repeated || key !== 'repeated')
+      .map(([key, value]) => [key, describe(value)] as const),
+  ];
   if (lines.length === 0) return <>—</>;
   const list = (shown: ReadonlyArray<readonly [string, string]>, cut: boolean) => (
     <dl className="grid max-w-80 min-w-48 gap-0.5 text-left text-xs">
