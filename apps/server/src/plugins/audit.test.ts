@@ -118,10 +118,13 @@ describe('identical reads waiting for one statement: one row that counts them', 
       read(ctx, '1', { ids: ['a', 'b'] }, '10.0.0.9'),
       read(other, '1', { ids: ['a', 'b'] }),
       read(ctx, '1', { ids: ['a', 'b'], extra: undefined }),
+      // No record id and an empty one are stored differently.
+      audit(ctx, { action: 'test.apart', entityType: 'patient', details: { ids: ['a', 'b'] } }),
+      read(ctx, '', { ids: ['a', 'b'] }),
     ]);
     await readRecordsWritten(t.database.db);
     const rows = await rowsOf('test.apart');
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
     expect(rows.filter((r) => JSON.stringify(r.details).includes('repeated'))).toEqual([]);
   });
 

@@ -128,27 +128,44 @@ interface Written {
  * read in a loop is recorded completely, in a row per statement instead of a row per request.
  */
 function coalesced(batch: readonly Waiting[]): Written[] {
-  // Rows by who, where from and what (cheap to key); the details are compared within a key.
-  const bySubject = new Map<string, Array<Written & { times: number; lastAt: Date }>>();
-  const groups: Array<Written & { times: number; lastAt: Date }> = [];
+  type Group = Written & { times: number; lastAt: Date };
+  // Rows by who, where from and what (cheap to key); the fields and details are compared within a key.
+  const bySubject = new Map<string, Group[]>();
+  const groups: Group[] = [];
+  let last: Group | undefined;
   for (const waiting of batch) {
     const { row } = waiting;
-    const subject = `${row.actorId}\u0000${row.actorRole}\u0000${row.actorEmail}\u0000${row.action}\u0000${row.entityType}\u0000${row.entityId}\u0000${row.patientId}\u0000${row.ip}`;
-    let same = bySubject.get(subject);
-    if (!same) {
-      same = [];
-      bySubject.set(subject, same);
-    }
-    const group = same.find((g) => sameJson(g.row.details, row.details));
+    // Under load the same read comes many times in a row: the group before is tried first.
+    let group =
+      last && sameSubject(last.row, row) && sameJson(last.row.details, row.details) ? last : undefined;
     if (!group) {
-      const created = { row, waiters: [waiting], times: 1, lastAt: row.at };
-      same.push(created);
-      groups.push(created);
-      continue;
+      const subject = [
+        row.actorId,
+        row.actorRole,
+        row.actorEmail,
+        row.action,
+        row.entityType,
+        row.entityId,
+        row.patientId,
+        row.ip,
+      ].join('\u0000');
+      let same = bySubject.get(subject);
+      if (!same) {
+        same = [];
+        bySubject.set(subject, same);
+      }
+      // The key may join unlike values alike (null and ''): the fields themselves decide.
+      group = same.find((g) => sameSubject(g.row, row) && sameJson(g.row.details, row.details));
+      if (!group) {
+        group = { row, waiters: [], times: 0, lastAt: row.at };
+        same.push(group);
+        groups.push(group);
+      }
     }
     group.waiters.push(waiting);
     group.times++;
     if (row.at > group.lastAt) group.lastAt = row.at;
+    last = group;
   }
   return groups.map(({ row, waiters, times, lastAt }) => ({
     row:
@@ -158,6 +175,16 @@ function coalesced(batch: readonly Waiting[]): Written[] {
     waiters,
   }));
 }
+
+const sameSubject = (a: AuditRow, b: AuditRow) =>
+  a.actorId === b.actorId &&
+  a.actorRole === b.actorRole &&
+  a.actorEmail === b.actorEmail &&
+  a.action === b.action &&
+  a.entityType === b.entityType &&
+  a.entityId === b.entityId &&
+  a.patientId === b.patientId &&
+  a.ip === b.ip;
 
 /**
  * Whether two details would be stored as the same JSON, without serializing either: the

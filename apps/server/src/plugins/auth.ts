@@ -63,8 +63,9 @@ async function authPlugin(app: FastifyInstance) {
     );
   });
   // A change this instance made is seen by its next request at once, before its NOTIFY comes back.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, _payload, done) => {
     if (!SAFE_METHODS.has(request.method)) cache.clear();
+    done();
   });
 
   app.addHook('onRoute', (route) => {
@@ -73,24 +74,45 @@ async function authPlugin(app: FastifyInstance) {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    // Only the APIs read the session: the web app's files and index.html need no database query.
-    if (!isApiPath(request.url)) return;
-    // An explicit Authorization header is what the client means; the cookie may be a stale one.
-    const token = request.headers.authorization ? bearer(request) : request.cookies[TOKEN_COOKIE];
-    if (!token || token.length > 200) return;
-    const session = await cache.resolve(token, app.now());
+  const applySession = (request: FastifyRequest, session: Awaited<ReturnType<SessionCache['resolve']>>) => {
     if (session) {
       request.user = session.user;
       request.sessionTokenHash = session.tokenHash;
     }
+  };
+  // A cached session is applied at once; only a database read makes the request wait.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Only the APIs read the session: the web app's files and index.html need no database query.
+    if (!isApiPath(request.url)) {
+      done();
+      return;
+    }
+    // An explicit Authorization header is what the client means; the cookie may be a stale one.
+    const token = request.headers.authorization ? bearer(request) : request.cookies[TOKEN_COOKIE];
+    if (!token || token.length > 200) {
+      done();
+      return;
+    }
+    const session = cache.resolve(token, app.now());
+    if (!(session instanceof Promise)) {
+      applySession(request, session);
+      done();
+      return;
+    }
+    session.then((loaded) => {
+      applySession(request, loaded);
+      done();
+    }, done);
   });
 
   // Before validation: a caller without access learns nothing from the validation messages.
-  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Synchronous (a throw refuses the request): no promise per request on the hot path.
+  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done) => {
     const { access, allowPendingPassword, allowPendingSecondFactor, appTokens } = request.routeOptions.config;
-    if (!access || access === 'public') return;
-    if (appTokens && !request.user && request.smartCaller) return;
+    if (!access || access === 'public' || (appTokens && !request.user && request.smartCaller)) {
+      done();
+      return;
+    }
     const user = signedIn(request.user);
     if (!access.includes(user.role)) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
     if (user.mustChangePassword && !allowPendingPassword) {
@@ -102,6 +124,7 @@ async function authPlugin(app: FastifyInstance) {
     ) {
       throw new AppError(403, 'SECOND_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.required);
     }
+    done();
   });
 }
 

@@ -35,7 +35,8 @@ export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): Fasti
  * its own (a profile picture behind a versioned URL).
  */
 export function registerHttpHygiene(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous (a throw refuses the request): no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     const { headers } = request;
     // Most values are single strings: checked directly, without the walk findInvalidText does
@@ -45,5 +46,6 @@ export function registerHttpHygiene(app: FastifyInstance) {
       if (typeof value === 'string' ? !isCleanText(value) : value !== undefined && findInvalidText(value))
         throw invalidText(name);
     }
+    done();
   });
 }

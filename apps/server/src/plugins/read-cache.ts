@@ -21,8 +21,9 @@ async function readCachePlugin(app: FastifyInstance) {
     );
   });
   // A change this instance made is seen by its next request at once, before its NOTIFY comes back.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, _payload, done) => {
     if (!SAFE_METHODS.has(request.method)) cache.clear();
+    done();
   });
 }
 

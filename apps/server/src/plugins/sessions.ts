@@ -106,14 +106,21 @@ const CACHE_MAX_ENTRIES = 10_000;
 
 interface CachedSession {
   session: StoredSession;
+  /** What requests get of the session's user: made once per load, frozen, as requests share it. */
+  user: SessionUser;
   /** When this instance last saw the session used; written to the database when the stored value is a minute old. */
   lastSeenAt: Date;
   loadedAt: number;
 }
 
+type Resolved = { user: SessionUser; tokenHash: string } | null;
+
 export interface SessionCache {
-  /** The user behind a token, or null when the session is unknown, revoked, expired or idle too long. */
-  resolve(token: string, now: Date): Promise<{ user: SessionUser; tokenHash: string } | null>;
+  /**
+   * The user behind a token, or null when the session is unknown, revoked, expired or idle too
+   * long. Answered at once from the cache (most requests), else as a promise (a database read).
+   */
+  resolve(token: string, now: Date): Resolved | Promise<Resolved>;
   /** Applies a SESSIONS_CHANNEL message: `s:<tokenHash>` or `u:<userId>`. */
   evict(message: string): void;
   clear(): void;
@@ -125,15 +132,38 @@ export function createSessionCache(db: Executor, policy: SessionPolicy): Session
   // Bumped by every eviction: a lookup that raced with one does not store what it read.
   let generation = 0;
 
-  const touch = async (tokenHash: string, entry: CachedSession, now: Date) => {
+  /** Notes the use; the database write, at most once a minute, is the only time it returns a promise. */
+  const touch = (tokenHash: string, entry: CachedSession, now: Date) => {
     entry.lastSeenAt = now;
-    if (now.getTime() - entry.session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+    if (now.getTime() - entry.session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return undefined;
     entry.session.lastSeenAt = now;
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    return db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  };
+
+  /** A session not in the cache (or too old there): read from the database, kept if still valid. */
+  const load = async (tokenHash: string, now: Date): Promise<Resolved> => {
+    const seen = generation;
+    const session = await loadSession(db, tokenHash);
+    if (!session || !holds(policy, session, session.lastSeenAt, now)) return null;
+    const entry: CachedSession = {
+      session,
+      user: Object.freeze(publicUser(session.user)),
+      lastSeenAt: session.lastSeenAt,
+      loadedAt: now.getTime(),
+    };
+    if (seen === generation) {
+      if (entries.size >= CACHE_MAX_ENTRIES) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(tokenHash, entry);
+    }
+    await touch(tokenHash, entry, now);
+    return { user: entry.user, tokenHash };
   };
 
   return {
-    async resolve(token, now) {
+    resolve(token, now) {
       const tokenHash = hashToken(token);
       const cached = entries.get(tokenHash);
       if (cached && now.getTime() - cached.loadedAt < SESSION_CACHE_MS && now.getTime() >= cached.loadedAt) {
@@ -141,23 +171,12 @@ export function createSessionCache(db: Executor, policy: SessionPolicy): Session
           entries.delete(tokenHash);
           return null;
         }
-        await touch(tokenHash, cached, now);
-        return { user: publicUser(cached.session.user), tokenHash };
+        const found = { user: cached.user, tokenHash };
+        const written = touch(tokenHash, cached, now);
+        return written ? written.then(() => found) : found;
       }
       entries.delete(tokenHash);
-      const seen = generation;
-      const session = await loadSession(db, tokenHash);
-      if (!session || !holds(policy, session, session.lastSeenAt, now)) return null;
-      const entry: CachedSession = { session, lastSeenAt: session.lastSeenAt, loadedAt: now.getTime() };
-      if (seen === generation) {
-        if (entries.size >= CACHE_MAX_ENTRIES) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
-        }
-        entries.set(tokenHash, entry);
-      }
-      await touch(tokenHash, entry, now);
-      return { user: publicUser(session.user), tokenHash };
+      return load(tokenHash, now);
     },
     evict(message) {
       generation++;
