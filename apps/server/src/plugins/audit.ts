@@ -23,7 +23,8 @@ export interface AuditEntry {
  * transaction commits with it, fully durable. Sign-in and password events (`auth.*`) are
  * written at once and wait for the flush. A row written on its own records a read that already
  * happened: the answer does not wait for it. It joins the next group-committed statement
- * (milliseconds later), which does not wait for the WAL flush either (`synchronous_commit =
+ * (milliseconds later; identical reads there share one row that counts them, decision 0028),
+ * which does not wait for the WAL flush either (`synchronous_commit =
  * off`): a crash of the app or of the database server may lose the read records of the last
  * moments (at most 3 × wal_writer_delay, 0.6 s by default, on the server). Never more: while
  * the database refuses them, or more than MAX_UNCOMMITTED wait, each read waits for its own
@@ -48,17 +49,24 @@ export async function audit(ctx: ServiceContext, entry: AuditEntry) {
     return;
   }
   const writer = readRecords(ctx.db);
-  const committed = writer.write(row);
-  if (writer.healthy() && waitingReadRecords <= MAX_UNCOMMITTED) {
-    committed.catch((error: unknown) =>
-      ctx.log.error(
-        { err: error, action: row.action, patientId: row.patientId },
-        'a read record was not written',
-      ),
-    );
+  if (writer.healthy() && waitingReadRecords < MAX_UNCOMMITTED) {
+    // The usual way: no promise for the answer to wait on, only a note should the row fail.
+    writer.write({
+      row,
+      done: (failure) => {
+        if (failure) {
+          ctx.log.error(
+            { err: failure.error, action: row.action, patientId: row.patientId },
+            'a read record was not written',
+          );
+        }
+      },
+    });
     return;
   }
-  await committed;
+  await new Promise<void>((resolve, reject) =>
+    writer.write({ row, done: (failure) => (failure ? reject(failure.error) : resolve()) }),
+  );
 }
 
 /**
@@ -107,11 +115,10 @@ export const pendingReadRecords = () => waitingReadRecords;
  */
 const MAX_UNCOMMITTED = 5_000;
 
-/** Read records waiting for the statement in flight to end, with their callbacks. */
+/** A read record waiting for its statement, and what to call once it is written or has failed. */
 interface Waiting {
   row: AuditRow;
-  resolve(): void;
-  reject(error: unknown): void;
+  done(failure?: { error: unknown }): void;
 }
 
 /** One row of a statement, and the reads waiting for it. */
@@ -223,11 +230,9 @@ function readRecordWriter(db: Executor) {
   let writing = false;
   let failing = false;
   let whenIdle: Array<() => void> = [];
-  const settle = ({ waiters }: Written, error?: unknown) => {
-    for (const w of waiters) {
-      if (error === undefined) w.resolve();
-      else w.reject(error);
-    }
+  const settle = ({ waiters }: Written, failure?: { error: unknown }) => {
+    waitingReadRecords -= waiters.length;
+    for (const w of waiters) w.done(failure);
   };
   const flush = async () => {
     while (queue.length > 0) {
@@ -244,13 +249,13 @@ function readRecordWriter(db: Executor) {
       } catch (error) {
         failing = true;
         const [only] = batch;
-        if (batch.length === 1 && only) settle(only, error);
+        if (batch.length === 1 && only) settle(only, { error });
         else {
           await Promise.all(
             batch.map((written) =>
               insertRelaxed(db, [written.row]).then(
                 () => settle(written),
-                (rowError: unknown) => settle(written, rowError),
+                (rowError: unknown) => settle(written, { error: rowError }),
               ),
             ),
           );
@@ -262,28 +267,14 @@ function readRecordWriter(db: Executor) {
     whenIdle = [];
   };
   return {
-    write: (row: AuditRow) =>
-      new Promise<void>((resolve, reject) => {
-        waitingReadRecords++;
-        const done = () => {
-          waitingReadRecords--;
-        };
-        queue.push({
-          row,
-          resolve: () => {
-            done();
-            resolve();
-          },
-          reject: (error) => {
-            done();
-            reject(error);
-          },
-        });
-        if (!writing) {
-          writing = true;
-          void flush();
-        }
-      }),
+    write: (waiting: Waiting) => {
+      waitingReadRecords++;
+      queue.push(waiting);
+      if (!writing) {
+        writing = true;
+        void flush();
+      }
+    },
     /** False while the last statement failed: reads then wait for (and fail with) their own record. */
     healthy: () => !failing,
     /** Resolves once every record written so far has been committed (or has failed). */
