@@ -1,5 +1,3 @@
-import { formatDateTime } from '../../../lib/format';
-
 /** A stored detail value as words: lists joined, nested records as "key: value" pairs. */
 function describe(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -12,14 +10,17 @@ function describe(value: unknown): string {
 }
 
 /**
- * The server writes identical reads that waited for one statement as one row, with how many and
- * the last one's time in `repeated` (docs/security.md "The audit trail"): said in words, first.
+ * The server writes identical reads that waited for one statement as one row: `repeated` says
+ * how many and the last one's time (docs/security.md "The audit trail"). Said in words, first:
+ * how many, and within how long of the row's own time (the first read's), milliseconds apart.
  */
-function repeatedLine(value: unknown): readonly [string, string] | null {
+function repeatedLine(value: unknown, at: string): readonly [string, string] | null {
   if (typeof value !== 'object' || value === null) return null;
   const { times, lastAt } = value as { times?: unknown; lastAt?: unknown };
   if (typeof times !== 'number' || typeof lastAt !== 'string') return null;
-  return ['repeated', `${times} times, the last at ${formatDateTime(lastAt)}`];
+  const span = Math.max(0, Date.parse(lastAt) - Date.parse(at));
+  const within = span < 1000 ? `${span} ms` : `${(span / 1000).toFixed(1)} s`;
+  return ['repeated', `${times} times within ${within}`];
 }
 
 /** Lines longer than this, or more than SHOWN_LINES of them, are cut in the row and shown whole on demand. */
@@ -30,8 +31,8 @@ const SHOWN_LINES = 2;
  * An audit event's details as readable "key: value" lines (never raw JSON); long ones open in
  * place with "Show all", so the table stays one row per event.
  */
-export function AuditDetails({ details }: { details: Record<string, unknown> | null }) {
-  const repeated = repeatedLine(details?.repeated);
+export function AuditDetails({ details, at }: { details: Record<string, unknown> | null; at: string }) {
+  const repeated = repeatedLine(details?.repeated, at);
   const lines = [
     ...(repeated ? [repeated] : []),
     ...Object.entries(details ?? {})

@@ -39,7 +39,7 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
   {
     id: 'details',
     header: 'Details',
-    cell: ({ row }) => <AuditDetails details={row.original.details} />,
+    cell: ({ row }) => <AuditDetails details={row.original.details} at={row.original.at} />,
   },
 ]);
 
