@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { facilityDay, facilityHour } from '../../lib/facility-time';
+import { independentReads } from '../../lib/independent-reads';
 import { toNumber } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 
@@ -59,15 +60,16 @@ export async function summary(ctx: ServiceContext): Promise<Summary> {
   const { TIME_ZONE } = ctx.config;
   const now = ctx.now();
   const day = today(ctx);
-  const [doctors, nurseCount, patients, ambulanceCount, erWaiting, arrivals, overview] = await Promise.all([
-    db.$count(users, and(eq(users.role, 'doctor'), eq(users.status, 'Active'))),
-    db.$count(nurses),
-    db.$count(users, eq(users.role, 'patient')),
-    db.$count(ambulances),
-    db.$count(erEntries, eq(erEntries.status, 'Waiting')),
-    arrivalsOf(db, day),
-    todayOverview(db, day),
-  ]);
+  const [doctors, nurseCount, patients, ambulanceCount, erWaiting, arrivals, overview] =
+    await independentReads(db, [
+      () => db.$count(users, and(eq(users.role, 'doctor'), eq(users.status, 'Active'))),
+      () => db.$count(nurses),
+      () => db.$count(users, eq(users.role, 'patient')),
+      () => db.$count(ambulances),
+      () => db.$count(erEntries, eq(erEntries.status, 'Waiting')),
+      () => arrivalsOf(db, day),
+      () => todayOverview(db, day),
+    ]);
 
   const hours = Array.from({ length: 24 }, (_, hour) => ({
     hour,
@@ -108,14 +110,18 @@ async function todayOverview(
   const left = (status: 'Admitted' | 'Discharged') =>
     db.$count(erEntries, and(eq(erEntries.status, status), within(erEntries.leftAt, day)));
   const [inTreatment, admitted, discharged, queueWaiting, appointmentsToday, bedsFree, bedsOccupied] =
-    await Promise.all([
-      db.$count(erEntries, eq(erEntries.status, 'In Treatment')),
-      left('Admitted'),
-      left('Discharged'),
-      db.$count(queueEntries, eq(queueEntries.status, 'Waiting')),
-      db.$count(appointments, and(within(appointments.startsAt, day), ne(appointments.status, 'Cancelled'))),
-      db.$count(beds, eq(beds.status, 'Free')),
-      db.$count(beds, eq(beds.status, 'Occupied')),
+    await independentReads(db, [
+      () => db.$count(erEntries, eq(erEntries.status, 'In Treatment')),
+      () => left('Admitted'),
+      () => left('Discharged'),
+      () => db.$count(queueEntries, eq(queueEntries.status, 'Waiting')),
+      () =>
+        db.$count(
+          appointments,
+          and(within(appointments.startsAt, day), ne(appointments.status, 'Cancelled')),
+        ),
+      () => db.$count(beds, eq(beds.status, 'Free')),
+      () => db.$count(beds, eq(beds.status, 'Occupied')),
     ]);
   return {
     inTreatment,
@@ -153,14 +159,15 @@ export async function saveTargetWait(ctx: ServiceContext, targetWaitMin: number)
 export async function analytics(ctx: ServiceContext): Promise<Analytics> {
   const { db } = ctx;
   const now = ctx.now();
-  const [arrivals, targetWaitMin, queued, erWaiting] = await Promise.all([
-    arrivalsOf(db, today(ctx)),
-    readTargetWait(db),
-    db
-      .select({ department: queueEntries.department, since: queueEntries.joinedAt })
-      .from(queueEntries)
-      .where(eq(queueEntries.status, 'Waiting')),
-    db.select({ since: erEntries.arrivedAt }).from(erEntries).where(eq(erEntries.status, 'Waiting')),
+  const [arrivals, targetWaitMin, queued, erWaiting] = await independentReads(db, [
+    () => arrivalsOf(db, today(ctx)),
+    () => readTargetWait(db),
+    () =>
+      db
+        .select({ department: queueEntries.department, since: queueEntries.joinedAt })
+        .from(queueEntries)
+        .where(eq(queueEntries.status, 'Waiting')),
+    () => db.select({ since: erEntries.arrivedAt }).from(erEntries).where(eq(erEntries.status, 'Waiting')),
   ]);
 
   // Current waits by department: queue entries by their department, ER waiting entries under ER.
@@ -194,16 +201,17 @@ export async function stats(ctx: ServiceContext): Promise<Stats> {
       .where(and(eq(sessions.userId, users.id), gte(sessions.createdAt, activeSince))),
   );
   const [allUsers, activeUsers, pendingUsers, earnings, completedAppointments, pendingAppointments] =
-    await Promise.all([
-      db.$count(users),
-      db.$count(users, and(active, signedInRecently)),
-      db.$count(users, and(active, eq(users.mustChangePassword, true))),
-      db
-        .select({ total: sum(invoices.total) })
-        .from(invoices)
-        .where(eq(invoices.status, 'Paid')),
-      db.$count(appointments, eq(appointments.status, 'Completed')),
-      db.$count(appointments, eq(appointments.status, 'Pending')),
+    await independentReads(db, [
+      () => db.$count(users),
+      () => db.$count(users, and(active, signedInRecently)),
+      () => db.$count(users, and(active, eq(users.mustChangePassword, true))),
+      () =>
+        db
+          .select({ total: sum(invoices.total) })
+          .from(invoices)
+          .where(eq(invoices.status, 'Paid')),
+      () => db.$count(appointments, eq(appointments.status, 'Completed')),
+      () => db.$count(appointments, eq(appointments.status, 'Pending')),
     ]);
   return {
     allUsers,

@@ -20,6 +20,7 @@ import { and, asc, between, eq, inArray, ne } from 'drizzle-orm';
 import { appointments, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -41,22 +42,23 @@ async function calendarOf(
   const dates = Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, i) =>
     addDays(range.from, i),
   );
-  const [schedules, rows] = await Promise.all([
-    loadSchedules(db, ids),
-    ids.length === 0
-      ? []
-      : db
-          .select({ appointment: appointments, patientName: fullNameOf() })
-          .from(appointments)
-          .innerJoin(users, eq(users.id, appointments.patientId))
-          .where(
-            and(
-              inArray(appointments.doctorId, ids),
-              between(appointments.date, range.from, range.to),
-              ne(appointments.status, 'Cancelled'),
-            ),
-          )
-          .orderBy(asc(appointments.startsAt), asc(appointments.id)),
+  const [schedules, rows] = await independentReads(db, [
+    () => loadSchedules(db, ids),
+    async () =>
+      ids.length === 0
+        ? []
+        : await db
+            .select({ appointment: appointments, patientName: fullNameOf() })
+            .from(appointments)
+            .innerJoin(users, eq(users.id, appointments.patientId))
+            .where(
+              and(
+                inArray(appointments.doctorId, ids),
+                between(appointments.date, range.from, range.to),
+                ne(appointments.status, 'Cancelled'),
+              ),
+            )
+            .orderBy(asc(appointments.startsAt), asc(appointments.id)),
   ]);
   const now = facilityNow(ctx);
   const busyOn = (doctorId: string, date: string): BusyInterval[] =>

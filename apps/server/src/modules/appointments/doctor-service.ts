@@ -26,6 +26,7 @@ import type { Executor } from '../../db/client';
 import { appointments, userImages, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import {
   iso,
   listPage,
@@ -231,19 +232,26 @@ export async function doctorDashboard(ctx: ServiceContext, doctorId: string): Pr
   const now = ctx.now();
   const today = facilityNow(ctx).date;
   const monday = mondayOf(today);
-  const [todays, pending, week, next, waiting] = await Promise.all([
-    appointmentRows(selectOf(db))
-      .where(and(mine(doctorId), eq(appointments.date, today)))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id)),
-    countWhere(db, and(mine(doctorId), eq(appointments.status, 'Pending'), gte(appointments.date, today))),
-    countWhere(db, and(mine(doctorId), notCancelled, between(appointments.date, monday, addDays(monday, 6)))),
-    appointmentRows(selectOf(db))
-      .where(and(mine(doctorId), active, gt(appointments.startsAt, now)))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id))
-      .limit(1),
+  const [todays, pending, week, next, waiting] = await independentReads(db, [
+    () =>
+      appointmentRows(selectOf(db))
+        .where(and(mine(doctorId), eq(appointments.date, today)))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id)),
+    () =>
+      countWhere(db, and(mine(doctorId), eq(appointments.status, 'Pending'), gte(appointments.date, today))),
+    () =>
+      countWhere(
+        db,
+        and(mine(doctorId), notCancelled, between(appointments.date, monday, addDays(monday, 6))),
+      ),
+    () =>
+      appointmentRows(selectOf(db))
+        .where(and(mine(doctorId), active, gt(appointments.startsAt, now)))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id))
+        .limit(1),
     // The emergency room belongs to its module: its service lists (and audits) the waiting patients.
     // In the board's own order (no sort): most severe first, the longest wait first within a level.
-    listErEntries(ctx, { page: 1, limit: DASHBOARD_ER_ROWS, status: 'Waiting', order: 'asc' }),
+    () => listErEntries(ctx, { page: 1, limit: DASHBOARD_ER_ROWS, status: 'Waiting', order: 'asc' }),
   ]);
   const rows = todays.map(toRow);
   const nextRow = next[0] ? toRow(next[0]) : null;

@@ -30,6 +30,7 @@ import { appointments, sessions, users } from '../../db/schema';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import { endWaitsOfCompletedVisit } from '../emergency/service';
@@ -145,20 +146,22 @@ export async function patientSummary(ctx: ServiceContext, patientId: string) {
   const { db } = ctx;
   const now = ctx.now();
   const mine = eq(appointments.patientId, patientId);
-  const [upcoming, lastVisit, prescriptions, signIns] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .where(and(mine, active, gt(appointments.startsAt, now))),
-    db
-      .select({ date: appointments.date })
-      .from(appointments)
-      .where(and(mine, eq(appointments.status, 'Completed'), lt(appointments.startsAt, now)))
-      .orderBy(desc(appointments.startsAt))
-      .limit(1),
-    countPatientPrescriptions(db, patientId),
+  const [upcoming, lastVisit, prescriptions, signIns] = await independentReads(db, [
+    () =>
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(and(mine, active, gt(appointments.startsAt, now))),
+    () =>
+      db
+        .select({ date: appointments.date })
+        .from(appointments)
+        .where(and(mine, eq(appointments.status, 'Completed'), lt(appointments.startsAt, now)))
+        .orderBy(desc(appointments.startsAt))
+        .limit(1),
+    () => countPatientPrescriptions(db, patientId),
     // Each sign-in opens a session: a second one (even ended) means the patient has been here before.
-    db.select({ one: sql`1` }).from(sessions).where(eq(sessions.userId, patientId)).limit(2),
+    () => db.select({ one: sql`1` }).from(sessions).where(eq(sessions.userId, patientId)).limit(2),
   ]);
   await audit(ctx, { action: 'patient.summary.read', entityType: 'appointment', patientId });
   const visited = lastVisit[0]?.date;
@@ -342,10 +345,10 @@ async function freeDoctors(ctx: ServiceContext, slot: Slot, now: LocalDateTime) 
   const { db } = ctx;
   const doctors = await listBookableDoctors(db);
   const ids = doctors.map((d) => d.id);
-  const [schedules, busy, counts] = await Promise.all([
-    loadSchedules(db, ids),
-    busyByDoctor(db, slot.date, ids),
-    activeCounts(db, slot.date),
+  const [schedules, busy, counts] = await independentReads(db, [
+    () => loadSchedules(db, ids),
+    () => busyByDoctor(db, slot.date, ids),
+    () => activeCounts(db, slot.date),
   ]);
   const free = doctors.filter(
     (doctor) =>

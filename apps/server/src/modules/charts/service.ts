@@ -26,6 +26,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { independentReads } from '../../lib/independent-reads';
 import {
   iso,
   isoOrNull,
@@ -280,26 +281,28 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
     ),
     mapPage: async (refs) => {
       const visitIds = refs.filter((r) => r.kind === 'visit').map((r) => r.id);
-      const [visits, reports] = await Promise.all([
-        visitIds.length === 0
-          ? []
-          : ctx.db
-              .select({
-                id: appointments.id,
-                startsAt: appointments.startsAt,
-                title: appointments.title,
-                type: appointments.type,
-                status: appointments.status,
-                doctorFirst: doctor.firstName,
-                doctorLast: doctor.lastName,
-              })
-              .from(appointments)
-              .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
-              .where(inArray(appointments.id, visitIds)),
-        reportsService.medicalReportsByIds(
-          ctx,
-          refs.filter((r) => r.kind !== 'visit').map((r) => r.id),
-        ),
+      const [visits, reports] = await independentReads(ctx.db, [
+        async () =>
+          visitIds.length === 0
+            ? []
+            : await ctx.db
+                .select({
+                  id: appointments.id,
+                  startsAt: appointments.startsAt,
+                  title: appointments.title,
+                  type: appointments.type,
+                  status: appointments.status,
+                  doctorFirst: doctor.firstName,
+                  doctorLast: doctor.lastName,
+                })
+                .from(appointments)
+                .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
+                .where(inArray(appointments.id, visitIds)),
+        () =>
+          reportsService.medicalReportsByIds(
+            ctx,
+            refs.filter((r) => r.kind !== 'visit').map((r) => r.id),
+          ),
       ]);
       const visitById = new Map(
         visits.map((row): [string, MedicalReport] => [
@@ -388,10 +391,10 @@ async function loadChart(ctx: ServiceContext, patientId: string): Promise<Patien
   if (!row) throw notFound(PATIENT_RECORD);
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const { patient, medical } = row;
-  const [lastVisitedAt, vitals, reports] = await Promise.all([
-    lastVisitOf(ctx.db, patientId),
-    latestVitalsOf(ctx, patientId),
-    reportsOf(ctx, patientId, { page: 1, limit: MEDICAL_REPORTS_PAGE_SIZE }),
+  const [lastVisitedAt, vitals, reports] = await independentReads(ctx.db, [
+    () => lastVisitOf(ctx.db, patientId),
+    () => latestVitalsOf(ctx, patientId),
+    () => reportsOf(ctx, patientId, { page: 1, limit: MEDICAL_REPORTS_PAGE_SIZE }),
   ]);
   return {
     patient: {

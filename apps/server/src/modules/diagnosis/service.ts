@@ -31,6 +31,7 @@ import {
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, notFoundWith, signedIn } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import {
   iso,
   type ListQuery,
@@ -368,23 +369,25 @@ function testLines(test: typeof diagnosisTests.$inferSelect, properties: ResultL
 export async function patientResultsByIds(ctx: ServiceContext, patientId: string, ids: string[]) {
   const byId = new Map<string, PatientResult>();
   if (ids.length === 0) return byId;
-  const [rows, properties] = await Promise.all([
-    withPeople(selectOf(ctx.db), { test: diagnosisTests }).where(
-      and(
-        inArray(diagnosisTests.id, ids),
-        eq(diagnosisTests.patientId, patientId),
-        eq(diagnosisTests.sharedWithPatient, true),
+  const [rows, properties] = await independentReads(ctx.db, [
+    () =>
+      withPeople(selectOf(ctx.db), { test: diagnosisTests }).where(
+        and(
+          inArray(diagnosisTests.id, ids),
+          eq(diagnosisTests.patientId, patientId),
+          eq(diagnosisTests.sharedWithPatient, true),
+        ),
       ),
-    ),
-    ctx.db
-      .select({
-        testId: diagnosisTestProperties.testId,
-        label: diagnosisTestProperties.name,
-        value: diagnosisTestProperties.value,
-      })
-      .from(diagnosisTestProperties)
-      .where(inArray(diagnosisTestProperties.testId, ids))
-      .orderBy(asc(diagnosisTestProperties.position)),
+    () =>
+      ctx.db
+        .select({
+          testId: diagnosisTestProperties.testId,
+          label: diagnosisTestProperties.name,
+          value: diagnosisTestProperties.value,
+        })
+        .from(diagnosisTestProperties)
+        .where(inArray(diagnosisTestProperties.testId, ids))
+        .orderBy(asc(diagnosisTestProperties.position)),
   ]);
   for (const { test, categoryName, doctorName: doctorFullName } of rows) {
     const own = properties.filter((p) => p.testId === test.id).map(({ label, value }) => ({ label, value }));

@@ -4,6 +4,7 @@ import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries } from '../../db/schema';
+import { independentReads } from '../../lib/independent-reads';
 import { appointmentEnd } from './appointment';
 import { codedTokenMatches } from './coded-token';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
@@ -254,9 +255,11 @@ async function encounterPage(
     .limit(limit)
     .offset(offset);
   const idsOf = (kind: 'visit' | 'stay') => refs.filter((r) => r.kind === kind).map((r) => r.id);
-  const [visits, stays] = await Promise.all([
-    idsOf('visit').length === 0 ? [] : selectVisits(db, inArray(appointments.id, idsOf('visit'))),
-    idsOf('stay').length === 0 ? [] : selectStays(db, inArray(erEntries.id, idsOf('stay'))),
+  const [visits, stays] = await independentReads(db, [
+    async () =>
+      idsOf('visit').length === 0 ? [] : await selectVisits(db, inArray(appointments.id, idsOf('visit'))),
+    async () =>
+      idsOf('stay').length === 0 ? [] : await selectStays(db, inArray(erEntries.id, idsOf('stay'))),
   ]);
   const byId = new Map<string, Encounter>([
     ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
@@ -270,9 +273,9 @@ async function encounterPage(
 
 async function countEncounters(fhir: FhirContext, where: ReturnType<typeof conditions>) {
   const { db } = fhir.ctx;
-  const [[visits], [stays]] = await Promise.all([
-    db.select({ n: count() }).from(appointments).where(and(isVisit, where.visits)),
-    db.select({ n: count() }).from(erEntries).where(and(isStay, where.stays)),
+  const [[visits], [stays]] = await independentReads(db, [
+    () => db.select({ n: count() }).from(appointments).where(and(isVisit, where.visits)),
+    () => db.select({ n: count() }).from(erEntries).where(and(isStay, where.stays)),
   ]);
   return (visits?.n ?? 0) + (stays?.n ?? 0);
 }
@@ -322,12 +325,14 @@ export const encounterResources: FhirResourceType<Encounter> = {
 
   async everything(fhir, patientId) {
     if (!isUuid(patientId)) return [];
-    const [visits, stays] = await Promise.all([
-      selectVisits(
-        fhir.ctx.db,
-        and(eq(appointments.patientId, patientId), ownedBy(fhir, appointments.patientId)),
-      ),
-      selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
+    const [visits, stays] = await independentReads(fhir.ctx.db, [
+      () =>
+        selectVisits(
+          fhir.ctx.db,
+          and(eq(appointments.patientId, patientId), ownedBy(fhir, appointments.patientId)),
+        ),
+      () =>
+        selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
     ]);
     return [
       ...visits.map((row) => visitEncounter(row, fhir.timeZone)),

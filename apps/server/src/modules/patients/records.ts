@@ -16,6 +16,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { independentReads } from '../../lib/independent-reads';
 import { iso, isoOrNull } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { ageOn, recordNumberOf } from '../../lib/people';
@@ -127,35 +128,38 @@ async function loadDetail(db: Executor, id: string, today: string): Promise<Pati
   const { patient, recordNumber, hasSecondFactor } = found;
   const mine = eq(appointments.patientId, id);
   const theirVisits = eq(erEntries.patientId, id);
-  const [bed, visits, visitCount, erRows, erCount] = await Promise.all([
-    db
-      .select({ id: beds.id, label: beds.label })
-      .from(beds)
-      .where(and(eq(beds.patientId, id), eq(beds.status, 'Occupied')))
-      .limit(1),
-    db
-      .select({
-        id: appointments.id,
-        date: appointments.date,
-        time: appointments.time,
-        title: appointments.title,
-        status: appointments.status,
-        doctorFirst: doctors.firstName,
-        doctorLast: doctors.lastName,
-      })
-      .from(appointments)
-      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-      .where(mine)
-      .orderBy(desc(appointments.startsAt), desc(appointments.id))
-      .limit(PATIENT_DETAIL_ROWS),
-    db.select({ n: count() }).from(appointments).where(mine),
-    db
-      .select()
-      .from(erEntries)
-      .where(theirVisits)
-      .orderBy(desc(erEntries.arrivedAt), desc(erEntries.id))
-      .limit(PATIENT_DETAIL_ROWS),
-    db.select({ n: count() }).from(erEntries).where(theirVisits),
+  const [bed, visits, visitCount, erRows, erCount] = await independentReads(db, [
+    () =>
+      db
+        .select({ id: beds.id, label: beds.label })
+        .from(beds)
+        .where(and(eq(beds.patientId, id), eq(beds.status, 'Occupied')))
+        .limit(1),
+    () =>
+      db
+        .select({
+          id: appointments.id,
+          date: appointments.date,
+          time: appointments.time,
+          title: appointments.title,
+          status: appointments.status,
+          doctorFirst: doctors.firstName,
+          doctorLast: doctors.lastName,
+        })
+        .from(appointments)
+        .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+        .where(mine)
+        .orderBy(desc(appointments.startsAt), desc(appointments.id))
+        .limit(PATIENT_DETAIL_ROWS),
+    () => db.select({ n: count() }).from(appointments).where(mine),
+    () =>
+      db
+        .select()
+        .from(erEntries)
+        .where(theirVisits)
+        .orderBy(desc(erEntries.arrivedAt), desc(erEntries.id))
+        .limit(PATIENT_DETAIL_ROWS),
+    () => db.select({ n: count() }).from(erEntries).where(theirVisits),
   ]);
   const inBed = bed[0] ?? null;
   return {

@@ -14,6 +14,7 @@ import { appointments, triageAssessments, userImages, users } from '../../db/sch
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
+import { independentReads } from '../../lib/independent-reads';
 import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
 import { loadPublicUser } from '../auth/service';
@@ -26,17 +27,18 @@ const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : 
 /** The public user, the doctor's own fields (experience, gender) and a patient's record number. */
 async function loadProfile(ctx: Pick<ServiceContext, 'db' | 'config'>, userId: string): Promise<Profile> {
   const { db } = ctx;
-  const [user, [extra]] = await Promise.all([
-    loadPublicUser(ctx, userId),
-    db
-      .select({
-        experienceYears: users.experienceYears,
-        gender: users.gender,
-        recordNumber: users.recordNumber,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1),
+  const [user, [extra]] = await independentReads(db, [
+    () => loadPublicUser(ctx, userId),
+    () =>
+      db
+        .select({
+          experienceYears: users.experienceYears,
+          gender: users.gender,
+          recordNumber: users.recordNumber,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1),
   ]);
   return {
     ...user,
@@ -182,35 +184,39 @@ export async function doctorActivity(ctx: ServiceContext, doctorId: string): Pro
   const month = monthOf(today.date);
   const mine = eq(appointments.doctorId, doctorId);
   const completed = and(mine, eq(appointments.status, 'Completed'));
-  const [[thisMonth], [seen], [due], [triaged]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .where(and(completed, gte(appointments.date, month.start), lt(appointments.date, month.next))),
-    db
-      .select({ n: countDistinct(appointments.patientId) })
-      .from(appointments)
-      .where(completed),
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .where(
-        and(
-          mine,
-          eq(appointments.date, today.date),
-          inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+  const [[thisMonth], [seen], [due], [triaged]] = await independentReads(db, [
+    () =>
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(and(completed, gte(appointments.date, month.start), lt(appointments.date, month.next))),
+    () =>
+      db
+        .select({ n: countDistinct(appointments.patientId) })
+        .from(appointments)
+        .where(completed),
+    () =>
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            mine,
+            eq(appointments.date, today.date),
+            inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+          ),
         ),
-      ),
-    db
-      .select({ n: count() })
-      .from(triageAssessments)
-      .where(
-        and(
-          eq(triageAssessments.recordedBy, doctorId),
-          gte(triageAssessments.recordedAt, today.start),
-          lt(triageAssessments.recordedAt, today.end),
+    () =>
+      db
+        .select({ n: count() })
+        .from(triageAssessments)
+        .where(
+          and(
+            eq(triageAssessments.recordedBy, doctorId),
+            gte(triageAssessments.recordedAt, today.start),
+            lt(triageAssessments.recordedAt, today.end),
+          ),
         ),
-      ),
   ]);
   return {
     completedThisMonth: thisMonth?.n ?? 0,

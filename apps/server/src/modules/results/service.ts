@@ -4,6 +4,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { diagnosisTests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { signedIn } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows } from '../../lib/list';
 import { audit } from '../../plugins/audit';
 import * as diagnosis from '../diagnosis/service';
@@ -41,9 +42,9 @@ export async function listPatientResults(
     ),
     mapPage: async (refs) => {
       const ids = (test: boolean) => refs.filter((r) => (r.kind === 'test') === test).map((r) => r.id);
-      const [testById, reportById] = await Promise.all([
-        diagnosis.patientResultsByIds(ctx, me, ids(true)),
-        reports.patientResultsByIds(ctx, me, ids(false)),
+      const [testById, reportById] = await independentReads(ctx.db, [
+        () => diagnosis.patientResultsByIds(ctx, me, ids(true)),
+        () => reports.patientResultsByIds(ctx, me, ids(false)),
       ]);
       return refs.flatMap((r) => {
         const item = testById.get(r.id) ?? reportById.get(r.id);

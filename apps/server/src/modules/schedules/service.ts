@@ -29,6 +29,7 @@ import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { fullNameOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -101,9 +102,9 @@ export async function saveSchedule(db: Executor, doctorId: string, schedule: Sch
 export async function loadSchedules(db: Executor, doctorIds: string[]): Promise<Map<string, Schedule>> {
   const result = new Map<string, Schedule>(doctorIds.map((id) => [id, DEFAULT_SCHEDULE]));
   if (doctorIds.length === 0) return result;
-  const [heads, days] = await Promise.all([
-    db.select().from(doctorSchedules).where(inArray(doctorSchedules.doctorId, doctorIds)),
-    db.select().from(doctorScheduleDays).where(inArray(doctorScheduleDays.doctorId, doctorIds)),
+  const [heads, days] = await independentReads(db, [
+    () => db.select().from(doctorSchedules).where(inArray(doctorSchedules.doctorId, doctorIds)),
+    () => db.select().from(doctorScheduleDays).where(inArray(doctorScheduleDays.doctorId, doctorIds)),
   ]);
   for (const head of heads) {
     result.set(
@@ -301,7 +302,10 @@ export async function slotsFor(ctx: ServiceContext, doctorId: string, date: stri
   const { db } = ctx;
   requireBookableDate(ctx, date);
   await requireDoctor(db, doctorId);
-  const [schedule, busy] = await Promise.all([loadSchedule(db, doctorId), busyIntervals(db, doctorId, date)]);
+  const [schedule, busy] = await independentReads(db, [
+    () => loadSchedule(db, doctorId),
+    () => busyIntervals(db, doctorId, date),
+  ]);
   const hours = hoursOn(schedule, date);
   return {
     doctorId,
@@ -321,7 +325,10 @@ export async function anyDoctorSlots(ctx: ServiceContext, date: string): Promise
   const { db } = ctx;
   requireBookableDate(ctx, date);
   const ids = (await listBookableDoctors(db)).map((d) => d.id);
-  const [schedules, busy] = await Promise.all([loadSchedules(db, ids), busyByDoctor(db, date, ids)]);
+  const [schedules, busy] = await independentReads(db, [
+    () => loadSchedules(db, ids),
+    () => busyByDoctor(db, date, ids),
+  ]);
   const now = facilityNow(ctx);
   const union = new Set(
     ids.flatMap((id) =>

@@ -28,6 +28,7 @@ import { claimChallenge, findOpenChallenge } from './challenges';
 /** The password step's answer for an account with a second factor (auth routes). */
 export { startChallenge } from './challenges';
 
+import { independentReads } from '../../lib/independent-reads';
 import { newTotpSecret, otpauthUrl, stepOfCode } from './totp';
 
 type SecondFactorInput = z.output<typeof secondFactorLoginSchema>;
@@ -121,12 +122,13 @@ async function useRecoveryCode(ctx: ServiceContext, userId: string, code: string
 // ---------------------------------------------------------------- the Security page
 
 export async function twoFactorStatus(ctx: ServiceContext, user: SessionUser): Promise<TwoFactorStatus> {
-  const [row, [codes]] = await Promise.all([
-    loadTotp(ctx.db, user.id),
-    ctx.db
-      .select({ left: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt))),
+  const [row, [codes]] = await independentReads(ctx.db, [
+    () => loadTotp(ctx.db, user.id),
+    () =>
+      ctx.db
+        .select({ left: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt))),
   ]);
   const enabled = Boolean(row?.confirmedAt);
   return {
