@@ -98,17 +98,18 @@ test('the audit trail shows identical reads that came together as one row, with 
     expect(Math.max(...times)).toBeGreaterThan(1);
   }).toPass({ timeout: 30_000 });
 
-  await page.getByLabel('Action').fill('patients.list');
+  // The trail filtered by action, from the address (as typing it in Action leaves it).
+  await page.goto('/admin/audit?action=patients.list');
+  await expect(page.getByLabel('Action')).toHaveValue('patients.list');
   await expect(page.getByRole('row').filter({ hasText: term }).first()).toBeVisible();
   // The merged row may be on a later page: the round that made it wrote its other rows after it.
   const row = page
     .getByRole('row')
     .filter({ hasText: term })
     .filter({ hasText: /repeated:\s*\d+ times within/ });
-  for (let next = 0; next < 5 && !(await row.first().isVisible()); next++) {
-    const firstRow = await page.getByRole('row').nth(1).textContent();
+  for (let shown = 1; shown < 6 && !(await row.first().isVisible()); shown++) {
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('row').nth(1)).not.toHaveText(firstRow ?? '');
+    await expect(page.getByText(new RegExp(`Page ${shown + 1} of`))).toBeVisible();
   }
   await expect(row.first()).toBeVisible();
   await expect(row.first()).toContainText(/repeated:\s*\d+ times within \d+(\.\d)? m?s/);
