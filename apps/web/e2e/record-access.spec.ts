@@ -113,6 +113,10 @@ test('the audit trail shows identical reads that came together as one row, with 
   }
   await expect(row.first()).toBeVisible();
   await expect(row.first()).toContainText(/repeated:\s*\d+ times within \d+(\.\d)? m?s/);
-  await row.first().scrollIntoViewIfNeeded();
-  await shot(page, 'audit-trail-repeated-reads', { widths: [1280, 390], fullPage: false });
+  // The merged row in view at each width (a full page of 20 cards at 390 px hides it).
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await row.first().scrollIntoViewIfNeeded();
+    await shot(page, `audit-trail-repeated-reads-${width}`, { fullPage: false });
+  }
 });

@@ -4,7 +4,13 @@ import fp from 'fastify-plugin';
 import { isApiPath, SAFE_METHODS } from '../lib/api-paths';
 import { AppError, signedIn } from '../lib/errors';
 import { mustSetUpSecondFactor } from '../lib/second-factor';
-import { createSessionCache, SESSIONS_CHANNEL, type SessionCache, type SessionUser } from './sessions';
+import {
+  createSessionCache,
+  type ResolvedSession,
+  SESSIONS_CHANNEL,
+  type SessionCache,
+  type SessionUser,
+} from './sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
 type Access = 'public' | readonly Role[];
@@ -74,7 +80,7 @@ async function authPlugin(app: FastifyInstance) {
     }
   });
 
-  const applySession = (request: FastifyRequest, session: Awaited<ReturnType<SessionCache['resolve']>>) => {
+  const applySession = (request: FastifyRequest, session: ResolvedSession) => {
     if (session) {
       request.user = session.user;
       request.sessionTokenHash = session.tokenHash;

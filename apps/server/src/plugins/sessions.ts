@@ -113,14 +113,15 @@ interface CachedSession {
   loadedAt: number;
 }
 
-type Resolved = { user: SessionUser; tokenHash: string } | null;
+/** A session's user and token hash, or null: what a request is signed in as. */
+export type ResolvedSession = { user: SessionUser; tokenHash: string } | null;
 
 export interface SessionCache {
   /**
    * The user behind a token, or null when the session is unknown, revoked, expired or idle too
    * long. Answered at once from the cache (most requests), else as a promise (a database read).
    */
-  resolve(token: string, now: Date): Resolved | Promise<Resolved>;
+  resolve(token: string, now: Date): ResolvedSession | Promise<ResolvedSession>;
   /** Applies a SESSIONS_CHANNEL message: `s:<tokenHash>` or `u:<userId>`. */
   evict(message: string): void;
   clear(): void;
@@ -141,7 +142,7 @@ export function createSessionCache(db: Executor, policy: SessionPolicy): Session
   };
 
   /** A session not in the cache (or too old there): read from the database, kept if still valid. */
-  const load = async (tokenHash: string, now: Date): Promise<Resolved> => {
+  const load = async (tokenHash: string, now: Date): Promise<ResolvedSession> => {
     const seen = generation;
     const session = await loadSession(db, tokenHash);
     if (!session || !holds(policy, session, session.lastSeenAt, now)) return null;

@@ -8,7 +8,7 @@ import { useLocation, useSearchParams } from 'react-router';
  * second would drop the first. A change on the same page starts from this one until it is
  * committed.
  */
-let unrendered: { path: string; search: string } | null = null;
+let uncommitted: { path: string; search: string } | null = null;
 
 /**
  * List filters kept in the URL (?status=Waiting&from=...). `set` changes several at once
@@ -20,8 +20,8 @@ export function useUrlFilters() {
   // Forgotten once the change is committed (an effect, not the render: React Router renders
   // navigations in a transition, whose render may come long before the handlers are replaced).
   useEffect(() => {
-    if (unrendered && (unrendered.path !== pathname || unrendered.search === params.toString())) {
-      unrendered = null;
+    if (uncommitted && (uncommitted.path !== pathname || uncommitted.search === params.toString())) {
+      uncommitted = null;
     }
   }, [params, pathname]);
   const get = useCallback((name: string) => params.get(name) ?? '', [params]);
@@ -29,13 +29,13 @@ export function useUrlFilters() {
     (changes: Record<string, string>) =>
       setParams(
         (prev) => {
-          const updated = new URLSearchParams(unrendered?.path === pathname ? unrendered.search : prev);
+          const updated = new URLSearchParams(uncommitted?.path === pathname ? uncommitted.search : prev);
           for (const [name, value] of Object.entries(changes)) {
             if (value) updated.set(name, value);
             else updated.delete(name);
           }
           updated.delete('page');
-          unrendered = { path: pathname, search: updated.toString() };
+          uncommitted = { path: pathname, search: updated.toString() };
           return updated;
         },
         { replace: true },
