@@ -188,9 +188,21 @@ const WARM_UP_SECONDS = 3;
  */
 const POSTGRES_INSTANCE_NODE_OPTIONS = ['--max-semi-space-size=64'];
 
+/** Rounds of the throughput rows: the bare server and the app alternate, each measured this many times. */
+const THROUGHPUT_ROUNDS = 3;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 /**
  * The app's page of 20 against bare node:http, at the same connections: throughput ratio and
  * p99. Three processes, each on its own thread: the app, the bare server, the load generator.
+ * The two servers take turns (bare, app, bare, app…), THROUGHPUT_ROUNDS times, and each round's
+ * ratio compares the app with the bare server measured just before it: this machine's speed drifts
+ * by a fifth from one minute to the next, so a single pair could land on either side of a budget.
+ * The row shows the median round's ratio, and the worst p99 of all rounds.
  */
 async function throughputRow(
   label: string,
@@ -201,25 +213,41 @@ async function throughputRow(
   const url = `${origin}/api/admin/patients?page=2`;
   const baseline = await bareServer(await (await fetch(url, { headers })).text());
   const bareUrl = `http://127.0.0.1:${BASELINE_PORT}/`;
-  // Each server warmed at the same load first (JIT, heap sizes), so neither is timed cold.
-  await load(bareUrl, connections, {}, WARM_UP_SECONDS);
-  const bare = await load(bareUrl, connections);
-  await stop(baseline, false);
-  await load(url, connections, headers, WARM_UP_SECONDS);
-  const app = await load(url, connections, headers);
-  const ratio = app.requests.average / bare.requests.average;
-  const errors = app.non2xx + app.errors;
+  const rounds: Array<{ app: number; bare: number; ratio: number }> = [];
+  let p99 = 0;
+  let errors = 0;
+  try {
+    // Each server warmed at the same load first (JIT, heap sizes), so neither is timed cold.
+    await load(bareUrl, connections, {}, WARM_UP_SECONDS);
+    await load(url, connections, headers, WARM_UP_SECONDS);
+    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+      const bare = await load(bareUrl, connections);
+      const app = await load(url, connections, headers);
+      rounds.push({
+        app: app.requests.average,
+        bare: bare.requests.average,
+        ratio: app.requests.average / bare.requests.average,
+      });
+      p99 = Math.max(p99, app.latency.p99);
+      errors += app.non2xx + app.errors;
+    }
+  } finally {
+    await stop(baseline, false);
+  }
+  const ratio = median(rounds.map((r) => r.ratio));
+  const middle = rounds.find((r) => r.ratio === ratio);
+  const each = rounds.map((r) => `${(r.ratio * 100).toFixed(1)}%`).join(', ');
   rows.push({
-    measure: `${label}, ${connections} connections (req/s vs bare node:http, each in its own process)`,
+    measure: `${label}, ${connections} connections (req/s vs bare node:http, each in its own process; median of ${THROUGHPUT_ROUNDS} alternating rounds)`,
     budget: `≥ ${budget.ratio * 100}%`,
-    result: `${Math.round(app.requests.average)} / ${Math.round(bare.requests.average)} = ${(ratio * 100).toFixed(1)}%${errors ? ` (${errors} errors)` : ''}`,
+    result: `${Math.round(middle?.app ?? 0)} / ${Math.round(middle?.bare ?? 0)} = ${(ratio * 100).toFixed(1)}% (rounds: ${each})${errors ? ` (${errors} errors)` : ''}`,
     pass: ratio >= budget.ratio && errors === 0,
   });
   rows.push({
-    measure: `${label}, ${connections} connections: p99`,
+    measure: `${label}, ${connections} connections: p99 (worst round)`,
     budget: `< ${budget.p99} ms`,
-    result: `${app.latency.p99} ms`,
-    pass: app.latency.p99 < budget.p99,
+    result: `${p99} ms`,
+    pass: p99 < budget.p99,
   });
 }
 

@@ -1,10 +1,10 @@
-import type { Pagination } from '@carepoint/contract';
+import { type Pagination, paginate } from '@carepoint/contract';
 import { asc, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient } from '../../test/admin';
 import { createTestApp, createUser, serviceContext, type TestApp } from '../../test/helpers';
 import { beds, nurses } from '../db/schema';
-import { listPage, matchingRows } from './list';
+import { idsOfPage, listPage, matchingRows } from './list';
 
 /** Bounded list counts: past LIST_COUNT_CAP the total is a lower bound and the next page stays open. */
 
@@ -149,5 +149,28 @@ describe('bounded counts', () => {
       seen.push(...res.data.map((p) => (p as { id: string }).id));
     }
     expect(seen).toEqual(twins.map((p) => p.id).sort());
+  });
+});
+
+describe('idsOfPage', () => {
+  const page = (ids: string[]) => ({
+    data: ids.map((id) => ({ id, name: `n${id}` })),
+    pagination: paginate(1, 20, ids.length),
+  });
+  /** Frozen to the last value, as the read cache keeps its answers. */
+  const deepFrozen = <T extends { data: object[] }>(value: T): T => {
+    for (const row of value.data) Object.freeze(row);
+    Object.freeze(value.data);
+    return Object.freeze(value);
+  };
+
+  it("lists a shared (frozen) page's ids once, and any other page's afresh", () => {
+    const shared = deepFrozen(page(['a', 'b']));
+    expect(idsOfPage(shared)).toEqual(['a', 'b']);
+    expect(idsOfPage(shared)).toBe(idsOfPage(shared));
+    expect(Object.isFrozen(idsOfPage(shared))).toBe(true);
+    const own = page(['c']);
+    expect(idsOfPage(own)).toEqual(['c']);
+    expect(idsOfPage(own)).not.toBe(idsOfPage(own));
   });
 });

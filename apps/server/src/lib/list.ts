@@ -60,6 +60,23 @@ export interface Page<T> {
 }
 
 /** What a list needs: the database and how far to count (a ServiceContext has both). */
+const idsOfPages = new WeakMap<object, readonly string[]>();
+
+/**
+ * The ids of a page's rows, as its read record names them. A page the read cache shares is read
+ * again and again: its ids are listed once, and each read record then holds the same list, which
+ * the audit writer matches to the one before at a glance (plugins/audit.ts).
+ */
+export function idsOfPage(page: Page<{ id: string }>): readonly string[] {
+  if (!Object.isFrozen(page)) return page.data.map((row) => row.id);
+  let ids = idsOfPages.get(page);
+  if (!ids) {
+    ids = Object.freeze(page.data.map((row) => row.id));
+    idsOfPages.set(page, ids);
+  }
+  return ids;
+}
+
 export interface ListContext {
   db: Executor;
   config: Pick<Config, 'LIST_COUNT_CAP'>;

@@ -1,5 +1,5 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, serviceContext, signedIn, type TestApp } from '../../test/helpers';
 import { auditEvents } from '../db/schema';
 import { audit, pendingReadRecords, readRecordsWritten, sameJson } from './audit';
@@ -77,6 +77,48 @@ describe('read records, written after the answer and together (group commit)', (
     expect(pendingReadRecords()).toBe(25);
     await second.close();
     expect(await rowsOf('test.closing')).toHaveLength(25);
+  });
+});
+
+describe('read records gathered for a few milliseconds before their statement', () => {
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('keeps gathering across event-loop turns, and writes at once for whoever waits for every record', async () => {
+    // The gathering's timer never fires here: only a wait for the records may end it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const ctx = serviceContext(t);
+      const read = () => audit(ctx, { action: 'test.gathered', entityType: 'probe', details: { page: 1 } });
+      await read();
+      await turns(5);
+      await read();
+      await turns(5);
+      expect(pendingReadRecords()).toBe(2);
+      expect(await rowsOf('test.gathered')).toEqual([]);
+      await readRecordsWritten(t.database.db);
+      expect(pendingReadRecords()).toBe(0);
+      const rows = await rowsOf('test.gathered');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.details).toMatchObject({ page: 1, repeated: { times: 2 } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not keep a read that waits for its own record waiting for the others', async () => {
+    const ctx = serviceContext(t);
+    // A failed statement: from now on each read waits for its own record.
+    await audit(ctx, { action: 'test.waiting', patientId: 'not-a-uuid' });
+    await readRecordsWritten(t.database.db);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await audit(ctx, { action: 'test.waiting', entityId: 'answered' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await rowsOf('test.waiting')).map((r) => r.entityId)).toEqual(['answered']);
   });
 });
 

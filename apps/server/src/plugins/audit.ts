@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
 import type { ServiceContext } from '../lib/context';
@@ -50,22 +51,12 @@ export async function audit(ctx: ServiceContext, entry: AuditEntry) {
   }
   const writer = readRecords(ctx.db);
   if (writer.healthy() && waitingReadRecords < MAX_UNCOMMITTED) {
-    // The usual way: no promise for the answer to wait on, only a note should the row fail.
-    writer.write({
-      row,
-      done: (failure) => {
-        if (failure) {
-          ctx.log.error(
-            { err: failure.error, action: row.action, patientId: row.patientId },
-            'a read record was not written',
-          );
-        }
-      },
-    });
+    // The usual way: nothing for the answer to wait on; a row that fails is logged by the writer.
+    writer.write(row, ctx.log);
     return;
   }
   await new Promise<void>((resolve, reject) =>
-    writer.write({ row, done: (failure) => (failure ? reject(failure.error) : resolve()) }),
+    writer.write(row, ctx.log, (failure) => (failure ? reject(failure.error) : resolve())),
   );
 }
 
@@ -115,72 +106,77 @@ export const pendingReadRecords = () => waitingReadRecords;
  */
 const MAX_UNCOMMITTED = 5_000;
 
-/** A read record waiting for its statement, and what to call once it is written or has failed. */
-interface Waiting {
-  row: AuditRow;
-  done(failure?: { error: unknown }): void;
-}
-
-/** One row of a statement, and the reads waiting for it. */
-interface Written {
-  row: AuditRow;
-  waiters: Waiting[];
-}
+/** What a read that waits for its own record is told once the row holding it is written or has failed. */
+type Done = (failure?: { error: unknown }) => void;
 
 /**
- * The rows a statement writes for these read records: identical reads (the same actor, address,
- * action, subject and details, apart from the time) become one row that says how many there were
- * and when the last was, in `details.repeated` ({ times, lastAt }); `at` stays the first's. Only
- * records waiting for the same statement meet here (milliseconds apart): a client repeating one
- * read in a loop is recorded completely, in a row per statement instead of a row per request.
+ * One row of the next statement and the reads it stands for. Identical reads (the same actor,
+ * address, action, subject and details, apart from the time) join one row as they arrive, which
+ * then says how many there were and when the last was, in `details.repeated` ({ times, lastAt });
+ * `at` stays the first's. Only reads waiting for the same statement meet (milliseconds apart): a
+ * client repeating one read in a loop is recorded completely, in a row per statement instead of
+ * a row per request. Merged on arrival, a repeated read keeps nothing alive until the statement:
+ * its row is dropped at once, and only its count is kept.
  */
-function coalesced(batch: readonly Waiting[]): Written[] {
-  type Group = Written & { times: number; lastAt: Date };
+interface PendingRow {
+  row: AuditRow;
+  times: number;
+  lastAt: Date;
+  /** The reads that wait for this row (while the writer fails); the others are only counted. */
+  waiters: Done[];
+  /** Where a failure of this row is reported for the reads that do not wait. */
+  log: FastifyBaseLogger;
+}
+
+/** The row a pending row is written as: with `repeated` when it stands for several reads. */
+const rowToWrite = ({ row, times, lastAt }: PendingRow): AuditRow =>
+  times === 1
+    ? row
+    : { ...row, details: { ...row.details, repeated: { times, lastAt: lastAt.toISOString() } } };
+
+/** The rows waiting for the next statement, with identical reads merged as they arrive. */
+function pendingRows() {
+  const rows: PendingRow[] = [];
   // Rows by who, where from and what (cheap to key); the fields and details are compared within a key.
-  const bySubject = new Map<string, Group[]>();
-  const groups: Group[] = [];
-  let last: Group | undefined;
-  for (const waiting of batch) {
-    const { row } = waiting;
-    // Under load the same read comes many times in a row: the group before is tried first.
-    let group =
-      last && sameSubject(last.row, row) && sameJson(last.row.details, row.details) ? last : undefined;
-    if (!group) {
-      const subject = [
-        row.actorId,
-        row.actorRole,
-        row.actorEmail,
-        row.action,
-        row.entityType,
-        row.entityId,
-        row.patientId,
-        row.ip,
-      ].join('\u0000');
-      let same = bySubject.get(subject);
-      if (!same) {
-        same = [];
-        bySubject.set(subject, same);
+  const bySubject = new Map<string, PendingRow[]>();
+  let last: PendingRow | undefined;
+  const same = (pending: PendingRow, row: AuditRow) =>
+    sameSubject(pending.row, row) && sameJson(pending.row.details, row.details);
+  return {
+    rows,
+    add(row: AuditRow, log: FastifyBaseLogger, done?: Done) {
+      // Under load the same read comes many times in a row: the row before is tried first.
+      let pending = last && same(last, row) ? last : undefined;
+      if (!pending) {
+        const subject = [
+          row.actorId,
+          row.actorRole,
+          row.actorEmail,
+          row.action,
+          row.entityType,
+          row.entityId,
+          row.patientId,
+          row.ip,
+        ].join('\u0000');
+        let alike = bySubject.get(subject);
+        if (!alike) {
+          alike = [];
+          bySubject.set(subject, alike);
+        }
+        // The key may join unlike values alike (null and ''): the fields themselves decide.
+        pending = alike.find((p) => same(p, row));
+        if (!pending) {
+          pending = { row, times: 0, lastAt: row.at, waiters: [], log };
+          alike.push(pending);
+          rows.push(pending);
+        }
       }
-      // The key may join unlike values alike (null and ''): the fields themselves decide.
-      group = same.find((g) => sameSubject(g.row, row) && sameJson(g.row.details, row.details));
-      if (!group) {
-        group = { row, waiters: [], times: 0, lastAt: row.at };
-        same.push(group);
-        groups.push(group);
-      }
-    }
-    group.waiters.push(waiting);
-    group.times++;
-    if (row.at > group.lastAt) group.lastAt = row.at;
-    last = group;
-  }
-  return groups.map(({ row, waiters, times, lastAt }) => ({
-    row:
-      times === 1
-        ? row
-        : { ...row, details: { ...row.details, repeated: { times, lastAt: lastAt.toISOString() } } },
-    waiters,
-  }));
+      pending.times++;
+      if (row.at > pending.lastAt) pending.lastAt = row.at;
+      if (done) pending.waiters.push(done);
+      last = pending;
+    },
+  };
 }
 
 const sameSubject = (a: AuditRow, b: AuditRow) =>
@@ -217,71 +213,117 @@ const isPlain = (value: object) => {
 };
 
 /**
- * Group commit of read records, per database: a statement takes every record waiting for it;
- * while one is in flight, the records that arrive meanwhile wait and then go together in the
- * next one (one round trip and one commit for many requests under load). Before each statement
- * the writer lets the event loop run once, so requests already received add their records too:
- * on the embedded database a statement runs on this very thread, and without that turn each one
- * would carry a single record. If a shared statement fails, its rows are written one by one, so
+ * Group commit of read records, per database: a statement takes every row waiting for it; while
+ * one is in flight, the reads that arrive meanwhile join the next one (one round trip and one
+ * commit for many requests under load). Before each statement the writer gathers for
+ * GATHER_MS, so the reads of those milliseconds go together: each statement costs the app a
+ * round trip and the database a commit and a link of the chain, whatever it carries, and under
+ * load a statement per event-loop turn cost a busy instance about a tenth of its reads a second.
+ * Whoever must see every record so far (the audit screens, a stopping app) cuts the gathering
+ * short through `settled()`. If a shared statement fails, its rows are written one by one, so
  * only a bad row fails; while the last statement failed the writer is not `healthy`.
  */
 function readRecordWriter(db: Executor) {
-  let queue: Waiting[] = [];
+  let next = pendingRows();
   let writing = false;
   let failing = false;
   let whenIdle: Array<() => void> = [];
-  const settle = ({ waiters }: Written, failure?: { error: unknown }) => {
-    waitingReadRecords -= waiters.length;
-    for (const w of waiters) w.done(failure);
+  /** Ends the current gathering at once (set while the writer gathers). */
+  let stopGathering: (() => void) | undefined;
+  /** Someone waits for every record so far: no more gathering (one event-loop turn only) until idle. */
+  let hurried = false;
+  const gather = () =>
+    new Promise<void>((resolve) => {
+      if (hurried) {
+        setImmediate(resolve);
+        return;
+      }
+      const timer = setTimeout(() => {
+        stopGathering = undefined;
+        resolve();
+      }, GATHER_MS);
+      stopGathering = () => {
+        clearTimeout(timer);
+        stopGathering = undefined;
+        resolve();
+      };
+    });
+  const settle = (pending: PendingRow, failure?: { error: unknown }) => {
+    waitingReadRecords -= pending.times;
+    for (const done of pending.waiters) done(failure);
+    const unwaited = pending.times - pending.waiters.length;
+    if (failure && unwaited > 0) {
+      const { row } = pending;
+      pending.log.error(
+        { err: failure.error, action: row.action, patientId: row.patientId, reads: unwaited },
+        'a read record was not written',
+      );
+    }
+  };
+  const writeAll = async (rows: readonly PendingRow[]) => {
+    try {
+      await insertRelaxed(db, rows.map(rowToWrite));
+      failing = false;
+      for (const pending of rows) settle(pending);
+    } catch (error) {
+      failing = true;
+      const [only] = rows;
+      if (rows.length === 1 && only) settle(only, { error });
+      else {
+        await Promise.all(
+          rows.map((pending) =>
+            insertRelaxed(db, [rowToWrite(pending)]).then(
+              () => settle(pending),
+              (rowError: unknown) => settle(pending, { error: rowError }),
+            ),
+          ),
+        );
+      }
+    }
   };
   const flush = async () => {
-    while (queue.length > 0) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = coalesced(queue.slice(0, MAX_BATCH));
-      queue = queue.slice(MAX_BATCH);
-      try {
-        await insertRelaxed(
-          db,
-          batch.map((w) => w.row),
-        );
-        failing = false;
-        for (const written of batch) settle(written);
-      } catch (error) {
-        failing = true;
-        const [only] = batch;
-        if (batch.length === 1 && only) settle(only, { error });
-        else {
-          await Promise.all(
-            batch.map((written) =>
-              insertRelaxed(db, [written.row]).then(
-                () => settle(written),
-                (rowError: unknown) => settle(written, { error: rowError }),
-              ),
-            ),
-          );
-        }
+    while (next.rows.length > 0) {
+      await gather();
+      const { rows } = next;
+      next = pendingRows();
+      for (let from = 0; from < rows.length; from += MAX_BATCH) {
+        await writeAll(rows.slice(from, from + MAX_BATCH));
       }
     }
     writing = false;
+    hurried = false;
     for (const resolve of whenIdle) resolve();
     whenIdle = [];
   };
   return {
-    write: (waiting: Waiting) => {
+    write: (row: AuditRow, log: FastifyBaseLogger, done?: Done) => {
       waitingReadRecords++;
-      queue.push(waiting);
+      next.add(row, log, done);
       if (!writing) {
         writing = true;
         void flush();
       }
+      // A read that waits for its own record (the database failing, or too many waiting) is not
+      // kept waiting for the others.
+      if (done) stopGathering?.();
     },
     /** False while the last statement failed: reads then wait for (and fail with) their own record. */
     healthy: () => !failing,
-    /** Resolves once every record written so far has been committed (or has failed). */
-    settled: () => (writing ? new Promise<void>((resolve) => whenIdle.push(resolve)) : Promise.resolve()),
+    /** Resolves once every record written so far has been committed (or has failed), written now. */
+    settled: () => {
+      if (!writing) return Promise.resolve();
+      hurried = true;
+      stopGathering?.();
+      return new Promise<void>((resolve) => whenIdle.push(resolve));
+    },
   };
 }
 
+/**
+ * How long the writer gathers read records before a statement. A record waits at most this long,
+ * plus the statement in flight, before it is written (docs/performance.md "Audit trail durability").
+ */
+const GATHER_MS = 25;
 /** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
 const MAX_BATCH = 200;
 const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();

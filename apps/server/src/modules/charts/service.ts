@@ -28,6 +28,7 @@ import { notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import {
+  idsOfPage,
   iso,
   isoOrNull,
   listPage,
@@ -174,7 +175,7 @@ export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
   await audit(ctx, {
     action: 'patients.list',
     entityType: 'patient',
-    details: { query, patientIds: result.data.map((p) => p.id) },
+    details: { query, patientIds: idsOfPage(result) },
   });
   return result;
 }

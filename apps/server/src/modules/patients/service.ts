@@ -4,7 +4,15 @@ import type { z } from 'zod';
 import { beds, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { facilityDate } from '../../lib/facility-time';
-import { iso, matchingRows, orderBy, type SortColumns, type Tier, tieredPage } from '../../lib/list';
+import {
+  idsOfPage,
+  iso,
+  matchingRows,
+  orderBy,
+  type SortColumns,
+  type Tier,
+  tieredPage,
+} from '../../lib/list';
 import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, fullNameOf, recordNumberOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
@@ -37,7 +45,7 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
   await audit(ctx, {
     action: 'patients.list',
     entityType: 'patient',
-    details: { query, patientIds: result.data.map((p) => p.id) },
+    details: { query, patientIds: idsOfPage(result) },
   });
   return result;
 }
