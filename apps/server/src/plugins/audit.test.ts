@@ -24,7 +24,7 @@ describe('read records, written after the answer and together (group commit)', (
         audit(ctx, { action: 'test.read', entityType: 'probe', entityId: String(i), details: { i } }),
       ),
     );
-    // The calls returned before their rows were written: the statement waits for the next turn.
+    // The calls returned before their rows were written: the writer is still gathering them.
     expect(pendingReadRecords()).toBe(40);
     await readRecordsWritten(t.database.db);
     expect(pendingReadRecords()).toBe(0);
@@ -84,12 +84,24 @@ describe('read records gathered for a few milliseconds before their statement', 
   const turns = async (n: number) => {
     for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
   };
+  // Taken before any test fakes the clock: real milliseconds for the database's round trips.
+  const realSetTimeout = globalThis.setTimeout;
+  const written = async () => {
+    for (let tries = 0; pendingReadRecords() > 0 && tries < 400; tries++) {
+      await new Promise((resolve) => realSetTimeout(resolve, 5));
+    }
+    return pendingReadRecords() === 0;
+  };
+  /** The clock and timers faked: time moves only when the test says so. */
+  const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 
-  it('keeps gathering across event-loop turns, and writes at once for whoever waits for every record', async () => {
-    // The gathering's timer never fires here: only a wait for the records may end it.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('gathers the reads soon after a statement across event-loop turns, and writes at once for whoever waits for every record', async () => {
+    fakeClock();
     try {
       const ctx = serviceContext(t);
+      // A statement now: what follows within GATHER_MS waits for the next one.
+      await audit(ctx, { action: 'test.statement-before', entityType: 'probe' });
+      await readRecordsWritten(t.database.db);
       const read = () => audit(ctx, { action: 'test.gathered', entityType: 'probe', details: { page: 1 } });
       await read();
       await turns(5);
@@ -107,12 +119,31 @@ describe('read records gathered for a few milliseconds before their statement', 
     }
   });
 
+  it('writes a read after a quiet moment at once, and the next ones a while after that statement', async () => {
+    fakeClock();
+    try {
+      const ctx = serviceContext(t);
+      vi.advanceTimersByTime(1_000);
+      await audit(ctx, { action: 'test.quiet', entityType: 'probe' });
+      expect(await written()).toBe(true);
+      expect(await rowsOf('test.quiet')).toHaveLength(1);
+      // The clock has not moved since that statement: the next read waits for the gathering.
+      await audit(ctx, { action: 'test.after-quiet', entityType: 'probe' });
+      await turns(10);
+      expect(pendingReadRecords()).toBe(1);
+      vi.advanceTimersByTime(30);
+      expect(await written()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not keep a read that waits for its own record waiting for the others', async () => {
     const ctx = serviceContext(t);
     // A failed statement: from now on each read waits for its own record.
     await audit(ctx, { action: 'test.waiting', patientId: 'not-a-uuid' });
     await readRecordsWritten(t.database.db);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fakeClock();
     try {
       await audit(ctx, { action: 'test.waiting', entityId: 'answered' });
     } finally {

@@ -215,10 +215,15 @@ const isPlain = (value: object) => {
 /**
  * Group commit of read records, per database: a statement takes every row waiting for it; while
  * one is in flight, the reads that arrive meanwhile join the next one (one round trip and one
- * commit for many requests under load). Before each statement the writer gathers for
- * GATHER_MS, so the reads of those milliseconds go together: each statement costs the app a
- * round trip and the database a commit and a link of the chain, whatever it carries, and under
- * load a statement per event-loop turn cost a busy instance about a tenth of its reads a second.
+ * commit for many requests under load). Statements start at least GATHER_MS apart: a record
+ * that comes sooner after the last statement's start waits for the rest of that time, so the
+ * reads of those milliseconds go together; each statement costs the app a round trip and the
+ * database a commit and a link of the chain, whatever it carries, and under the bench's load one
+ * statement per event-loop turn made about 100 a second where this makes about 30
+ * (docs/performance.md, "A fourth profile"). A record after a quieter moment goes at the next
+ * turn (requests already received join it: on the embedded database a statement runs on this
+ * very thread, and without that turn each would carry a single record), so a lone read's record
+ * is not held back into the next requests.
  * Whoever must see every record so far (the audit screens, a stopping app) cuts the gathering
  * short through `settled()`. If a shared statement fails, its rows are written one by one, so
  * only a bad row fails; while the last statement failed the writer is not `healthy`.
@@ -232,16 +237,20 @@ function readRecordWriter(db: Executor) {
   let stopGathering: (() => void) | undefined;
   /** Someone waits for every record so far: no more gathering (one event-loop turn only) until idle. */
   let hurried = false;
+  /** When the last statement started (Date.now()), or never. */
+  let lastStatementAt = Number.NEGATIVE_INFINITY;
   const gather = () =>
     new Promise<void>((resolve) => {
-      if (hurried) {
+      // Never longer than GATHER_MS, whatever the system clock did meanwhile.
+      const wait = Math.min(GATHER_MS, lastStatementAt + GATHER_MS - Date.now());
+      if (hurried || wait <= 0) {
         setImmediate(resolve);
         return;
       }
       const timer = setTimeout(() => {
         stopGathering = undefined;
         resolve();
-      }, GATHER_MS);
+      }, wait);
       stopGathering = () => {
         clearTimeout(timer);
         stopGathering = undefined;
@@ -284,6 +293,7 @@ function readRecordWriter(db: Executor) {
   const flush = async () => {
     while (next.rows.length > 0) {
       await gather();
+      lastStatementAt = Date.now();
       const { rows } = next;
       next = pendingRows();
       for (let from = 0; from < rows.length; from += MAX_BATCH) {
@@ -320,8 +330,9 @@ function readRecordWriter(db: Executor) {
 }
 
 /**
- * How long the writer gathers read records before a statement. A record waits at most this long,
- * plus the statement in flight, before it is written (docs/performance.md "Audit trail durability").
+ * The shortest time between the starts of two statements of read records. A record waits at most
+ * this long, plus the statement in flight, before it is written (docs/performance.md "Audit trail
+ * durability").
  */
 const GATHER_MS = 25;
 /** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
