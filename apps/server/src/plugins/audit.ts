@@ -215,15 +215,16 @@ const isPlain = (value: object) => {
 /**
  * Group commit of read records, per database: a statement takes every row waiting for it; while
  * one is in flight, the reads that arrive meanwhile join the next one (one round trip and one
- * commit for many requests under load). Statements start at least GATHER_MS apart: a record
- * that comes sooner after the last statement's start waits for the rest of that time, so the
- * reads of those milliseconds go together; each statement costs the app a round trip and the
- * database a commit and a link of the chain, whatever it carries, and under the bench's load one
- * statement per event-loop turn made about 100 a second where this makes about 30
- * (docs/performance.md, "A fourth profile"). A record after a quieter moment goes at the next
- * turn (requests already received join it: on the embedded database a statement runs on this
- * very thread, and without that turn each would carry a single record), so a lone read's record
- * is not held back into the next requests.
+ * commit for many requests under load). While the instance is busy (the last statement carried
+ * BUSY_READS reads or more), statements start at least GATHER_MS apart: a record that comes
+ * sooner after the last statement's start waits for the rest of that time, so the reads of those
+ * milliseconds go together; each statement costs the app a round trip and the database a commit
+ * and a link of the chain, whatever it carries, and under the bench's load one statement per
+ * event-loop turn made about 100 a second where this makes about 30 (docs/performance.md, "A
+ * fourth profile"). Otherwise a record goes at the next turn (requests already received join it:
+ * on the embedded database a statement runs on this very thread, and without that turn each
+ * would carry a single record), so the record of a read among few is not held back into the
+ * requests that follow it, where its statement would run beside them.
  * Whoever must see every record so far (the audit screens, a stopping app) cuts the gathering
  * short through `settled()`. If a shared statement fails, its rows are written one by one, so
  * only a bad row fails; while the last statement failed the writer is not `healthy`.
@@ -237,13 +238,14 @@ function readRecordWriter(db: Executor) {
   let stopGathering: (() => void) | undefined;
   /** Someone waits for every record so far: no more gathering (one event-loop turn only) until idle. */
   let hurried = false;
-  /** When the last statement started (Date.now()), or never. */
+  /** When the last statement started (Date.now()), and whether it carried BUSY_READS reads or more. */
   let lastStatementAt = Number.NEGATIVE_INFINITY;
+  let busy = false;
   const gather = () =>
     new Promise<void>((resolve) => {
       // Never longer than GATHER_MS, whatever the system clock did meanwhile.
       const wait = Math.min(GATHER_MS, lastStatementAt + GATHER_MS - Date.now());
-      if (hurried || wait <= 0) {
+      if (hurried || !busy || wait <= 0) {
         setImmediate(resolve);
         return;
       }
@@ -296,6 +298,7 @@ function readRecordWriter(db: Executor) {
       lastStatementAt = Date.now();
       const { rows } = next;
       next = pendingRows();
+      busy = rows.reduce((reads, pending) => reads + pending.times, 0) >= BUSY_READS;
       for (let from = 0; from < rows.length; from += MAX_BATCH) {
         await writeAll(rows.slice(from, from + MAX_BATCH));
       }
@@ -335,6 +338,8 @@ function readRecordWriter(db: Executor) {
  * durability").
  */
 const GATHER_MS = 25;
+/** Reads in one statement from which the instance counts as busy, and spaces its statements. */
+const BUSY_READS = 4;
 /** Rows per statement: bounds one statement's size (and what one failure sends back to be retried). */
 const MAX_BATCH = 200;
 const writers = new WeakMap<Executor, ReturnType<typeof readRecordWriter>>();
