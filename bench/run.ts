@@ -191,11 +191,6 @@ const POSTGRES_INSTANCE_NODE_OPTIONS = ['--max-semi-space-size=64'];
 /** Rounds of the throughput rows: the bare server and the app alternate, each measured this many times. */
 const THROUGHPUT_ROUNDS = 3;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 /**
  * The app's page of 20 against bare node:http, at the same connections: throughput ratio and
  * p99. Three processes, each on its own thread: the app, the bare server, the load generator.
@@ -234,8 +229,9 @@ async function throughputRow(
   } finally {
     await stop(baseline, false);
   }
-  const ratio = median(rounds.map((r) => r.ratio));
-  const middle = rounds.find((r) => r.ratio === ratio);
+  // The median round by its ratio.
+  const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  const ratio = middle?.ratio ?? 0;
   const each = rounds.map((r) => `${(r.ratio * 100).toFixed(1)}%`).join(', ');
   rows.push({
     measure: `${label}, ${connections} connections (req/s vs bare node:http, each in its own process; median of ${THROUGHPUT_ROUNDS} alternating rounds)`,
