@@ -106,6 +106,11 @@ test('an admin adds a doctor, who signs in with the one-time password and must c
   const row = page.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Ifeoma Chukwu');
   await expect(row).toContainText('Active');
+  // At 1280 px the row's three buttons share one line: the table has room for them.
+  const buttonRows = await row
+    .getByRole('button')
+    .evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+  expect(buttonRows).toBe(1);
 
   await logout(page);
   await signIn(page, email, oneTimePassword);

@@ -6,7 +6,7 @@ import {
   TOASTS,
 } from '@carepoint/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
  * Prescriptions on the real server and a fresh demo database: the demo doctor writes one from
@@ -84,6 +84,13 @@ test('the doctor writes a prescription from an appointment and prints it', async
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(sheet).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+  // On a phone each medicine is a block of its own, and the sheet fits the screen.
+  await shot(page, 'prescription-sheet', { widths: [1280, 390] });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = sheet.getByRole('list', { name: 'Medicines' }).getByRole('listitem');
+  await expect(card.filter({ hasText: 'Paracetamol 500 mg' })).toContainText('As needed');
+  await expect(sheet.getByRole('table')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const pdf = await page.request.get(href ?? '');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../ui/badge';
 import type { DataTableColumn } from './data-table';
@@ -72,14 +73,32 @@ function textColumn<T>(
   return { id, header, accessorFn: value, cell: ({ row }) => value(row.original) ?? '—' };
 }
 
-/** The row actions (buttons), never sortable nor hidden. */
-function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
+/**
+ * The row actions (buttons), never sortable nor hidden. They wrap when the table is short of
+ * room (shared.ts, stickyActions). `oneLine(row)`: from 1280 px (xl) that row's buttons stay on
+ * one line, for a table whose other columns have room to give; left to the table's own layout
+ * they wrap beside half-empty columns. Too many buttons on one line would widen the table past
+ * the screen instead, so the table says which rows are short enough, checked in its screenshot.
+ */
+function actionsColumn<T>(
+  render: (row: T) => ReactNode,
+  { oneLine }: { oneLine?: (row: T) => boolean } = {},
+): DataTableColumn<T> {
   return {
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     enableSorting: false,
     enableHiding: false,
-    cell: ({ row }) => <div className="flex flex-wrap justify-end gap-2">{render(row.original)}</div>,
+    cell: ({ row }) => (
+      <div
+        className={cx(
+          'flex flex-wrap justify-end gap-2',
+          oneLine?.(row.original) && 'xl:flex-nowrap xl:whitespace-nowrap',
+        )}
+      >
+        {render(row.original)}
+      </div>
+    ),
   };
 }
 

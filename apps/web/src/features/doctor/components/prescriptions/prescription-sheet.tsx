@@ -22,6 +22,65 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
 
+const MEDICINE_COLUMNS = ['Medicine', 'Dosage', 'Duration', 'Time', 'Interval', 'Comment'] as const;
+type Medicine = Prescription['medicines'][number];
+
+/** The medicines as a table: from a tablet's width up, and always on paper. */
+function MedicineTable({ medicines }: { medicines: Medicine[] }) {
+  return (
+    <table className="hidden w-full text-left text-sm sm:table print:table">
+      <thead className="text-xs text-ink-muted uppercase">
+        <tr className="border-b border-border">
+          {MEDICINE_COLUMNS.map((h) => (
+            <th key={h} scope="col" className="py-2 pr-3 font-medium">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {medicines.map((m) => (
+          <tr key={m.id} className="border-b border-border align-top">
+            <td className="py-2 pr-3 font-medium text-ink">{m.name}</td>
+            <td className="py-2 pr-3">{m.dosage}</td>
+            <td className="py-2 pr-3">{m.duration}</td>
+            <td className="py-2 pr-3">{m.time}</td>
+            <td className="py-2 pr-3">{m.interval}</td>
+            <td className="py-2 pr-3">{m.comment ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The medicines on a phone's screen: one block each, labelled as the table's columns are, so
+ * the sheet never scrolls sideways (six columns do not fit 390 px).
+ */
+function MedicineCards({ medicines }: { medicines: Medicine[] }) {
+  return (
+    <ul aria-label="Medicines" className="flex flex-col gap-3 sm:hidden print:hidden">
+      {medicines.map((m) => (
+        <li key={m.id} className="rounded-md border border-border p-3">
+          <p className="text-sm font-semibold text-ink">{m.name}</p>
+          <dl className="mt-2 grid grid-cols-2 gap-2">
+            <Field label="Dosage">{m.dosage}</Field>
+            <Field label="Duration">{m.duration}</Field>
+            <Field label="Time">{m.time}</Field>
+            <Field label="Interval">{m.interval}</Field>
+          </dl>
+          {m.comment ? (
+            <dl className="mt-2">
+              <Field label="Comment">{m.comment}</Field>
+            </dl>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The printable prescription (spec "Prescription Details"): the same letterhead, people,
  * sections and signature line as the PDF. On paper it is the whole page (the shell hides
@@ -76,31 +135,8 @@ export function PrescriptionSheet({
       </Section>
 
       <Section title="Medicines">
-        <div className="overflow-x-auto print:overflow-visible">
-          <table className="w-full min-w-[36rem] text-left text-sm print:min-w-0">
-            <thead className="text-xs text-ink-muted uppercase">
-              <tr className="border-b border-border">
-                {['Medicine', 'Dosage', 'Duration', 'Time', 'Interval', 'Comment'].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {p.medicines.map((m) => (
-                <tr key={m.id} className="border-b border-border align-top">
-                  <td className="py-2 pr-3 font-medium text-ink">{m.name}</td>
-                  <td className="py-2 pr-3">{m.dosage}</td>
-                  <td className="py-2 pr-3">{m.duration}</td>
-                  <td className="py-2 pr-3">{m.time}</td>
-                  <td className="py-2 pr-3">{m.interval}</td>
-                  <td className="py-2 pr-3">{m.comment ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MedicineTable medicines={p.medicines} />
+        <MedicineCards medicines={p.medicines} />
         {p.acknowledgedAllergies.length ? (
           <p className="mt-2 text-xs text-ink-soft">
             Prescribed despite a recorded allergy to {p.acknowledgedAllergies.join(', ')} (acknowledged by the
