@@ -138,18 +138,13 @@ export async function preparePatientSearch(
   const term = normalizeTerm(q);
   if (!term) return undefined;
   if (NAME_TERM.test(term) || term.length < 3) return { term };
-  // No order: a bitmap scan of the trigram indexes for a rare fragment, the first entries of the
-  // role index for one that nearly every patient matches; a few milliseconds either way. Never
-  // the whole table: from a sample that made a rare fragment look common (about one ANALYZE in
-  // ten), the planner expected cap + 1 matches early in it and read all 1,000,000 rows (90 ms).
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'patient'), fragmentMatches(term)))
-      .limit(cap + 1);
-  });
+  // No order: a bitmap scan of the trigram indexes for a rare fragment, the first rows of the
+  // table for one that nearly every patient matches; a few milliseconds either way.
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'patient'), fragmentMatches(term)))
+    .limit(cap + 1);
   return rows.length > cap ? { term } : { term, fewMatches: rows.map((row) => row.id) };
 }
 
