@@ -1,10 +1,7 @@
 import type { Pagination } from '@carepoint/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient } from '../../test/admin';
 import { createTestApp, createUser, type TestApp } from '../../test/helpers';
-import { users } from '../db/schema';
-import { type PatientSearch, patientMatches, preparePatientSearch } from './patient-search';
 
 /** The one patient search, through the admin Patients list: what a receptionist types, best matches first. */
 
@@ -140,36 +137,5 @@ describe('patient search', () => {
     expect(words.data.map((p) => p.fullName)).toEqual(['Chioma Adeyemi']);
     const page = await search('q=chi%20ade&limit=1');
     expect(page.pagination).toMatchObject({ total: 1, totalIsLowerBound: false });
-  });
-});
-
-describe('an e-mail or phone fragment', () => {
-  /** The patients a prepared search finds, in name order (as the lists order a fragment). */
-  const listed = async (search: PatientSearch | undefined) =>
-    (
-      await t.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'patient'), patientMatches(search)))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    ).map((row) => row.id);
-
-  it('is read first when its matches are few, and finds the same patients either way', async () => {
-    const few = await preparePatientSearch(t.database.db, ' MAIL.example');
-    expect(few?.term).toBe('mail.example');
-    expect(few?.fewMatches).toHaveLength(6);
-    // Above the cap (5 here) the fragment itself is the condition: the same six, in the same order.
-    const many = await preparePatientSearch(t.database.db, 'mail.example', 5);
-    expect(many).toEqual({ term: 'mail.example' });
-    expect(await listed(few)).toEqual(await listed(many));
-    expect(await listed(few)).toHaveLength(6);
-  });
-
-  it('that nobody matches finds no one; a name is never read first', async () => {
-    const none = await preparePatientSearch(t.database.db, 'nobody@nowhere');
-    expect(none?.fewMatches).toEqual([]);
-    expect(await listed(none)).toEqual([]);
-    expect(await preparePatientSearch(t.database.db, 'okafor')).toEqual({ term: 'okafor' });
-    expect(await preparePatientSearch(t.database.db, '  ')).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { parseRecordNumber } from '@carepoint/contract';
 import { and, asc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 import type { Tier } from './list';
 
@@ -97,69 +96,22 @@ function nameConditions(term: string): SQL[] {
   return conditions;
 }
 
-/** An e-mail or phone fragment's own condition (or a record number's): see the header. */
-function fragmentMatches(term: string): SQL {
-  const phone = phoneTerm(term);
-  const recordNumber = parseRecordNumber(term);
-  return or(
-    ilike(users.email, `%${escapeLike(term)}%`),
-    phone ? sql`${phoneDigits} like ${`%${phone}%`}` : undefined,
-    recordNumber ? eq(users.recordNumber, recordNumber) : undefined,
-  ) as SQL;
-}
-
-/**
- * A fragment with at most this many matches is read through its trigram indexes first, and the
- * list then reads those patients by id. Left to the planner, a fragment that holds a name
- * ("chioma.eze") was often answered by walking the name index and filtering e-mails: its
- * matches sit together in name order (the Ezes), and the walk read a third of 1,000,000
- * patients, 0.3–1.7 s (docs/performance.md). Above the cap the matches are too many to list
- * by id; the walk then finds a page quickly.
- */
-const FEW_FRAGMENT_MATCHES = 5_000;
-
-/** A search term made ready once per request (preparePatientSearch). */
-export interface PatientSearch {
-  /** Trimmed, single spaces, lower case. */
-  term: string;
-  /** An e-mail or phone fragment's matches, when there are at most FEW_FRAGMENT_MATCHES. */
-  fewMatches?: readonly string[];
-}
-
-/**
- * The term typed, made ready: a fragment's matches read first when few; undefined when empty.
- * `cap` is FEW_FRAGMENT_MATCHES but in tests, which check both ways on a few patients.
- */
-export async function preparePatientSearch(
-  db: Executor,
-  q: string | undefined,
-  cap = FEW_FRAGMENT_MATCHES,
-): Promise<PatientSearch | undefined> {
-  const term = normalizeTerm(q);
-  if (!term) return undefined;
-  if (NAME_TERM.test(term) || term.length < 3) return { term };
-  // No order: a bitmap scan of the trigram indexes for a rare fragment, the first rows of the
-  // table for one that nearly every patient matches; a few milliseconds either way.
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'patient'), fragmentMatches(term)))
-    .limit(cap + 1);
-  return rows.length > cap ? { term } : { term, fewMatches: rows.map((row) => row.id) };
-}
-
-/** The patients of these ids: one text parameter, however many (not one parameter each). */
-const idIn = (ids: readonly string[]) =>
-  ids.length === 0 ? sql`false` : sql`${users.id} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-
-function tierConditions({ term, fewMatches }: PatientSearch): SQL[] {
+function tierConditions(term: string): SQL[] {
   if (NAME_TERM.test(term)) {
     // Tiers exclude each other: a patient is listed in the first that finds them.
     const conditions = nameConditions(term);
     return conditions.map((condition, i) => and(condition, ...conditions.slice(0, i).map(not)) as SQL);
   }
   if (term.length < 3) return [sql`false`];
-  return [fewMatches ? idIn(fewMatches) : fragmentMatches(term)];
+  const phone = phoneTerm(term);
+  const recordNumber = parseRecordNumber(term);
+  return [
+    or(
+      ilike(users.email, `%${escapeLike(term)}%`),
+      phone ? sql`${phoneDigits} like ${`%${phone}%`}` : undefined,
+      recordNumber ? eq(users.recordNumber, recordNumber) : undefined,
+    ) as SQL,
+  ];
 }
 
 /** The name tiers' orders, each its index's: see the tiers above. */
@@ -171,20 +123,19 @@ const NAME_ORDERS = [
   [asc(surnameFirstKey), asc(users.id)],
 ];
 
-/** Any patient the search finds (for explicit sorts and the export); undefined without a term. */
-export function patientMatches(search: PatientSearch | undefined): SQL | undefined {
-  if (!search) return undefined;
+/** Any patient the term finds (for explicit sorts and the export); undefined without a term. */
+export function patientMatches(q: string | undefined): SQL | undefined {
+  const term = normalizeTerm(q);
+  if (!term) return undefined;
   // Without the tiers' exclusions: each alternative stays a range of its own index.
-  return or(...(NAME_TERM.test(search.term) ? nameConditions(search.term) : tierConditions(search)));
+  return or(...(NAME_TERM.test(term) ? nameConditions(term) : tierConditions(term)));
 }
 
 /** The search's tiers on top of the list's other conditions, each in its index's name order. */
-export function patientSearchTiers(
-  search: PatientSearch | undefined,
-  base: SQL | undefined,
-): Tier[] | undefined {
-  if (!search) return undefined;
-  const conditions = tierConditions(search);
+export function patientSearchTiers(q: string | undefined, base: SQL | undefined): Tier[] | undefined {
+  const term = normalizeTerm(q);
+  if (!term) return undefined;
+  const conditions = tierConditions(term);
   // A fragment (one tier) is listed in name order, as the list is without a search.
   const orders =
     conditions.length === 1 ? [[asc(users.lastName), asc(users.firstName), asc(users.id)]] : NAME_ORDERS;

@@ -9,7 +9,7 @@ import {
 import { type AnyColumn, and, desc, eq, exists, gte, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
-import { type PatientSearch, patientMatches } from '../../lib/patient-search';
+import { patientMatches } from '../../lib/patient-search';
 
 /*
  * The SQL pieces the Patient List, its CSV export and the chart share. "Latest" vitals are each
@@ -47,8 +47,7 @@ export interface FilterContext {
 /** The WHERE of the list and the export: patients only, then each filter the doctor chose. */
 export function patientConditions(
   { db, doctorId, today, now }: FilterContext,
-  // The typed term comes prepared (preparePatientSearch), never as text: `q` may not slip through.
-  filter: Omit<PatientFilter, 'q'> & { q?: undefined; search?: PatientSearch | undefined },
+  filter: Omit<PatientFilter, 'q'> & { q?: string | undefined },
 ) {
   const anyVisitWithMe = db
     .select({ one: sql`1` })
@@ -71,7 +70,7 @@ export function patientConditions(
       : lastVisit
         ? exists(completedVisit(new Date(now.getTime() - LAST_VISIT_DAYS[lastVisit] * DAY_MS)))
         : undefined,
-    patientMatches(filter.search),
+    patientMatches(filter.q),
   );
 }
 

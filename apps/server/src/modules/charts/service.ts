@@ -41,7 +41,7 @@ import {
   type Tier,
   tieredPage,
 } from '../../lib/list';
-import { patientSearchTiers, preparePatientSearch } from '../../lib/patient-search';
+import { patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, findPatient, fullNameOf, profileImageUrl, recordNumberOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 import * as reportsService from '../reports/service';
@@ -143,12 +143,11 @@ const toCard =
 /** A page of the Patient List: the doctor's own patients by default, or every patient. */
 export async function listPatientCards(ctx: ServiceContext, query: CardsQuery) {
   const filters = filterContext(ctx);
-  const search = await preparePatientSearch(ctx.db, query.q);
   // A search without an explicit sort ranks its matches (lib/patient-search.ts); otherwise one run.
   const tiers: Tier[] = (!query.sort &&
-    patientSearchTiers(search, patientConditions(filters, { ...query, q: undefined }))) || [
+    patientSearchTiers(query.q, patientConditions(filters, { ...query, q: undefined }))) || [
     {
-      where: patientConditions(filters, { ...query, q: undefined, search }),
+      where: patientConditions(filters, query),
       order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
     },
   ];
@@ -201,8 +200,7 @@ const facilityDateTime = (instant: Date, timeZone: string) => {
  */
 export async function exportPatientsCsv(ctx: ServiceContext, filter: PatientFilter) {
   const filters = filterContext(ctx);
-  const search = await preparePatientSearch(ctx.db, filter.q);
-  const where = patientConditions(filters, { ...filter, q: undefined, search });
+  const where = patientConditions(filters, filter);
   const zone = ctx.config.TIME_ZONE;
   const card = toCard(filters.today);
   await audit(ctx, { action: 'patients.export', entityType: 'patient', details: { filter } });

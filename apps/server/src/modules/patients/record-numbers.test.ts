@@ -164,7 +164,7 @@ describe('searching by record number', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       // Both drivers answer { rows }; the executor's type is their union (as restore.test.ts reads it).
       const { rows } = (await tx.execute(
-        sql`explain select ${users.id} from ${users} where ${users.role} = 'patient' and ${patientMatches({ term: exactly().toLowerCase() })}`,
+        sql`explain select ${users.id} from ${users} where ${users.role} = 'patient' and ${patientMatches(exactly().toLowerCase())}`,
       )) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });

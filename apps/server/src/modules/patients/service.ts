@@ -13,7 +13,7 @@ import {
   type Tier,
   tieredPage,
 } from '../../lib/list';
-import { patientMatches, patientSearchTiers, preparePatientSearch } from '../../lib/patient-search';
+import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, fullNameOf, recordNumberOf } from '../../lib/people';
 import { audit } from '../../plugins/audit';
 
@@ -50,9 +50,8 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
   return result;
 }
 
-async function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
+function readPatientPage(ctx: ServiceContext, query: ListQuery, today: string) {
   const { db } = ctx;
-  const search = await preparePatientSearch(db, query.q);
   // Null tests on the bed's patientId (the join column), not its id: Postgres then plans an anti
   // join and still walks users_role_idx in name order. On beds.id it estimated one Outpatient
   // and sorted every patient (0.9 s over 1,000,000).
@@ -65,9 +64,9 @@ async function readPatientPage(ctx: ServiceContext, query: ListQuery, today: str
         : undefined,
   );
   // A search without an explicit sort ranks its matches (lib/patient-search.ts); otherwise one run.
-  const tiers: Tier[] = (!query.sort && patientSearchTiers(search, base)) || [
+  const tiers: Tier[] = (!query.sort && patientSearchTiers(query.q, base)) || [
     {
-      where: and(base, patientMatches(search)),
+      where: and(base, patientMatches(query.q)),
       order: orderBy(query, SORT, [asc(users.lastName), asc(users.firstName)], users.id),
     },
   ];

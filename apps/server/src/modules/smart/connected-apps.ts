@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { smartApps, smartGrants, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith, signedIn } from '../../lib/errors';
-import { patientMatches, preparePatientSearch } from '../../lib/patient-search';
+import { patientMatches } from '../../lib/patient-search';
 import { audit } from '../../plugins/audit';
 import { revokeGrantTokens } from './tokens';
 
@@ -82,7 +82,7 @@ export async function findPatients(ctx: ServiceContext, q: string): Promise<Smar
       email: users.email,
     })
     .from(users)
-    .where(and(eq(users.role, 'patient'), patientMatches(await preparePatientSearch(ctx.db, q))))
+    .where(and(eq(users.role, 'patient'), patientMatches(q)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(10);
   return rows.map((row) => ({
