@@ -1,6 +1,6 @@
 import type { CapabilityStatement, Group, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertCompletedVisit } from '../../../../test/appointments';
 import { expectValidFhir, fhirGet, fhirProblems } from '../../../../test/fhir';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../../test/helpers';
 import type { DatabaseHandle } from '../../../db/client';
 import { auditEvents, bulkExportFiles, bulkExports, users, vitalSigns } from '../../../db/schema';
+import { FHIR_RESOURCE_TYPES } from '../resources';
 import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
 
 /*
@@ -168,6 +169,41 @@ describe('Bulk Data export', () => {
     ]) {
       expect(actions).toContain(action);
     }
+  });
+
+  it("lets the instance's requests in between a batch's types", async () => {
+    // On the embedded database a query answers as a microtask: without a turn of the event loop
+    // between them, a batch's searches ran as one task that no request could enter. Each search
+    // and each turn of the loop is noted in order; a search must never follow a search directly.
+    const statusPath = await kickOff(t, '/$export', admin.headers);
+    const events: string[] = [];
+    const spies = FHIR_RESOURCE_TYPES.map((type) => {
+      const search = type.search.bind(type);
+      return vi.spyOn(type, 'search').mockImplementation((fhir, parsed) => {
+        events.push(`search ${type.type}`);
+        return search(fhir, parsed);
+      });
+    });
+    let ticking = true;
+    const turn = () => {
+      events.push('turn');
+      if (ticking) setImmediate(turn);
+    };
+    setImmediate(turn);
+    try {
+      // The first batch is the Practitioners, the second the first patients with every type of theirs.
+      expect(await t.app.bulkExports.runOnce({ maxBatches: 2 })).toBe(2);
+    } finally {
+      ticking = false;
+      for (const spy of spies) spy.mockRestore();
+    }
+    const searches = events.filter((event) => event.startsWith('search'));
+    expect(searches).toEqual(expect.arrayContaining(['search Patient', 'search Observation']));
+    events.forEach((event, i) => {
+      if (event.startsWith('search')) expect(events[i - 1], `before ${event}`).toBe('turn');
+    });
+    await runAll(t);
+    await t.app.inject({ method: 'DELETE', url: statusPath, headers: admin.headers });
   });
 
   it('_type keeps the types asked for; _since the resources changed after it', async () => {
