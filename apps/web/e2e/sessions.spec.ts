@@ -58,6 +58,8 @@ test('an administrator signs a patient out everywhere from the patient page, aft
   page,
   request,
 }) => {
+  // Three screenshot sets at every width: 27 s alone on a slow machine, near the 30 s default.
+  test.setTimeout(60_000);
   const email = await newPatient(request, 'Bisi', 'Okon');
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
