@@ -3,6 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests drive the built web app served by the real API on a fresh embedded database
  * with demo data (apps/web/e2e/start-server.mjs). Build first: `npm run build -w @carepoint/web`.
+ *
+ * In Debian's headless shell (package chromium-headless-shell, the browser Playwright itself runs
+ * headless), without traces: on a 2-core machine the full browser through Debian's wrapper
+ * (GPU rasterisation in software) and the traces' screencast took over half of the suite's CPU.
+ * To keep a failing test's trace: `npx playwright test <file> --trace retain-on-failure`.
  */
 // E2E_PORT lets two runs on one machine use different ports.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -21,10 +26,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need and npm cannot, from Debian's packages: Chromium for the browser
-# tests (Playwright may not download its own browser here), a Redis server for the tests of
+# Installs what the tests need and npm cannot, from Debian's packages: Chromium's headless shell
+# for the browser tests (Playwright may not download its own browser here), a Redis server for the tests of
 # the shared rate limits, which it starts when none answers, strace for the durability test, and
 # Caddy for the HTTPS deployment check (scripts/deploy-check.mjs). Run as root, or with sudo available.
 set -euo pipefail
@@ -8,7 +8,7 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
@@ -16,7 +16,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "Chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
+echo "Chromium: $(/usr/bin/chromium-headless-shell --version 2>/dev/null || echo /usr/bin/chromium-headless-shell)"
 
 # TEST_REDIS_URL names another server; otherwise the tests use 127.0.0.1:6379.
 if [ -z "${TEST_REDIS_URL:-}" ] && ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then

@@ -21,7 +21,7 @@ const templateDir = path.join(cacheDir, `pglite-cluster-${pgliteVersion}`);
 const MIGRATED_PREFIX = `pglite-migrated-${pgliteVersion}-`;
 
 /** What the migrations folder holds (journal and SQL), as a short digest: a migrated template serves only these. */
-const migrationsDigest = (() => {
+export const migrationsDigest = (() => {
   let digest: string | undefined;
   return () => {
     if (digest) return digest;
