@@ -10,12 +10,12 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { migrationsDigest } from '../src/db/pglite-template';
 import { users } from '../src/db/schema';
+import { readRecordsWritten } from '../src/lib/audit';
 import { type SystemContextOptions, systemContext } from '../src/lib/context';
 import type { Later } from '../src/lib/later';
 import type { Mail } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
 import { READ_CACHE_CHANNEL } from '../src/lib/read-cache';
-import { readRecordsWritten } from '../src/plugins/audit';
 
 export const TEST_PASSWORD = 'test-password-1';
 

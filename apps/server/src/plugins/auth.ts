@@ -10,7 +10,7 @@ import {
   SESSIONS_CHANNEL,
   type SessionCache,
   type SessionUser,
-} from './sessions';
+} from '../lib/sessions';
 
 /** Who may call a route: everyone, or signed-in users of these roles. */
 type Access = 'public' | readonly Role[];

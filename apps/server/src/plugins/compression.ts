@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { isApiPath } from '../lib/api-paths';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -27,7 +28,7 @@ const compressesOnTheFly = (url: string) => isApiPath(url) && !url.startsWith('/
  * which this leaves alone. Compressed request bodies are not accepted: nothing is inflated
  * on the way in.
  */
-export async function registerCompression(app: FastifyInstance) {
+async function compressionPlugin(app: FastifyInstance) {
   // Runs before the compress plugin's own onRoute hook, which reads `compress: false`.
   app.addHook('onRoute', (route) => {
     if (!compressesOnTheFly(route.url)) route.compress = false;
@@ -40,3 +41,5 @@ export async function registerCompression(app: FastifyInstance) {
     customTypes: COMPRESSIBLE_TYPES,
   });
 }
+
+export default fp(compressionPlugin, { name: 'compression' });

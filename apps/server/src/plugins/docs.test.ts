@@ -7,8 +7,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES } from './docs-catalog';
-import { operationIdFor, tagFor } from './openapi';
+import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES } from '../api-docs/catalog';
+import { operationIdFor, tagFor } from '../api-docs/transforms';
 
 let t: TestApp | undefined;
 afterEach(async () => {

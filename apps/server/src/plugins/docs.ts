@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { openApiTransforms } from './openapi';
+import fp from 'fastify-plugin';
+import { openApiTransforms } from '../api-docs/transforms';
 
 /**
  * OpenAPI 3.1 document generated from the routes' Zod schemas (`app.swagger()`, always): register
@@ -9,7 +10,7 @@ import { openApiTransforms } from './openapi';
  * are JSON Schema 2020-12 as Zod writes them (`null` is a type: no `nullable`). What the Zod
  * schemas do not say (operationIds, summaries, tags, error responses) comes from ./openapi.ts.
  */
-export async function registerApiDocs(app: FastifyInstance) {
+async function apiDocument(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,6 +34,9 @@ export async function registerApiDocs(app: FastifyInstance) {
 }
 
 /** The document served at /api/docs/json, with a docs page at /api/docs, only when API_DOCS is on. */
-export async function registerApiDocsPage(app: FastifyInstance) {
+async function apiDocsPage(app: FastifyInstance) {
   if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
+
+export const apiDocumentPlugin = fp(apiDocument, { name: 'api-document' });
+export const apiDocsPagePlugin = fp(apiDocsPage, { name: 'api-docs-page' });

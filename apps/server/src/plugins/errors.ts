@@ -1,5 +1,6 @@
 import type { ApiError } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isFhirPath } from '../lib/api-paths';
 import { isDatabaseUnavailable } from '../lib/db-errors';
@@ -16,7 +17,7 @@ const UNAVAILABLE: ApiError = {
 const RETRY_AFTER_SECONDS = '5';
 
 /** Turns every failure into the one error shape `{ error, code, fieldErrors? }`. */
-export function registerErrorHandling(app: FastifyInstance) {
+async function errorHandlingPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiError = { error: error.message, code: error.code };
@@ -119,3 +120,5 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   }
   return reply.code(status >= 500 ? 500 : status).send(answer);
 }
+
+export default fp(errorHandlingPlugin, { name: 'errors' });

@@ -1,5 +1,7 @@
 import { findInvalidText, INVALID_TEXT_MESSAGE, isCleanText } from '@carepoint/contract';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { isApiPath } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 
@@ -19,7 +21,7 @@ const fieldName = (path: Array<string | number>) => path.join('.') || '_';
  * Wraps the schema validator compiler: every body, querystring, params and headers part a
  * route validates is checked for clean text before its schema runs.
  */
-export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
     const validate = compile(route);
     return (data: unknown) => {
@@ -34,7 +36,8 @@ export function refusingInvalidText<S>(compile: FastifySchemaCompiler<S>): Fasti
  * answer says `Cache-Control: no-store`, as most carry patient data, unless its route sets
  * its own (a profile picture behind a versioned URL).
  */
-export function registerHttpHygiene(app: FastifyInstance) {
+async function hygienePlugin(app: FastifyInstance) {
+  app.setValidatorCompiler(refusingInvalidText(validatorCompiler));
   // Synchronous (a throw refuses the request): no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
@@ -49,3 +52,5 @@ export function registerHttpHygiene(app: FastifyInstance) {
     done();
   });
 }
+
+export default fp(hygienePlugin, { name: 'hygiene' });

@@ -8,8 +8,8 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
+import { pendingReadRecords } from '../lib/audit';
 import { serverDir } from '../server-dir';
-import { pendingReadRecords } from './audit';
 
 declare module 'fastify' {
   interface FastifyInstance {

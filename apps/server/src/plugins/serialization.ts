@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import fp from 'fastify-plugin';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 /**
  * Wraps a serializer compiler so that each route serializes a frozen answer once: frozen to the
@@ -26,3 +29,10 @@ export function serializingFrozenOnce<S>(
     };
   };
 }
+
+/** Every route's answers go through the contract's response schema, frozen answers once. */
+async function serializationPlugin(app: FastifyInstance) {
+  app.setSerializerCompiler(serializingFrozenOnce(serializerCompiler));
+}
+
+export default fp(serializationPlugin, { name: 'serialization' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 const LANDING_HTML = 'landing.html';
 
@@ -12,7 +13,7 @@ const LANDING_HTML = 'landing.html';
  * gzip copies next to each text file (apps/web/build/precompress.ts): the one the client
  * accepts is sent as it is (Content-Encoding, Vary: Accept-Encoding), else the file itself.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
   // The landing page prerendered by the build (apps/web/build/prerender.ts), sent for `/`.
   const hasLanding = fs.existsSync(path.join(webDist, LANDING_HTML));
@@ -44,3 +45,5 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     return reply.header('Cache-Control', 'no-cache').sendFile(page);
   });
 }
+
+export default fp(webAppPlugin, { name: 'web-app' });

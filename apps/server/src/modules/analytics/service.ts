@@ -26,11 +26,11 @@ import {
   settings,
   users,
 } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { facilityDay, facilityHour } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { toNumber } from '../../lib/list';
-import { audit } from '../../plugins/audit';
 
 /**
  * Dashboard, analytics and stats: each figure is a query over stored records at the server's

@@ -13,6 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, notFound, signedIn } from '../../lib/errors';
 import {
@@ -27,7 +28,6 @@ import {
   selectOf,
 } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 import { bookAppointment, moveAppointment } from './service';
 
 /**

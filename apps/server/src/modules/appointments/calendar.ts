@@ -18,12 +18,12 @@ import {
 } from '@carepoint/contract';
 import { and, asc, between, eq, inArray, ne } from 'drizzle-orm';
 import { appointments, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 import { facilityNow, findBookableDoctor, listBookableDoctors, loadSchedules } from '../schedules/service';
 
 /**

@@ -24,6 +24,7 @@ import { and, asc, between, count, desc, eq, gt, gte, inArray, ne, type SQL } fr
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, userImages, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
@@ -41,7 +42,6 @@ import {
 import { hashPassword } from '../../lib/passwords';
 import { ageOn, fullNameOf, profileImageUrl } from '../../lib/people';
 import { newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
 import { sendWelcomeLink } from '../auth/service';
 import { listErEntries } from '../emergency/service';
 import { facilityNow, findBookableDoctor } from '../schedules/service';

@@ -27,12 +27,12 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, sessions, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
-import { audit } from '../../plugins/audit';
 import { endWaitsOfCompletedVisit } from '../emergency/service';
 import { queueAppointmentMessage, scheduleReminder } from '../notifications/service';
 import { countPatientPrescriptions } from '../prescriptions/service';

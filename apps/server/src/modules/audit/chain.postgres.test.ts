@@ -7,8 +7,8 @@ import {
   testPostgresUrl,
 } from '../../../test/helpers';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { audit, readRecordsWritten } from '../../lib/audit';
 import { inTransaction } from '../../lib/context';
-import { audit, readRecordsWritten } from '../../plugins/audit';
 import { verifyAuditChain } from './chain';
 
 /*

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, serviceContext, signedIn, type TestApp } from '../../../test/helpers';
 import type { Executor } from '../../db/client';
 import { auditChain, auditEvents } from '../../db/schema';
+import { audit, readRecordsWritten } from '../../lib/audit';
 import { inTransaction } from '../../lib/context';
-import { audit, readRecordsWritten } from '../../plugins/audit';
 import { describeChainReport, purgeAuditTrail, verifyAuditChain } from './chain';
 
 /*

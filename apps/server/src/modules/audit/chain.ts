@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, gte, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditChain, auditEvents } from '../../db/schema';
+import { audit, readRecordsWritten } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { scheduleDaily } from '../../lib/daily';
-import { audit, readRecordsWritten } from '../../plugins/audit';
 
 /*
  * The audit trail's hash chain and retention (migration 0023, docs/security.md "The audit trail").

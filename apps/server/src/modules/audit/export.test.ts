@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, expectInvalid } from '../../../test/admin';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { auditEvents } from '../../db/schema';
-import { audit } from '../../plugins/audit';
+import { audit } from '../../lib/audit';
 
 /* Export CSV of the audit trail: a date range, the list's filters, safe cells, and itself audited. */
 

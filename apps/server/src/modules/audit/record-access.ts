@@ -2,11 +2,11 @@ import type { RecordAccess, recordAccessQuerySchema } from '@carepoint/contract'
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, users } from '../../db/schema';
+import { readRecordsWritten } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { signedIn } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { readRecordsWritten } from '../../plugins/audit';
 
 /*
  * "Who opened my record": the audit rows about the signed-in patient written by staff, in words a

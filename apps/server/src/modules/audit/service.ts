@@ -10,11 +10,11 @@ import {
 import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, outbox } from '../../db/schema';
+import { audit, readRecordsWritten } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
-import { audit, readRecordsWritten } from '../../plugins/audit';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
 

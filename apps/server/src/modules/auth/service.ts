@@ -10,13 +10,13 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { passwordResets, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { decoyPasswordHash, hashNewPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
+import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
-import { createSession, revokeSession, revokeUserSessions } from '../../plugins/sessions';
 import { findUserByEmail, loadPublicUser } from './users';
 
 /** Other sign-in methods (passkeys) answer a completed sign-in as the password's does. */

@@ -4,9 +4,9 @@ import { BACKUP_MESSAGES, type Backup, type BackupsOverview, type BackupTrigger 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext, systemContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
-import { audit } from '../../plugins/audit';
 import { dumpInWorker } from './dump';
 import {
   addToRecord,

@@ -1,7 +1,7 @@
 import { BACKUP_MESSAGES } from '@carepoint/contract';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { audit } from '../../plugins/audit';
 import type { BackupManager } from './manager';
 
 /**

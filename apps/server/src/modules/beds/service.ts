@@ -11,12 +11,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { beds, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 
 /** Beds: unique labels; Free or Occupied; an occupied bed may name its patient (one bed per patient). */
 

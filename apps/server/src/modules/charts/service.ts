@@ -22,6 +22,7 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, or, type S
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { notFound, signedIn } from '../../lib/errors';
@@ -43,7 +44,6 @@ import {
 } from '../../lib/list';
 import { patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, findPatient, fullNameOf, profileImageUrl, recordNumberOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 import * as reportsService from '../reports/service';
 import {
   type FilterContext,

@@ -28,6 +28,7 @@ import {
   userImages,
   users,
 } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, notFoundWith, signedIn } from '../../lib/errors';
@@ -45,7 +46,6 @@ import {
 } from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
-import { audit } from '../../plugins/audit';
 
 /*
  * Diagnosis tests and their categories. Any doctor reads any test (as any doctor reads any

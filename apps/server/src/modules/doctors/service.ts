@@ -10,6 +10,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { conflict, notFoundWith } from '../../lib/errors';
@@ -17,8 +18,7 @@ import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '
 import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
-import { audit } from '../../plugins/audit';
-import { revokeUserSessions } from '../../plugins/sessions';
+import { revokeUserSessions } from '../../lib/sessions';
 import { ensureDefaultSchedule } from '../schedules/service';
 
 /** Doctors are user accounts with role doctor; admins create, edit and (de)activate them. */

@@ -15,12 +15,12 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { queueEntries } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict, notFoundWith } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 
 /**
  * Department queues. The ETA is stored as minutes plus when they were set and derived at read

@@ -16,11 +16,11 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { erEntries } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 import { occupyFreeBed } from '../beds/service';
 
 /** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */

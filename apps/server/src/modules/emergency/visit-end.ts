@@ -1,9 +1,9 @@
 import type { LiveTopic } from '@carepoint/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { erEntries, queueEntries } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { facilityDay } from '../../lib/facility-time';
-import { audit } from '../../plugins/audit';
 
 /**
  * A completed visit ends the patient's wait: an emergency-room arrival still Waiting is

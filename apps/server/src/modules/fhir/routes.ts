@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FHIR_BASE_PATH } from '../../lib/api-paths';
+import { audit } from '../../lib/audit';
 import { AppError, RateLimitedError } from '../../lib/errors';
-import { audit } from '../../plugins/audit';
 import {
   allowsScope,
   bearerChallenge,

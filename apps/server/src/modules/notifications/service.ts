@@ -1,10 +1,10 @@
 import type { MessageListQuery, MessageRow, ReminderPreference } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { messages, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type Select } from '../../lib/list';
-import { audit } from '../../plugins/audit';
 
 /** The admin's send log of appointment e-mails, and the patient's reminder switch. */
 

@@ -9,11 +9,11 @@ import {
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nurses } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
-import { audit } from '../../plugins/audit';
 
 /** Nurses are staff records (they do not sign in); new ones are Active. */
 

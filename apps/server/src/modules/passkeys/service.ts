@@ -9,9 +9,9 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { passkeys } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
-import { audit } from '../../plugins/audit';
 import {
   CEREMONY_TIMEOUT_MS,
   consumeChallenge,

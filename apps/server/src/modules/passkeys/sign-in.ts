@@ -3,10 +3,10 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@si
 import { and, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { passkeys, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
-import { audit } from '../../plugins/audit';
 import { loginWindowMs, openSession, refuseInactive } from '../auth/service';
 import {
   CEREMONY_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { appointments, beds, erEntries, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
@@ -22,7 +23,6 @@ import { hashPassword } from '../../lib/passwords';
 import { ageOn, recordNumberOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
 import { sendWelcomeLink } from '../auth/service';
 
 /**

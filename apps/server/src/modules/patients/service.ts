@@ -2,6 +2,7 @@ import type { AdminPatient, PATIENT_SORTABLE, patientListQuerySchema } from '@ca
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { beds, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { facilityDate } from '../../lib/facility-time';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../lib/list';
 import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, fullNameOf, recordNumberOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 
 /** The admin patients table: accounts with role patient; Inpatient while they occupy a bed. */
 

@@ -25,6 +25,7 @@ import {
   users,
   vitalSigns,
 } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
 import {
@@ -39,7 +40,6 @@ import {
   selectOf,
 } from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 
 /*
  * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a

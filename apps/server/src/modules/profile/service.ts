@@ -11,12 +11,12 @@ import {
 } from '@carepoint/contract';
 import { and, count, countDistinct, eq, gte, inArray, lt } from 'drizzle-orm';
 import { appointments, triageAssessments, userImages, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
-import { audit } from '../../plugins/audit';
-import type { SessionUser } from '../../plugins/sessions';
+import type { SessionUser } from '../../lib/sessions';
 import { loadPublicUser } from '../auth/service';
 
 /** My Profile for every role: read and edit one's own account; e-mail is read-only. */

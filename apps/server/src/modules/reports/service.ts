@@ -28,6 +28,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reportAttachments, reportSearchText, reports, userImages, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, notFoundWith, signedIn } from '../../lib/errors';
 import type { RawUpload } from '../../lib/file-types';
@@ -44,7 +45,6 @@ import {
 } from '../../lib/list';
 import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
-import { audit } from '../../plugins/audit';
 
 /**
  * The doctor area's birth, death, investigation and operation reports and their attachments.

@@ -2,11 +2,11 @@ import type { PatientResultPage } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { diagnosisTests } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { signedIn } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows } from '../../lib/list';
-import { audit } from '../../plugins/audit';
 import * as diagnosis from '../diagnosis/service';
 import * as reports from '../reports/service';
 

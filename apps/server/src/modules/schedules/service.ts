@@ -27,11 +27,11 @@ import {
 import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { fullNameOf } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 
 /**
  * Doctor schedules and availability: loading and saving the weekly schedule, the bookable

@@ -2,10 +2,10 @@ import { formatInstant, SESSION_MESSAGES, type Session, type SessionList } from 
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
-import { audit } from '../../plugins/audit';
-import { liveSessions, revokeUserSessions } from '../../plugins/sessions';
+import { liveSessions, revokeUserSessions } from '../../lib/sessions';
 import { describeUserAgent } from './user-agent';
 
 /*

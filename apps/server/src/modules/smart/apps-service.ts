@@ -8,10 +8,10 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { smartApps } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
 
 type AppRow = typeof smartApps.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { type AuthorizeQuery, describeScopes, SMART_MESSAGES } from '@carepoint/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import { smartAuthorizationCodes, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, signedIn } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
 import { type EnabledApp, enabledApp } from './apps-service';
 import { OAuthError } from './oauth-error';
 import { grantableScopes, needsPatient, splitScope } from './scopes';

@@ -2,10 +2,10 @@ import { type ConnectedApp, describeScopes, SMART_MESSAGES, type SmartPatient } 
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { smartApps, smartGrants, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith, signedIn } from '../../lib/errors';
 import { patientMatches } from '../../lib/patient-search';
-import { audit } from '../../plugins/audit';
 import { revokeGrantTokens } from './tokens';
 
 const patients = alias(users, 'patients');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/sessions';
+import type { SessionUser } from '../../lib/sessions';
 import { type FhirInteraction, resourceScopes, scopesAllowing } from './scopes';
 import { lookupAccessToken, type SmartCaller } from './tokens';
 

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { smartApps, smartAuthorizationCodes, smartGrants, smartTokens, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { publicUser, type SessionUser, sessionUserColumns } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
-import { audit } from '../../plugins/audit';
-import { publicUser, type SessionUser, sessionUserColumns } from '../../plugins/sessions';
 import { type EnabledApp, enabledApp } from './apps-service';
 import { verifyClientAssertion } from './backend';
 import { signIdToken } from './id-token';

@@ -23,6 +23,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { appointments, invoiceItems, invoices, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { type AppError, conflict, notFound } from '../../lib/errors';
@@ -42,7 +43,6 @@ import {
 } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
-import { audit } from '../../plugins/audit';
 
 /**
  * Invoices: a doctor bills their own completed appointments and manages the invoices they

@@ -10,12 +10,12 @@ import {
 } from '@carepoint/contract';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { triageAssessments, vitalSigns } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { audit } from '../../plugins/audit';
 import { addToQueue, createErEntry } from '../emergency/service';
 import { listPatients } from '../patients/service';
 

@@ -15,13 +15,13 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { recoveryCodes, users, userTotp } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { RateLimits } from '../../lib/rate-limits';
 import { keyedHash, seal, unseal } from '../../lib/secret-box';
-import { audit } from '../../plugins/audit';
-import type { SessionUser } from '../../plugins/sessions';
+import type { SessionUser } from '../../lib/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
 import { claimChallenge, findOpenChallenge } from './challenges';
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../../plugins/audit';
+import { audit } from '../../../lib/audit';
 import { callerAuditDetails, requireExportScopes } from '../../smart/service';
 import {
   FHIR_CONTENT_TYPE,

@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
-import type { Actor } from '../lib/context';
-import { hasSecondFactorSql } from '../lib/second-factor';
-import { hashToken, newToken } from '../lib/tokens';
+import type { Actor } from './context';
+import { hasSecondFactorSql } from './second-factor';
+import { hashToken, newToken } from './tokens';
 
 /**
  * The signed-in user is the actor of everything the request does; whether they have a second

@@ -10,7 +10,7 @@ import {
   FHIR_WRITES_PATH,
   fhirWriteOperations,
 } from '../modules/fhir/openapi';
-import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES, TAGS, TOPIC_RENAMES } from './docs-catalog';
+import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES, TAGS, TOPIC_RENAMES } from './catalog';
 
 /**
  * What the OpenAPI document says beyond the routes' Zod schemas, decided here for every route

@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
-import type { ServiceContext } from '../lib/context';
+import type { ServiceContext } from './context';
 
 export interface AuditEntry {
   action: string;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedIn, signIn, type TestApp, testClock } from '../../test/helpers';
 import { sessions, users } from '../db/schema';
-import { hashToken } from '../lib/tokens';
+import { hashToken } from './tokens';
 
 /*
  * Two app instances on one PostgreSQL database, as behind a load balancer. Each caches the
