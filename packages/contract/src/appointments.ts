@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from './auth';
+import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf, requiredText } from './common';
-import { isCalendarDate, isTimeOfDay } from './schedules';
 
 /*
  * Appointment statuses and transitions

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_PRIORITIES, appointmentStatusSchema } from './appointments';
-import { daysBetween, isCalendarDate, weekdaySchema } from './schedules';
+import { daysBetween, isCalendarDate, weekdaySchema } from './clock';
 
 /*
  * Calendars (docs/areas/doctor-appointments.md#calendar, docs/areas/front-desk.md#calendar)

@@ -1,4 +1,4 @@
-import { formatMinutes, toLocalDateTime } from './schedules';
+import { formatMinutes, toLocalDateTime } from './clock';
 
 /*
  * The one format people read dates in, on every screen, PDF and e-mail: "24 Nov 2026", with a

@@ -9,9 +9,9 @@ import {
 } from './appointments';
 import { emailField } from './auth';
 import { GENDERS } from './clinical';
+import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf } from './common';
 import { erEntrySchema } from './emergency';
-import { isCalendarDate, isTimeOfDay } from './schedules';
 
 /*
  * The doctor's day (docs/areas/doctor-appointments.md): the dashboard, the Appointments screen

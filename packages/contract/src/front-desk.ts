@@ -3,10 +3,10 @@ import { patientStaySchema } from './admin';
 import { appointmentStatusSchema, createAppointmentSchema, moveAppointmentSchema } from './appointments';
 import { emailField, userStatusSchema } from './auth';
 import { genderSchema } from './clinical';
+import { isCalendarDate, weekdaySchema } from './clock';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
 import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
-import { isCalendarDate, weekdaySchema } from './schedules';
 
 /*
  * The front desk (admin only): register, edit and look up patients; every appointment, with

@@ -7,6 +7,7 @@ export * from './beds';
 export * from './calendar';
 export * from './charts';
 export * from './clinical';
+export * from './clock';
 export * from './common';
 export * from './dates';
 export * from './diagnosis';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { genderSchema } from './clinical';
+import { EARLIEST_DATE, isCalendarDate } from './clock';
 import { personName, requiredText } from './common';
 import { fileTypeAmong } from './file-types';
-import { EARLIEST_DATE, isCalendarDate } from './schedules';
 
 /** Doctors' years of practice: a whole number up to this. */
 const EXPERIENCE_YEARS_MAX = 70;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { EARLIEST_DATE, isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import type { SniffedFileType } from './file-types';
-import { EARLIEST_DATE, isCalendarDate, isTimeOfDay } from './schedules';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition, createAppointmentSchema } from './appointments';
 import {
-  AVAILABILITY_MESSAGES,
-  type AvailabilityQuery,
-  checkAvailability,
-  DEFAULT_SCHEDULE,
   daysBetween,
   type FacilityNow,
-  freeSlots,
   fromLocalDateTime,
   isCalendarDate,
   isOnClock,
   nearOffsetChange,
-  type Schedule,
-  scheduleSchema,
-  slotStarts,
   toLocalDateTime,
   WEEKDAYS,
   weekdayOf,
+} from './clock';
+import {
+  AVAILABILITY_MESSAGES,
+  type AvailabilityQuery,
+  checkAvailability,
+  DEFAULT_SCHEDULE,
+  freeSlots,
+  type Schedule,
+  scheduleSchema,
+  slotStarts,
 } from './schedules';
 
 // 2030-01-07 is a Monday.
