@@ -16,7 +16,8 @@ export const bookingKeys = {
 export function useAvailableDoctors(enabled = true) {
   return useQuery({
     queryKey: bookingKeys.doctors,
-    queryFn: async () => (await api.get<{ data: DoctorOption[] }>('/doctors/available')).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: DoctorOption[] }>('/doctors/available', { signal })).data,
     enabled,
     staleTime: 5 * 60_000,
     // The booking form says so under the field and lets the clinic assign a doctor.
@@ -30,9 +31,9 @@ export type FreeTimes = { day: string; slots: string[]; hours?: SlotsResponse['h
 export function useFreeTimes(doctorId: string, date: string) {
   return useQuery({
     queryKey: bookingKeys.freeTimes(doctorId, date),
-    queryFn: async (): Promise<FreeTimes> =>
+    queryFn: async ({ signal }): Promise<FreeTimes> =>
       doctorId
-        ? api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`)
+        ? api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`, { signal })
         : api.get<AnyDoctorSlots>(`/doctors/slots?date=${encodeURIComponent(date)}`),
     enabled: Boolean(date),
     // Someone else may book a slot at any moment: always re-check when the picker opens.

@@ -38,7 +38,7 @@ const patientKeys = {
 export function usePatientSummary() {
   return useQuery({
     queryKey: patientKeys.summary,
-    queryFn: () => api.get<PatientSummary>('/patient/summary'),
+    queryFn: ({ signal }) => api.get<PatientSummary>('/patient/summary', { signal }),
     meta: { errorMessage: APPOINTMENT_MESSAGES.summaryFailed },
   });
 }
@@ -47,7 +47,7 @@ export function usePatientSummary() {
 export function usePatientAppointments(queryString: string) {
   return useQuery({
     queryKey: patientKeys.appointments(queryString),
-    queryFn: () => api.get<AppointmentPage>(`/patient/appointments${queryString}`),
+    queryFn: ({ signal }) => api.get<AppointmentPage>(`/patient/appointments${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: APPOINTMENT_MESSAGES.loadFailed },
   });
@@ -58,7 +58,7 @@ export function useNextAppointments(limit: number) {
   const queryString = `?scope=upcoming&limit=${limit}`;
   return useQuery({
     queryKey: patientKeys.appointments(queryString),
-    queryFn: () => api.get<AppointmentPage>(`/patient/appointments${queryString}`),
+    queryFn: ({ signal }) => api.get<AppointmentPage>(`/patient/appointments${queryString}`, { signal }),
     // The card shows its own error state; the dashboard's toast is the summary's.
     meta: { errorMessage: false },
   });
@@ -111,7 +111,7 @@ export function useMoveAppointment() {
 export function useProfile() {
   return useQuery({
     queryKey: patientKeys.profile,
-    queryFn: async () => (await api.get<{ user: Profile }>('/user/profile')).user,
+    queryFn: async ({ signal }) => (await api.get<{ user: Profile }>('/user/profile', { signal })).user,
     meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
   });
 }
@@ -130,7 +130,7 @@ export function useUpdateProfile() {
 export function useReminderPreference() {
   return useQuery({
     queryKey: patientKeys.reminders,
-    queryFn: () => api.get<ReminderPreference>('/patient/reminders'),
+    queryFn: ({ signal }) => api.get<ReminderPreference>('/patient/reminders', { signal }),
     meta: { errorMessage: MESSAGE_MESSAGES.remindersLoadFailed },
   });
 }

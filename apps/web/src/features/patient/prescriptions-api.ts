@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 export const myPrescriptionsQuery = (queryString: string) =>
   queryOptions({
     queryKey: ['patient', 'prescriptions', queryString] as const,
-    queryFn: () => api.get<PrescriptionPage>(`/patient/prescriptions${queryString}`),
+    queryFn: ({ signal }) => api.get<PrescriptionPage>(`/patient/prescriptions${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: PRESCRIPTION_MESSAGES.loadFailed },
   });

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 export const recordAccessQuery = (queryString: string) =>
   queryOptions({
     queryKey: ['patient', 'record-access', queryString] as const,
-    queryFn: () => api.get<RecordAccessPage>(`/patient/record-access${queryString}`),
+    queryFn: ({ signal }) => api.get<RecordAccessPage>(`/patient/record-access${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: RECORD_ACCESS_MESSAGES.loadFailed },
   });

@@ -17,9 +17,10 @@ export function useDeskCalendar(range: CalendarQuery) {
   return useQuery({
     // Under the appointments resource: a change or a live event there refreshes it too.
     queryKey: [...adminKeys.resource('appointments'), 'calendar', range.from, range.to],
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       api.get<Calendar>(
         `/admin/appointments/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+        { signal },
       ),
     placeholderData: keepPreviousData,
     meta: { errorMessage: CALENDAR_MESSAGES.loadFailed },

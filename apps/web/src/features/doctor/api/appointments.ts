@@ -40,9 +40,10 @@ const doctorAppointmentKeys = {
 export function useDoctorCalendar(range: CalendarQuery) {
   return useQuery({
     queryKey: doctorAppointmentKeys.calendar(range),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       api.get<Calendar>(
         `/doctor/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+        { signal },
       ),
     placeholderData: keepPreviousData,
     meta: { errorMessage: CALENDAR_MESSAGES.loadFailed },
@@ -85,7 +86,7 @@ export function useDoctorLiveUpdates() {
 export function useDoctorDashboard() {
   return useQuery({
     queryKey: doctorAppointmentKeys.dashboard,
-    queryFn: () => api.get<DoctorDashboard>('/doctor/dashboard'),
+    queryFn: ({ signal }) => api.get<DoctorDashboard>('/doctor/dashboard', { signal }),
     refetchInterval: 60_000,
     meta: { errorMessage: DOCTOR_APPOINTMENT_MESSAGES.dashboardFailed },
   });
@@ -95,7 +96,7 @@ export function useDoctorDashboard() {
 export const doctorAppointmentsQuery = (queryString: string) =>
   queryOptions({
     queryKey: doctorAppointmentKeys.list(queryString),
-    queryFn: () => api.get<DoctorAppointmentPage>(`/doctor/appointments${queryString}`),
+    queryFn: ({ signal }) => api.get<DoctorAppointmentPage>(`/doctor/appointments${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: APPOINTMENT_MESSAGES.loadFailed },
   });
@@ -103,8 +104,9 @@ export const doctorAppointmentsQuery = (queryString: string) =>
 export function useDoctorAppointment(id: string) {
   return useQuery({
     queryKey: doctorAppointmentKeys.detail(id),
-    queryFn: async () =>
-      (await api.get<{ appointment: DoctorAppointmentDetail }>(`/doctor/appointments/${id}`)).appointment,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ appointment: DoctorAppointmentDetail }>(`/doctor/appointments/${id}`, { signal }))
+        .appointment,
     // The page shows "not found" or the error in place.
     meta: { errorMessage: false },
   });
@@ -114,7 +116,8 @@ export function useDoctorAppointment(id: string) {
 export function useOwnSlots(doctorId: string, date: string) {
   return useQuery({
     queryKey: doctorAppointmentKeys.slots(doctorId, date),
-    queryFn: () => api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`),
+    queryFn: ({ signal }) =>
+      api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`, { signal }),
     enabled: Boolean(doctorId && date),
     // Patients book at any moment: re-check whenever the picker shows.
     staleTime: 0,

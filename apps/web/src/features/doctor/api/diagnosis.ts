@@ -33,7 +33,7 @@ const CATEGORIES = '/doctor/diagnosis-categories';
 export const diagnosisTestsQuery = (queryString: string) =>
   queryOptions({
     queryKey: diagnosisKeys.tests(queryString),
-    queryFn: () => api.get<DiagnosisTestPage>(`${TESTS}${queryString}`),
+    queryFn: ({ signal }) => api.get<DiagnosisTestPage>(`${TESTS}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: DIAGNOSIS_MESSAGES.loadFailed },
   });
@@ -41,7 +41,7 @@ export const diagnosisTestsQuery = (queryString: string) =>
 export function useDiagnosisTest(id: string) {
   return useQuery({
     queryKey: diagnosisKeys.test(id),
-    queryFn: () => api.get<DiagnosisTest>(`${TESTS}/${id}`),
+    queryFn: ({ signal }) => api.get<DiagnosisTest>(`${TESTS}/${id}`, { signal }),
     // The page shows "not found" or the error in place.
     meta: { errorMessage: false },
   });
@@ -79,7 +79,7 @@ export const useDeleteDiagnosisTest = () =>
 export const diagnosisCategoriesQuery = (queryString: string) =>
   queryOptions({
     queryKey: diagnosisKeys.categories(queryString),
-    queryFn: () => api.get<DiagnosisCategoryPage>(`${CATEGORIES}${queryString}`),
+    queryFn: ({ signal }) => api.get<DiagnosisCategoryPage>(`${CATEGORIES}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: DIAGNOSIS_CATEGORY_MESSAGES.loadFailed },
   });
@@ -88,7 +88,8 @@ export const diagnosisCategoriesQuery = (queryString: string) =>
 export function useCategoryOptions() {
   return useQuery({
     queryKey: diagnosisKeys.categoryOptions,
-    queryFn: async () => (await api.get<{ data: DiagnosisCategoryOption[] }>(`${CATEGORIES}/options`)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: DiagnosisCategoryOption[] }>(`${CATEGORIES}/options`, { signal })).data,
     meta: { errorMessage: DIAGNOSIS_CATEGORY_MESSAGES.loadFailed },
   });
 }

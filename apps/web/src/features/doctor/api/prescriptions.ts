@@ -26,7 +26,7 @@ const prescriptionKeys = {
 export const prescriptionsQuery = (queryString: string) =>
   queryOptions({
     queryKey: prescriptionKeys.list(queryString),
-    queryFn: () => api.get<PrescriptionPage>(`/doctor/prescriptions${queryString}`),
+    queryFn: ({ signal }) => api.get<PrescriptionPage>(`/doctor/prescriptions${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: PRESCRIPTION_MESSAGES.loadFailed },
   });
@@ -43,7 +43,7 @@ export function useRecentPrescriptions() {
 export function usePrescription(id: string) {
   return useQuery({
     queryKey: prescriptionKeys.detail(id),
-    queryFn: () => api.get<PrescriptionResponse>(`/doctor/prescriptions/${id}`),
+    queryFn: ({ signal }) => api.get<PrescriptionResponse>(`/doctor/prescriptions/${id}`, { signal }),
     // The page shows "Prescription not found" or the error in place.
     meta: { errorMessage: false },
     retry: false,
@@ -54,7 +54,7 @@ export function usePrescription(id: string) {
 export function usePrescriptionPatient(id: string | null) {
   return useQuery({
     queryKey: prescriptionKeys.patient(id ?? ''),
-    queryFn: () => api.get<PrescriptionPatient>(`/doctor/prescriptions/patients/${id}`),
+    queryFn: ({ signal }) => api.get<PrescriptionPatient>(`/doctor/prescriptions/patients/${id}`, { signal }),
     enabled: Boolean(id),
     meta: { errorMessage: false },
   });

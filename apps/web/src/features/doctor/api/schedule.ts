@@ -13,7 +13,7 @@ const scheduleKey = ['doctor', 'schedule'] as const;
 export function useMySchedule() {
   return useQuery({
     queryKey: scheduleKey,
-    queryFn: () => api.get<DoctorScheduleResponse>('/doctor/schedule'),
+    queryFn: ({ signal }) => api.get<DoctorScheduleResponse>('/doctor/schedule', { signal }),
     meta: { errorMessage: SCHEDULE_LOAD_FAILED },
   });
 }

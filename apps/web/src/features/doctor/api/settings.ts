@@ -25,7 +25,7 @@ const settingsKeys = {
 export function useDoctorProfile() {
   return useQuery({
     queryKey: settingsKeys.profile,
-    queryFn: async () => (await api.get<{ user: Profile }>('/user/profile')).user,
+    queryFn: async ({ signal }) => (await api.get<{ user: Profile }>('/user/profile', { signal })).user,
     meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
   });
 }
@@ -33,7 +33,7 @@ export function useDoctorProfile() {
 export function useDoctorActivity() {
   return useQuery({
     queryKey: settingsKeys.activity,
-    queryFn: () => api.get<DoctorActivity>('/doctor/profile/activity'),
+    queryFn: ({ signal }) => api.get<DoctorActivity>('/doctor/profile/activity', { signal }),
     meta: { errorMessage: false },
   });
 }

@@ -19,7 +19,7 @@ const triageKeys = {
 export function useTodaysIntakes() {
   return useQuery({
     queryKey: triageKeys.today,
-    queryFn: async () => (await api.get<TriageList>('/doctor/triage')).data,
+    queryFn: async ({ signal }) => (await api.get<TriageList>('/doctor/triage', { signal })).data,
     // The list shows its own error state with a retry.
     meta: { errorMessage: false },
   });

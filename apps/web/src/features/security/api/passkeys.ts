@@ -8,7 +8,7 @@ import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../../lib/passke
 
 export const passkeysQuery = queryOptions({
   queryKey: ['security', 'passkeys'] as const,
-  queryFn: () => api.get<PasskeyList>('/user/passkeys'),
+  queryFn: ({ signal }) => api.get<PasskeyList>('/user/passkeys', { signal }),
   meta: { errorMessage: 'Could not load passkeys.' },
 });
 

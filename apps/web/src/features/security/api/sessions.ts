@@ -9,7 +9,7 @@ const sessionKeys = { mine: ['auth', 'sessions'] as const };
 export function useMySessions() {
   return useQuery({
     queryKey: sessionKeys.mine,
-    queryFn: () => api.get<SessionList>('/auth/sessions'),
+    queryFn: ({ signal }) => api.get<SessionList>('/auth/sessions', { signal }),
     meta: { errorMessage: SESSION_MESSAGES.loadFailed },
   });
 }

@@ -20,7 +20,7 @@ const meta = { errorMessage: 'Could not change two-factor sign-in.' };
 export const useTwoFactorStatus = () =>
   useQuery({
     queryKey: statusKey,
-    queryFn: () => api.get<TwoFactorStatus>('/two-factor'),
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/two-factor', { signal }),
     meta: { errorMessage: 'Could not load two-factor sign-in.' },
   });
 
