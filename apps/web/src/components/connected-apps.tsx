@@ -1,34 +1,15 @@
-import { type ConnectedApp, SMART_MESSAGES } from '@carepoint/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConnectedApp } from '@carepoint/contract';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { api } from '../lib/api-client';
+import {
+  CONNECTED_APPS_LOAD_FAILED,
+  useConnectedApps,
+  useRevokeConnectedApp,
+} from '../lib/api/connected-apps';
 import { formatDateTime } from '../lib/format';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { ConfirmDialog } from './ui/confirm-dialog';
 import { ErrorState } from './ui/error-state';
-
-/* The user's connected apps (GET/DELETE /api/user/connected-apps): shown on My Profile and Security. */
-const connectedAppKeys = { all: ['user', 'connected-apps'] as const };
-const CONNECTED_APPS_LOAD_FAILED = 'Could not fetch connected apps';
-
-const useConnectedApps = () =>
-  useQuery({
-    queryKey: connectedAppKeys.all,
-    queryFn: ({ signal }) => api.get<ConnectedApp[]>('/user/connected-apps', { signal }),
-    meta: { errorMessage: CONNECTED_APPS_LOAD_FAILED },
-  });
-
-function useRevokeConnectedApp() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/user/connected-apps/${encodeURIComponent(id)}`),
-    onSuccess: () => toast.success(SMART_MESSAGES.revoked),
-    onSettled: () => client.invalidateQueries({ queryKey: connectedAppKeys.all }),
-    meta: { errorMessage: 'Could not revoke the access' },
-  });
-}
 
 /**
  * Connected apps: the SMART apps this user allowed whose access still holds, what each may

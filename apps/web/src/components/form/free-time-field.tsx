@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
+import { useFreeTimes } from '../../lib/api/booking';
 import { isApiRequestError } from '../../lib/api-client';
-import { useFreeTimes } from '../../lib/booking';
 import { Select } from '../ui/select';
 
 type FreeTimeFieldProps = Omit<ComponentPropsWithRef<'select'>, 'className'> & {

@@ -10,13 +10,14 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys, useDeskMutation, type WithId } from './shared';
+import { queryKeys } from '../../../lib/query-keys';
+import { useDeskMutation, type WithId } from './shared';
 
 /** Every doctor's day (or days): one column each, hours, free slots and appointments. */
 export function useDeskCalendar(range: CalendarQuery) {
   return useQuery({
     // Under the appointments resource: a change or a live event there refreshes it too.
-    queryKey: [...adminKeys.resource('appointments'), 'calendar', range.from, range.to],
+    queryKey: queryKeys.admin.calendar(range),
     queryFn: ({ signal }) =>
       api.get<Calendar>(
         `/admin/appointments/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,

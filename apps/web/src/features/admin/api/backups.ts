@@ -2,13 +2,12 @@ import { BACKUP_MESSAGES, type Backup, type BackupsOverview } from '@carepoint/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * The Backups screen's data (GET/POST /api/admin/backups). A backup runs on the server after
  * "Back up now" answers; while one runs the list is read again every 2 seconds.
  */
-
-const backupKeys = { all: ['admin', 'backups'] as const };
 
 export const BACKUPS_LOAD_FAILED = 'Could not fetch backups';
 const START_FAILED = 'Could not start a backup';
@@ -16,7 +15,7 @@ const WHILE_RUNNING_MS = 2000;
 
 export const useBackups = () =>
   useQuery({
-    queryKey: backupKeys.all,
+    queryKey: queryKeys.admin.backups,
     queryFn: ({ signal }) => api.get<BackupsOverview>('/admin/backups', { signal }),
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -30,7 +29,7 @@ export function useBackUpNow() {
   return useMutation({
     mutationFn: () => api.post<Backup>('/admin/backups'),
     onSuccess: () => toast.success(BACKUP_MESSAGES.started),
-    onSettled: () => client.invalidateQueries({ queryKey: backupKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.backups }),
     meta: { errorMessage: START_FAILED },
   });
 }

@@ -1,8 +1,9 @@
 import type { Bed, CreateBed, UpdateBed } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Page } from '../../../lib/use-list-query';
-import { adminKeys, useAdminMutation, type WithId } from './shared';
+import { useAdminMutation, type WithId } from './shared';
 
 /* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's. */
 
@@ -22,7 +23,7 @@ export const useDeleteBed = () =>
 /** Free beds for the Admit dialog (at most 100, by label). */
 export const useFreeBeds = (enabled: boolean) =>
   useQuery({
-    queryKey: [...adminKeys.resource('beds'), 'free'],
+    queryKey: queryKeys.admin.freeBeds,
     queryFn: ({ signal }) => api.get<Page<Bed>>('/admin/beds?status=Free&limit=100&sort=label', { signal }),
     enabled,
     staleTime: 0,

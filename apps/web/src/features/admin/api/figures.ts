@@ -1,27 +1,28 @@
 import type { Analytics, Stats, Summary, TargetWait } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys, LOAD_FAILED, useAdminMutation } from './shared';
+import { queryKeys } from '../../../lib/query-keys';
+import { LOAD_FAILED, useAdminMutation } from './shared';
 
 /* The figures the server computes from every record: the dashboard's summary, analytics, stats. */
 
 export const useSummary = () =>
   useQuery({
-    queryKey: adminKeys.summary,
+    queryKey: queryKeys.admin.summary,
     queryFn: ({ signal }) => api.get<Summary>('/admin/summary', { signal }),
     meta: { errorMessage: LOAD_FAILED.summary },
   });
 
 export const useAnalytics = () =>
   useQuery({
-    queryKey: adminKeys.analytics,
+    queryKey: queryKeys.admin.analytics,
     queryFn: ({ signal }) => api.get<Analytics>('/admin/analytics', { signal }),
     meta: { errorMessage: LOAD_FAILED.analytics },
   });
 
 export const useStats = () =>
   useQuery({
-    queryKey: adminKeys.stats,
+    queryKey: queryKeys.admin.stats,
     queryFn: ({ signal }) => api.get<Stats>('/admin/stats', { signal }),
     meta: { errorMessage: LOAD_FAILED.stats },
   });

@@ -1,8 +1,9 @@
 import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES, MESSAGE_MESSAGES } from '@carepoint/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Page } from '../../../lib/use-list-query';
-import { adminKeys, type ListResource, type ListRows } from './shared';
+import type { ListResource, ListRows } from './shared';
 
 /* The admin's paged lists (one ListTable each): doctors, nurses, beds, the audit trail, ... */
 
@@ -23,7 +24,7 @@ const LIST_LOAD_FAILED: Record<ListResource, string> = {
 /** One page of an admin list (for ListTable); the previous page stays on screen while the next one loads. */
 export const adminListQuery = <R extends ListResource>(resource: R, queryString: string) =>
   queryOptions({
-    queryKey: adminKeys.list(resource, queryString),
+    queryKey: queryKeys.admin.list(resource, queryString),
     queryFn: ({ signal }) => api.get<Page<ListRows[R]>>(`/admin/${resource}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: LIST_LOAD_FAILED[resource] },

@@ -2,8 +2,9 @@ import type { AdminPatient, PatientDetail, PatientRecordInput } from '@carepoint
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Page } from '../../../lib/use-list-query';
-import { adminKeys, useDeskMutation, type WithId } from './shared';
+import { useDeskMutation, type WithId } from './shared';
 
 /* The front desk's patients: finding one, a patient's page, registering and updating. */
 
@@ -20,7 +21,7 @@ export const PATIENT_FIELDS = [
 /** The PatientPicker's suggestions: registered patients by name or e-mail. */
 export const patientSearch: PatientSearch = (term, limit) =>
   queryOptions<PatientOption[]>({
-    queryKey: [...adminKeys.resource('patients'), 'search', term, limit],
+    queryKey: queryKeys.admin.patientSearch(term, limit),
     queryFn: async ({ signal }) =>
       (
         await api.get<Page<AdminPatient>>(
@@ -35,7 +36,7 @@ export const patientSearch: PatientSearch = (term, limit) =>
 /** A patient's page; `enabled` false waits for an id (a dialog before a patient is chosen). */
 export const usePatientDetail = (id: string, enabled = true) =>
   useQuery({
-    queryKey: adminKeys.patient(id),
+    queryKey: queryKeys.admin.patient(id),
     queryFn: ({ signal }) => api.get<PatientDetail>(`/admin/patients/${id}`, { signal }),
     enabled,
     meta: { errorMessage: 'Could not load the patient' },

@@ -1,13 +1,14 @@
 import type { CreateQueueEntry, Department, QueueBoard, QueueEntry } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys, LOAD_FAILED, useAdminMutation } from './shared';
+import { queryKeys } from '../../../lib/query-keys';
+import { LOAD_FAILED, useAdminMutation } from './shared';
 
 /* The department queues: the board, adding a patient, calling the next one, removing one. */
 
 export const useQueueBoard = () =>
   useQuery({
-    queryKey: adminKeys.queueBoard,
+    queryKey: queryKeys.admin.queueBoard,
     queryFn: ({ signal }) => api.get<QueueBoard>('/admin/queues/board', { signal }),
     meta: { errorMessage: LOAD_FAILED.queues },
   });

@@ -13,8 +13,8 @@ import type {
   OutboxMail,
 } from '@carepoint/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingKeys } from '../../../lib/booking';
 import { answersField } from '../../../lib/forms';
+import { type AdminListResource, type AdminResource, queryKeys } from '../../../lib/query-keys';
 
 /*
  * Admin area data: TanStack Query hooks over /api/admin/*, one file per subject (patients.ts,
@@ -37,18 +37,8 @@ export type ListRows = {
   messages: MessageRow;
   appointments: DeskAppointment;
 };
-export type ListResource = keyof ListRows;
-export type Resource = ListResource | 'queues' | 'summary' | 'analytics' | 'stats';
-
-export const adminKeys = {
-  resource: (resource: Resource) => ['admin', resource] as const,
-  list: (resource: ListResource, queryString: string) => ['admin', resource, 'list', queryString] as const,
-  summary: ['admin', 'summary'] as const,
-  analytics: ['admin', 'analytics'] as const,
-  stats: ['admin', 'stats'] as const,
-  queueBoard: ['admin', 'queues', 'board'] as const,
-  patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
-};
+export type ListResource = AdminListResource;
+export type Resource = AdminResource;
 
 /** Figures computed from every record: any admin change may move them. */
 const DERIVED: readonly Resource[] = ['summary', 'analytics', 'stats'];
@@ -56,7 +46,7 @@ const DERIVED: readonly Resource[] = ['summary', 'analytics', 'stats'];
 export function invalidateAdmin(client: QueryClient, resources: readonly Resource[]) {
   const all = new Set([...resources, ...DERIVED]);
   return Promise.all(
-    [...all].map((resource) => client.invalidateQueries({ queryKey: adminKeys.resource(resource) })),
+    [...all].map((resource) => client.invalidateQueries({ queryKey: queryKeys.admin.resource(resource) })),
   );
 }
 
@@ -113,7 +103,7 @@ export function useDeskMutation<TVariables, TResult>(
     onSettled: () =>
       Promise.all([
         invalidateAdmin(client, resources),
-        client.invalidateQueries({ queryKey: bookingKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.booking.all }),
       ]),
     meta: { errorMessage, shownInline: answersField(fields) },
   });

@@ -7,16 +7,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /* The SMART Apps screen's data (GET/POST/PATCH /api/admin/smart-apps; docs/fhir.md "SMART on FHIR"). */
-
-const smartAppKeys = { all: ['admin', 'smart-apps'] as const };
 
 export const SMART_APPS_LOAD_FAILED = 'Could not fetch apps';
 
 export const useSmartApps = () =>
   useQuery({
-    queryKey: smartAppKeys.all,
+    queryKey: queryKeys.admin.smartApps,
     queryFn: ({ signal }) => api.get<SmartApp[]>('/admin/smart-apps', { signal }),
     meta: { errorMessage: SMART_APPS_LOAD_FAILED },
   });
@@ -25,7 +24,7 @@ export function useRegisterSmartApp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSmartApp) => api.post<CreatedSmartApp>('/admin/smart-apps', body),
-    onSettled: () => client.invalidateQueries({ queryKey: smartAppKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.smartApps }),
   });
 }
 
@@ -35,7 +34,7 @@ export function useSetSmartAppDisabled() {
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       api.patch<SmartApp>(`/admin/smart-apps/${encodeURIComponent(id)}`, { disabled }),
     onSuccess: (app) => toast.success(app.disabled ? SMART_MESSAGES.disabled : SMART_MESSAGES.enabled),
-    onSettled: () => client.invalidateQueries({ queryKey: smartAppKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.smartApps }),
     meta: { errorMessage: 'Could not change the app' },
   });
 }

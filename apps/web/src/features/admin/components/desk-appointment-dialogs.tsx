@@ -24,8 +24,8 @@ import type { DialogComponentProps } from '../../../components/ui/dialog-button'
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { useAvailableDoctors } from '../../../lib/api/booking';
 import { isApiRequestError } from '../../../lib/api-client';
-import { useAvailableDoctors } from '../../../lib/booking';
 import { deviceToday, formatSlot } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import {

@@ -14,7 +14,7 @@ import { FilterChip } from '../../../components/ui/filter-chip';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
-import { useAvailableDoctors } from '../../../lib/booking';
+import { useAvailableDoctors } from '../../../lib/api/booking';
 import { formatCalendarDate, formatSlot } from '../../../lib/format';
 import { useUrlFilter } from '../../../lib/use-url-filters';
 import { usePatientDetail } from '../api/patients';

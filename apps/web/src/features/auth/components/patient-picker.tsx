@@ -3,7 +3,7 @@ import { Input } from '../../../components/ui/input';
 import { cx } from '../../../lib/cx';
 import { formatCalendarDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSmartPatients } from '../authorize-api';
+import { useSmartPatients } from '../api/authorize';
 
 const SEARCH_DELAY_MS = 250;
 

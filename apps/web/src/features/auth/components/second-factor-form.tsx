@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { submitForm } from '../../../lib/forms';
-import { useSecondFactorLogin } from '../api';
+import { useSecondFactorLogin } from '../api/session';
 import { AuthCard } from './auth-layout';
 
 type Method = SecondFactorLogin['method'];

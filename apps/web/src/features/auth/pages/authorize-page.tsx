@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useApproveAuthorization, useAuthorizationRequest, useDenyAuthorization } from '../authorize-api';
+import { useApproveAuthorization, useAuthorizationRequest, useDenyAuthorization } from '../api/authorize';
 import { AuthCard } from '../components/auth-layout';
 import { PatientPicker } from '../components/patient-picker';
 

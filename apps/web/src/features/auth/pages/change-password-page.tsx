@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { submitForm } from '../../../lib/forms';
-import { PASSWORD_CHANGED, useChangePassword } from '../api';
+import { PASSWORD_CHANGED, useChangePassword } from '../api/session';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { submitForm } from '../../../lib/forms';
-import { useForgotPassword } from '../api';
+import { useForgotPassword } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 
 /** Requests a reset link; the answer is the same whether or not the account exists. */

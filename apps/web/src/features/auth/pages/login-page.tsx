@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useLogin, usePasskeySignIn } from '../api';
+import { useLogin, usePasskeySignIn } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 import { SecondFactorForm } from '../components/second-factor-form';
 import { destinationAfterLogin, SignedInRedirect } from '../components/signed-in-redirect';

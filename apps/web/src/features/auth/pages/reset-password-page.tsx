@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage } from '../../../lib/api-client';
 import { submitForm } from '../../../lib/forms';
-import { isResetFormAnswer, useResetPassword } from '../api';
+import { isResetFormAnswer, useResetPassword } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 
 const AFTER_RESET_REDIRECT_MS = 2000;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useAuth } from '../../../lib/auth';
 import { submitForm } from '../../../lib/forms';
-import { useChangePassword } from '../api';
+import { useChangePassword } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 
 /**

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useSignup } from '../api';
+import { useSignup } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 import { SignedInRedirect } from '../components/signed-in-redirect';
 

@@ -17,8 +17,8 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { bookingKeys } from '../../../lib/booking';
 import { answersField } from '../../../lib/forms';
+import { queryKeys } from '../../../lib/query-keys';
 import { useEventStream } from '../../../lib/use-event-stream';
 
 /*
@@ -27,19 +27,10 @@ import { useEventStream } from '../../../lib/use-event-stream';
  * or a status change refreshes the dashboard, the list and the detail together.
  */
 
-const doctorAppointmentKeys = {
-  all: ['doctor-appointments'] as const,
-  dashboard: ['doctor-appointments', 'dashboard'] as const,
-  list: (queryString: string) => ['doctor-appointments', 'list', queryString] as const,
-  detail: (id: string) => ['doctor-appointments', 'detail', id] as const,
-  slots: (doctorId: string, date: string) => ['doctor-appointments', 'slots', doctorId, date] as const,
-  calendar: (range: CalendarQuery) => ['doctor-appointments', 'calendar', range.from, range.to] as const,
-};
-
 /** The doctor's calendar over a day or a week: appointments, hours and free slots. */
 export function useDoctorCalendar(range: CalendarQuery) {
   return useQuery({
-    queryKey: doctorAppointmentKeys.calendar(range),
+    queryKey: queryKeys.doctor.appointments.calendar(range),
     queryFn: ({ signal }) =>
       api.get<Calendar>(
         `/doctor/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
@@ -61,8 +52,8 @@ export function useMoveDoctorAppointment(inForm = true) {
       api.post<{ appointment: DoctorAppointmentDetail }>(`/doctor/appointments/${id}/move`, body),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: doctorAppointmentKeys.all }),
-        client.invalidateQueries({ queryKey: bookingKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.doctor.appointments.all }),
+        client.invalidateQueries({ queryKey: queryKeys.booking.all }),
       ]),
     meta: {
       errorMessage: APPOINTMENT_MESSAGES.moveFailed,
@@ -78,14 +69,14 @@ export function useMoveDoctorAppointment(inForm = true) {
 export function useDoctorLiveUpdates() {
   const client = useQueryClient();
   return useEventStream(DOCTOR_EVENTS_PATH, ['appointments'], () => {
-    void client.invalidateQueries({ queryKey: doctorAppointmentKeys.all });
+    void client.invalidateQueries({ queryKey: queryKeys.doctor.appointments.all });
   });
 }
 
 /** The dashboard's figures; refreshed every minute, as the waiting room changes. */
 export function useDoctorDashboard() {
   return useQuery({
-    queryKey: doctorAppointmentKeys.dashboard,
+    queryKey: queryKeys.doctor.appointments.dashboard,
     queryFn: ({ signal }) => api.get<DoctorDashboard>('/doctor/dashboard', { signal }),
     refetchInterval: 60_000,
     meta: { errorMessage: DOCTOR_APPOINTMENT_MESSAGES.dashboardFailed },
@@ -95,7 +86,7 @@ export function useDoctorDashboard() {
 /** A page of the doctor's appointments for a query string (`?period&page&limit&sort&order&q`). */
 export const doctorAppointmentsQuery = (queryString: string) =>
   queryOptions({
-    queryKey: doctorAppointmentKeys.list(queryString),
+    queryKey: queryKeys.doctor.appointments.list(queryString),
     queryFn: ({ signal }) => api.get<DoctorAppointmentPage>(`/doctor/appointments${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: APPOINTMENT_MESSAGES.loadFailed },
@@ -103,7 +94,7 @@ export const doctorAppointmentsQuery = (queryString: string) =>
 
 export function useDoctorAppointment(id: string) {
   return useQuery({
-    queryKey: doctorAppointmentKeys.detail(id),
+    queryKey: queryKeys.doctor.appointments.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ appointment: DoctorAppointmentDetail }>(`/doctor/appointments/${id}`, { signal }))
         .appointment,
@@ -115,7 +106,7 @@ export function useDoctorAppointment(id: string) {
 /** The doctor's own free slots on a date (the one availability rule); asked only once a date is chosen. */
 export function useOwnSlots(doctorId: string, date: string) {
   return useQuery({
-    queryKey: doctorAppointmentKeys.slots(doctorId, date),
+    queryKey: queryKeys.doctor.appointments.slots(doctorId, date),
     queryFn: ({ signal }) =>
       api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`, { signal }),
     enabled: Boolean(doctorId && date),
@@ -131,7 +122,7 @@ export function useAddAppointment() {
   return useMutation({
     mutationFn: (input: CreateDoctorAppointmentInput) =>
       api.post<CreatedDoctorAppointment>('/doctor/appointments', input),
-    onSettled: () => client.invalidateQueries({ queryKey: doctorAppointmentKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.appointments.all }),
     meta: { errorMessage: APPOINTMENT_MESSAGES.createFailed },
   });
 }
@@ -141,7 +132,7 @@ export function useChangeStatus() {
   return useMutation({
     mutationFn: ({ id, ...change }: AppointmentStatusChange & { id: string }) =>
       api.patch<{ appointment: Appointment }>(`/appointments/${id}/status`, change),
-    onSettled: () => client.invalidateQueries({ queryKey: doctorAppointmentKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.appointments.all }),
     meta: { errorMessage: DOCTOR_APPOINTMENT_MESSAGES.statusFailed },
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * Diagnosis tests and categories. Keys start with 'diagnosis': a saved or deleted category
@@ -18,21 +19,13 @@ import { api } from '../../../lib/api-client';
  * refreshes both lists.
  */
 
-const diagnosisKeys = {
-  all: ['diagnosis'] as const,
-  tests: (queryString: string) => ['diagnosis', 'tests', queryString] as const,
-  test: (id: string) => ['diagnosis', 'test', id] as const,
-  categories: (queryString: string) => ['diagnosis', 'categories', queryString] as const,
-  categoryOptions: ['diagnosis', 'category-options'] as const,
-};
-
 const TESTS = '/doctor/diagnosis-tests';
 const CATEGORIES = '/doctor/diagnosis-categories';
 
 /** A page of diagnosis tests for a query string (`?page&limit&sort&order&q`). */
 export const diagnosisTestsQuery = (queryString: string) =>
   queryOptions({
-    queryKey: diagnosisKeys.tests(queryString),
+    queryKey: queryKeys.doctor.diagnosis.tests(queryString),
     queryFn: ({ signal }) => api.get<DiagnosisTestPage>(`${TESTS}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: DIAGNOSIS_MESSAGES.loadFailed },
@@ -40,7 +33,7 @@ export const diagnosisTestsQuery = (queryString: string) =>
 
 export function useDiagnosisTest(id: string) {
   return useQuery({
-    queryKey: diagnosisKeys.test(id),
+    queryKey: queryKeys.doctor.diagnosis.test(id),
     queryFn: ({ signal }) => api.get<DiagnosisTest>(`${TESTS}/${id}`, { signal }),
     // The page shows "not found" or the error in place.
     meta: { errorMessage: false },
@@ -51,7 +44,7 @@ function useDiagnosisMutation<V, R>(mutationFn: (variables: V) => Promise<R>, er
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: diagnosisKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.diagnosis.all }),
     meta: { errorMessage },
   });
 }
@@ -78,7 +71,7 @@ export const useDeleteDiagnosisTest = () =>
 /** A page of categories, each with how many tests use it. */
 export const diagnosisCategoriesQuery = (queryString: string) =>
   queryOptions({
-    queryKey: diagnosisKeys.categories(queryString),
+    queryKey: queryKeys.doctor.diagnosis.categories(queryString),
     queryFn: ({ signal }) => api.get<DiagnosisCategoryPage>(`${CATEGORIES}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: DIAGNOSIS_CATEGORY_MESSAGES.loadFailed },
@@ -87,7 +80,7 @@ export const diagnosisCategoriesQuery = (queryString: string) =>
 /** Every category, for the test form's choice. */
 export function useCategoryOptions() {
   return useQuery({
-    queryKey: diagnosisKeys.categoryOptions,
+    queryKey: queryKeys.doctor.diagnosis.categoryOptions,
     queryFn: async ({ signal }) =>
       (await api.get<{ data: DiagnosisCategoryOption[] }>(`${CATEGORIES}/options`, { signal })).data,
     meta: { errorMessage: DIAGNOSIS_CATEGORY_MESSAGES.loadFailed },

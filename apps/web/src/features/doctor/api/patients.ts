@@ -8,6 +8,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Page } from '../../../lib/use-list-query';
 
 /*
@@ -15,18 +16,10 @@ import type { Page } from '../../../lib/use-list-query';
  * Keys start with 'doctor', 'patients', so saving a chart refreshes the cards too.
  */
 
-export const patientKeys = {
-  all: ['doctor', 'patients'] as const,
-  list: (queryString: string) => ['doctor', 'patients', 'list', queryString] as const,
-  chart: (id: string) => ['doctor', 'patients', 'chart', id] as const,
-  reports: (id: string, page: number) => ['doctor', 'patients', 'chart', id, 'reports', page] as const,
-  vitals: (id: string) => ['doctor', 'patients', 'chart', id, 'vitals'] as const,
-};
-
 /** A page of patient cards; the previous page stays on screen while the next one loads. */
 export const usePatientCards = (queryString: string) =>
   useQuery({
-    queryKey: patientKeys.list(queryString),
+    queryKey: queryKeys.doctor.patients.list(queryString),
     queryFn: ({ signal }) => api.get<Page<PatientCard>>(`/doctor/patients${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: CHART_MESSAGES.listFailed },
@@ -35,7 +28,7 @@ export const usePatientCards = (queryString: string) =>
 /** The drawer's chart (each read is audited on the server). */
 export const usePatientChart = (id: string | null) =>
   useQuery({
-    queryKey: patientKeys.chart(id ?? ''),
+    queryKey: queryKeys.doctor.patients.chart(id ?? ''),
     queryFn: ({ signal }) => api.get<PatientChart>(`/doctor/patients/${id}`, { signal }),
     enabled: id !== null,
     // A chart is clinical data read for this view: always fetched fresh when the drawer opens.
@@ -46,7 +39,7 @@ export const usePatientChart = (id: string | null) =>
 /** The chart's vitals over time (audited on the server); a saved measurement refreshes them. */
 export const usePatientVitals = (id: string | null) =>
   useQuery({
-    queryKey: patientKeys.vitals(id ?? ''),
+    queryKey: queryKeys.doctor.patients.vitals(id ?? ''),
     queryFn: ({ signal }) => api.get<VitalsSeries>(`/doctor/patients/${id}/vitals`, { signal }),
     enabled: id !== null,
     staleTime: 0,
@@ -56,7 +49,7 @@ export const usePatientVitals = (id: string | null) =>
 /** A further page of the chart's Medicals reports (the first comes with the chart). */
 export const useMedicalReports = (id: string, page: number) =>
   useQuery({
-    queryKey: patientKeys.reports(id, page),
+    queryKey: queryKeys.doctor.patients.reports(id, page),
     queryFn: ({ signal }) =>
       api.get<MedicalReportPage>(`/doctor/patients/${id}/reports?page=${page}`, { signal }),
     enabled: page > 1,
@@ -73,9 +66,9 @@ export function useUpdateMedicalDetails(id: string) {
     mutationFn: (values: UpdateMedicalDetailsInput) =>
       api.put<PatientChart>(`/doctor/patients/${id}/medical-details`, values),
     onSuccess: async (chart) => {
-      client.setQueryData(patientKeys.chart(id), chart);
-      await client.invalidateQueries({ queryKey: patientKeys.vitals(id) });
-      await client.invalidateQueries({ queryKey: [...patientKeys.all, 'list'] });
+      client.setQueryData(queryKeys.doctor.patients.chart(id), chart);
+      await client.invalidateQueries({ queryKey: queryKeys.doctor.patients.vitals(id) });
+      await client.invalidateQueries({ queryKey: [...queryKeys.doctor.patients.all, 'list'] });
     },
     meta: { errorMessage: CHART_MESSAGES.saveFailed, shownInline: isFormAnswer },
   });

@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { answersFields } from '../../../lib/forms';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * Prescriptions: the list (also the dashboard's recent ones), one prescription, the form's
@@ -15,17 +16,10 @@ import { answersFields } from '../../../lib/forms';
  * refreshes the list, the dashboard and the details together.
  */
 
-const prescriptionKeys = {
-  all: ['prescriptions'] as const,
-  list: (queryString: string) => ['prescriptions', 'list', queryString] as const,
-  detail: (id: string) => ['prescriptions', 'detail', id] as const,
-  patient: (id: string) => ['prescriptions', 'patient', id] as const,
-};
-
 /** A page of prescriptions for a query string (`?scope&page&limit&sort&order&q`). */
 export const prescriptionsQuery = (queryString: string) =>
   queryOptions({
-    queryKey: prescriptionKeys.list(queryString),
+    queryKey: queryKeys.doctor.prescriptions.list(queryString),
     queryFn: ({ signal }) => api.get<PrescriptionPage>(`/doctor/prescriptions${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: PRESCRIPTION_MESSAGES.loadFailed },
@@ -42,7 +36,7 @@ export function useRecentPrescriptions() {
 
 export function usePrescription(id: string) {
   return useQuery({
-    queryKey: prescriptionKeys.detail(id),
+    queryKey: queryKeys.doctor.prescriptions.detail(id),
     queryFn: ({ signal }) => api.get<PrescriptionResponse>(`/doctor/prescriptions/${id}`, { signal }),
     // The page shows "Prescription not found" or the error in place.
     meta: { errorMessage: false },
@@ -53,7 +47,7 @@ export function usePrescription(id: string) {
 /** The chosen patient's name and recorded allergies (the form checks medicines against them). */
 export function usePrescriptionPatient(id: string | null) {
   return useQuery({
-    queryKey: prescriptionKeys.patient(id ?? ''),
+    queryKey: queryKeys.doctor.prescriptions.patient(id ?? ''),
     queryFn: ({ signal }) => api.get<PrescriptionPatient>(`/doctor/prescriptions/patients/${id}`, { signal }),
     enabled: Boolean(id),
     meta: { errorMessage: false },
@@ -69,8 +63,9 @@ export function useSavePrescription(id?: string) {
         : await api.post<PrescriptionResponse>('/doctor/prescriptions', input);
       return saved;
     },
-    onSuccess: (saved) => client.setQueryData(prescriptionKeys.detail(saved.prescription.id), saved),
-    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    onSuccess: (saved) =>
+      client.setQueryData(queryKeys.doctor.prescriptions.detail(saved.prescription.id), saved),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.prescriptions.all }),
     // The form shows field refusals (the allergy acknowledgement included) under their fields.
     meta: { errorMessage: PRESCRIPTION_MESSAGES.saveFailed, shownInline: answersFields },
   });
@@ -81,7 +76,7 @@ export function useSetPrescriptionStatus() {
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: boolean }) =>
       (await api.patch<PrescriptionResponse>(`/doctor/prescriptions/${id}/status`, { status })).prescription,
-    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.prescriptions.all }),
     meta: { errorMessage: PRESCRIPTION_MESSAGES.statusFailed },
   });
 }
@@ -90,8 +85,8 @@ export function useDeletePrescription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/doctor/prescriptions/${id}`),
-    onSuccess: (_ok, id) => client.removeQueries({ queryKey: prescriptionKeys.detail(id) }),
-    onSettled: () => client.invalidateQueries({ queryKey: prescriptionKeys.all }),
+    onSuccess: (_ok, id) => client.removeQueries({ queryKey: queryKeys.doctor.prescriptions.detail(id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.prescriptions.all }),
     meta: { errorMessage: PRESCRIPTION_MESSAGES.deleteFailed },
   });
 }

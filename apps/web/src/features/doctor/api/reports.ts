@@ -9,7 +9,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
-import { patientKeys } from './patients';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * Reports: the four tabs' lists, one report's detail, saving, deleting and attachments.
@@ -17,17 +17,10 @@ import { patientKeys } from './patients';
  * Medicals reports list the reports).
  */
 
-const reportKeys = {
-  all: ['doctor', 'reports'] as const,
-  list: (kind: ReportKind, queryString: string) => ['doctor', 'reports', 'list', kind, queryString] as const,
-  detail: (id: string) => ['doctor', 'reports', 'detail', id] as const,
-  doctors: ['doctor', 'reports', 'doctors'] as const,
-};
-
 /** A tab's page of reports, for ListTable. */
 export const reportListQuery = (kind: ReportKind) => (queryString: string) =>
   queryOptions({
-    queryKey: reportKeys.list(kind, queryString),
+    queryKey: queryKeys.doctor.reports.list(kind, queryString),
     queryFn: ({ signal }) =>
       api.get<ReportPage>(`/doctor/reports${queryString}&kind=${encodeURIComponent(kind)}`, { signal }),
     placeholderData: keepPreviousData,
@@ -37,7 +30,7 @@ export const reportListQuery = (kind: ReportKind) => (queryString: string) =>
 /** One report (each read is audited on the server): fetched fresh when its sheet opens. */
 export const useReport = (id: string | null) =>
   useQuery({
-    queryKey: reportKeys.detail(id ?? ''),
+    queryKey: queryKeys.doctor.reports.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<Report>(`/doctor/reports/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,
@@ -47,7 +40,7 @@ export const useReport = (id: string | null) =>
 /** Doctors for the certifying doctor and surgeon fields. */
 export const useReportDoctors = () =>
   useQuery({
-    queryKey: reportKeys.doctors,
+    queryKey: queryKeys.doctor.reports.doctors,
     queryFn: async ({ signal }) =>
       (await api.get<{ data: ReportDoctorOption[] }>('/doctor/reports/doctors', { signal })).data,
     staleTime: 5 * 60_000,
@@ -56,10 +49,10 @@ export const useReportDoctors = () =>
 function useRefreshReports() {
   const client = useQueryClient();
   return async (saved?: Report) => {
-    if (saved) client.setQueryData(reportKeys.detail(saved.id), saved);
+    if (saved) client.setQueryData(queryKeys.doctor.reports.detail(saved.id), saved);
     await Promise.all([
-      client.invalidateQueries({ queryKey: [...reportKeys.all, 'list'] }),
-      client.invalidateQueries({ queryKey: [...patientKeys.all, 'chart'] }),
+      client.invalidateQueries({ queryKey: [...queryKeys.doctor.reports.all, 'list'] }),
+      client.invalidateQueries({ queryKey: [...queryKeys.doctor.patients.all, 'chart'] }),
     ]);
   };
 }
@@ -100,7 +93,7 @@ export function useUploadAttachment() {
         },
       ),
     onSuccess: async (_saved, { reportId }) => {
-      await client.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
+      await client.invalidateQueries({ queryKey: queryKeys.doctor.reports.detail(reportId) });
       await refresh();
     },
     meta: { errorMessage: REPORT_MESSAGES.uploadFailed },
@@ -114,7 +107,7 @@ export function useRemoveAttachment(reportId: string) {
     mutationFn: (attachmentId: string) =>
       api.delete<{ ok: true }>(`/doctor/reports/attachments/${attachmentId}`),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
+      await client.invalidateQueries({ queryKey: queryKeys.doctor.reports.detail(reportId) });
       await refresh();
     },
     meta: { errorMessage: REPORT_MESSAGES.removeFailed },

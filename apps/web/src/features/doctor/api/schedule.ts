@@ -1,6 +1,7 @@
 import type { DoctorScheduleResponse, Schedule } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Edit Schedule data: the doctor's own weekly schedule and the bookings outside it. */
 
@@ -8,11 +9,9 @@ export const SCHEDULE_LOAD_FAILED = 'Could not load your schedule';
 const SCHEDULE_SAVE_FAILED = 'Could not save your schedule';
 export const SCHEDULE_SAVED = 'Schedule saved';
 
-const scheduleKey = ['doctor', 'schedule'] as const;
-
 export function useMySchedule() {
   return useQuery({
-    queryKey: scheduleKey,
+    queryKey: queryKeys.doctor.schedule,
     queryFn: ({ signal }) => api.get<DoctorScheduleResponse>('/doctor/schedule', { signal }),
     meta: { errorMessage: SCHEDULE_LOAD_FAILED },
   });
@@ -22,7 +21,7 @@ export function useSaveSchedule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (schedule: Schedule) => api.put<DoctorScheduleResponse>('/doctor/schedule', schedule),
-    onSuccess: (saved) => client.setQueryData(scheduleKey, saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.doctor.schedule, saved),
     meta: { errorMessage: SCHEDULE_SAVE_FAILED },
   });
 }

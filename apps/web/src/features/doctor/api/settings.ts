@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The doctor's settings: the profile (with experience and picture), its "medical actions",
@@ -17,22 +18,9 @@ import { useAuth } from '../../../lib/auth';
 
 export const ACTIVITY_LOAD_FAILED = 'Could not load your activity.';
 
-const settingsKeys = {
-  profile: ['profile'] as const,
-  activity: ['doctor', 'activity'] as const,
-};
-
-export function useDoctorProfile() {
-  return useQuery({
-    queryKey: settingsKeys.profile,
-    queryFn: async ({ signal }) => (await api.get<{ user: Profile }>('/user/profile', { signal })).user,
-    meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
-  });
-}
-
 export function useDoctorActivity() {
   return useQuery({
-    queryKey: settingsKeys.activity,
+    queryKey: queryKeys.doctor.activity,
     queryFn: ({ signal }) => api.get<DoctorActivity>('/doctor/profile/activity', { signal }),
     meta: { errorMessage: false },
   });
@@ -43,7 +31,7 @@ function useProfileSaved() {
   const client = useQueryClient();
   const { refreshUser } = useAuth();
   return async (profile: Profile) => {
-    client.setQueryData(settingsKeys.profile, profile);
+    client.setQueryData(queryKeys.user.profile, profile);
     await refreshUser().catch(() => null);
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiRequestError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * The doctor's Transactions: TanStack Query hooks over /api/doctor/invoices. Keys start with
@@ -18,18 +19,10 @@ import { api, isApiRequestError } from '../../../lib/api-client';
  * and the open sheet together.
  */
 
-const invoiceKeys = {
-  all: ['doctor-invoices'] as const,
-  list: (queryString: string) => ['doctor-invoices', 'list', queryString] as const,
-  summary: ['doctor-invoices', 'summary'] as const,
-  detail: (id: string) => ['doctor-invoices', 'detail', id] as const,
-  billable: (q: string) => ['doctor-invoices', 'billable', q] as const,
-};
-
 /** A page of the doctor's invoices for a query string (`?page&limit&sort&order&q&status`). */
 export const invoicesQuery = (queryString: string) =>
   queryOptions({
-    queryKey: invoiceKeys.list(queryString),
+    queryKey: queryKeys.doctor.invoices.list(queryString),
     queryFn: ({ signal }) => api.get<InvoicePage>(`/doctor/invoices${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: TRANSACTION_MESSAGES.listFailed },
@@ -37,7 +30,7 @@ export const invoicesQuery = (queryString: string) =>
 
 export const useInvoiceSummary = () =>
   useQuery({
-    queryKey: invoiceKeys.summary,
+    queryKey: queryKeys.doctor.invoices.summary,
     queryFn: ({ signal }) => api.get<InvoiceSummary>('/doctor/invoices/summary', { signal }),
     meta: { errorMessage: TRANSACTION_MESSAGES.listFailed },
   });
@@ -45,7 +38,7 @@ export const useInvoiceSummary = () =>
 /** The open sheet's invoice (each read is audited on the server). */
 export const useInvoice = (id: string | null) =>
   useQuery({
-    queryKey: invoiceKeys.detail(id ?? ''),
+    queryKey: queryKeys.doctor.invoices.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<InvoiceDetail>(`/doctor/invoices/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,
@@ -56,7 +49,7 @@ export const useInvoice = (id: string | null) =>
 /** Completed appointments without an active invoice, for the New Invoice dialog. */
 export const useBillableAppointments = (q: string, enabled: boolean) =>
   useQuery({
-    queryKey: invoiceKeys.billable(q),
+    queryKey: queryKeys.doctor.invoices.billable(q),
     queryFn: ({ signal }) =>
       api.get<{ data: BillableAppointment[] }>(
         `/doctor/invoices/billable${q ? `?q=${encodeURIComponent(q)}` : ''}`,
@@ -75,8 +68,8 @@ function useInvoiceMutation<V>(send: (values: V) => Promise<InvoiceDetail>, erro
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (invoice) => client.setQueryData(invoiceKeys.detail(invoice.id), invoice),
-    onSettled: () => client.invalidateQueries({ queryKey: invoiceKeys.all }),
+    onSuccess: (invoice) => client.setQueryData(queryKeys.doctor.invoices.detail(invoice.id), invoice),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.invoices.all }),
     meta: { errorMessage, shownInline: isFormAnswer },
   });
 }

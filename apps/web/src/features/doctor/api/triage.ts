@@ -7,18 +7,13 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Triage Intake data: today's intakes of the signed-in doctor, recording one, and the patient search. */
 
-const triageKeys = {
-  all: ['doctor', 'triage'] as const,
-  today: ['doctor', 'triage', 'today'] as const,
-  patients: (term: string, limit: number) => ['doctor', 'triage', 'patients', term, limit] as const,
-};
-
 export function useTodaysIntakes() {
   return useQuery({
-    queryKey: triageKeys.today,
+    queryKey: queryKeys.doctor.triage.today,
     queryFn: async ({ signal }) => (await api.get<TriageList>('/doctor/triage', { signal })).data,
     // The list shows its own error state with a retry.
     meta: { errorMessage: false },
@@ -29,7 +24,7 @@ export function useRecordTriage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (intake: TriageIntake) => api.post<TriageAssessment>('/doctor/triage', intake),
-    onSuccess: () => client.invalidateQueries({ queryKey: triageKeys.today }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.doctor.triage.today }),
     meta: { errorMessage: TRIAGE_MESSAGES.saveFailed },
   });
 }
@@ -37,7 +32,7 @@ export function useRecordTriage() {
 /** Registered patients for the intake's patient picker. */
 export const triagePatientSearch: PatientSearch = (term, limit) =>
   queryOptions<PatientOption[]>({
-    queryKey: triageKeys.patients(term, limit),
+    queryKey: queryKeys.doctor.triage.patients(term, limit),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: PatientOption[] }>(

@@ -3,13 +3,13 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useDoctorProfile } from '../api/settings';
+import { useProfile } from '../../../lib/api/profile';
 import { EditProfileForm } from '../components/settings/edit-profile-form';
 import { ProfileImageField } from '../components/settings/profile-image-field';
 
 /** Edit Profile: the picture (saved as soon as it is chosen) and the details form. */
 export default function EditProfilePage() {
-  const profile = useDoctorProfile();
+  const profile = useProfile();
   if (profile.isError) {
     return (
       <>

@@ -7,8 +7,8 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useProfile } from '../../../lib/api/profile';
 import { fullName } from '../../../lib/format';
-import { useDoctorProfile } from '../api/settings';
 import { MedicalActions } from '../components/settings/medical-actions';
 
 const experienceText = (years: number | null) =>
@@ -86,7 +86,7 @@ function CardSkeleton() {
 
 /** Settings > Profile (docs/areas/triage-schedule-profile.md): the signed-in doctor's card, their work, and where to change things. */
 export default function DoctorProfilePage() {
-  const profile = useDoctorProfile();
+  const profile = useProfile();
   let body = <CardSkeleton />;
   if (profile.isError) {
     body = (

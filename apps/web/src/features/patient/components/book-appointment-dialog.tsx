@@ -15,11 +15,11 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { useAvailableDoctors } from '../../../lib/api/booking';
 import { isApiRequestError } from '../../../lib/api-client';
-import { useAvailableDoctors } from '../../../lib/booking';
 import { deviceToday } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
-import { BOOKING_FIELDS, useBookAppointment } from '../api';
+import { BOOKING_FIELDS, useBookAppointment } from '../api/appointments';
 
 /** Priority starts at Medium, the usual visit; the patient may raise or lower it. */
 const EMPTY: DefaultValues<CreateAppointmentInput> = {

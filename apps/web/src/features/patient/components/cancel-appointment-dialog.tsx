@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { Textarea } from '../../../components/ui/textarea';
 import { submitForm } from '../../../lib/forms';
-import { useCancelAppointment } from '../api';
+import { useCancelAppointment } from '../api/appointments';
 import { appointmentSlot } from './appointment-cells';
 
 export type CancelAppointmentDialogProps = {

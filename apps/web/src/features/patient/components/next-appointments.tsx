@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useNextAppointments } from '../api';
+import { useNextAppointments } from '../api/appointments';
 import { appointmentDoctor, appointmentSlot } from './appointment-cells';
 
 const NEXT_COUNT = 3;

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useAuth } from '../../../lib/auth';
 import { submitForm } from '../../../lib/forms';
-import { useUpdateProfile } from '../api';
+import { useUpdateProfile } from '../api/appointments';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
 

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
-import { useReminderPreference, useSetReminderPreference } from '../api';
+import { useReminderPreference, useSetReminderPreference } from '../api/appointments';
 
 /** My Profile: the "Appointment reminders" switch, saved to the server at once. */
 export function ReminderSetting() {

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useListQuery } from '../../../lib/use-list-query';
-import { useMoveAppointment, usePatientAppointments } from '../api';
+import { useMoveAppointment, usePatientAppointments } from '../api/appointments';
 import {
   appointmentDate,
   appointmentDoctor,

@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { useAuth } from '../../../lib/auth';
-import { usePatientSummary } from '../api';
+import { usePatientSummary } from '../api/appointments';
 import { NextAppointments } from '../components/next-appointments';
 
 /** Patient Dashboard: the summary tiles (GET /api/patient/summary) and the next appointments. */

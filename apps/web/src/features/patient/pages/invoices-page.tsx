@@ -4,7 +4,7 @@ import { columnsFor, ListTable, withSorting } from '../../../components/data-tab
 import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
 import { InvoiceSheet } from '../../../components/invoices/invoice-sheet';
 import { PageHeader } from '../../../components/ui/page-header';
-import { myInvoicePdfHref, myInvoicesQuery, useMyInvoice } from '../invoices-api';
+import { myInvoicePdfHref, myInvoicesQuery, useMyInvoice } from '../api/invoices';
 
 const col = columnsFor<InvoiceRow>();
 

@@ -8,7 +8,7 @@ import { columnsFor, ListTable, withSorting } from '../../../components/data-tab
 import { buttonClass } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate } from '../../../lib/format';
-import { myPrescriptionPdfUrl, myPrescriptionsQuery } from '../prescriptions-api';
+import { myPrescriptionPdfUrl, myPrescriptionsQuery } from '../api/prescriptions';
 
 const col = columnsFor<PrescriptionRow>();
 

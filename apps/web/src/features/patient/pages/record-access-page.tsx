@@ -1,7 +1,7 @@
 import { RECORD_ACCESS_MESSAGES, RECORD_ACCESS_SORTABLE, type RecordAccess } from '@carepoint/contract';
 import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { recordAccessQuery } from '../record-access-api';
+import { recordAccessQuery } from '../api/record-access';
 
 const col = columnsFor<RecordAccess>();
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useMyResults } from '../results-api';
+import { useMyResults } from '../api/results';
 
 /** One shared result: what it is, when, who, its values and its files. */
 function ResultCard({ result }: { result: PatientResult }) {

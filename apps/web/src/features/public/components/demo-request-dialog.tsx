@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { submitForm } from '../../../lib/forms';
 import { QueryProvider } from '../../../lib/query-client';
-import { useRequestDemo } from '../api';
+import { useRequestDemo } from '../api/demo-requests';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 

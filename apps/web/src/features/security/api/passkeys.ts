@@ -3,11 +3,12 @@ import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../../lib/passkeys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /* The signed-in person's own passkeys (Security page); signing in with one is the login page's. */
 
 export const passkeysQuery = queryOptions({
-  queryKey: ['security', 'passkeys'] as const,
+  queryKey: queryKeys.user.passkeys,
   queryFn: ({ signal }) => api.get<PasskeyList>('/user/passkeys', { signal }),
   meta: { errorMessage: 'Could not load passkeys.' },
 });

@@ -1,14 +1,13 @@
 import { SESSION_MESSAGES, type SessionList, type SessionsEnded } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Where the signed-in person is signed in (the Security page's Sessions), and ending those sessions. */
 
-const sessionKeys = { mine: ['auth', 'sessions'] as const };
-
 export function useMySessions() {
   return useQuery({
-    queryKey: sessionKeys.mine,
+    queryKey: queryKeys.user.sessions,
     queryFn: ({ signal }) => api.get<SessionList>('/auth/sessions', { signal }),
     meta: { errorMessage: SESSION_MESSAGES.loadFailed },
   });
@@ -22,7 +21,7 @@ function useSessionsMutation<TVariables, TResult>(
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: sessionKeys.mine }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.user.sessions }),
     meta: { errorMessage },
   });
 }

@@ -8,18 +8,18 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { answersField } from '../../../lib/forms';
+import { queryKeys } from '../../../lib/query-keys';
 
 /*
  * Two-factor sign-in on the Security page (/api/two-factor/*).
  * Each change reloads the status; a field's refusal is shown under it only.
  */
 
-const statusKey = ['security', 'two-factor'] as const;
 const meta = { errorMessage: 'Could not change two-factor sign-in.' };
 
 export const useTwoFactorStatus = () =>
   useQuery({
-    queryKey: statusKey,
+    queryKey: queryKeys.user.twoFactor,
     queryFn: ({ signal }) => api.get<TwoFactorStatus>('/two-factor', { signal }),
     meta: { errorMessage: 'Could not load two-factor sign-in.' },
   });
@@ -29,7 +29,7 @@ function useTwoFactorMutation<I, R>(send: (input: I) => Promise<R>, fields: read
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.user.twoFactor }),
     meta: { ...meta, shownInline: answersField(fields) },
   });
 }

@@ -13,9 +13,9 @@ import {
   type UpdateProfileInput,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { bookingKeys } from '../../lib/booking';
-import { answersField } from '../../lib/forms';
+import { api } from '../../../lib/api-client';
+import { answersField } from '../../../lib/forms';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The Book Appointment form's fields, which the server's refusals may name. */
 export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 'notes'] as const;
@@ -27,17 +27,9 @@ export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 
  * toast with the server's text or its `meta.errorMessage` (lib/query-client.tsx).
  */
 
-const patientKeys = {
-  all: ['patient'] as const,
-  summary: ['patient', 'summary'] as const,
-  appointments: (queryString: string) => ['patient', 'appointments', queryString] as const,
-  profile: ['profile'] as const,
-  reminders: ['patient', 'reminders'] as const,
-};
-
 export function usePatientSummary() {
   return useQuery({
-    queryKey: patientKeys.summary,
+    queryKey: queryKeys.patient.summary,
     queryFn: ({ signal }) => api.get<PatientSummary>('/patient/summary', { signal }),
     meta: { errorMessage: APPOINTMENT_MESSAGES.summaryFailed },
   });
@@ -46,7 +38,7 @@ export function usePatientSummary() {
 /** A page of the patient's appointments; `queryString` is `?page=..&limit=..`. */
 export function usePatientAppointments(queryString: string) {
   return useQuery({
-    queryKey: patientKeys.appointments(queryString),
+    queryKey: queryKeys.patient.appointments(queryString),
     queryFn: ({ signal }) => api.get<AppointmentPage>(`/patient/appointments${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: APPOINTMENT_MESSAGES.loadFailed },
@@ -57,7 +49,7 @@ export function usePatientAppointments(queryString: string) {
 export function useNextAppointments(limit: number) {
   const queryString = `?scope=upcoming&limit=${limit}`;
   return useQuery({
-    queryKey: patientKeys.appointments(queryString),
+    queryKey: queryKeys.patient.appointments(queryString),
     queryFn: ({ signal }) => api.get<AppointmentPage>(`/patient/appointments${queryString}`, { signal }),
     // The card shows its own error state; the dashboard's toast is the summary's.
     meta: { errorMessage: false },
@@ -71,8 +63,8 @@ export function useBookAppointment() {
       api.post<{ appointment: Appointment }>('/patient/appointments', input).then((r) => r.appointment),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: patientKeys.all }),
-        client.invalidateQueries({ queryKey: bookingKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.patient.all }),
+        client.invalidateQueries({ queryKey: queryKeys.booking.all }),
       ]),
     // A refusal about a field (a taken time, a day off) is shown once, under that field.
     meta: { errorMessage: APPOINTMENT_MESSAGES.createFailed, shownInline: answersField(BOOKING_FIELDS) },
@@ -86,7 +78,7 @@ export function useCancelAppointment() {
       api
         .post<{ appointment: Appointment }>(`/patient/appointments/${id}/cancel`, body)
         .then((r) => r.appointment),
-    onSettled: () => client.invalidateQueries({ queryKey: patientKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.patient.all }),
     meta: { errorMessage: APPOINTMENT_MESSAGES.cancelFailed, shownInline: answersField(['reason']) },
   });
 }
@@ -101,18 +93,10 @@ export function useMoveAppointment() {
         .then((r) => r.appointment),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: patientKeys.all }),
-        client.invalidateQueries({ queryKey: bookingKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.patient.all }),
+        client.invalidateQueries({ queryKey: queryKeys.booking.all }),
       ]),
     meta: { errorMessage: APPOINTMENT_MESSAGES.moveFailed, shownInline: answersField(['date', 'time']) },
-  });
-}
-
-export function useProfile() {
-  return useQuery({
-    queryKey: patientKeys.profile,
-    queryFn: async ({ signal }) => (await api.get<{ user: Profile }>('/user/profile', { signal })).user,
-    meta: { errorMessage: PROFILE_MESSAGES.loadFailed },
   });
 }
 
@@ -121,7 +105,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (input: UpdateProfileInput) =>
       (await api.put<{ user: Profile }>('/user/profile', input)).user,
-    onSuccess: (user) => client.setQueryData(patientKeys.profile, user),
+    onSuccess: (user) => client.setQueryData(queryKeys.user.profile, user),
     meta: { errorMessage: PROFILE_MESSAGES.updateFailed },
   });
 }
@@ -129,7 +113,7 @@ export function useUpdateProfile() {
 /** My Profile's "Appointment reminders" switch: a reminder e-mail the day before each appointment. */
 export function useReminderPreference() {
   return useQuery({
-    queryKey: patientKeys.reminders,
+    queryKey: queryKeys.patient.reminders,
     queryFn: ({ signal }) => api.get<ReminderPreference>('/patient/reminders', { signal }),
     meta: { errorMessage: MESSAGE_MESSAGES.remindersLoadFailed },
   });
@@ -139,7 +123,7 @@ export function useSetReminderPreference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ReminderPreference) => api.put<ReminderPreference>('/patient/reminders', input),
-    onSuccess: (saved) => client.setQueryData(patientKeys.reminders, saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.patient.reminders, saved),
     meta: { errorMessage: MESSAGE_MESSAGES.remindersFailed },
   });
 }

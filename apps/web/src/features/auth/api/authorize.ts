@@ -1,6 +1,7 @@
 import type { AuthorizationRequest, AuthorizeQuery, SmartPatient } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /* The SMART on FHIR consent page's calls (/api/smart/…; docs/fhir.md "SMART on FHIR"). */
 
@@ -9,7 +10,7 @@ const stringEntries = (query: AuthorizeQuery) =>
 
 export const useAuthorizationRequest = (query: AuthorizeQuery) =>
   useQuery({
-    queryKey: ['smart', 'authorization', query],
+    queryKey: queryKeys.smart.authorization(query),
     queryFn: ({ signal }) =>
       api.get<AuthorizationRequest>(`/smart/authorization?${new URLSearchParams(stringEntries(query))}`, {
         signal,
@@ -32,7 +33,7 @@ export const useDenyAuthorization = () =>
 
 export const useSmartPatients = (q: string) =>
   useQuery({
-    queryKey: ['smart', 'patients', q],
+    queryKey: queryKeys.smart.patients(q),
     queryFn: ({ signal }) =>
       api.get<SmartPatient[]>(`/smart/patients?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q.trim() !== '',

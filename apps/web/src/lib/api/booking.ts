@@ -1,21 +1,16 @@
 import type { AnyDoctorSlots, DoctorOption, SlotsResponse } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /*
  * What every booking form reads (the patient's Book Appointment, the front desk's booking and
  * reassignment): the bookable doctors and the free times on a date, of one doctor or of any.
  */
 
-export const bookingKeys = {
-  all: ['booking'] as const,
-  doctors: ['booking', 'doctors'] as const,
-  freeTimes: (doctorId: string, date: string) => ['booking', 'free-times', doctorId, date] as const,
-};
-
 export function useAvailableDoctors(enabled = true) {
   return useQuery({
-    queryKey: bookingKeys.doctors,
+    queryKey: queryKeys.booking.doctors,
     queryFn: async ({ signal }) =>
       (await api.get<{ data: DoctorOption[] }>('/doctors/available', { signal })).data,
     enabled,
@@ -30,7 +25,7 @@ export type FreeTimes = { day: string; slots: string[]; hours?: SlotsResponse['h
 
 export function useFreeTimes(doctorId: string, date: string) {
   return useQuery({
-    queryKey: bookingKeys.freeTimes(doctorId, date),
+    queryKey: queryKeys.booking.freeTimes(doctorId, date),
     queryFn: async ({ signal }): Promise<FreeTimes> =>
       doctorId
         ? api.get<SlotsResponse>(`/doctors/${doctorId}/slots?date=${encodeURIComponent(date)}`, { signal })

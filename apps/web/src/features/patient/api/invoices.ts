@@ -1,17 +1,13 @@
 import { type InvoiceDetail, type InvoicePage, TRANSACTION_MESSAGES } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /* The patient's own invoices: read-only hooks over /api/patient/invoices. */
 
-const invoiceKeys = {
-  list: (queryString: string) => ['patient', 'invoices', queryString] as const,
-  detail: (id: string) => ['patient', 'invoice', id] as const,
-};
-
 export const myInvoicesQuery = (queryString: string) =>
   queryOptions({
-    queryKey: invoiceKeys.list(queryString),
+    queryKey: queryKeys.patient.invoices(queryString),
     queryFn: ({ signal }) => api.get<InvoicePage>(`/patient/invoices${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: TRANSACTION_MESSAGES.listFailed },
@@ -19,7 +15,7 @@ export const myInvoicesQuery = (queryString: string) =>
 
 export const useMyInvoice = (id: string | null) =>
   useQuery({
-    queryKey: invoiceKeys.detail(id ?? ''),
+    queryKey: queryKeys.patient.invoice(id ?? ''),
     queryFn: ({ signal }) => api.get<InvoiceDetail>(`/patient/invoices/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,

@@ -1,12 +1,13 @@
 import { PRESCRIPTION_MESSAGES, type PrescriptionPage } from '@carepoint/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** My Prescriptions: the signed-in patient's own prescriptions and their PDFs. */
 
 export const myPrescriptionsQuery = (queryString: string) =>
   queryOptions({
-    queryKey: ['patient', 'prescriptions', queryString] as const,
+    queryKey: queryKeys.patient.prescriptions(queryString),
     queryFn: ({ signal }) => api.get<PrescriptionPage>(`/patient/prescriptions${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: PRESCRIPTION_MESSAGES.loadFailed },

@@ -1,0 +1,121 @@
+import type { CalendarQuery, ReportKind } from '@carepoint/contract';
+
+/*
+ * Every TanStack Query key of the app, declared here once. A key is [area, resource, ...what
+ * narrows it]: the area is the API's (admin, doctor, patient, booking, smart) or 'user' for the
+ * signed-in user's own things on every area (profile, sessions, passkeys, two-factor, connected
+ * apps). Invalidating a prefix refreshes everything under it, so a change names the resource
+ * and all its pages, details and counts follow.
+ */
+
+/** The admin area's resources: the paged lists, and the boards and figures computed from them. */
+export type AdminListResource =
+  | 'doctors'
+  | 'nurses'
+  | 'ambulances'
+  | 'patients'
+  | 'beds'
+  | 'emergency-room'
+  | 'demo-requests'
+  | 'audit'
+  | 'outbox'
+  | 'messages'
+  | 'appointments';
+export type AdminResource = AdminListResource | 'queues' | 'summary' | 'analytics' | 'stats';
+
+export const queryKeys = {
+  user: {
+    profile: ['user', 'profile'] as const,
+    sessions: ['user', 'sessions'] as const,
+    passkeys: ['user', 'passkeys'] as const,
+    twoFactor: ['user', 'two-factor'] as const,
+    connectedApps: ['user', 'connected-apps'] as const,
+  },
+  booking: {
+    all: ['booking'] as const,
+    doctors: ['booking', 'doctors'] as const,
+    freeTimes: (doctorId: string, date: string) => ['booking', 'free-times', doctorId, date] as const,
+  },
+  smart: {
+    authorization: (query: Record<string, unknown>) => ['smart', 'authorization', query] as const,
+    patients: (term: string) => ['smart', 'patients', term] as const,
+  },
+  admin: {
+    resource: (resource: AdminResource) => ['admin', resource] as const,
+    list: (resource: AdminListResource, queryString: string) =>
+      ['admin', resource, 'list', queryString] as const,
+    summary: ['admin', 'summary'] as const,
+    analytics: ['admin', 'analytics'] as const,
+    stats: ['admin', 'stats'] as const,
+    queueBoard: ['admin', 'queues', 'board'] as const,
+    patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
+    patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
+    freeBeds: ['admin', 'beds', 'free'] as const,
+    calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,
+    backups: ['admin', 'backups'] as const,
+    smartApps: ['admin', 'smart-apps'] as const,
+  },
+  doctor: {
+    appointments: {
+      all: ['doctor', 'appointments'] as const,
+      dashboard: ['doctor', 'appointments', 'dashboard'] as const,
+      list: (queryString: string) => ['doctor', 'appointments', 'list', queryString] as const,
+      detail: (id: string) => ['doctor', 'appointments', 'detail', id] as const,
+      slots: (doctorId: string, date: string) => ['doctor', 'appointments', 'slots', doctorId, date] as const,
+      calendar: (range: CalendarQuery) =>
+        ['doctor', 'appointments', 'calendar', range.from, range.to] as const,
+    },
+    diagnosis: {
+      all: ['doctor', 'diagnosis'] as const,
+      tests: (queryString: string) => ['doctor', 'diagnosis', 'tests', queryString] as const,
+      test: (id: string) => ['doctor', 'diagnosis', 'test', id] as const,
+      categories: (queryString: string) => ['doctor', 'diagnosis', 'categories', queryString] as const,
+      categoryOptions: ['doctor', 'diagnosis', 'category-options'] as const,
+    },
+    patients: {
+      all: ['doctor', 'patients'] as const,
+      list: (queryString: string) => ['doctor', 'patients', 'list', queryString] as const,
+      chart: (id: string) => ['doctor', 'patients', 'chart', id] as const,
+      reports: (id: string, page: number) => ['doctor', 'patients', 'chart', id, 'reports', page] as const,
+      vitals: (id: string) => ['doctor', 'patients', 'chart', id, 'vitals'] as const,
+    },
+    prescriptions: {
+      all: ['doctor', 'prescriptions'] as const,
+      list: (queryString: string) => ['doctor', 'prescriptions', 'list', queryString] as const,
+      detail: (id: string) => ['doctor', 'prescriptions', 'detail', id] as const,
+      patient: (id: string) => ['doctor', 'prescriptions', 'patient', id] as const,
+    },
+    reports: {
+      all: ['doctor', 'reports'] as const,
+      list: (kind: ReportKind, queryString: string) =>
+        ['doctor', 'reports', 'list', kind, queryString] as const,
+      detail: (id: string) => ['doctor', 'reports', 'detail', id] as const,
+      doctors: ['doctor', 'reports', 'doctors'] as const,
+    },
+    invoices: {
+      all: ['doctor', 'invoices'] as const,
+      list: (queryString: string) => ['doctor', 'invoices', 'list', queryString] as const,
+      summary: ['doctor', 'invoices', 'summary'] as const,
+      detail: (id: string) => ['doctor', 'invoices', 'detail', id] as const,
+      billable: (term: string) => ['doctor', 'invoices', 'billable', term] as const,
+    },
+    schedule: ['doctor', 'schedule'] as const,
+    activity: ['doctor', 'activity'] as const,
+    triage: {
+      all: ['doctor', 'triage'] as const,
+      today: ['doctor', 'triage', 'today'] as const,
+      patients: (term: string, limit: number) => ['doctor', 'triage', 'patients', term, limit] as const,
+    },
+  },
+  patient: {
+    all: ['patient'] as const,
+    summary: ['patient', 'summary'] as const,
+    appointments: (queryString: string) => ['patient', 'appointments', queryString] as const,
+    reminders: ['patient', 'reminders'] as const,
+    invoices: (queryString: string) => ['patient', 'invoices', 'list', queryString] as const,
+    invoice: (id: string) => ['patient', 'invoices', 'detail', id] as const,
+    prescriptions: (queryString: string) => ['patient', 'prescriptions', queryString] as const,
+    recordAccess: (queryString: string) => ['patient', 'record-access', queryString] as const,
+    results: (page: number) => ['patient', 'results', page] as const,
+  },
+};
