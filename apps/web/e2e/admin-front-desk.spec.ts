@@ -45,7 +45,6 @@ async function registerWalkIn(page: Page, firstName: string, lastName: string) {
 test('the front desk registers a walk-in, books and confirms their visit, and admits them to a bed', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   const last = surname();
   const name = `Amaka ${last}`;
@@ -150,7 +149,6 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
 test('the patient picker sends on the first click, and an exact unique name is accepted', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
 
   // A name nobody has: "No names found." shows, and one click on Add Arrival sends it.
@@ -191,7 +189,6 @@ test('the patient picker sends on the first click, and an exact unique name is a
 test('Book Appointment marks each missing field, offers any doctor free times, and shows a refusal once', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.patient, DEMO_PASSWORD);
   await page.goto('/patient/appointments');
   await page.getByRole('button', { name: 'Book Appointment' }).click();

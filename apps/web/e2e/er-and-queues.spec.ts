@@ -37,7 +37,6 @@ async function registerAtDesk(page: Page, firstName: string, lastName: string) {
 test("a walk-in's triage vitals, complaint and score follow them into their chart once linked and admitted", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const lastName = `Triaged${letters()}`;
   const patientName = `Amaka ${lastName}`;
   const typed = `Amaka at the door ${lastName.slice(-5)}`;

@@ -15,7 +15,7 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** Opens the header's user menu from the keyboard and answers the card. */
