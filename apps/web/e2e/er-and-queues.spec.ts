@@ -1,6 +1,6 @@
 import { CHART_MESSAGES, FRONT_DESK_MESSAGES, TRIAGE_MESSAGES } from '@carepoint/contract';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shot, signIn, uniqueEmail } from './helpers';
+import { type Browser, expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, registerAtDesk, shot, signIn } from './helpers';
 
 /*
  * A walk-in from the door to a bed: triaged by a doctor, registered and matched at the desk,
@@ -19,19 +19,6 @@ async function signedInPage(browser: Browser, email: string) {
   const page = await context.newPage();
   await signIn(page, email, DEMO_PASSWORD);
   return page;
-}
-
-/** Manage Patients' Register Patient, as the desk does it for someone standing there. */
-async function registerAtDesk(page: Page, firstName: string, lastName: string) {
-  await page.goto('/admin/patients');
-  await page.getByRole('button', { name: 'Register Patient' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Register Patient' });
-  await dialog.getByLabel('First name').fill(firstName);
-  await dialog.getByLabel('Last name').fill(lastName);
-  await dialog.getByLabel('Email').fill(uniqueEmail('walkin'));
-  await dialog.getByLabel('Phone').fill('0803 555 0177');
-  await dialog.getByRole('button', { name: 'Register Patient' }).click();
-  await expect(page.getByText(FRONT_DESK_MESSAGES.patientRegistered)).toBeVisible();
 }
 
 test("a walk-in's triage vitals, complaint and score follow them into their chart once linked and admitted", async ({
@@ -96,6 +83,8 @@ test("a walk-in's triage vitals, complaint and score follow them into their char
   await expect(intake).toContainText('Triage score 5, sent to ER');
   await expect(intake).toContainText('High');
   await shot(doctor, 'chart-walk-in-vitals', { widths: [1280, 390], fullPage: false });
+  await intake.scrollIntoViewIfNeeded();
+  await shot(doctor, 'chart-walk-in-history', { widths: [1280, 390], fullPage: false });
 });
 
 test('the ER board lists, within a level, those waiting before those in treatment', async ({ browser }) => {
