@@ -75,6 +75,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/queues' },
   { method: 'PATCH', url: '/api/admin/queues/:id' },
   { method: 'POST', url: '/api/admin/queues/:department/call-next' },
+  { method: 'POST', url: '/api/admin/queues/:id/seen' },
   { method: 'GET', url: '/api/admin/events' },
   { method: 'GET', url: '/api/admin/summary' },
   { method: 'GET', url: '/api/admin/analytics' },

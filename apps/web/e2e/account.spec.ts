@@ -22,7 +22,6 @@ const WIDTHS = [1280, 390];
 test('a patient changes their password from the user menu, and only the new one signs in', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const email = uniqueEmail('patient-password');
   const created = await page.request.post('/api/auth/register/patient', {
     data: {
@@ -78,7 +77,6 @@ test('a patient changes their password from the user menu, and only the new one 
 test("the admin's user menu leads to My Profile and Change Password inside the admin shell", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   let card = await openUserMenu(page, 'Ada Admin');
   await expect(card).toContainText(DEMO.admin);
@@ -128,7 +126,6 @@ test('an unknown path inside an area shows Page not found in its shell; a public
 });
 
 test('"Open in the desk" shows the patient filter as a chip that removes it', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   const found = await page.request.get(`/api/admin/patients?q=${encodeURIComponent(DEMO.patient)}`);
   const [patient] = ((await found.json()) as { data: Array<{ id: string }> }).data;

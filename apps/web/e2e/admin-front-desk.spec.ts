@@ -1,6 +1,6 @@
 import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, RECORD_NUMBER_LABEL, TOASTS } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, registerAtDesk, shot, signIn } from './helpers';
 
 /*
  * The front desk: an admin registers a walk-in, books and confirms an appointment for them and
@@ -29,23 +29,12 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 const surname = () => `Okon${unique().replace(/\d/g, (n) => 'abcdefghij'[Number(n)] ?? 'x')}`;
 
 async function registerWalkIn(page: Page, firstName: string, lastName: string) {
-  await page.goto('/admin/patients');
-  await page.getByRole('button', { name: 'Register Patient' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Register Patient' });
-  await dialog.getByLabel('First name').fill(firstName);
-  await dialog.getByLabel('Last name').fill(lastName);
-  await dialog.getByLabel('Email').fill(uniqueEmail('walkin'));
-  await dialog.getByLabel('Phone').fill('0803 555 0199');
-  await shoot(page, 'register-patient-dialog');
-  await dialog.getByRole('button', { name: 'Register Patient' }).click();
-  await expect(page.getByText(FRONT_DESK_MESSAGES.patientRegistered)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` })).toBeVisible();
+  await registerAtDesk(page, firstName, lastName, () => shoot(page, 'register-patient-dialog'));
 }
 
 test('the front desk registers a walk-in, books and confirms their visit, and admits them to a bed', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   const last = surname();
   const name = `Amaka ${last}`;
@@ -150,7 +139,6 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
 test('the patient picker sends on the first click, and an exact unique name is accepted', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
 
   // A name nobody has: "No names found." shows, and one click on Add Arrival sends it.
@@ -191,7 +179,6 @@ test('the patient picker sends on the first click, and an exact unique name is a
 test('Book Appointment marks each missing field, offers any doctor free times, and shows a refusal once', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.patient, DEMO_PASSWORD);
   await page.goto('/patient/appointments');
   await page.getByRole('button', { name: 'Book Appointment' }).click();

@@ -124,7 +124,6 @@ test('an admin adds a doctor, who signs in with the one-time password and must c
 
 test('a bed added and marked Occupied changes the dashboard and beds figures', async ({ adminPage }) => {
   // Two dialogs, five pages and the dashboard twice.
-  test.setTimeout(90_000);
   const page = await adminPage();
   const label = unique('E2E bed').slice(0, 40);
 

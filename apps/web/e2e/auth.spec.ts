@@ -115,7 +115,6 @@ test.describe('sign up', () => {
   });
 
   test('a common breached password is refused on the password field', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Bola');
     await page.getByLabel('Last name').fill('Common');

@@ -9,7 +9,6 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  */
 
 test('an administrator backs up now, sees the backup listed and downloads it', async ({ page }, info) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Backups' }).click();
@@ -23,8 +22,9 @@ test('an administrator backs up now, sees the backup listed and downloads it', a
   await expect(page.getByRole('button', { name: 'Backing up…' })).toBeDisabled();
 
   // Listed when done: one more download, the newest first, with its size, duration and who asked.
+  // A backup takes what it takes on this machine: wait for the list, within the test's budget.
   const downloads = table.getByRole('link', { name: /^Download carepoint-/ });
-  await expect(downloads).toHaveCount(before + 1, { timeout: 90_000 });
+  await expect(downloads).toHaveCount(before + 1, { timeout: 0 });
   await expect(page.getByRole('button', { name: 'Back up now' })).toBeEnabled();
   const newest = table.getByRole('row').nth(1);
   await expect(newest.getByText('Succeeded')).toBeVisible();

@@ -117,7 +117,6 @@ test('the doctor moves a booking on the calendar: Move, a refused drag that snap
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const patient = await newPatient(request);
   const doctorId = await demoDoctorId(request, patient.headers);
   const date = weekdayAhead(15);
@@ -168,7 +167,6 @@ test('the doctor moves a booking on the calendar: Move, a refused drag that snap
 });
 
 test('the desk sees every doctor in a column of the day', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const patient = await newPatient(request);
   const doctorId = await demoDoctorId(request, patient.headers);
   const date = weekdayAhead(16);
@@ -195,7 +193,6 @@ test('the desk sees every doctor in a column of the day', async ({ page, request
 });
 
 test('a patient moves and cancels ahead of the window, and cannot within it', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const patient = await newPatient(request);
   const doctorId = await demoDoctorId(request, patient.headers);
   const date = weekdayAhead(17);

@@ -33,7 +33,6 @@ async function billableWithVitals(page: Page) {
 test('from an appointment the doctor opens the chart with its vitals over time, then bills it', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const page = await signedInPage(browser, DEMO.doctor);
   const visit = await billableWithVitals(page);
   await page.goto(`/doctor/appointment/${visit.id}`);
@@ -72,7 +71,6 @@ test('from an appointment the doctor opens the chart with its vitals over time, 
 });
 
 test('the prescription form offers the latest triage vitals and fills them in', async ({ browser }) => {
-  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   const visit = await billableWithVitals(page);
   await page.goto(`/doctor/appointment/${visit.id}`);
@@ -94,7 +92,6 @@ test('the prescription form offers the latest triage vitals and fills them in', 
 test('the patient sees the results shared with them, with their files, and not the others', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const patient = await signedInPage(browser, DEMO.patient);
   await patient.getByRole('link', { name: 'Results', exact: true }).click();
   await expect(patient.getByRole('heading', { name: 'My Results', level: 1 })).toBeVisible();

@@ -64,7 +64,6 @@ const patientRow = (page: Page, date: string) => page.getByRole('row', { name: n
 test('a patient books, the doctor confirms it and the patient sees Confirmed; a cancel reason reaches the patient', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const patient = await newPatient(browser, 'Ifeoma', 'Journey');
   const date = futureWeekday();
 
@@ -131,7 +130,6 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
 test('Add new Appointment validates with the spec messages and books for a new patient', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const doctor = await doctorPage(browser);
   // The profile page's Make Appointments link opens the dialog.
   await doctor.goto('/doctor/appointments?add=1');
@@ -203,7 +201,6 @@ test('Add new Appointment validates with the spec messages and books for a new p
 test('the dashboard shows the day, and every screen is accessible at 1280 and 390 px', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   for (const width of [1280, 390]) {
     const doctor = await doctorPage(browser, width);
     await expect(doctor.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

@@ -48,7 +48,6 @@ function nextWeekday(weekday: number, days = 8): string {
 }
 
 test('a High triage appears on the admin emergency-room board without a reload', async ({ browser }) => {
-  test.setTimeout(60_000);
   const admin = await signedInPage(browser, DEMO.admin);
   await admin.goto('/admin/emergency-room');
   await waitForScreen(admin);
@@ -121,7 +120,6 @@ test('routing elsewhere asks for a reason; a registered patient is found by name
 test("a schedule change moves the patient's free slots and lists the booking left outside", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const DOCTOR = 'fatima.bello@carepoint.example';
   const DOCTOR_OPTION = 'Dr Fatima Bello (Neurology)';
   // A Wednesday past the demo data's booked fortnight (days 7 to 14), so the demo patient is free at 09:00.
@@ -183,7 +181,6 @@ test("a schedule change moves the patient's free slots and lists the booking lef
 
 test('the profile page shows the doctor and leads to the settings forms', async ({ browser }) => {
   // Two accessibility scans and two password checks: past the default 30 s on a busy machine.
-  test.setTimeout(60_000);
   const doctor = await signedInPage(browser, DEMO.doctor);
   await doctor.goto('/doctor/settings');
   await expect(doctor).toHaveURL(/\/doctor\/settings\/profile-page$/);
@@ -216,7 +213,6 @@ test('the profile page shows the doctor and leads to the settings forms', async 
 test('edit profile saves the details and a picture; a fake or oversized picture is refused', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const doctor = await signedInPage(browser, 'kelechi.obi@carepoint.example');
   await doctor.goto('/doctor/settings/edit-profile');
   await waitForScreen(doctor);
@@ -274,7 +270,6 @@ test('edit profile saves the details and a picture; a fake or oversized picture 
 test('each doctor-day screen shows what it is for at 1280 and 390 px, without scrolling sideways', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const doctor = await signedInPage(browser, DEMO.doctor);
   const vitals = { heartRate: 118, systolic: 86, temperature: 37.2 };
   const expected = triage(vitals);

@@ -16,7 +16,6 @@ async function waitForTable(page: Page) {
 }
 
 test('a diagnosis test is recorded, found by its report number, edited and deleted', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/diagnosis');
   const table = page.getByRole('table', { name: 'Patient diagnosis tests' });
@@ -85,7 +84,6 @@ test('a diagnosis test is recorded, found by its report number, edited and delet
 });
 
 test('categories are added, renamed, kept unique, and not deleted while tests use them', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/diagnosis');
   await page.getByRole('link', { name: 'Diagnosis Category' }).click();

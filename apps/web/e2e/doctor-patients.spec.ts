@@ -51,7 +51,6 @@ async function downloadReport(page: Page) {
 }
 
 test('the doctor pages, searches, filters and exports the patient list', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openPatients(page);
 
@@ -136,7 +135,6 @@ test('the doctor pages, searches, filters and exports the patient list', async (
 });
 
 test('View Details shows the real chart, and the doctor edits the medical details', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openPatients(page);
   await findGrace(page);
@@ -206,7 +204,6 @@ test('View Details shows the real chart, and the doctor edits the medical detail
 });
 
 test('the patient screens work on a 390 px phone', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await openPatients(page);
   await page.getByRole('button', { name: 'All patients' }).click();

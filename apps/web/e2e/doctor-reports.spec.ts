@@ -23,7 +23,6 @@ async function openReports(page: Page, tab: string) {
 test('an investigation report with an attachment, downloaded again from the patient drawer', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const title = `Lumbar MRI ${Date.now()}`;
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

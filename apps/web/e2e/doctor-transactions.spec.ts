@@ -39,7 +39,6 @@ async function expectPdf(page: Page, button: Locator, number: string) {
 test('the doctor bills a completed appointment, marks it paid and downloads the PDF; the patient sees it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const doctor = await newPage(browser);
   await signIn(doctor, DEMO.doctor, DEMO_PASSWORD);
   await doctor.getByRole('link', { name: 'Transactions', exact: true }).click();

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { FRONT_DESK_MESSAGES } from '@carepoint/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'carepoint-demo';
@@ -15,7 +16,7 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** Opens the header's user menu from the keyboard and answers the card. */
@@ -46,6 +47,29 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 /** A unique e-mail for an account a test creates. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/**
+ * Registers a walk-in as the desk does (Manage Patients, Register Patient) with a unique e-mail;
+ * `beforeSubmit` runs while the filled dialog is open (a screenshot). Ends on their record's page.
+ */
+export async function registerAtDesk(
+  page: Page,
+  firstName: string,
+  lastName: string,
+  beforeSubmit?: () => Promise<void>,
+): Promise<void> {
+  await page.goto('/admin/patients');
+  await page.getByRole('button', { name: 'Register Patient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register Patient' });
+  await dialog.getByLabel('First name').fill(firstName);
+  await dialog.getByLabel('Last name').fill(lastName);
+  await dialog.getByLabel('Email').fill(uniqueEmail('walkin'));
+  await dialog.getByLabel('Phone').fill('0803 555 0199');
+  await beforeSubmit?.();
+  await dialog.getByRole('button', { name: 'Register Patient' }).click();
+  await expect(page.getByText(FRONT_DESK_MESSAGES.patientRegistered)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` })).toBeVisible();
 }
 
 /** Signs a new patient up through the API (Lagos phone and address), for a test's own fresh account. */

@@ -83,7 +83,6 @@ async function expectNoHorizontalScroll(page: Page, path: string) {
 
 for (const role of ['public', 'admin', 'doctor', 'patient'] as const) {
   test(`every ${role} screen fits a 390 px phone and passes axe`, async ({ page }) => {
-    test.setTimeout(180_000);
     await page.setViewportSize(PHONE);
     if (role !== 'public') await signIn(page, DEMO[role], DEMO_PASSWORD);
     for (const { path } of SCREENS.filter((s) => s.role === role)) {
@@ -259,7 +258,6 @@ test('a lazily loaded page paints a skeleton, never a blank page, and the router
 test('at 1280 px the widest tables fit their box: no column lies under the row actions', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const cases: Array<[keyof typeof DEMO, string, string]> = [
     ['admin', '/admin/emergency-room', 'Waiting'],
     ['admin', '/admin/audit', 'Details'],

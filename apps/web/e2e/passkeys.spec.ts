@@ -48,7 +48,6 @@ async function signOut(page: Page) {
 
 test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
   // 49 s in a full run on a slow machine, and past 60 s in another.
-  test.setTimeout(90_000);
   const email = uniqueEmail('passkey');
   await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
   await addVirtualAuthenticator(page);

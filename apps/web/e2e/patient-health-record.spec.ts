@@ -31,7 +31,6 @@ test('a patient downloads their health record from My Profile as a FHIR Bundle',
 test('My Profile shows the details and the download at 1280 and 390 px, without scrolling sideways', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.patient, DEMO_PASSWORD);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });

@@ -35,7 +35,6 @@ test('an allergy typed but not added is saved with the details, and the prescrip
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const patient = await registeredPatient(browser, 'Adaku');
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/patients');
@@ -71,7 +70,6 @@ test('a walk-in is matched to their record before a bed; board, bed and record n
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const patient = await registeredPatient(browser, 'Mercy');
   const typed = `Mercy walk-in ${patient.lastName.slice(-4)}`;
   await signIn(page, DEMO.admin, DEMO_PASSWORD);

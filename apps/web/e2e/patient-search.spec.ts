@@ -13,7 +13,6 @@ const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole(
 test('an admin finds Chioma Adeyemi by "chi ade" and Tobi Adebayo, written with accents, by "adebayo"', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.goto('/admin/patients');
   const search = page.getByRole('searchbox', { name: 'Search patients' });
@@ -44,7 +43,6 @@ test('an admin finds Chioma Adeyemi by "chi ade" and Tobi Adebayo, written with 
 });
 
 test('a doctor finds Chioma Adeyemi among all patients by "ade chi"', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await page.goto('/doctor/patients?scope=all');
   await expect(page.getByRole('heading', { name: 'Patient List', level: 1 })).toBeVisible();

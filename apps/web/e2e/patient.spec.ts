@@ -34,7 +34,6 @@ async function newPatient(page: Page) {
 const tile = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=../..');
 
 test('a new patient books, sees, cancels an appointment and edits the profile', async ({ page }) => {
-  test.setTimeout(90_000);
   await newPatient(page);
 
   // Dashboard of a patient with no history.

@@ -23,7 +23,6 @@ test('a patient signs out their other browser from the Security page; its next n
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const email = await newPatient(request, 'Tolu', 'Adeyemi');
 
   const [first, second] = [await browser.newContext(), await browser.newContext()];
@@ -59,7 +58,6 @@ test('an administrator signs a patient out everywhere from the patient page, aft
   request,
 }) => {
   // Three screenshot sets at every width: 27 s alone on a slow machine, near the 30 s default.
-  test.setTimeout(60_000);
   const email = await newPatient(request, 'Bisi', 'Okon');
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();

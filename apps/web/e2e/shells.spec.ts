@@ -106,7 +106,6 @@ test("the doctor's profile card shows the signed-in doctor", async ({ page }) =>
 
 test('the doctor routes resolve, including the spec aliases and redirects', async ({ page }) => {
   // A full page load per route: a minute on a busy machine.
-  test.setTimeout(60_000);
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   const cases: Array<[string, RegExp, string]> = [
     ['/doctor', /\/doctor\/dashboard$/, 'Dashboard'],
@@ -128,7 +127,6 @@ test('the doctor routes resolve, including the spec aliases and redirects', asyn
 
 test('every admin route resolves, /admin included', async ({ page }) => {
   // Fourteen screens, each loaded in full: more than the default 30 s on a busy 2-core machine.
-  test.setTimeout(90_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.goto('/admin');
   await expect(page.getByTestId('shell-title')).toHaveText('Admin Dashboard');

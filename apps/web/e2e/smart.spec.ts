@@ -90,7 +90,6 @@ async function registerApp(request: APIRequestContext, name: string, scopes: str
 
 test('an admin registers apps: the confidential secret is shown once', async ({ page }) => {
   // Timed out at the 30 s default under a full run on a slow machine (two workers on two cores).
-  test.setTimeout(60_000);
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.getByTestId('sidebar').getByRole('link', { name: 'SMART Apps' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SMART Apps' })).toBeVisible();

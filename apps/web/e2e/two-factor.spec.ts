@@ -44,7 +44,6 @@ async function logout(page: Page) {
 test('a patient sets up two-factor sign-in, then signs in with a code and with a recovery code', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const email = uniqueEmail('two-factor');
   const created = await page.request.post('/api/auth/register/patient', {
     data: {

@@ -32,6 +32,7 @@ import { TOASTS } from './ui';
  *   POST  /api/admin/queues                   [createQueueEntrySchema -> 201 queueEntrySchema]
  *   PATCH /api/admin/queues/:id               [updateQueueEntrySchema -> queueEntrySchema]
  *   POST  /api/admin/queues/:department/call-next [-> queueEntrySchema; 404 when nobody waits]
+ *   POST  /api/admin/queues/:id/seen          [-> queueEntrySchema; 409 unless Called]
  *   GET   /api/admin/events                   Server-Sent Events (LIVE_TOPICS)
  *   GET   /api/admin/summary                  [-> summarySchema]                            (analytics.ts)
  *   GET   /api/admin/analytics                [-> analyticsSchema]

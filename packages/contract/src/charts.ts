@@ -168,8 +168,11 @@ export const patientCardPageSchema = pageOf(patientCardSchema);
 // Medical reports: the patient's visits and the doctor area's reports about the patient
 // ---------------------------------------------------------------------------------------------
 
-/** The patient's visits and the doctor area's stored reports of which the patient is the subject. */
-const MEDICAL_REPORT_KINDS = ['visit', ...REPORT_KINDS] as const;
+/**
+ * The patient's visits, their triage intakes (complaint, score, priority and where they were
+ * sent) and the doctor area's stored reports of which the patient is the subject.
+ */
+const MEDICAL_REPORT_KINDS = ['visit', 'triage', ...REPORT_KINDS] as const;
 
 /** A medical report row: id, surgery, generatedBy, attachements (spelled so), with its date, title and status. */
 const medicalReportSchema = z.object({
@@ -177,7 +180,10 @@ const medicalReportSchema = z.object({
   kind: z.enum(MEDICAL_REPORT_KINDS),
   date: z.string(),
   title: z.string(),
-  /** What was done: for a visit, the appointment's type (checkup or surgery); for a report, its kind. */
+  /**
+   * What was done: for a visit, the appointment's type (checkup or surgery); for a triage intake,
+   * its score and where the patient was sent (triageSummary); for a report, its kind.
+   */
   surgery: z.string(),
   /** Who made the record: the visit's doctor or the report's author ("Dr First Last"). */
   generatedBy: z.string().nullable(),
@@ -185,6 +191,10 @@ const medicalReportSchema = z.object({
   attachements: z.array(reportAttachmentSchema),
 });
 export type MedicalReport = z.infer<typeof medicalReportSchema>;
+
+/** A triage intake's line in the chart's history: "Triage score 5, sent to ER". */
+export const triageSummary = (score: number, department: string) =>
+  `Triage score ${score}, sent to ${department}`;
 export const medicalReportPageSchema = pageOf(medicalReportSchema);
 export type MedicalReportPage = z.infer<typeof medicalReportPageSchema>;
 

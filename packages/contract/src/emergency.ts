@@ -182,7 +182,8 @@ export type ErEntry = z.infer<typeof erEntrySchema>;
 
 /**
  * Without `sort`, triage order: patients still in the ER first, the most severe triage first and,
- * within a level, whoever has waited longest (earliest arrival); those who left come last.
+ * within a level, those still Waiting before those In Treatment, each by who has waited longest
+ * (earliest arrival); those who left come last. Sorting by triage keeps Waiting first in a level.
  */
 export const ER_SORTABLE = ['arrivedAt', 'patientName', 'triageLevel', 'status'] as const;
 export const erListQuerySchema = listQuerySchema(ER_SORTABLE).extend({
@@ -224,8 +225,12 @@ export function queueEtas(
   });
 }
 
-/** Waiting: in the queue. Called: called in by staff (call-next). Removed: left the queue uncalled. */
-export const QUEUE_STATUSES = ['Waiting', 'Called', 'Removed'] as const;
+/**
+ * Waiting: in the queue. Called: called in by staff (call-next), shown on the board as called
+ * until marked seen. Seen: the called patient was seen. Removed: left the queue uncalled (or the
+ * visit they waited for was completed).
+ */
+export const QUEUE_STATUSES = ['Waiting', 'Called', 'Seen', 'Removed'] as const;
 
 export const QUEUE_MESSAGES = {
   patientRequired: 'Patient name is required',
@@ -234,6 +239,7 @@ export const QUEUE_MESSAGES = {
   nobodyWaiting: 'No patients are waiting in this queue',
   notFound: 'Queue entry not found',
   notWaiting: 'This patient is no longer waiting',
+  notCalled: 'This patient is not waiting to be seen: they were not called, or were seen already',
   alreadyWaiting: 'This patient is already waiting in this queue',
 } as const;
 
@@ -283,6 +289,9 @@ export const queueEntrySchema = z.object({
   joinedAt: z.string(),
   status: z.enum(QUEUE_STATUSES),
   calledAt: z.string().nullable(),
+  /** Who called the patient in ("First Last"); null until called, or when that account is gone. */
+  calledBy: z.string().nullable(),
+  seenAt: z.string().nullable(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -293,7 +302,10 @@ export const queueListQuerySchema = listQuerySchema(QUEUE_SORTABLE).extend({
 });
 export const queuePageSchema = pageOf(queueEntrySchema);
 
-/** Live board: every department with its waiting count and its first entries in queue order. */
+/**
+ * Live board: every department with its waiting count, its first entries in queue order, and the
+ * patients called in and not yet seen (newest call first, at most QUEUE_BOARD_ENTRIES).
+ */
 export const QUEUE_BOARD_ENTRIES = 10;
 export const queueBoardSchema = z.object({
   departments: z.array(
@@ -301,6 +313,7 @@ export const queueBoardSchema = z.object({
       department: departmentSchema,
       waiting: z.number().int(),
       entries: z.array(queueEntrySchema),
+      called: z.array(queueEntrySchema),
     }),
   ),
 });

@@ -129,6 +129,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/queues/board': 'The queues board',
   'PATCH /api/admin/queues/{id}': 'Update a queue entry',
   'POST /api/admin/queues/{department}/call-next': "Call the next patient of a department's queue",
+  'POST /api/admin/queues/{id}/seen': 'Mark a called patient as seen',
   'GET /api/admin/summary': 'Dashboard figures',
   'GET /api/admin/analytics': 'Analytics',
   'PUT /api/admin/settings/target-wait': 'Set the target waiting time',
@@ -267,6 +268,7 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/queues': { 409: ['ALREADY_WAITING'] },
   'POST /api/admin/backups': { 409: ['BACKUP_RUNNING', 'BACKUPS_BY_OPERATOR'] },
   'PATCH /api/admin/queues/{id}': { 409: ['NOT_WAITING'] },
+  'POST /api/admin/queues/{id}/seen': { 409: ['NOT_CALLED'] },
   'POST /api/patient/appointments': { 409: ['SLOT_TAKEN', 'PATIENT_BUSY', 'NO_DOCTOR_AVAILABLE'] },
   'POST /api/patient/appointments/{id}/cancel': {
     409: ['INVALID_TRANSITION', 'NOT_UPCOMING', 'CHANGE_WINDOW_CLOSED'],

@@ -34,10 +34,12 @@ export const erEntries = pgTable(
     index('er_left_idx').on(t.leftAt),
     // A patient's ER stays by arrival (FHIR Encounter search); serves the patient-only lookups too.
     index('er_patient_arrived_idx').on(t.patientId, t.arrivedAt),
-    // The board's default order (service ER_ORDER): still in the ER first, most severe, longest waiting.
+    // The board's default order (service ER_ORDER): still in the ER first, most severe, Waiting
+    // before In Treatment, longest waiting.
     index('er_triage_order_idx').on(
       sql`(${t.leftAt} is not null)`,
       t.triageLevel.desc().nullsFirst(),
+      t.status,
       t.arrivedAt,
       t.id,
     ),
@@ -62,6 +64,9 @@ export const queueEntries = pgTable(
     joinedAt: timestamp({ withTimezone: true }).notNull(),
     calledAt: timestamp({ withTimezone: true }),
     calledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** When staff marked the called patient as seen, and who did. */
+    seenAt: timestamp({ withTimezone: true }),
+    seenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +77,8 @@ export const queueEntries = pgTable(
     index('queue_status_triage_idx').on(t.status, t.triage, t.joinedAt),
     index('queue_status_patient_idx').on(t.status, t.patientName),
     index('queue_patient_idx').on(t.patientId),
+    // The board's called patients, newest call first, per department.
+    index('queue_called_idx').on(t.department, t.calledAt.desc()).where(sql`${t.status} = 'Called'`),
     // A registered patient waits at most once in a department's queue.
     uniqueIndex('queue_waiting_patient_uq')
       .on(t.department, t.patientId)

@@ -13,6 +13,7 @@ import {
   type patientCardsQuerySchema,
   patientCsvFileName,
   toLocalDateTime,
+  triageSummary,
   type UpdateMedicalDetails,
   VITALS_SERIES_MAX_POINTS,
   VITALS_SERIES_MONTHS,
@@ -21,7 +22,14 @@ import {
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
+import {
+  appointments,
+  patientMedicalDetails,
+  triageAssessments,
+  userImages,
+  users,
+  vitalSigns,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
@@ -256,13 +264,38 @@ const APPOINTMENT_TYPE_LABELS = { checkup: 'Checkup', surgery: 'Surgery' } as co
 const doctor = alias(users, 'doctor');
 const editor = alias(users, 'editor');
 
+/** Triage intakes as rows of the chart's history: the complaint, the score and where the patient was sent. */
+async function intakesByIds(ctx: ServiceContext, ids: string[]) {
+  const byId = new Map<string, MedicalReport>();
+  if (ids.length === 0) return byId;
+  const rows = await ctx.db
+    .select({ intake: triageAssessments, doctorFirst: doctor.firstName, doctorLast: doctor.lastName })
+    .from(triageAssessments)
+    .leftJoin(doctor, eq(doctor.id, triageAssessments.recordedBy))
+    .where(inArray(triageAssessments.id, ids));
+  for (const { intake, doctorFirst, doctorLast } of rows) {
+    byId.set(intake.id, {
+      id: intake.id,
+      kind: 'triage',
+      date: iso(intake.recordedAt),
+      title: intake.complaint || 'Triage intake',
+      surgery: triageSummary(intake.score, intake.department),
+      generatedBy: doctorFirst ? `Dr ${doctorFirst} ${doctorLast ?? ''}`.trim() : null,
+      status: intake.priority,
+      attachements: [],
+    });
+  }
+  return byId;
+}
+
 /**
- * Medicals reports: the patient's visits (appointments with any doctor) and the doctor area's
- * reports about them, newest first. The page is chosen over the union of both (ids and when),
- * then its rows are loaded from each side.
+ * Medicals reports: the patient's visits (appointments with any doctor), their triage intakes
+ * and the doctor area's reports about them, newest first. The page is chosen over the union of
+ * the three (ids and when), then its rows are loaded from each side.
  */
 async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQuery) {
   const ofPatient = eq(appointments.patientId, patientId);
+  const intakeOfPatient = eq(triageAssessments.patientId, patientId);
   return listPage(ctx, query, {
     rows: (select) =>
       unionAll(
@@ -273,16 +306,25 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
         })
           .from(appointments)
           .where(ofPatient),
+        select({
+          id: triageAssessments.id,
+          kind: sql<string>`'triage'`.as('kind'),
+          sortAt: sql<Date>`${triageAssessments.recordedAt}`.as('sort_at'),
+        })
+          .from(triageAssessments)
+          .where(intakeOfPatient),
         reportsService.patientReportRefs(ctx, patientId, select),
       ),
     order: [sql`sort_at desc`, sql`id desc`],
     count: unionAll(
       matchingRows(ctx.db).from(appointments).where(ofPatient),
+      matchingRows(ctx.db).from(triageAssessments).where(intakeOfPatient),
       reportsService.patientReportMatches(ctx, patientId),
     ),
     mapPage: async (refs) => {
-      const visitIds = refs.filter((r) => r.kind === 'visit').map((r) => r.id);
-      const [visits, reports] = await independentReads(ctx.db, [
+      const idsOf = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id);
+      const visitIds = idsOf('visit');
+      const [visits, intakes, reports] = await independentReads(ctx.db, [
         async () =>
           visitIds.length === 0
             ? []
@@ -299,10 +341,11 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
                 .from(appointments)
                 .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
                 .where(inArray(appointments.id, visitIds)),
+        () => intakesByIds(ctx, idsOf('triage')),
         () =>
           reportsService.medicalReportsByIds(
             ctx,
-            refs.filter((r) => r.kind !== 'visit').map((r) => r.id),
+            refs.filter((r) => r.kind !== 'visit' && r.kind !== 'triage').map((r) => r.id),
           ),
       ]);
       const visitById = new Map(
@@ -321,7 +364,7 @@ async function reportsOf(ctx: ServiceContext, patientId: string, query: ReportsQ
         ]),
       );
       return refs.flatMap((r) => {
-        const item = visitById.get(r.id) ?? reports.get(r.id);
+        const item = visitById.get(r.id) ?? intakes.get(r.id) ?? reports.get(r.id);
         return item ? [item] : [];
       });
     },

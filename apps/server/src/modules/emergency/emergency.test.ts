@@ -385,6 +385,7 @@ describe('department queues', () => {
       department: 'ER',
       waiting: 0,
       entries: [],
+      called: [],
     });
     expect((await admin.get('/api/admin/audit?action=queues.board')).json().pagination.total).toBeGreaterThan(
       0,

@@ -12,15 +12,17 @@ import {
   type updateQueueEntrySchema,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queueEntries } from '../../db/schema';
+import { queueEntries, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { AppError, conflict, notFoundWith } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
-import { resolvePatient } from '../../lib/people';
+import { fullNameOf, resolvePatient } from '../../lib/people';
 
 /**
  * Department queues. The ETA is stored as minutes plus when they were set and derived at read
@@ -34,8 +36,11 @@ type Row = typeof queueEntries.$inferSelect;
 
 const q = queueEntries;
 
-/** `eta`: the ETA that follows queue position (see waitingOrder); the entry's own countdown when not given. */
-const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
+/**
+ * `eta`: the ETA that follows queue position (see waitingOrder); the entry's own countdown when not
+ * given. `calledBy`: the caller's name, for an entry that was called (see withCaller).
+ */
+const toQueueEntry = (row: Row, now: Date, eta?: number, calledBy: string | null = null): QueueEntry => ({
   id: row.id,
   patient: row.patientName,
   patientId: row.patientId,
@@ -47,7 +52,23 @@ const toQueueEntry = (row: Row, now: Date, eta?: number): QueueEntry => ({
   joinedAt: iso(row.joinedAt),
   status: row.status,
   calledAt: isoOrNull(row.calledAt),
+  calledBy,
+  seenAt: isoOrNull(row.seenAt),
 });
+
+const caller = alias(users, 'caller');
+/** An entry with the name of whoever called it in (none for an entry never called). */
+const withCaller = (db: Executor) =>
+  db
+    .select({ entry: q, calledBy: fullNameOf(caller) })
+    .from(q)
+    .leftJoin(caller, eq(caller.id, q.calledBy));
+
+async function entryWithCaller(db: Executor, id: string, now: Date) {
+  const [row] = await withCaller(db).where(eq(q.id, id));
+  if (!row) throw notFoundWith(QUEUE_MESSAGES.notFound);
+  return toQueueEntry(row.entry, now, undefined, row.calledBy);
+}
 
 /** Queue order: the most urgent first, then whoever joined first. */
 const QUEUE_ORDER = [desc(q.triage), asc(q.joinedAt)];
@@ -117,19 +138,47 @@ export async function listQueue(ctx: ServiceContext, query: ListQuery) {
   return result;
 }
 
-/** Every department, its waiting count and its first entries in queue order, in one query. */
+/** Each department's patients called in and not yet seen, newest call first (queue_called_idx). */
+function calledNotSeen(db: Executor) {
+  const called = db
+    .select({
+      id: q.id,
+      rank: sql<number>`row_number() over (partition by ${q.department} order by ${q.calledAt} desc, ${q.id})`.as(
+        'called_rank',
+      ),
+    })
+    .from(q)
+    .where(eq(q.status, 'Called'))
+    .as('called');
+  return db
+    .select({ entry: q, calledBy: fullNameOf(caller) })
+    .from(called)
+    .innerJoin(q, eq(q.id, called.id))
+    .leftJoin(caller, eq(caller.id, q.calledBy))
+    .where(lte(called.rank, QUEUE_BOARD_ENTRIES))
+    .orderBy(asc(called.rank));
+}
+
+/**
+ * Every department: its waiting count, its first entries in queue order, and who was called in
+ * and is not yet seen (so a call leaves a trace on every screen until the patient is seen).
+ */
 export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
   const { db } = ctx;
   const now = ctx.now();
   const ranked = waitingOrder(db, now);
-  const rows = await db
-    .select({ entry: q, waiting: ranked.waiting, eta: ranked.eta })
-    .from(ranked)
-    .innerJoin(q, eq(q.id, ranked.id))
-    .where(lte(ranked.rank, QUEUE_BOARD_ENTRIES))
-    .orderBy(asc(ranked.rank));
+  const [rows, calledRows] = await independentReads(db, [
+    () =>
+      db
+        .select({ entry: q, waiting: ranked.waiting, eta: ranked.eta })
+        .from(ranked)
+        .innerJoin(q, eq(q.id, ranked.id))
+        .where(lte(ranked.rank, QUEUE_BOARD_ENTRIES))
+        .orderBy(asc(ranked.rank)),
+    () => calledNotSeen(db),
+  ]);
   const byDepartment = new Map<Department, QueueBoard['departments'][number]>(
-    DEPARTMENTS.map((department) => [department, { department, waiting: 0, entries: [] }]),
+    DEPARTMENTS.map((department) => [department, { department, waiting: 0, entries: [], called: [] }]),
   );
   for (const { entry, waiting: count, eta } of rows) {
     const board = byDepartment.get(entry.department);
@@ -137,9 +186,12 @@ export async function queueBoard(ctx: ServiceContext): Promise<QueueBoard> {
     board.waiting = Number(count);
     board.entries.push(toQueueEntry(entry, now, Number(eta)));
   }
+  for (const { entry, calledBy } of calledRows) {
+    byDepartment.get(entry.department)?.called.push(toQueueEntry(entry, now, undefined, calledBy));
+  }
   const departments = [...byDepartment.values()];
   await auditRead(ctx, 'queues.board', {
-    entryIds: departments.flatMap((d) => d.entries.map((e) => e.id)),
+    entryIds: departments.flatMap((d) => [...d.entries, ...d.called].map((e) => e.id)),
   });
   return { departments };
 }
@@ -241,5 +293,30 @@ export async function callNext(ctx: ServiceContext, department: Department) {
     return called;
   });
   await ctx.publish('queues');
-  return toQueueEntry(row, now);
+  const { actor } = ctx;
+  return toQueueEntry(row, now, undefined, actor ? `${actor.firstName} ${actor.lastName}` : null);
+}
+
+/** A called patient was seen: they leave the board's called list, on every screen. */
+export async function markSeen(ctx: ServiceContext, id: string) {
+  const now = ctx.now();
+  const entry = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(q).where(eq(q.id, id)).for('update');
+    if (!current) throw notFoundWith(QUEUE_MESSAGES.notFound);
+    if (current.status !== 'Called') throw conflict('NOT_CALLED', QUEUE_MESSAGES.notCalled);
+    await tx
+      .update(q)
+      .set({ status: 'Seen', seenAt: now, seenBy: ctx.actor?.id ?? null, updatedAt: now })
+      .where(eq(q.id, id));
+    await audit(inTransaction(ctx, tx), {
+      action: 'queue.seen',
+      entityType: 'queue_entry',
+      entityId: id,
+      patientId: current.patientId,
+      details: { department: current.department, calledAt: isoOrNull(current.calledAt) },
+    });
+    return entryWithCaller(tx, id, now);
+  });
+  await ctx.publish('queues');
+  return entry;
 }

@@ -121,6 +121,11 @@ export async function emergencyRoutes(fastify: FastifyInstance) {
     },
     async (request) => queues.callNext(request.ctx, request.params.department),
   );
+  app.post(
+    '/api/admin/queues/:id/seen',
+    { schema: { tags: queueTags, params: idParamSchema, response: { 200: queueEntrySchema } }, config },
+    async (request) => queues.markSeen(request.ctx, request.params.id),
+  );
 
   app.get(
     LIVE_EVENTS_PATH,

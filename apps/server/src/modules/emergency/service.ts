@@ -22,6 +22,7 @@ import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
 import { occupyFreeBed } from '../beds/service';
+import { attachIntakesOfArrival } from './intakes';
 
 /** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */
 
@@ -45,17 +46,31 @@ const toErEntry = (row: Row, now: Date): ErEntry => ({
   waitMinutes: erWaitMinutes(row, now),
 });
 
+/**
+ * Within a triage level, those still Waiting come before those In Treatment (and those who left
+ * after), whichever way the level is sorted: the board's reader looks for who still needs seeing.
+ * The statuses' enum order is that order.
+ */
+const waitingFirst = asc(erEntries.status);
+
 const SORT: SortColumns<(typeof ER_SORTABLE)[number]> = {
   arrivedAt: erEntries.arrivedAt,
   patientName: erEntries.patientName,
-  triageLevel: [erEntries.triageLevel, erEntries.arrivedAt],
+  triageLevel: (order) => {
+    const way = order === 'asc' ? asc : desc;
+    return [way(erEntries.triageLevel), waitingFirst, way(erEntries.arrivedAt)];
+  },
   status: [erEntries.status, erEntries.arrivedAt],
 };
 
-/** Default order (index er_triage_order_idx): still in the ER first, most severe triage, longest wait. */
+/**
+ * Default order (index er_triage_order_idx): still in the ER first, most severe triage, Waiting
+ * before In Treatment, longest wait.
+ */
 const ER_ORDER: SQL[] = [
   asc(sql`(${erEntries.leftAt} is not null)`),
   desc(erEntries.triageLevel),
+  waitingFirst,
   asc(erEntries.arrivedAt),
 ];
 
@@ -193,7 +208,8 @@ export async function admitErEntry(ctx: ServiceContext, id: string, input: Admit
 /**
  * POST /api/admin/emergency-room/:id/link: a walk-in still in the ER is matched to a registered
  * patient (the admin confirmed name, date of birth and phone). The arrival takes their name; the
- * name typed at the desk stays in the audit trail.
+ * name typed at the desk stays in the audit trail. The triage intake that sent them here becomes
+ * part of the patient's record in the same transaction (intakes.ts).
  */
 export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkInput) {
   const now = ctx.now();
@@ -211,7 +227,9 @@ export async function linkErEntry(ctx: ServiceContext, id: string, input: LinkIn
       .where(eq(erEntries.id, id))
       .returning();
     if (!updated) throw notFoundWith(ER_MESSAGES.notFound);
-    await audit(inTransaction(ctx, tx), {
+    const txCtx = inTransaction(ctx, tx);
+    await attachIntakesOfArrival(txCtx, { id, typedName: current.patientName }, patient);
+    await audit(txCtx, {
       action: 'er.link',
       entityType: 'er_entry',
       entityId: id,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { LOAD_FAILED, useAdminMutation } from './shared';
 
-/* The department queues: the board, adding a patient, calling the next one, removing one. */
+/* The department queues: the board, adding a patient, calling the next one, marking them seen, removing one. */
 
 export const useQueueBoard = () =>
   useQuery({
@@ -25,6 +25,12 @@ export const useCallNext = () =>
       api.post<QueueEntry>(`/admin/queues/${encodeURIComponent(department)}/call-next`, {}),
     ['queues'],
     'Failed to call the next patient',
+  );
+export const useMarkSeen = () =>
+  useAdminMutation(
+    (id: string) => api.post<QueueEntry>(`/admin/queues/${id}/seen`, {}),
+    ['queues'],
+    'Failed to mark the patient as seen',
   );
 export const useRemoveQueueEntry = () =>
   useAdminMutation(

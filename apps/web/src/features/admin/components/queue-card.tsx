@@ -6,15 +6,16 @@ import {
   type QueueEntry,
   queueEtas,
 } from '@carepoint/contract';
-import { PhoneCall, X } from 'lucide-react';
+import { Check, PhoneCall, X } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { useCallNext, useRemoveQueueEntry } from '../api/queues';
+import { useCallNext, useMarkSeen, useRemoveQueueEntry } from '../api/queues';
 
 type DepartmentQueue = QueueBoard['departments'][number];
 
@@ -76,9 +77,36 @@ function RemoveEntry({ entry }: { entry: QueueEntry }) {
   );
 }
 
-/** One department's queue: waiting count, the first entries in queue order, Call next. */
+/** A patient called in and not yet seen: who, when and by whom, and Mark seen. */
+function CalledPatient({ entry }: { entry: QueueEntry }) {
+  const markSeen = useMarkSeen();
+  const seen = async () => {
+    try {
+      await markSeen.mutateAsync(entry.id);
+      toast.success(`${entry.patient} seen (${entry.department})`);
+    } catch {
+      // The failure's toast comes from the mutation (its meta.errorMessage).
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+      <span className="min-w-0">
+        <span className="block font-medium text-ink">Called: {entry.patient}</span>
+        <span className="block text-xs text-ink-muted">
+          {entry.calledAt ? `at ${formatTime(entry.calledAt)}` : null}
+          {entry.calledBy ? ` by ${entry.calledBy}` : null}
+        </span>
+      </span>
+      <Button variant="secondary" size="sm" onClick={() => void seen()} loading={markSeen.isPending}>
+        <Check aria-hidden size={14} /> Mark seen<span className="sr-only"> {entry.patient}</span>
+      </Button>
+    </li>
+  );
+}
+
+/** One department's queue: waiting count, who was called and not yet seen, the entries in queue order, Call next. */
 export function QueueCard({ queue }: { queue: DepartmentQueue }) {
-  const { department, waiting, entries } = queue;
+  const { department, waiting, entries, called } = queue;
   const more = waiting - entries.length;
   const etas = useLiveEtas(entries);
   return (
@@ -92,6 +120,13 @@ export function QueueCard({ queue }: { queue: DepartmentQueue }) {
       actions={<CallNextButton department={department} waiting={waiting} />}
       flush
     >
+      {called.length > 0 ? (
+        <ul aria-label={`Called in ${department}`} className="divide-y divide-border bg-primary-50">
+          {called.map((entry) => (
+            <CalledPatient key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      ) : null}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{department} queue, in order</caption>
         <thead className="bg-muted text-xs font-semibold tracking-wide text-ink-soft uppercase">

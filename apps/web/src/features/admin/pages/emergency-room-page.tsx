@@ -71,7 +71,7 @@ export default function ManageEmergencyRoomPage() {
     <>
       <PageHeader
         title="Manage Emergency Room"
-        description="Most severe triage first, then the longest wait; waits past the target are flagged. Moves go from Waiting to In Treatment to Admitted or Discharged."
+        description="Most severe triage first; within a level, those waiting before those in treatment, then the longest wait. Waits past the target are flagged. Moves go from Waiting to In Treatment to Admitted or Discharged."
         actions={
           <>
             <LiveIndicator status={live} />

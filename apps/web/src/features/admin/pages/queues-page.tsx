@@ -41,7 +41,7 @@ export default function DepartmentQueuesPage() {
     <>
       <PageHeader
         title="Department Queues"
-        description="Highest triage first, then by arrival. ETA: minutes until called, falling by one each minute and never before the patient ahead."
+        description="Highest triage first, then by arrival. ETA: minutes until called, falling by one each minute and never before the patient ahead. A called patient stays shown until marked seen."
         actions={
           <>
             <LiveIndicator status={live} />
