@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, MESSAGES, userStatusSchema } from './auth';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
+import { formatCount } from './numbers';
 import { TOASTS } from './ui';
 
 /*
@@ -305,7 +306,7 @@ export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 export const AUDIT_EXPORT_MESSAGES = {
   rangeRequired: 'Choose a date range (From and To) to export',
   rangeOrder: 'To must be after From',
-  tooMany: `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match: choose a shorter date range or narrower filters`,
+  tooMany: `More than ${formatCount(AUDIT_EXPORT_MAX_ROWS)} rows match: choose a shorter date range or narrower filters`,
 } as const;
 const requiredInstant = z.iso
   .datetime({ offset: true, error: AUDIT_EXPORT_MESSAGES.rangeRequired })

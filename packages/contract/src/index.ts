@@ -17,6 +17,7 @@ export * from './file-types';
 export * from './front-desk';
 export * from './messages';
 export * from './nav';
+export * from './numbers';
 export * from './passkeys';
 export * from './prescriptions';
 export * from './profile';

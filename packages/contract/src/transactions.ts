@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf, requiredMultilineText, requiredText } from './common';
+import { formatCount } from './numbers';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -64,7 +65,7 @@ export const TRANSACTION_MESSAGES = {
   descriptionRequired: 'Description is required',
   quantityInvalid: 'Quantity must be a whole number',
   quantityMin: 'Quantity must be at least 1',
-  quantityMax: `Quantity must be at most ${INVOICE_LIMITS.quantity.toLocaleString('en-US')}`,
+  quantityMax: `Quantity must be at most ${formatCount(INVOICE_LIMITS.quantity)}`,
   priceInvalid: 'Enter an amount in naira with up to 2 decimals, e.g. 12500 or 12500.50',
   priceMax: 'Unit price must be at most ₦10,000,000.00',
   taxInvalid: 'Enter a tax rate in percent with up to 2 decimals, e.g. 7.5',

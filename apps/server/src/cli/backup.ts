@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatBytes, formatElapsed } from '@carepoint/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { backUpStoppedDatabase, OfflineBackupError } from '../modules/backups/offline';
@@ -18,7 +19,7 @@ async function main() {
   const backupDir = config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups');
   const done = await backUpStoppedDatabase(config.DATA_DIR, backupDir, config.BACKUP_KEEP);
   console.log(
-    `Backed up ${config.DATA_DIR} to ${done.file} (${Math.round(done.bytes / 1024)} KB) in ${(done.ms / 1000).toFixed(1)} s.`,
+    `Backed up ${config.DATA_DIR} to ${done.file} (${formatBytes(done.bytes)}) in ${formatElapsed(done.ms)}.`,
   );
 }
 

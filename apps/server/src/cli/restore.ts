@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatElapsed } from '@carepoint/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { RestoreError, restoreBackup } from '../modules/backups/restore';
@@ -33,7 +34,7 @@ async function main() {
       : { kind: 'embedded', dataDir: config.DATA_DIR },
   );
   console.log(
-    `Restored ${result.tables} tables into ${result.target} in ${(result.ms / 1000).toFixed(1)} s. ` +
+    `Restored ${result.tables} tables into ${result.target} in ${formatElapsed(result.ms)}. ` +
       'Start the server as usual: it migrates the database if the backup is older.',
   );
 }

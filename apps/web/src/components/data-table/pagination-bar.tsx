@@ -1,4 +1,5 @@
 import type { Pagination } from '@carepoint/contract';
+import { formatCount } from '@carepoint/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../ui/button';
 
@@ -16,7 +17,7 @@ export function PaginationBar({
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = total === 0 ? 0 : first + rowsShown - 1;
   // Large lists are counted only so far past this page: "of 1,000+" and "Page 3 of 52+".
-  const count = (n: number) => `${n.toLocaleString('en-GB')}${totalIsLowerBound ? '+' : ''}`;
+  const count = (n: number) => `${formatCount(n)}${totalIsLowerBound ? '+' : ''}`;
   return (
     <nav
       aria-label="Pagination"

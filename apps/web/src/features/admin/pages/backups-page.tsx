@@ -2,6 +2,8 @@ import {
   BACKUP_RECIPE_DOC,
   type Backup,
   type BackupsOverview,
+  formatBytes,
+  formatElapsed,
   POSTGRES_BACKUP_MANUAL_URL,
   POSTGRES_BACKUP_RECIPE,
 } from '@carepoint/contract';
@@ -20,20 +22,6 @@ const RESULT: Record<Backup['result'], { label: string; tone: BadgeTone }> = {
   succeeded: { label: 'Succeeded', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
 };
-
-/** "824 KB", "31.4 MB". */
-function formatBytes(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-GB')} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 100 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-GB')} MB`;
-}
-
-/** "4.2 s", "2 min 5 s". */
-function formatDuration(ms: number) {
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
 
 const col = columnsFor<Backup>();
 
@@ -55,7 +43,7 @@ const columns = (
       },
     },
     col.text('bytes', 'Size', (b) => (b.bytes === null ? null : formatBytes(b.bytes))),
-    col.text('durationMs', 'Duration', (b) => (b.durationMs === null ? null : formatDuration(b.durationMs))),
+    col.text('durationMs', 'Duration', (b) => (b.durationMs === null ? null : formatElapsed(b.durationMs))),
     col.text('trigger', 'Started by', (b) =>
       b.trigger === 'schedule'
         ? 'Schedule'

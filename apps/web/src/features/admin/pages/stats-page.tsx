@@ -1,4 +1,4 @@
-import { ACTIVE_USER_DAYS, formatNaira, STAT_CARDS, type Stats } from '@carepoint/contract';
+import { ACTIVE_USER_DAYS, formatCount, formatNaira, STAT_CARDS, type Stats } from '@carepoint/contract';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -18,7 +18,7 @@ const DEFINITIONS: Record<keyof Stats, string> = {
 };
 
 const display = (key: keyof Stats, value: number) =>
-  key === 'totalEarnings' ? formatNaira(value) : value.toLocaleString('en-GB');
+  key === 'totalEarnings' ? formatNaira(value) : formatCount(value);
 
 /** Admin stats: six real figures from the records. */
 export default function StatsPage() {

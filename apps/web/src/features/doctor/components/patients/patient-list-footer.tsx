@@ -1,4 +1,4 @@
-import { PAGE_GAP, PATIENT_LIST_SIZES, type Pagination, pageNumbers } from '@carepoint/contract';
+import { formatCount, PAGE_GAP, PATIENT_LIST_SIZES, type Pagination, pageNumbers } from '@carepoint/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { Select } from '../../../../components/ui/select';
@@ -16,7 +16,7 @@ export function PatientListFooter({ pagination, limit, onLimitChange, onPageChan
   const page = pagination?.page ?? 1;
   const totalPages = pagination?.totalPages ?? 1;
   const more = pagination?.totalIsLowerBound ?? false;
-  const total = pagination ? `${pagination.total.toLocaleString('en-GB')}${more ? '+' : ''}` : null;
+  const total = pagination ? `${formatCount(pagination.total)}${more ? '+' : ''}` : null;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 border-t border-border px-3 py-3">
       <div className="flex items-end gap-3">

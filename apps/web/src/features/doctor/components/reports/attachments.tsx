@@ -2,17 +2,12 @@ import {
   attachmentProblem,
   FILE_SIGNATURE_BYTES,
   fileTypeOf,
+  formatBytes,
   REPORT_ATTACHMENT_TYPES,
   type ReportAttachment,
 } from '@carepoint/contract';
 import { Download, Eye, Paperclip, Trash2, X } from 'lucide-react';
 import { useId, useRef } from 'react';
-
-/** "1.2 MB", "340 KB". */
-const fileSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Why the server would refuse this file (size, or bytes that are no PDF, PNG or JPEG), or null. */
 async function filePreCheck(file: File): Promise<string | null> {
@@ -59,7 +54,7 @@ export function AttachmentList({
         <li key={file.id} className="flex items-center gap-2 px-3 py-2 text-sm">
           <Paperclip aria-hidden size={16} className="shrink-0 text-ink-muted" />
           <span className="min-w-0 flex-1 truncate" title={file.name}>
-            {file.name} <span className="text-xs text-ink-muted">({fileSize(file.size)})</span>
+            {file.name} <span className="text-xs text-ink-muted">({formatBytes(file.size)})</span>
           </span>
           <AttachmentLinks file={file} />
           {onRemove ? (
@@ -139,7 +134,7 @@ export function FilePicker({
             <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-2">
               <Paperclip aria-hidden size={14} className="text-ink-muted" />
               <span className="min-w-0 flex-1 truncate">
-                {file.name} <span className="text-xs text-ink-muted">({fileSize(file.size)})</span>
+                {file.name} <span className="text-xs text-ink-muted">({formatBytes(file.size)})</span>
               </span>
               <button
                 type="button"

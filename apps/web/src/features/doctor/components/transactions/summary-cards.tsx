@@ -1,9 +1,9 @@
-import { formatNaira } from '@carepoint/contract';
+import { formatCount, formatNaira } from '@carepoint/contract';
 import { CalendarRange, CircleCheck, Clock, Undo2 } from 'lucide-react';
 import { StatTile } from '../../../../components/ui/stat-tile';
 import { useInvoiceSummary } from '../../api/transactions';
 
-const invoices = (n: number) => `${n.toLocaleString('en-NG')} invoice${n === 1 ? '' : 's'}`;
+const invoices = (n: number) => `${formatCount(n)} invoice${n === 1 ? '' : 's'}`;
 
 /** The four cards, computed by the server from the doctor's invoices. */
 export function SummaryCards() {
@@ -30,7 +30,7 @@ export function SummaryCards() {
         label="Invoices this month"
         icon={CalendarRange}
         loading={loading}
-        value={s ? s.thisMonth.count.toLocaleString('en-NG') : '—'}
+        value={s ? formatCount(s.thisMonth.count) : '—'}
         hint={s ? `${formatNaira(s.thisMonth.total)} billed` : undefined}
       />
       <StatTile
