@@ -25,6 +25,14 @@ async function signedInPage(browser: Browser, email: string, width = 1280) {
   return page;
 }
 
+/** Opens, from the list, the demo patient's prescription of `medicine`. */
+const viewFromList = (page: Page, medicine: string) =>
+  page
+    .getByRole('row')
+    .filter({ hasText: medicine })
+    .getByRole('link', { name: `View prescription for ${DEMO_PATIENT}` })
+    .click();
+
 /** A PDF's text, its lines joined by single spaces (a sentence may wrap). */
 async function pdfText(page: Page, url: string) {
   const res = await page.request.get(url);
@@ -140,11 +148,7 @@ test('a medicine matching a recorded allergy is flagged and needs acknowledging'
   await expect(page).toHaveURL(/\/doctor\/prescription$/);
 
   // Every copy carries the override with who confirmed it: the sheet, the doctor's PDF, the patient's.
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'Augmentin 625 mg' })
-    .getByRole('link', { name: `View prescription for ${DEMO_PATIENT}` })
-    .click();
+  await viewFromList(page, 'Augmentin 625 mg');
   const override = page.getByRole('note', { name: 'Allergy override' });
   const sentence =
     /Prescribed despite the recorded allergy to Penicillin: Dr Daniel Adeyemi was warned and confirmed on \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./;
@@ -185,11 +189,7 @@ test('the doctor writes "Every 8 hours" for 10 days, and a course of any number 
   await page.getByRole('button', { name: 'Save prescription' }).click();
   await expect(page.getByText(TOASTS.prescriptionAdded)).toBeVisible();
 
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'Ciprofloxacin 500 mg' })
-    .getByRole('link', { name: `View prescription for ${DEMO_PATIENT}` })
-    .click();
+  await viewFromList(page, 'Ciprofloxacin 500 mg');
   const sheet = page.getByRole('article', { name: 'Prescription' });
   await expect(sheet.getByRole('row').filter({ hasText: 'Ciprofloxacin 500 mg' })).toContainText(
     /10 Days.*Every 8 hours/,

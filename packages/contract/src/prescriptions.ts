@@ -333,15 +333,13 @@ export const durationChoiceOf = (days: number): { duration: string; durationDays
     : { duration: MEDICINE_DURATION_OTHER, durationDays: String(days) };
 };
 
-const durationDaysField = z.preprocess(
-  blankAsNull,
-  z.coerce
-    .number({ error: PRESCRIPTION_MESSAGES.durationDays })
-    .int(PRESCRIPTION_MESSAGES.durationDays)
-    .min(1, PRESCRIPTION_MESSAGES.durationDays)
-    .max(MEDICINE_DURATION_MAX_DAYS, PRESCRIPTION_MESSAGES.durationDays)
-    .nullish(),
-);
+/** A whole number from 1 to `max` typed in a form (empty is null); one message for every mistake. */
+const countField = (max: number, message: string) =>
+  z.preprocess(
+    blankAsNull,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).nullish(),
+  );
+const durationDaysField = countField(MEDICINE_DURATION_MAX_DAYS, PRESCRIPTION_MESSAGES.durationDays);
 
 /**
  * A medicine line. The duration is a listed one, or "Other number of days" with `durationDays`
@@ -372,15 +370,7 @@ export type MedicineLineInput = z.input<typeof medicineLineInputSchema>;
 /** "In 2 Weeks": both or neither (an empty count means no next visit). */
 const nextVisitField = z
   .object({
-    count: z.preprocess(
-      blankAsNull,
-      z.coerce
-        .number({ error: PRESCRIPTION_MESSAGES.nextVisitCount })
-        .int(PRESCRIPTION_MESSAGES.nextVisitCount)
-        .min(1, PRESCRIPTION_MESSAGES.nextVisitCount)
-        .max(NEXT_VISIT_MAX, PRESCRIPTION_MESSAGES.nextVisitCount)
-        .nullable(),
-    ),
+    count: countField(NEXT_VISIT_MAX, PRESCRIPTION_MESSAGES.nextVisitCount),
     unit: z.preprocess(
       blankAsNull,
       z.enum(NEXT_VISIT_UNITS, { error: PRESCRIPTION_MESSAGES.nextVisitUnit }).nullable(),
