@@ -6,6 +6,7 @@ import {
   TOASTS,
 } from '@carepoint/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
@@ -22,6 +23,22 @@ async function signedInPage(browser: Browser, email: string, width = 1280) {
   const page = await context.newPage();
   await signIn(page, email, DEMO_PASSWORD);
   return page;
+}
+
+/** Opens, from the list, the demo patient's prescription of `medicine`. */
+const viewFromList = (page: Page, medicine: string) =>
+  page
+    .getByRole('row')
+    .filter({ hasText: medicine })
+    .getByRole('link', { name: `View prescription for ${DEMO_PATIENT}` })
+    .click();
+
+/** A PDF's text, its lines joined by single spaces (a sentence may wrap). */
+async function pdfText(page: Page, url: string) {
+  const res = await page.request.get(url);
+  expect(res.status()).toBe(200);
+  const pdf = await getDocumentProxy(new Uint8Array(await res.body()));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
 }
 
 /** Chooses a medicine line's fields (the line is the list item "Medicine n"). */
@@ -100,6 +117,8 @@ test('the doctor writes a prescription from an appointment and prints it', async
 });
 
 test('a medicine matching a recorded allergy is flagged and needs acknowledging', async ({ browser }) => {
+  // Then the sheet at two widths and both PDFs, the patient signing in for theirs.
+  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   await page.goto('/doctor/prescription');
   await page.getByRole('link', { name: 'New Prescription' }).click();
@@ -127,6 +146,58 @@ test('a medicine matching a recorded allergy is flagged and needs acknowledging'
   await page.getByRole('button', { name: 'Save prescription' }).click();
   await expect(page.getByText(TOASTS.prescriptionAdded)).toBeVisible();
   await expect(page).toHaveURL(/\/doctor\/prescription$/);
+
+  // Every copy carries the override with who confirmed it: the sheet, the doctor's PDF, the patient's.
+  await viewFromList(page, 'Augmentin 625 mg');
+  const override = page.getByRole('note', { name: 'Allergy override' });
+  const sentence =
+    /Prescribed despite the recorded allergy to Penicillin: Dr Daniel Adeyemi was warned and confirmed on \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./;
+  await expect(override).toContainText(sentence);
+  const shown = (await override.getByText(sentence).textContent()) ?? '';
+  const sheet = page.getByRole('article', { name: 'Prescription' });
+  await expect(sheet).toContainText('Date of birth');
+  await shot(page, 'prescription-sheet-allergy-override', { widths: [1280, 390] });
+  const id = new URL(page.url()).pathname.split('/').at(-1);
+  const doctorsCopy = await pdfText(page, `/api/doctor/prescriptions/${id}/pdf`);
+  expect(doctorsCopy).toContain(`ALLERGY OVERRIDE ${shown}`);
+  expect(doctorsCopy).toContain('RECORDED ALLERGIES Penicillin');
+  const patient = await signedInPage(browser, DEMO.patient);
+  const patientsCopy = await pdfText(patient, `/api/patient/prescriptions/${id}/pdf`);
+  expect(patientsCopy).toContain(`ALLERGY OVERRIDE ${shown}`);
+  expect(patientsCopy).toContain('DOCTOR Dr Daniel Adeyemi');
+});
+
+test('the doctor writes "Every 8 hours" for 10 days, and a course of any number of days', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const page = await signedInPage(browser, DEMO.doctor);
+  await page.goto('/doctor/prescription/create-prescription');
+  await page.getByRole('combobox', { name: 'Patient' }).fill('Grace Okon');
+  await page.getByRole('option', { name: new RegExp(DEMO_PATIENT) }).click();
+  const first = await fillMedicine(page, 1, 'Ciprofloxacin 500 mg', 'Every 8 hours');
+  await first.getByLabel('Duration').selectOption('10 Days');
+  await expect(first.getByLabel('Number of days')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add medicine' }).click();
+  const second = await fillMedicine(page, 2, 'Metronidazole 400 mg', 'Three times daily');
+  await second.getByLabel('Duration').selectOption('Other number of days');
+  await second.getByLabel('Number of days').fill('400');
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(second.getByText(PRESCRIPTION_MESSAGES.durationDays)).toBeVisible();
+  await second.getByLabel('Number of days').fill('21');
+  await shot(page, 'new-prescription-schedules', { widths: [1280, 390] });
+  await page.getByRole('button', { name: 'Save prescription' }).click();
+  await expect(page.getByText(TOASTS.prescriptionAdded)).toBeVisible();
+
+  await viewFromList(page, 'Ciprofloxacin 500 mg');
+  const sheet = page.getByRole('article', { name: 'Prescription' });
+  await expect(sheet.getByRole('row').filter({ hasText: 'Ciprofloxacin 500 mg' })).toContainText(
+    /10 Days.*Every 8 hours/,
+  );
+  await expect(sheet.getByRole('row').filter({ hasText: 'Metronidazole 400 mg' })).toContainText(
+    /21 Days.*Three times daily/,
+  );
+  await shot(page, 'prescription-sheet-schedules', { widths: [1280, 390] });
 });
 
 test('deleting a prescription asks "Are you sure?" first', async ({ browser }) => {

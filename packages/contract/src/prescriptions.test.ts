@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allergyOverrideNote,
   allergyWarning,
+  birthFields,
+  durationChoiceOf,
+  durationLabel,
   findAllergyConflicts,
   formatNextVisit,
+  MEDICINE_DURATIONS,
+  MEDICINE_INTERVALS,
   namesKnownDrug,
   PRESCRIPTION_MESSAGES,
   prescriptionInputSchema,
@@ -137,6 +143,54 @@ describe('the prescription input', () => {
     ]);
   });
 
+  const lineOf = (extra: Record<string, unknown>) =>
+    prescriptionInputSchema.safeParse({ ...valid, medicines: [{ ...valid.medicines[0], ...extra }] });
+
+  it('keeps the spec’s durations and intervals and adds the ones doctors write every day', () => {
+    // The spec's values first, unchanged; ours after or between them.
+    expect(MEDICINE_INTERVALS.slice(0, 3)).toEqual(['Daily morning', 'Daily evening', 'Morning and evening']);
+    expect(
+      MEDICINE_DURATIONS.filter((d) => ['Only one day', '3 Days', '7 Days', '30 Days'].includes(d)),
+    ).toHaveLength(4);
+    expect(MEDICINE_INTERVALS).toHaveLength(9);
+    expect(MEDICINE_DURATIONS).toHaveLength(7);
+    for (const interval of [
+      'Three times daily',
+      'Four times daily',
+      'Every 6 hours',
+      'Every 8 hours',
+      'Every 12 hours',
+    ])
+      expect(lineOf({ interval }).success, interval).toBe(true);
+    for (const duration of ['5 Days', '10 Days', '14 Days'])
+      expect(lineOf({ duration }).success, duration).toBe(true);
+    expect(lineOf({ interval: 'Every 4 hours' }).error?.issues[0]?.message).toBe(
+      PRESCRIPTION_MESSAGES.interval,
+    );
+  });
+
+  it('reads a listed duration, or any other whole number of days from 1 to 365, as days', () => {
+    const days = (extra: Record<string, unknown>) => lineOf(extra).data?.medicines[0]?.durationDays;
+    expect(days({ duration: 'Only one day' })).toBe(1);
+    expect(days({ duration: '10 Days', durationDays: '40' })).toBe(10);
+    expect(days({ duration: '14 Days' })).toBe(14);
+    expect(days({ duration: 'Other number of days', durationDays: '21' })).toBe(21);
+    expect(days({ duration: 'Other number of days', durationDays: 365 })).toBe(365);
+    for (const durationDays of ['', '0', '366', '2.5', 'ten', undefined]) {
+      expect(
+        lineOf({ duration: 'Other number of days', durationDays }).error?.issues.map((i) => [
+          i.path.join('.'),
+          i.message,
+        ]),
+        String(durationDays),
+      ).toEqual([['medicines.0.durationDays', PRESCRIPTION_MESSAGES.durationDays]]);
+    }
+    expect(PRESCRIPTION_MESSAGES.durationDays).toBe('Enter the number of days, a whole number from 1 to 365');
+    // What the form parsed parses again to the same (the form sends its parsed values).
+    const parsed = lineOf({ duration: 'Other number of days', durationDays: '21' }).data;
+    expect(prescriptionInputSchema.parse(parsed).medicines).toEqual(parsed?.medicines);
+  });
+
   it('takes a next visit with both count and unit, or none', () => {
     const next = (nextVisit: unknown) => prescriptionInputSchema.safeParse({ ...valid, nextVisit });
     expect(next({ count: '2', unit: 'Weeks' }).data?.nextVisit).toEqual({ count: 2, unit: 'Weeks' });
@@ -157,6 +211,28 @@ describe('the prescription input', () => {
 });
 
 describe('formatting', () => {
+  it('says durations as printed, and offers a stored one back to the form', () => {
+    expect(durationLabel(1)).toBe('Only one day');
+    expect(durationLabel(21)).toBe('21 Days');
+    expect(durationChoiceOf(10)).toEqual({ duration: '10 Days', durationDays: '' });
+    expect(durationChoiceOf(21)).toEqual({ duration: 'Other number of days', durationDays: '21' });
+  });
+
+  it('says an allergy override with who confirmed it and when, and the birth date and age', () => {
+    expect(allergyOverrideNote(['Penicillin', 'Sulfa'], 'Dr Ada Obi', '24 Nov 2026, 14:30')).toBe(
+      'Prescribed despite the recorded allergy to Penicillin, Sulfa: Dr Ada Obi was warned and confirmed on 24 Nov 2026, 14:30.',
+    );
+    expect(birthFields({ dateOfBirth: '1990-03-12', age: 36 })).toEqual([
+      ['Date of birth', '12 Mar 1990'],
+      ['Age', '36 years'],
+    ]);
+    expect(birthFields({ dateOfBirth: '2025-06-01', age: 1 })[1]).toEqual(['Age', '1 year']);
+    expect(birthFields({ dateOfBirth: null, age: null })).toEqual([
+      ['Date of birth', null],
+      ['Age', null],
+    ]);
+  });
+
   it('says next visits and PDF names plainly', () => {
     expect(formatNextVisit({ count: 1, unit: 'Weeks' })).toBe('1 Week');
     expect(formatNextVisit({ count: 3, unit: 'Days' })).toBe('3 Days');

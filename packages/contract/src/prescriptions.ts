@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHART_MESSAGES } from './charts';
 import { optionalVitalField, VITAL_RANGES, vitalField } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
+import { formatDay } from './dates';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -23,18 +24,39 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  * edits, toggles or deletes it. A patient reads only their own. Every read and change is audited.
  */
 
-/** The medicine lines' fixed lists. */
-export const MEDICINE_DURATIONS = ['Only one day', '3 Days', '7 Days', '30 Days'] as const;
+/**
+ * The medicine lines' lists. The spec's durations are 1, 3, 7 and 30 days; 5, 10 and 14 days are
+ * ours (the courses doctors write every day), and any other whole number of days is written as
+ * "Other number of days" with the count. A duration is stored as its number of days.
+ */
+export const MEDICINE_DURATIONS = [
+  'Only one day',
+  '3 Days',
+  '5 Days',
+  '7 Days',
+  '10 Days',
+  '14 Days',
+  '30 Days',
+] as const;
+/** The form's choice for a course of any other length (the count goes in `durationDays`). */
+export const MEDICINE_DURATION_OTHER = 'Other number of days';
+export const MEDICINE_DURATION_MAX_DAYS = 365;
 export const MEDICINE_TIMES = ['Before Meal', 'After Meal'] as const;
 /**
- * "As needed" is not in the spec's list: a medicine taken when the symptom comes (a painkiller,
- * an inhaler) rather than on a fixed schedule; FHIR's dosage says it with asNeededBoolean.
+ * The spec's three intervals, then ours: "As needed" (a medicine taken when the symptom comes,
+ * a painkiller, an inhaler; FHIR's dosage says it with asNeededBoolean), three and four times
+ * a day, and by the clock every 6, 8 or 12 hours (antibiotics, analgesics).
  */
 export const MEDICINE_INTERVALS = [
   'Daily morning',
   'Daily evening',
   'Morning and evening',
   'As needed',
+  'Three times daily',
+  'Four times daily',
+  'Every 6 hours',
+  'Every 8 hours',
+  'Every 12 hours',
 ] as const;
 export const NEXT_VISIT_UNITS = ['Days', 'Weeks', 'Months'] as const;
 /** Not in the spec (there it is free text): what a clinician records about diabetes. */
@@ -56,6 +78,7 @@ export const PRESCRIPTION_MESSAGES = {
   medicineName: 'Medicine name is required',
   dosage: 'Dosage is required',
   duration: 'Choose a duration',
+  durationDays: `Enter the number of days, a whole number from 1 to ${MEDICINE_DURATION_MAX_DAYS}`,
   time: 'Choose before or after meal',
   interval: 'Choose an interval',
   atLeastOneMedicine: 'Add at least one medicine',
@@ -210,6 +233,28 @@ export const namesKnownDrug = (allergy: string) => findAllergyConflicts(KNOWN_DR
 export const allergyWarning = (conflict: Pick<AllergyConflict, 'allergy'>) =>
   `Allergy: the patient is allergic to ${conflict.allergy}`;
 
+/** A saved override of the allergy rule: which allergies, who confirmed, when (an instant). */
+export interface AllergyOverride {
+  allergies: readonly string[];
+  acknowledgedBy: { id: string; name: string };
+  acknowledgedAt: string;
+}
+
+/**
+ * The one sentence every copy of a prescription carries for an override (the screen and its
+ * print, the PDF, FHIR's MedicationRequest.note), so a pharmacist reads the same warning
+ * whichever copy reaches them. `at` is the acknowledgement's time as people read it
+ * ("24 Nov 2026, 14:30", the facility's clock: formatInstant).
+ */
+export const allergyOverrideNote = (allergies: readonly string[], doctorName: string, at: string) =>
+  `Prescribed despite the recorded allergy to ${allergies.join(', ')}: ` +
+  `${doctorName} was warned and confirmed on ${at}.`;
+/** A prescription's override as its sentence; `formatAt` shows an instant on the facility's clock. */
+export const allergyOverrideText = (override: AllergyOverride, formatAt: (iso: string) => string) =>
+  allergyOverrideNote(override.allergies, override.acknowledgedBy.name, formatAt(override.acknowledgedAt));
+/** The label the override is printed under. */
+export const ALLERGY_OVERRIDE_LABEL = 'Allergy override';
+
 // ---------------------------------------------------------------------------------------------
 // Input: New Prescription and edit
 // ---------------------------------------------------------------------------------------------
@@ -273,28 +318,59 @@ const physicalInfoInputSchema = z.object({
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }));
 
-const medicineLineInputSchema = z.object({
-  name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
-  dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
-  duration: choice(MEDICINE_DURATIONS, PRESCRIPTION_MESSAGES.duration),
-  time: choice(MEDICINE_TIMES, PRESCRIPTION_MESSAGES.time),
-  interval: choice(MEDICINE_INTERVALS, PRESCRIPTION_MESSAGES.interval),
-  comment: optionalText(300),
-});
+/** The days a listed duration stands for ("Only one day" 1, "10 Days" 10). */
+export const durationDaysOf = (duration: MedicineDuration): number =>
+  duration === 'Only one day' ? 1 : Number.parseInt(duration, 10);
+
+/** A course's length as the prescription prints it: "Only one day", "10 Days", "21 Days". */
+export const durationLabel = (days: number) => (days === 1 ? 'Only one day' : `${days} Days`);
+
+/** A line's duration as the form offers it: a listed one, or "Other number of days" with the count. */
+export const durationChoiceOf = (days: number): { duration: string; durationDays: string } => {
+  const label = durationLabel(days);
+  return (MEDICINE_DURATIONS as readonly string[]).includes(label)
+    ? { duration: label, durationDays: '' }
+    : { duration: MEDICINE_DURATION_OTHER, durationDays: String(days) };
+};
+
+/** A whole number from 1 to `max` typed in a form (empty is null); one message for every mistake. */
+const countField = (max: number, message: string) =>
+  z.preprocess(
+    blankAsNull,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).nullish(),
+  );
+const durationDaysField = countField(MEDICINE_DURATION_MAX_DAYS, PRESCRIPTION_MESSAGES.durationDays);
+
+/**
+ * A medicine line. The duration is a listed one, or "Other number of days" with `durationDays`
+ * (1-365); either way the parsed line carries `durationDays`, the number stored.
+ */
+const medicineLineInputSchema = z
+  .object({
+    name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
+    dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
+    duration: choice([...MEDICINE_DURATIONS, MEDICINE_DURATION_OTHER], PRESCRIPTION_MESSAGES.duration),
+    durationDays: durationDaysField,
+    time: choice(MEDICINE_TIMES, PRESCRIPTION_MESSAGES.time),
+    interval: choice(MEDICINE_INTERVALS, PRESCRIPTION_MESSAGES.interval),
+    comment: optionalText(300),
+  })
+  // The parsed line is itself a valid input (the form sends what it parsed): the choice stays.
+  .transform(({ durationDays, ...line }, ctx) => {
+    if (line.duration !== MEDICINE_DURATION_OTHER)
+      return { ...line, durationDays: durationDaysOf(line.duration) };
+    if (durationDays == null) {
+      ctx.addIssue({ code: 'custom', path: ['durationDays'], message: PRESCRIPTION_MESSAGES.durationDays });
+      return z.NEVER;
+    }
+    return { ...line, durationDays };
+  });
 export type MedicineLineInput = z.input<typeof medicineLineInputSchema>;
 
 /** "In 2 Weeks": both or neither (an empty count means no next visit). */
 const nextVisitField = z
   .object({
-    count: z.preprocess(
-      blankAsNull,
-      z.coerce
-        .number({ error: PRESCRIPTION_MESSAGES.nextVisitCount })
-        .int(PRESCRIPTION_MESSAGES.nextVisitCount)
-        .min(1, PRESCRIPTION_MESSAGES.nextVisitCount)
-        .max(NEXT_VISIT_MAX, PRESCRIPTION_MESSAGES.nextVisitCount)
-        .nullable(),
-    ),
+    count: countField(NEXT_VISIT_MAX, PRESCRIPTION_MESSAGES.nextVisitCount),
     unit: z.preprocess(
       blankAsNull,
       z.enum(NEXT_VISIT_UNITS, { error: PRESCRIPTION_MESSAGES.nextVisitUnit }).nullable(),
@@ -357,7 +433,9 @@ const medicineLineSchema = z.object({
   id: z.string(),
   name: z.string(),
   dosage: z.string(),
-  duration: z.enum(MEDICINE_DURATIONS),
+  /** As printed: "Only one day", "10 Days", "21 Days" (durationLabel). */
+  duration: z.string(),
+  durationDays: z.number().int(),
   time: z.enum(MEDICINE_TIMES),
   interval: z.enum(MEDICINE_INTERVALS),
   comment: z.string().nullable(),
@@ -370,7 +448,8 @@ export type NextVisit = z.infer<typeof nextVisitSchema>;
 /** A prescription: patient, doctor, addedAt, status, physicalInfo, medicines, test, advice, nextVisit. */
 const prescriptionSchema = z.object({
   id: z.string(),
-  patient: personSchema,
+  /** With the date of birth ('YYYY-MM-DD') and the age in whole years on the prescription's date, when recorded. */
+  patient: personSchema.extend({ dateOfBirth: z.string().nullable(), age: z.number().int().nullable() }),
   doctor: personSchema,
   appointmentId: z.string().nullable(),
   addedAt: z.string(),
@@ -390,8 +469,14 @@ const prescriptionSchema = z.object({
   test: z.string().nullable(),
   advice: z.string().nullable(),
   nextVisit: nextVisitSchema.nullable(),
-  /** Recorded allergies the doctor was warned of and prescribed past, when saved. */
-  acknowledgedAllergies: z.array(z.string()),
+  /** Recorded allergies the doctor was warned of and prescribed past at the last save: who and when. */
+  allergyOverride: z
+    .object({
+      allergies: z.array(z.string()),
+      acknowledgedBy: z.object({ id: z.string(), name: z.string() }),
+      acknowledgedAt: z.string(),
+    })
+    .nullable(),
   /** The patient's drug and other allergies as their chart records them now (shown and printed). */
   recordedAllergies: z.array(z.string()),
   /** Whether the caller wrote it (and so may edit, toggle and delete it). */
@@ -470,6 +555,16 @@ export const prescriptionPatientSchema = z.object({
   latestTriage: latestTriageVitalsSchema.nullable(),
 });
 export type PrescriptionPatient = z.infer<typeof prescriptionPatientSchema>;
+
+/**
+ * The patient's date of birth and age as every copy of the prescription prints them (null when
+ * the record has no date of birth): a dose is often checked against the age.
+ */
+export const birthFields = (patient: { dateOfBirth: string | null; age: number | null }) =>
+  [
+    ['Date of birth', patient.dateOfBirth ? formatDay(patient.dateOfBirth) : null],
+    ['Age', patient.age === null ? null : `${patient.age} ${patient.age === 1 ? 'year' : 'years'}`],
+  ] as const;
 
 /** "2 Weeks" ("1 Week" for one). */
 export const formatNextVisit = (next: NextVisit | null) =>

@@ -341,3 +341,49 @@ describe('0033_patient_record_number', () => {
     }
   });
 });
+
+describe('0036_medicine_schedules', () => {
+  it('keeps each stored medicine’s course as its days and dates the allergy overrides of an older database', async () => {
+    const old = await databaseBefore('0036_medicine_schedules');
+    try {
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
+          ('${DOCTOR}', 'doc@clinic.example', 'x', 'doctor', 'Doc', 'Tor'),
+          ('${PATIENT}', 'pat@clinic.example', 'x', 'patient', 'Pat', 'Ient')`);
+      await old.query(`
+        INSERT INTO prescriptions (id, patient_id, doctor_id, acknowledged_allergies, updated_at) VALUES
+          ('00000000-0000-4000-8000-0000000000a1', '${PATIENT}', '${DOCTOR}', '{Penicillin}', '2029-05-01T09:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000a2', '${PATIENT}', '${DOCTOR}', '{}', '2029-05-02T09:00:00Z')`);
+      await old.query(`
+        INSERT INTO prescription_medicines (prescription_id, position, name, dosage, duration, time, interval) VALUES
+          ('00000000-0000-4000-8000-0000000000a1', 0, 'A', '1', 'Only one day', 'After Meal', 'Daily morning'),
+          ('00000000-0000-4000-8000-0000000000a1', 1, 'B', '1', '3 Days', 'After Meal', 'As needed'),
+          ('00000000-0000-4000-8000-0000000000a1', 2, 'C', '1', '7 Days', 'Before Meal', 'Daily evening'),
+          ('00000000-0000-4000-8000-0000000000a2', 0, 'D', '1', '30 Days', 'Before Meal', 'Morning and evening')`);
+      await old.migrate(migrationsFolder);
+      const lines = await old.query<{ name: string; duration_days: number }>(
+        'SELECT name, duration_days FROM prescription_medicines ORDER BY name',
+      );
+      expect(lines).toEqual([
+        { name: 'A', duration_days: 1 },
+        { name: 'B', duration_days: 3 },
+        { name: 'C', duration_days: 7 },
+        { name: 'D', duration_days: 30 },
+      ]);
+      const dated = await old.query<{ id: string; at: string | null }>(
+        `SELECT id::text, to_char(allergies_acknowledged_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') AS at
+         FROM prescriptions ORDER BY id`,
+      );
+      expect(dated.map((r) => r.at)).toEqual(['2029-05-01 09:00', null]);
+      // The new intervals are accepted; a course outside 1-365 days is not.
+      await old.query(
+        `UPDATE prescription_medicines SET interval = 'Every 8 hours', duration_days = 365 WHERE name = 'A'`,
+      );
+      await expect(
+        old.query(`UPDATE prescription_medicines SET duration_days = 0 WHERE name = 'B'`),
+      ).rejects.toThrow(/prescription_medicines_duration_days/);
+    } finally {
+      await old.close();
+    }
+  });
+});

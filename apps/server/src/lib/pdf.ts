@@ -113,12 +113,13 @@ export class PdfBuilder {
       .text(value || '-', x, this.doc.y + 1, { width });
   }
 
-  /** A block of free text under a small label. */
-  paragraph(label: string, text: string | null | undefined): this {
+  /** A block of free text under a small label; `strong` sets it in bold (a safety warning). */
+  paragraph(label: string, text: string | null | undefined, { strong = false } = {}): this {
     this.keep(36);
     this.doc.moveDown(0.3);
     this.doc.font(FONT).fontSize(8).fillColor(MUTED).text(label.toUpperCase(), MARGIN);
     this.doc
+      .font(strong ? BOLD : FONT)
       .fontSize(10)
       .fillColor(INK)
       .text(text || '-', MARGIN, this.doc.y + 1, { width: this.width });

@@ -1,6 +1,6 @@
 import {
   DIABETIC_STATUSES,
-  MEDICINE_DURATIONS,
+  MEDICINE_DURATION_MAX_DAYS,
   MEDICINE_INTERVALS,
   MEDICINE_TIMES,
   NEXT_VISIT_UNITS,
@@ -15,6 +15,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -22,7 +23,6 @@ import { appointments } from './appointments';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 
-export const medicineDuration = pgEnum('medicine_duration', MEDICINE_DURATIONS);
 export const medicineTime = pgEnum('medicine_time', MEDICINE_TIMES);
 export const medicineInterval = pgEnum('medicine_interval', MEDICINE_INTERVALS);
 export const nextVisitUnit = pgEnum('next_visit_unit', NEXT_VISIT_UNITS);
@@ -59,6 +59,8 @@ export const prescriptions = pgTable(
     nextVisitUnit: nextVisitUnit(),
     /** Recorded allergies the doctor was warned of and prescribed past, at the last save. */
     acknowledgedAllergies: text().array().notNull().default(sql`'{}'::text[]`),
+    /** When the prescribing doctor confirmed them (null when none). */
+    allergiesAcknowledgedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,14 +91,21 @@ export const prescriptionMedicines = pgTable(
     position: smallint().notNull(),
     name: text().notNull(),
     dosage: text().notNull(),
-    duration: medicineDuration().notNull(),
+    /** The course's length in days (the listed durations and any other from 1 to 365). */
+    durationDays: smallint().notNull(),
     time: medicineTime().notNull(),
     interval: medicineInterval().notNull(),
     comment: text(),
     /** A line edited in place gets a new version (FHIR MedicationRequest.meta). */
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('prescription_medicines_position_idx').on(t.prescriptionId, t.position)],
+  (t) => [
+    uniqueIndex('prescription_medicines_position_idx').on(t.prescriptionId, t.position),
+    check(
+      'prescription_medicines_duration_days',
+      sql`${t.durationDays} between 1 and ${sql.raw(String(MEDICINE_DURATION_MAX_DAYS))}`,
+    ),
+  ],
 );
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;

@@ -1,4 +1,10 @@
-import type { MedicineLineInput } from '@carepoint/contract';
+import {
+  durationDaysOf,
+  type MedicineDuration,
+  type MedicineInterval,
+  type MedicineLineInput,
+  type MedicineTime,
+} from '@carepoint/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { appointments, patientMedicalDetails, prescriptionMedicines, prescriptions, users } from '../schema';
 import type { SeedContext } from './context';
@@ -13,9 +19,9 @@ import type { SeedContext } from './context';
 const DAY = 24 * 60 * 60 * 1000;
 
 type Line = Pick<MedicineLineInput, 'name' | 'dosage' | 'comment'> & {
-  duration: '3 Days' | '7 Days' | '30 Days' | 'Only one day';
-  time: 'Before Meal' | 'After Meal';
-  interval: 'Daily morning' | 'Daily evening' | 'Morning and evening';
+  duration: MedicineDuration;
+  time: MedicineTime;
+  interval: MedicineInterval;
 };
 
 interface Template {
@@ -254,10 +260,11 @@ export async function seedDoctorPrescriptions(ctx: SeedContext) {
 
   await ctx.db.insert(prescriptionMedicines).values(
     rows.flatMap((row, i) =>
-      (TEMPLATES[i % TEMPLATES.length] as Template).medicines.map((m, position) => ({
+      (TEMPLATES[i % TEMPLATES.length] as Template).medicines.map(({ duration, ...m }, position) => ({
         prescriptionId: row.id,
         position,
         ...m,
+        durationDays: durationDaysOf(duration),
         comment: m.comment ?? null,
       })),
     ),

@@ -1,13 +1,16 @@
 import {
+  allergyOverrideNote,
+  durationLabel,
   findAllergyConflicts,
-  type MedicineDuration,
+  formatInstant,
   type MedicineInterval,
   type MedicineTime,
 } from '@carepoint/contract';
 import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { prescriptionMedicines, prescriptions } from '../../db/schema';
+import { prescriptionMedicines, prescriptions, users } from '../../db/schema';
+import { fullNameOf } from '../../lib/people';
 import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -44,17 +47,35 @@ const statusCode = sql<string>`(case when ${prescriptions.status} then 'active' 
 const toStatus = (active: boolean): MedicationRequest['status'] => (active ? 'active' : 'stopped');
 
 type EventTiming = NonNullable<TimingRepeat['when']>[number];
-/**
- * The interval and meal time as FHIR's event timing (ACM: before breakfast, PCV: after dinner…);
- * a dose taken as needed is before (AC) or after (PC) a meal, whichever meal it is.
- */
-const WHEN: Record<MedicineInterval, Record<MedicineTime, EventTiming[]>> = {
-  'Daily morning': { 'Before Meal': ['ACM'], 'After Meal': ['PCM'] },
-  'Daily evening': { 'Before Meal': ['ACV'], 'After Meal': ['PCV'] },
-  'Morning and evening': { 'Before Meal': ['ACM', 'ACV'], 'After Meal': ['PCM', 'PCV'] },
-  'As needed': { 'Before Meal': ['AC'], 'After Meal': ['PC'] },
+type Schedule = Pick<TimingRepeat, 'frequency' | 'period' | 'periodUnit'> & {
+  /** The meal time as FHIR's event timing (ACM: before breakfast, PCV: after dinner…). */
+  when?: Record<MedicineTime, EventTiming[]>;
 };
-const DAYS: Record<MedicineDuration, number> = { 'Only one day': 1, '3 Days': 3, '7 Days': 7, '30 Days': 30 };
+const daily = (frequency: number): Schedule => ({ frequency, period: 1, periodUnit: 'd' });
+const everyHours = (period: number): Schedule => ({ frequency: 1, period, periodUnit: 'h' });
+/**
+ * Each interval as FHIR's repeat: "frequency times per period" (three times daily 3 per 1 d,
+ * every 8 hours 1 per 8 h). The meal goes into `when` where the doses fall at meals: morning
+ * and evening at breakfast and dinner, three a day at the three meals (AC/PC), a dose taken as
+ * needed before or after whichever meal. Four a day (the fourth at bedtime) and by-the-clock
+ * doses do not follow the meals, so `when` would misstate them; their meal time stays in the
+ * dosage text.
+ */
+const SCHEDULES: Record<MedicineInterval, Schedule> = {
+  'Daily morning': { ...daily(1), when: { 'Before Meal': ['ACM'], 'After Meal': ['PCM'] } },
+  'Daily evening': { ...daily(1), when: { 'Before Meal': ['ACV'], 'After Meal': ['PCV'] } },
+  'Morning and evening': {
+    ...daily(2),
+    when: { 'Before Meal': ['ACM', 'ACV'], 'After Meal': ['PCM', 'PCV'] },
+  },
+  // As needed: no times a day, only the course's length and the meal it goes with.
+  'As needed': { when: { 'Before Meal': ['AC'], 'After Meal': ['PC'] } },
+  'Three times daily': { ...daily(3), when: { 'Before Meal': ['AC'], 'After Meal': ['PC'] } },
+  'Four times daily': daily(4),
+  'Every 6 hours': everyHours(6),
+  'Every 8 hours': everyHours(8),
+  'Every 12 hours': everyHours(12),
+};
 
 /** Dose units we can code: UCUM for amounts, HL7's drug forms for tablets and capsules. */
 const DOSE_UNITS: ReadonlyArray<{ pattern: RegExp; unit: Omit<Quantity, 'value'> }> = [
@@ -90,7 +111,7 @@ const columns = {
   id: prescriptionMedicines.id,
   name: prescriptionMedicines.name,
   dosage: prescriptionMedicines.dosage,
-  duration: prescriptionMedicines.duration,
+  durationDays: prescriptionMedicines.durationDays,
   time: prescriptionMedicines.time,
   interval: prescriptionMedicines.interval,
   comment: prescriptionMedicines.comment,
@@ -99,9 +120,12 @@ const columns = {
   doctorId: prescriptions.doctorId,
   status: prescriptions.status,
   createdAt: prescriptions.createdAt,
+  prescriptionUpdatedAt: prescriptions.updatedAt,
   problemDescription: prescriptions.problemDescription,
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+  allergiesAcknowledgedAt: prescriptions.allergiesAcknowledgedAt,
+  doctorName: fullNameOf(users),
   key: sortKeyColumn(NEWEST_FIRST),
   updatedAt: sql<Date>`greatest(${prescriptions.updatedAt}, ${prescriptionMedicines.updatedAt})`.mapWith(
     prescriptions.updatedAt,
@@ -111,18 +135,17 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
 /** The line's columns as the prescription prints them (dosage, duration, time, interval, comment). */
 function dosageOf(row: LineRow): Dosage {
-  const when = WHEN[row.interval][row.time];
-  const days = DAYS[row.duration];
+  const { when, ...schedule } = SCHEDULES[row.interval];
+  const days = row.durationDays;
   const dose = doseQuantity(row.dosage);
   const asNeeded = row.interval === 'As needed';
   return {
-    text: [row.dosage, row.duration, row.time, row.interval, row.comment].filter(Boolean).join(', '),
+    text: [row.dosage, durationLabel(days), row.time, row.interval, row.comment].filter(Boolean).join(', '),
     timing: {
       repeat: {
         boundsDuration: { value: days, unit: days === 1 ? 'day' : 'days', system: UCUM, code: 'd' },
-        // As needed: no times a day, only the course's length and the meal it goes with.
-        ...(asNeeded ? {} : { frequency: when.length, period: 1, periodUnit: 'd' as const }),
-        when,
+        ...schedule,
+        ...(when ? { when: when[row.time] } : {}),
       },
     },
     ...(asNeeded ? { asNeededBoolean: true } : {}),
@@ -130,13 +153,19 @@ function dosageOf(row: LineRow): Dosage {
   };
 }
 
-/** The prescription's advice, and the allergy warning the doctor acknowledged for this line. */
-function notesOf(row: LineRow): Annotation[] {
+/**
+ * The allergy override the prescriber confirmed for this line (the same sentence as the printed
+ * prescription's, with who and when), and the prescription's advice.
+ */
+function notesOf(row: LineRow, timeZone: string): Annotation[] {
   const notes: Annotation[] = [];
   const [conflict] = findAllergyConflicts([{ name: row.name }], row.acknowledgedAllergies);
+  const at = row.allergiesAcknowledgedAt ?? row.prescriptionUpdatedAt;
   if (conflict) {
     notes.push({
-      text: `Prescribed despite the recorded allergy to ${conflict.allergy}: the prescriber was warned and confirmed.`,
+      authorReference: { reference: `Practitioner/${row.doctorId}`, display: `Dr ${row.doctorName}` },
+      time: fhirDateTime(at, timeZone),
+      text: allergyOverrideNote([conflict.allergy], `Dr ${row.doctorName}`, formatInstant(at, timeZone)),
     });
   }
   if (row.advice) notes.push({ text: `Advice: ${row.advice}` });
@@ -144,7 +173,7 @@ function notesOf(row: LineRow): Annotation[] {
 }
 
 function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest {
-  const notes = notesOf(row);
+  const notes = notesOf(row, timeZone);
   return {
     resourceType: 'MedicationRequest',
     id: row.id,
@@ -166,7 +195,8 @@ function lines(db: Executor) {
   return db
     .select(columns)
     .from(prescriptionMedicines)
-    .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId));
+    .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId))
+    .innerJoin(users, eq(users.id, prescriptions.doctorId));
 }
 
 const inScope = (fhir: FhirContext): SQL | undefined =>

@@ -371,9 +371,12 @@ describe('MedicationRequest', () => {
       reasonCode: [{ text: 'Sore throat and fever for two days' }],
     });
     // The acknowledged allergy warning is on the line it was about, the advice on every line.
+    // Who confirmed it and when: the printed prescription's sentence, the prescriber as its author.
     expect(amoxicillin.note).toEqual([
       {
-        text: 'Prescribed despite the recorded allergy to Penicillin: the prescriber was warned and confirmed.',
+        authorReference: { reference: `Practitioner/${doctor.user.id}`, display: 'Dr Daniel Adeyemi' },
+        time: '2030-01-07T11:00:00+01:00',
+        text: 'Prescribed despite the recorded allergy to Penicillin: Dr Daniel Adeyemi was warned and confirmed on 7 Jan 2030, 11:00.',
       },
       { text: 'Advice: Rest and drink plenty of fluids' },
     ]);
@@ -563,5 +566,51 @@ describe('MedicationRequest', () => {
     });
     expect(paracetamol?.timing?.repeat?.frequency).toBeUndefined();
     expect(paracetamol?.timing?.repeat?.periodUnit).toBeUndefined();
+  });
+
+  it('times three and four times daily per day, every 6, 8 and 12 hours per hours, any number of days', async () => {
+    // Written last: the searches above count every line.
+    const p = await prescribe(doctor, {
+      patientId: tunde.user.id,
+      medicines: [
+        line('Amoxicillin 500 mg', {
+          interval: 'Three times daily',
+          duration: '5 Days',
+          time: 'Before Meal',
+        }),
+        line('Paracetamol 1 g', { interval: 'Four times daily', duration: '14 Days' }),
+        line('Ibuprofen 400 mg', { interval: 'Every 6 hours', duration: 'Only one day' }),
+        line('Ciprofloxacin 500 mg', { interval: 'Every 8 hours', duration: '10 Days' }),
+        line('Metronidazole 400 mg', {
+          interval: 'Every 12 hours',
+          duration: 'Other number of days',
+          durationDays: '21',
+        }),
+      ],
+      acknowledgeAllergies: true,
+    });
+    const repeats = [];
+    for (const [index] of p.medicines.entries()) {
+      const resource = await read(lineId(p, index));
+      expectValidFhir(resource);
+      repeats.push(resource.dosageInstruction?.[0]?.timing?.repeat);
+    }
+    const days = (value: number) => ({
+      value,
+      unit: value === 1 ? 'day' : 'days',
+      system: 'http://unitsofmeasure.org',
+      code: 'd',
+    });
+    expect(repeats).toEqual([
+      { boundsDuration: days(5), frequency: 3, period: 1, periodUnit: 'd', when: ['AC'] },
+      // A fourth dose at bedtime and doses by the clock are not at meals: no `when`.
+      { boundsDuration: days(14), frequency: 4, period: 1, periodUnit: 'd' },
+      { boundsDuration: days(1), frequency: 1, period: 6, periodUnit: 'h' },
+      { boundsDuration: days(10), frequency: 1, period: 8, periodUnit: 'h' },
+      { boundsDuration: days(21), frequency: 1, period: 12, periodUnit: 'h' },
+    ]);
+    expect((await read(lineId(p, 4))).dosageInstruction?.[0]?.text).toBe(
+      '2 tablets, 21 Days, After Meal, Every 12 hours',
+    );
   });
 });

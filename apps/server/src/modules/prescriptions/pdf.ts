@@ -1,4 +1,8 @@
 import {
+  ALLERGY_OVERRIDE_LABEL,
+  allergyOverrideText,
+  birthFields,
+  formatInstant,
   formatInstantDay,
   formatNextVisit,
   type Prescription,
@@ -18,12 +22,15 @@ const withUnit = (value: number | null, unit: string) => (value === null ? null 
 export async function prescriptionPdf(p: Prescription, config: Config) {
   const zone = config.TIME_ZONE;
   const info = p.physicalInfo;
-  const bytes = await new PdfBuilder('Prescription', config, p.doctor.name)
+  const override =
+    p.allergyOverride && allergyOverrideText(p.allergyOverride, (iso) => formatInstant(new Date(iso), zone));
+  const pdf = new PdfBuilder('Prescription', config, p.doctor.name)
     .fields([
       ['Patient', p.patient.name],
       ['Date', formatInstantDay(new Date(p.addedAt), zone)],
       ['Patient e-mail', p.patient.email],
       ['Doctor', p.doctor.name],
+      ...birthFields(p.patient),
     ])
     .heading('Physical Information')
     .fields([
@@ -47,7 +54,10 @@ export async function prescriptionPdf(p: Prescription, config: Config) {
         { header: 'Comment', width: 0.18 },
       ],
       p.medicines.map((m) => [m.name, m.dosage, m.duration, m.time, m.interval, m.comment ?? '']),
-    )
+    );
+  // Under the medicines, as on the screen and in print: the pharmacist's copy must carry it.
+  if (override) pdf.paragraph(ALLERGY_OVERRIDE_LABEL, override, { strong: true });
+  const bytes = await pdf
     .heading('Additional Information')
     .fields([
       ['Test', p.test],

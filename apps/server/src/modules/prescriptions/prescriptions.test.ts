@@ -249,7 +249,11 @@ describe('the allergy rule', () => {
     ).toEqual([]);
 
     const saved = await create(doctor.headers, { ...body, acknowledgeAllergies: true });
-    expect(saved.acknowledgedAllergies).toEqual(['Penicillin']);
+    expect(saved.allergyOverride).toEqual({
+      allergies: ['Penicillin'],
+      acknowledgedBy: { id: doctor.user.id, name: 'Dr Daniel Adeyemi' },
+      acknowledgedAt: NOW.toISOString(),
+    });
     const [row] = await auditRows('prescription.create', saved.id);
     expect(row?.details).toMatchObject({ acknowledgedAllergies: ['Penicillin'] });
   });
@@ -259,7 +263,7 @@ describe('the allergy rule', () => {
       doctor.headers,
       input(allergic.id, { medicines: [medicine('Azithromycin 500 mg')] }),
     );
-    expect(saved.acknowledgedAllergies).toEqual([]);
+    expect(saved.allergyOverride).toBeNull();
   });
 
   it('shows the patient’s recorded drug allergies on the prescription and its PDF', async () => {
@@ -273,6 +277,46 @@ describe('the allergy rule', () => {
     expect(await pdfText(pdf.rawPayload)).toMatch(/RECORDED ALLERGIES\s*Penicillin, Peanuts/);
     const none = await create(doctor.headers, input(grace.id));
     expect(none.recordedAllergies).toEqual([]);
+  });
+
+  it('prints the override, who confirmed it and when, on the doctor’s and the patient’s PDF alike', async () => {
+    const kemi = await signedIn(t, 'patient', {
+      firstName: 'Kemi',
+      lastName: 'Ade',
+      dateOfBirth: '1990-03-12',
+    });
+    await t.database.db
+      .insert(patientMedicalDetails)
+      .values({ patientId: kemi.user.id, allergies: ['Penicillin'] });
+    const saved = await create(doctor.headers, {
+      ...input(kemi.user.id, { medicines: [medicine('Augmentin 625 mg')] }),
+      acknowledgeAllergies: true,
+    });
+    const override =
+      'ALLERGY OVERRIDE Prescribed despite the recorded allergy to Penicillin: Dr Daniel Adeyemi was warned and confirmed on 7 Jan 2030, 11:00.';
+    const copies = [
+      await send(doctor.headers, 'GET', `/api/doctor/prescriptions/${saved.id}/pdf`),
+      await send(kemi.headers, 'GET', `/api/patient/prescriptions/${saved.id}/pdf`),
+    ];
+    const texts = [];
+    for (const copy of copies) {
+      expect(copy.statusCode).toBe(200);
+      // Lines of the PDF joined as one: the sentence may wrap.
+      const text = (await pdfText(copy.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(override);
+      expect(text).toContain('RECORDED ALLERGIES Penicillin');
+      expect(text).toContain('DOCTOR Dr Daniel Adeyemi');
+      expect(text).toMatch(/DATE OF BIRTH AGE 12 Mar 1990 39 years|DATE OF BIRTH 12 Mar 1990 AGE 39 years/);
+      texts.push(text);
+    }
+    expect(texts[1]).toBe(texts[0]);
+    // A prescription without an override says nothing of one.
+    const clean = await create(
+      doctor.headers,
+      input(kemi.user.id, { medicines: [medicine('Azithromycin 500 mg')] }),
+    );
+    const cleanPdf = await send(kemi.headers, 'GET', `/api/patient/prescriptions/${clean.id}/pdf`);
+    expect(await pdfText(cleanPdf.rawPayload)).not.toContain('OVERRIDE');
   });
 
   it('gives the form the patient’s allergies (audited), and 404 for an id that is not a patient', async () => {
@@ -439,6 +483,81 @@ describe('changing a prescription', () => {
     ).toEqual([]);
     expect(await auditRows('prescription.delete', p.id)).toHaveLength(1);
     expect((await send(doctor.headers, 'DELETE', `/api/doctor/prescriptions/${p.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('medicine schedules', () => {
+  it('stores any interval and course length, gives them back for editing, and prints them', async () => {
+    const saved = await create(
+      doctor.headers,
+      input(grace.id, {
+        medicines: [
+          { ...medicine('Ciprofloxacin 500 mg'), interval: 'Every 8 hours', duration: '10 Days' },
+          {
+            ...medicine('Metronidazole 400 mg'),
+            interval: 'Three times daily',
+            duration: 'Other number of days',
+            durationDays: '21',
+          },
+        ],
+      }),
+    );
+    expect(saved.medicines.map((m) => [m.interval, m.duration, m.durationDays])).toEqual([
+      ['Every 8 hours', '10 Days', 10],
+      ['Three times daily', '21 Days', 21],
+    ]);
+    const pdf = (
+      await pdfText(
+        (
+          await send(doctor.headers, 'GET', `/api/doctor/prescriptions/${saved.id}/pdf`)
+        ).rawPayload,
+      )
+    ).replace(/\s+/g, ' ');
+    expect(pdf).toContain('Ciprofloxacin 500 mg 2 tablets 10 Days After Meal Every 8 hours');
+    expect(pdf).toContain('Metronidazole 400 mg 2 tablets 21 Days After Meal Three times daily');
+
+    const edited = await send(doctor.headers, 'PUT', `/api/doctor/prescriptions/${saved.id}`, {
+      ...input(grace.id),
+      medicines: [
+        {
+          ...medicine('Ciprofloxacin 500 mg'),
+          interval: 'Every 12 hours',
+          duration: 'Other number of days',
+          durationDays: 12,
+        },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ prescription: Prescription }>().prescription.medicines).toMatchObject([
+      { id: saved.medicines[0]?.id, interval: 'Every 12 hours', duration: '12 Days', durationDays: 12 },
+    ]);
+
+    const tooLong = await send(doctor.headers, 'POST', '/api/doctor/prescriptions', {
+      ...input(grace.id),
+      medicines: [{ ...medicine(), duration: 'Other number of days', durationDays: '400' }],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      fieldErrors: { 'medicines.0.durationDays': [PRESCRIPTION_MESSAGES.durationDays] },
+    });
+    // The database holds the same bounds.
+    await expect(
+      t.database.db
+        .update(prescriptionMedicines)
+        .set({ durationDays: 366 })
+        .where(eq(prescriptionMedicines.prescriptionId, saved.id)),
+    ).rejects.toThrow();
+  });
+
+  it('carries the patient’s date of birth and age on the prescription’s day, or none when unknown', async () => {
+    const born = await createUser(t, 'patient', { dateOfBirth: '2000-01-08' });
+    const p = await create(doctor.headers, input(born.id));
+    // 7 Jan 2030: the day before the 30th birthday.
+    expect(p.patient).toMatchObject({ dateOfBirth: '2000-01-08', age: 29 });
+    expect((await create(doctor.headers, input(grace.id))).patient).toMatchObject({
+      dateOfBirth: null,
+      age: null,
+    });
   });
 });
 

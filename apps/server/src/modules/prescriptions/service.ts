@@ -1,5 +1,6 @@
 import {
   allergyWarning,
+  durationLabel,
   findAllergyConflicts,
   type MedicineLine,
   PRESCRIPTION_MESSAGES,
@@ -11,6 +12,7 @@ import {
   type PrescriptionRow,
   type patientPrescriptionsQuerySchema,
   type prescriptionsQuerySchema,
+  toLocalDateTime,
 } from '@carepoint/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -39,7 +41,7 @@ import {
   search,
   selectOf,
 } from '../../lib/list';
-import { findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
+import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 
 /*
  * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a
@@ -62,6 +64,7 @@ const selection = {
   row: prescriptions,
   patientName: fullNameOf(patient),
   patientEmail: patient.email,
+  patientBirth: patient.dateOfBirth,
   patientImage: patientImage.updatedAt,
   doctorName: fullNameOf(doctor),
   doctorEmail: doctor.email,
@@ -110,7 +113,8 @@ async function medicinesOf(db: Executor, ids: string[]) {
       id: m.id,
       name: m.name,
       dosage: m.dosage,
-      duration: m.duration,
+      duration: durationLabel(m.durationDays),
+      durationDays: m.durationDays,
       time: m.time,
       interval: m.interval,
       comment: m.comment,
@@ -120,11 +124,20 @@ async function medicinesOf(db: Executor, ids: string[]) {
   return byId;
 }
 
-const toPrescription = (r: Joined, medicines: MedicineLine[], actorId: string): Prescription => {
+const toPrescription = (
+  r: Joined,
+  medicines: MedicineLine[],
+  actorId: string,
+  timeZone: string,
+): Prescription => {
   const p = r.row;
+  const who = people(r);
+  // The age on the prescription's day: every copy of it, printed today or next year, says the same.
+  const writtenOn = toLocalDateTime(p.createdAt, timeZone).date;
   return {
     id: p.id,
-    ...people(r),
+    patient: { ...who.patient, dateOfBirth: r.patientBirth, age: ageOn(r.patientBirth, writtenOn) },
+    doctor: who.doctor,
     appointmentId: p.appointmentId,
     addedAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
@@ -145,7 +158,15 @@ const toPrescription = (r: Joined, medicines: MedicineLine[], actorId: string): 
       p.nextVisitCount !== null && p.nextVisitUnit !== null
         ? { count: p.nextVisitCount, unit: p.nextVisitUnit }
         : null,
-    acknowledgedAllergies: p.acknowledgedAllergies,
+    // Only the prescribing doctor saves a prescription, so the override is theirs.
+    allergyOverride:
+      p.acknowledgedAllergies.length > 0
+        ? {
+            allergies: p.acknowledgedAllergies,
+            acknowledgedBy: { id: who.doctor.id, name: who.doctor.name },
+            acknowledgedAt: iso(p.allergiesAcknowledgedAt ?? p.updatedAt),
+          }
+        : null,
     recordedAllergies: r.patientAllergies ?? [],
     mine: p.doctorId === actorId,
   };
@@ -165,7 +186,7 @@ async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
   const [row] = await withPeople(selectOf(ctx.db)).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
   const medicines = await medicinesOf(ctx.db, [id]);
-  return toPrescription(row, medicines.get(id) ?? [], actor.id);
+  return toPrescription(row, medicines.get(id) ?? [], actor.id, ctx.config.TIME_ZONE);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +398,7 @@ function badRequestAt(field: string, message: string): never {
   throw badRequest(message, field);
 }
 
-const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[]) => ({
+const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[], now: Date) => ({
   patientId: input.patientId,
   appointmentId: input.appointmentId,
   status: input.status,
@@ -394,10 +415,12 @@ const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[]) => 
   nextVisitCount: input.nextVisit?.count ?? null,
   nextVisitUnit: input.nextVisit?.unit ?? null,
   acknowledgedAllergies,
+  // Each save with an override is the doctor confirming it again (the box is ticked anew).
+  allergiesAcknowledgedAt: acknowledgedAllergies.length > 0 ? now : null,
 });
 
 const linesOf = (prescriptionId: string, input: PrescriptionData) =>
-  input.medicines.map((m, position) => ({ prescriptionId, position, ...m }));
+  input.medicines.map(({ duration: _choice, ...m }, position) => ({ prescriptionId, position, ...m }));
 
 /**
  * Writes an edited prescription's medicines. A medicine that stays (same name) keeps its line and
@@ -448,7 +471,7 @@ export async function createPrescription(ctx: ServiceContext, input: Prescriptio
     const now = ctx.now();
     const [row] = await tx
       .insert(prescriptions)
-      .values({ ...columnsOf(input, acknowledged), doctorId: actor.id, createdAt: now, updatedAt: now })
+      .values({ ...columnsOf(input, acknowledged, now), doctorId: actor.id, createdAt: now, updatedAt: now })
       .returning({ id: prescriptions.id });
     if (!row) throw new Error('prescription not stored');
     await tx.insert(prescriptionMedicines).values(linesOf(row.id, input));
@@ -481,9 +504,10 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
   await ctx.db.transaction(async (tx) => {
     const before = await lockOwn(tx, actor, id);
     const acknowledged = await checkReferences(tx, actor.id, input);
+    const now = ctx.now();
     await tx
       .update(prescriptions)
-      .set({ ...columnsOf(input, acknowledged), updatedAt: ctx.now() })
+      .set({ ...columnsOf(input, acknowledged, now), updatedAt: now })
       .where(eq(prescriptions.id, id));
     await replaceLines(tx, id, input);
     await audit(inTransaction(ctx, tx), {

@@ -1,4 +1,9 @@
-import { type AllergyConflict, allergyWarning, type PrescriptionInput } from '@carepoint/contract';
+import {
+  type AllergyConflict,
+  allergyWarning,
+  MEDICINE_DURATION_MAX_DAYS,
+  type PrescriptionInput,
+} from '@carepoint/contract';
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
@@ -16,6 +21,8 @@ type MedicineLineFieldsProps = {
   errors: LineErrors;
   /** The recorded allergy this medicine matches, if any. */
   conflict: AllergyConflict | null;
+  /** "Other number of days" is chosen: the count is asked for beside the duration. */
+  otherDuration: boolean;
   /** Absent for the last line left (a prescription has at least one medicine). */
   onRemove?: () => void;
   options: { duration: SelectOption[]; time: SelectOption[]; interval: SelectOption[] };
@@ -27,6 +34,7 @@ export function MedicineLineFields({
   register,
   errors,
   conflict,
+  otherDuration,
   onRemove,
   options,
 }: MedicineLineFieldsProps) {
@@ -63,6 +71,18 @@ export function MedicineLineFields({
           error={errors?.duration?.message}
           {...register(`${name}.duration`)}
         />
+        {otherDuration ? (
+          <Input
+            label="Number of days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MEDICINE_DURATION_MAX_DAYS}
+            hint={`1 to ${MEDICINE_DURATION_MAX_DAYS}`}
+            error={errors?.durationDays?.message}
+            {...register(`${name}.durationDays`)}
+          />
+        ) : null}
         <Select
           label="Time"
           placeholder="Choose"

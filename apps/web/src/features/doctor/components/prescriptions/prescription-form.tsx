@@ -1,6 +1,8 @@
 import {
   DIABETIC_STATUSES,
+  durationChoiceOf,
   findAllergyConflicts,
+  MEDICINE_DURATION_OTHER,
   MEDICINE_DURATIONS,
   MEDICINE_INTERVALS,
   MEDICINE_TIMES,
@@ -37,6 +39,7 @@ const EMPTY_MEDICINE: Values['medicines'][number] = {
   name: '',
   dosage: '',
   duration: '',
+  durationDays: '',
   time: '',
   interval: '',
   comment: '',
@@ -60,17 +63,28 @@ export function valuesOf(
       temperature: p?.physicalInfo.temperature ?? '',
       problemDescription: p?.physicalInfo.problemDescription ?? '',
     },
-    medicines: p?.medicines.map(({ id: _id, comment, ...m }) => ({ ...m, comment: comment ?? '' })) ?? [
-      EMPTY_MEDICINE,
-    ],
+    medicines: p?.medicines.map(({ id: _id, comment, duration: _label, durationDays, ...m }) => ({
+      ...m,
+      ...durationChoiceOf(durationDays),
+      comment: comment ?? '',
+    })) ?? [EMPTY_MEDICINE],
     test: p?.test ?? '',
     advice: p?.advice ?? '',
     nextVisit: { count: p?.nextVisit?.count ?? '', unit: p?.nextVisit?.unit ?? 'Days' },
-    acknowledgeAllergies: p ? p.acknowledgedAllergies.length > 0 : false,
+    acknowledgeAllergies: p ? p.allergyOverride !== null : false,
   };
 }
 
-const MEDICINE_FIELDS = ['name', 'dosage', 'duration', 'time', 'interval', 'comment'] as const;
+const MEDICINE_FIELDS = [
+  'name',
+  'dosage',
+  'duration',
+  'durationDays',
+  'time',
+  'interval',
+  'comment',
+] as const;
+const DURATION_OPTIONS = optionsOf([...MEDICINE_DURATIONS, MEDICINE_DURATION_OTHER]);
 const STATIC_FIELDS: Array<Path<Values>> = [
   'patientId',
   'appointmentId',
@@ -270,9 +284,10 @@ export function PrescriptionForm({
               register={register}
               errors={errors.medicines?.[index]}
               conflict={conflicts.find((c) => c.index === index) ?? null}
+              otherDuration={medicines?.[index]?.duration === MEDICINE_DURATION_OTHER}
               onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
               options={{
-                duration: optionsOf(MEDICINE_DURATIONS),
+                duration: DURATION_OPTIONS,
                 time: optionsOf(MEDICINE_TIMES),
                 interval: optionsOf(MEDICINE_INTERVALS),
               }}

@@ -1,6 +1,14 @@
-import { type Facility, formatNextVisit, type Prescription, VITAL_RANGES } from '@carepoint/contract';
+import {
+  ALLERGY_OVERRIDE_LABEL,
+  allergyOverrideText,
+  birthFields,
+  type Facility,
+  formatNextVisit,
+  type Prescription,
+  VITAL_RANGES,
+} from '@carepoint/contract';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../../lib/format';
+import { formatDate, formatDateTime } from '../../../../lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -113,6 +121,11 @@ export function PrescriptionSheet({
         <Field label="Date">{formatDate(p.addedAt)}</Field>
         <Field label="Patient e-mail">{p.patient.email}</Field>
         <Field label="Doctor">{p.doctor.name}</Field>
+        {birthFields(p.patient).map(([label, value]) => (
+          <Field key={label} label={label}>
+            {value}
+          </Field>
+        ))}
       </dl>
 
       <Section title="Physical Information">
@@ -137,11 +150,15 @@ export function PrescriptionSheet({
       <Section title="Medicines">
         <MedicineTable medicines={p.medicines} />
         <MedicineCards medicines={p.medicines} />
-        {p.acknowledgedAllergies.length ? (
-          <p className="mt-2 text-xs text-ink-soft">
-            Prescribed despite a recorded allergy to {p.acknowledgedAllergies.join(', ')} (acknowledged by the
-            doctor).
-          </p>
+        {p.allergyOverride ? (
+          <div
+            role="note"
+            aria-label={ALLERGY_OVERRIDE_LABEL}
+            className="mt-3 rounded-md border border-warning-800 bg-warning-50 p-3 text-sm text-warning-900 print:bg-transparent"
+          >
+            <p className="text-xs font-medium tracking-wide uppercase">{ALLERGY_OVERRIDE_LABEL}</p>
+            <p className="font-semibold">{allergyOverrideText(p.allergyOverride, formatDateTime)}</p>
+          </div>
         ) : null}
       </Section>
 
