@@ -257,7 +257,7 @@ const doctor = alias(users, 'doctor');
 const editor = alias(users, 'editor');
 
 /**
- * Medicals reports: the patient's visits (appointments with any doctor) and the doctor area's
+ * Medical reports: the patient's visits (appointments with any doctor) and the doctor area's
  * reports about them, newest first. The page is chosen over the union of both (ids and when),
  * then its rows are loaded from each side.
  */
@@ -433,7 +433,7 @@ export async function readChart(ctx: ServiceContext, patientId: string) {
   return chart;
 }
 
-/** A further page of the chart's Medicals reports. Audited like the chart. */
+/** A further page of the chart's Medical reports. Audited like the chart. */
 export async function listReports(
   ctx: ServiceContext,
   patientId: string,

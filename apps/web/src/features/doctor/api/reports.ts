@@ -14,7 +14,7 @@ import { patientKeys } from './patients';
 /*
  * Reports: the four tabs' lists, one report's detail, saving, deleting and attachments.
  * Keys start with 'doctor', 'reports'; a change also refreshes the patient charts (their
- * Medicals reports list the reports).
+ * Medical reports list the reports).
  */
 
 const reportKeys = {
