@@ -313,7 +313,10 @@ test('at 390 px the Wait Time Trend’s hour labels stand apart, none running in
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/dashboard');
   await waitForScreen(page);
-  const labels = page.getByRole('figure', { name: 'Wait Time Trend' }).locator('.recharts-xAxis text');
+  // The hour labels under the line (centred on their hour; the minutes' labels at the left end at it).
+  const labels = page
+    .getByRole('figure', { name: 'Wait Time Trend' })
+    .locator('text.recharts-cartesian-axis-tick-value[text-anchor="middle"]');
   await expect(labels.first()).toBeVisible();
   const boxes = await labels.evaluateAll((nodes) =>
     nodes.map((n) => {
