@@ -37,6 +37,9 @@ describe('the audit trail list', () => {
       .where(and(eq(auditEvents.action, 'audit.list'), eq(auditEvents.actorId, admin.user.id)));
     expect(named).toHaveLength(1);
     expect(named[0]?.details).toMatchObject({ patientIds: [patient.id] });
+    // And the trail itself shows that read.
+    const own = (await admin.get('/api/admin/audit?action=audit.list')).json<{ data: AuditEvent[] }>();
+    expect(own.data.map((e) => e.actorId)).toEqual([admin.user.id]);
 
     // A page about nobody names nobody and writes nothing.
     const none = (await admin.get('/api/admin/audit?action=test.nobody')).json<{ data: AuditEvent[] }>();

@@ -44,7 +44,7 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
     header: 'Patient',
     // The name; a patient whose account is gone keeps the start of their id, which the filter still takes.
     cell: ({ row: { original: e } }) =>
-      e.patientName ?? (e.patientId ? <code className="text-xs">{e.patientId.slice(0, 8)}</code> : null),
+      e.patientName ?? (e.patientId ? <code className="text-xs">{e.patientId.slice(0, 8)}</code> : '—'),
   },
   audit.text('ip', 'Address', (e) => e.ip),
   {

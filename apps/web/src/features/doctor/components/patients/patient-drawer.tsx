@@ -2,6 +2,7 @@ import { CHART_MESSAGES, type PatientChart, RECORD_NUMBER_LABEL } from '@carepoi
 import { AlertTriangle, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
+import { Breakable } from '../../../../components/ui/breakable';
 import { Button } from '../../../../components/ui/button';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Sheet } from '../../../../components/ui/sheet';
@@ -114,7 +115,7 @@ function ChartBody({ chart }: { chart: PatientChart }) {
           items={[
             ['First name', patient.firstName],
             ['Last name', patient.lastName],
-            ['Email', patient.email],
+            ['Email', <Breakable key="email" text={patient.email} />],
             ['Phone no.', patient.phone],
             ['Date of birth', born],
             ['Age', age],
