@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
@@ -23,6 +23,14 @@ async function doctorOpensGracesChart(page: Page) {
   }>;
 }
 
+/** A second browser, signed in as `email`, to see what the doctor's reads left behind. */
+async function afterTheDoctor(browser: Browser, email: string) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return { context, page };
+}
+
 test("a patient sees, on Who opened my record, the doctor's read of their chart", async ({
   page,
   browser,
@@ -30,9 +38,7 @@ test("a patient sees, on Who opened my record, the doctor's read of their chart"
   test.setTimeout(60_000);
   await doctorOpensGracesChart(page);
 
-  const patientContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const patient = await patientContext.newPage();
-  await signIn(patient, DEMO.patient, DEMO_PASSWORD);
+  const { context: patientContext, page: patient } = await afterTheDoctor(browser, DEMO.patient);
   await patient.getByRole('link', { name: 'Who opened my record' }).click();
   await expect(patient).toHaveURL(/\/patient\/record-access/);
   await expect(patient.getByRole('heading', { level: 1 })).toHaveText('Who opened my record');
@@ -149,9 +155,7 @@ test('the audit trail names the patient, offers its actions to pick from, and br
   test.setTimeout(60_000);
   await doctorOpensGracesChart(page);
 
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const admin = await context.newPage();
-  await signIn(admin, DEMO.admin, DEMO_PASSWORD);
+  const { context, page: admin } = await afterTheDoctor(browser, DEMO.admin);
   await admin.goto('/admin/audit');
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Audit Trail');
   // The actions the trail holds, to pick from: no name to know by heart.
