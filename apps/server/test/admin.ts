@@ -83,6 +83,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/demo-requests' },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/audit/actions' },
   { method: 'GET', url: '/api/admin/audit/export' },
   { method: 'GET', url: '/api/admin/outbox' },
   { method: 'GET', url: '/api/admin/messages' },

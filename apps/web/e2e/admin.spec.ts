@@ -8,7 +8,7 @@ import {
   TOASTS,
 } from '@carepoint/contract';
 import { type BrowserContextOptions, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, uniqueEmail } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 /*
  * Admin area journeys on the real server and a fresh demo database. Each test makes its own
@@ -303,6 +303,37 @@ test('a queue change made in one browser appears in another without a reload', a
   await a.getByRole('button', { name: 'Call next in Radiology' }).click();
   await expect(a.getByText(/^Called .+ \(Radiology\)$/)).toBeVisible();
   await expect(waitingOnB).toHaveText(`${before} waiting`);
+});
+
+test('at 390 px the Wait Time Trend’s hour labels stand apart, none running into the next', async ({
+  adminPage,
+}) => {
+  const page = await adminPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/dashboard');
+  await waitForScreen(page);
+  // The hour labels under the line (centred on their hour; the minutes' labels at the left end at it).
+  const labels = page
+    .getByRole('figure', { name: 'Wait Time Trend' })
+    .locator('text.recharts-cartesian-axis-tick-value[text-anchor="middle"]');
+  await expect(labels.first()).toBeVisible();
+  const boxes = await labels.evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return { text: n.textContent ?? '', left: r.left, right: r.right };
+    }),
+  );
+  expect(boxes.length, 'at least the first and the last hour').toBeGreaterThanOrEqual(2);
+  for (let i = 1; i < boxes.length; i++) {
+    const [before, after] = [boxes[i - 1], boxes[i]];
+    expect(after?.left, `${before?.text} runs into ${after?.text}`).toBeGreaterThanOrEqual(
+      before?.right ?? 0,
+    );
+  }
+  await shot(page, 'dashboard-wait-time-trend-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(labels.first()).toBeVisible();
+  await shot(page, 'dashboard-wait-time-trend-1280');
 });
 
 test.describe('accessibility', () => {

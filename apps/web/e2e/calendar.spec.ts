@@ -11,6 +11,8 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqu
 
 const PASSWORD = 'a-good-password';
 const CHANGE_HOURS = 72;
+/** FACILITY_PHONE on the test server (start-server.mjs). */
+const CLINIC_PHONE = '+234 1 280 0100';
 const DEMO_DOCTOR = 'Dr Daniel Adeyemi';
 
 const isoDate = (d: Date) =>
@@ -215,7 +217,14 @@ test('a patient moves and cancels ahead of the window, and cannot within it', as
   const soonRow = page.getByRole('row', { name: /Soon visit/ });
   await expect(soonRow.getByRole('button', { name: /^Cancel/ })).toBeDisabled();
   await expect(soonRow.getByRole('button', { name: /^Move/ })).toBeDisabled();
-  await expect(soonRow).toContainText('Please call the clinic');
+  // Why, in plain words, and whom to call; no closing time (it may lie before the booking itself).
+  await expect(soonRow).toContainText(
+    `This visit is less than ${CHANGE_HOURS} hours away, so it can no longer be changed online. Please call the clinic on ${CLINIC_PHONE} to cancel or move it.`,
+  );
+  await expect(soonRow.getByRole('link', { name: CLINIC_PHONE })).toHaveAttribute('href', 'tel:+23412800100');
+  // The visit coming soon is listed before the one weeks ahead.
+  const rows = page.getByRole('table', { name: 'My appointments' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Soon visit');
 
   // Ahead of the window: Move to another free time...
   const farRow = page.getByRole('row', { name: /Far visit/ });

@@ -1,4 +1,9 @@
-import { APPOINTMENT_MESSAGES, DOCTOR_APPOINTMENT_MESSAGES, TOASTS } from '@carepoint/contract';
+import {
+  APPOINTMENT_MESSAGES,
+  DOCTOR_APPOINTMENT_MESSAGES,
+  type DoctorAppointmentPage,
+  TOASTS,
+} from '@carepoint/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   DEMO,
@@ -125,6 +130,29 @@ test('a patient books, the doctor confirms it and the patient sees Confirmed; a 
   await patient.reload();
   await expect(patientRow(patient, date)).toContainText('Cancelled');
   await expect(patientRow(patient, date)).toContainText('Reason: The clinic is closed for a public holiday.');
+});
+
+test('Complete appears by itself when a confirmed visit’s time comes, without a reload', async ({
+  browser,
+}) => {
+  const page = await doctorPage(browser);
+  const res = await page.request.get('/api/doctor/appointments?period=upcoming&limit=100');
+  const visit = ((await res.json()) as DoctorAppointmentPage).data.find((a) => a.status === 'Confirmed');
+  if (!visit) throw new Error('the demo doctor has no confirmed visit ahead');
+
+  // The browser's clock a minute before the visit (what the screen offers follows the browser's time).
+  await page.clock.install({ time: Date.parse(visit.startsAt) - 60_000 });
+  await page.goto(`/doctor/appointment/${visit.id}`);
+  const named = (verb: string) =>
+    page.getByRole('button', { name: new RegExp(`^${verb} the appointment of ${visit.name}`) });
+  await expect(named('Cancel')).toBeVisible();
+  await expect(named('Complete')).toHaveCount(0);
+
+  // Its time comes: Complete is offered with no reload and no refetch.
+  await page.clock.fastForward('01:01');
+  await expect(named('Complete')).toBeVisible();
+  await expect(named('Cancel')).toBeVisible();
+  await shot(page, 'detail-complete-offered', { widths: [1280, 390] });
 });
 
 test('Add new Appointment validates with the spec messages and books for a new patient', async ({

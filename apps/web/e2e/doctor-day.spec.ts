@@ -117,6 +117,28 @@ test('routing elsewhere asks for a reason; a registered patient is found by name
   );
 });
 
+test('at 390 px each of today’s intakes is a card showing its score, priority and where the patient went', async ({
+  browser,
+}) => {
+  const doctor = await signedInPage(browser, DEMO.doctor);
+  await doctor.setViewportSize({ width: 390, height: 844 });
+  await doctor.goto('/doctor/triage');
+  await waitForScreen(doctor);
+  const intake = doctor
+    .getByRole('table', { name: 'Today’s intakes' })
+    .getByRole('row')
+    .filter({ hasText: 'Musa Danladi' })
+    .first();
+  await intake.scrollIntoViewIfNeeded();
+  // Every field of the intake on screen, none scrolled out of view to the right.
+  for (const cell of await intake.getByRole('cell').all()) await expect(cell).toBeInViewport();
+  for (const label of ['Score', 'Priority', 'Sent to']) {
+    await expect(intake.locator(`td[data-label="${label}"]`)).toBeInViewport();
+  }
+  await expectNoSidewaysScroll(doctor, 'triage at 390 px');
+  await shot(doctor, 'triage-intakes', { widths: [390, 1280] });
+});
+
 test("a schedule change moves the patient's free slots and lists the booking left outside", async ({
   browser,
 }) => {

@@ -72,7 +72,7 @@ test('an investigation report with an attachment, downloaded again from the pati
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
 
-  // The patient drawer's Medicals reports list it; its download gives the same bytes.
+  // The patient drawer's Medical reports list it; its download gives the same bytes.
   await page.goto(`/doctor/patients?scope=all&q=${encodeURIComponent(GRACE)}`);
   await page
     .getByRole('article')
@@ -80,7 +80,7 @@ test('an investigation report with an attachment, downloaded again from the pati
     .getByRole('button', { name: 'View Details' })
     .click();
   const drawer = page.getByRole('dialog', { name: GRACE });
-  const reports = drawer.getByRole('table', { name: 'Medicals reports' });
+  const reports = drawer.getByRole('table', { name: 'Medical reports' });
   const row = reports.getByRole('row').filter({ hasText: title });
   for (let p = 0; p < 20 && !(await row.isVisible()); p += 1) {
     await expect(reports.getByRole('row').nth(1)).toBeVisible();

@@ -78,7 +78,7 @@ test("a walk-in's triage vitals, complaint and score follow them into their char
   await expect(trends.getByText('130 bpm')).toBeVisible();
   await expect(trends.getByText('85/50 mmHg')).toBeVisible();
   await expect(trends).not.toContainText(CHART_MESSAGES.noVitals);
-  const history = drawer.getByRole('region', { name: 'Medicals reports' });
+  const history = drawer.getByRole('region', { name: 'Medical reports' });
   const intake = history.getByRole('row', { name: /Fever and fainting/ });
   await expect(intake).toContainText('Triage score 5, sent to ER');
   await expect(intake).toContainText('High');

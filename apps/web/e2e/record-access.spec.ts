@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
@@ -23,15 +23,21 @@ async function doctorOpensGracesChart(page: Page) {
   }>;
 }
 
+/** A second browser, signed in as `email`, to see what the doctor's reads left behind. */
+async function afterTheDoctor(browser: Browser, email: string) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+  return { context, page };
+}
+
 test("a patient sees, on Who opened my record, the doctor's read of their chart", async ({
   page,
   browser,
 }) => {
   await doctorOpensGracesChart(page);
 
-  const patientContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const patient = await patientContext.newPage();
-  await signIn(patient, DEMO.patient, DEMO_PASSWORD);
+  const { context: patientContext, page: patient } = await afterTheDoctor(browser, DEMO.patient);
   await patient.getByRole('link', { name: 'Who opened my record' }).click();
   await expect(patient).toHaveURL(/\/patient\/record-access/);
   await expect(patient.getByRole('heading', { level: 1 })).toHaveText('Who opened my record');
@@ -116,4 +122,57 @@ test('the audit trail shows identical reads that came together as one row, with 
     await row.first().scrollIntoViewIfNeeded();
     await shot(page, `audit-trail-repeated-reads-${width}`, { fullPage: false });
   }
+});
+
+/** Text in the trail's action names and actor e-mails that a line break splits inside a word. */
+function wordsSplitAcrossLines(page: Page) {
+  return page.evaluate(() => {
+    const split: string[] = [];
+    for (const el of document.querySelectorAll('table code, table button[title]')) {
+      for (const node of el.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(node.textContent);
+      }
+      // What would let a narrow cell break anywhere in a word.
+      const style = getComputedStyle(el);
+      if (style.overflowWrap === 'anywhere' || style.wordBreak === 'break-all')
+        split.push(el.textContent ?? '');
+    }
+    return split;
+  });
+}
+
+test('the audit trail names the patient, offers its actions to pick from, and breaks no word', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await doctorOpensGracesChart(page);
+
+  const { context, page: admin } = await afterTheDoctor(browser, DEMO.admin);
+  await admin.goto('/admin/audit');
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Audit Trail');
+  // The actions the trail holds, to pick from: no name to know by heart.
+  const action = admin.getByRole('combobox', { name: 'Action' });
+  await expect(action.locator('option', { hasText: /^chart\.read$/ })).toHaveCount(1);
+  await expect(action.locator('option').first()).toHaveText('All actions');
+  await action.selectOption('chart.read');
+  await expect(admin).toHaveURL(/action=chart\.read/);
+  const row = admin.getByRole('row').filter({ hasText: DEMO.doctor }).first();
+  // The patient by name, where a code stood.
+  await expect(row.getByRole('cell', { name: GRACE, exact: true })).toBeVisible();
+
+  await action.selectOption('');
+  await expect(admin).not.toHaveURL(/action=/);
+  for (const width of [1280, 390]) {
+    await admin.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await expect(admin.getByRole('row').nth(1)).toBeVisible();
+    expect(await wordsSplitAcrossLines(admin), `words split at ${width} px`).toEqual([]);
+    await shot(admin, `audit-trail-${width}`, { fullPage: width >= 600 });
+  }
+  await expectNoSeriousA11yViolations(admin);
+  await context.close();
 });

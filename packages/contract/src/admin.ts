@@ -41,6 +41,7 @@ import { TOASTS } from './ui';
  *   GET   /api/admin/stats                    [-> statsSchema]
  *   GET   /api/admin/demo-requests            [demoRequestListQuerySchema -> demoRequestPageSchema]
  *   GET   /api/admin/audit                    [auditListQuerySchema -> auditPageSchema]
+ *   GET   /api/admin/audit/actions            [-> auditActionsSchema]
  *   GET   /api/admin/audit/export             [auditExportQuerySchema -> text/csv, streamed; audited]
  *   GET   /api/admin/outbox                   [outboxListQuerySchema -> outboxPageSchema]
  * Errors use the one shape { error, code, fieldErrors? }: 400 VALIDATION with the messages here,
@@ -281,6 +282,8 @@ const auditEventSchema = z.object({
   entityType: z.string().nullable(),
   entityId: z.string().nullable(),
   patientId: z.string().nullable(),
+  /** The patient's name ("First Last") when the row is about a patient who still has an account. */
+  patientName: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -300,6 +303,9 @@ export const auditListQuerySchema = listQuerySchema(AUDIT_SORTABLE).extend({
   to: optionalInstant,
 });
 export const auditPageSchema = pageOf(auditEventSchema);
+/** The action names the trail holds, in order: the Action filter's choices. */
+export const auditActionsSchema = z.object({ actions: z.array(z.string()) });
+export type AuditActions = z.infer<typeof auditActionsSchema>;
 
 /** The most rows one audit export holds: a larger range is refused, never cut short. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;

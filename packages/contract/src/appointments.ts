@@ -208,13 +208,20 @@ const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentResponseSchema = z.object({ appointment: appointmentSchema });
-export const appointmentPageSchema = pageOf(appointmentSchema);
+/** The patient's list, with what its closed change windows say: the rule's hours and whom to call. */
+export const appointmentPageSchema = pageOf(appointmentSchema).extend({
+  /** How many hours before its start a visit can no longer be cancelled or moved online. */
+  changeHours: z.number().int(),
+  /** The clinic's telephone number, to call for a change past that; null when none is configured. */
+  clinicPhone: z.string().nullable(),
+});
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
 /**
  * The patient's list. `scope=upcoming` keeps the active appointments still ahead (the
- * dashboard's next appointments), soonest first; otherwise all of them, newest first.
- * `order` overrides either default.
+ * dashboard's next appointments), soonest first; otherwise all of them: today's and later ones
+ * first, soonest first, then the past, newest first. `order` (sorting by date) overrides either
+ * default with plain date order.
  */
 export const PATIENT_APPOINTMENTS_PAGE_SIZE = 10;
 const APPOINTMENT_SCOPES = ['all', 'upcoming'] as const;

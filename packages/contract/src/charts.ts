@@ -249,7 +249,7 @@ export const patientChartSchema = z.object({
   medical: medicalDetailsSchema,
   lastVisitedAt: z.string().nullable(),
   vitals: latestVitalsSchema,
-  /** The first page of Medicals reports; further pages from /reports. */
+  /** The first page of Medical reports; further pages from /reports. */
   reports: medicalReportPageSchema,
 });
 export type PatientChart = z.infer<typeof patientChartSchema>;

@@ -100,7 +100,13 @@ async function operationsPlugin(fastify: FastifyInstance) {
   app.decorate('metrics', registry);
   const { METRICS_PORT, METRICS_TOKEN } = app.config;
   if (METRICS_PORT) serveMetricsOnLoopback(app, registry, METRICS_PORT);
-  else if (METRICS_TOKEN) {
+  if (METRICS_PORT || !METRICS_TOKEN) {
+    // Not served on this port: a plain 404 of its own, or the web app's fallback would send its
+    // HTML page with 200 and a scraper would take that for metrics.
+    app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
+      reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' }),
+    );
+  } else {
     const wanted = digest(METRICS_TOKEN);
     app.get(
       '/metrics',

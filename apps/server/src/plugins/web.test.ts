@@ -133,6 +133,15 @@ describe('the built web app', () => {
     }
   });
 
+  it('does not answer /metrics with its page when metrics are not configured: a scraper sees 404', async () => {
+    for (const url of ['/metrics', '/metrics?x=1']) {
+      const res = await get(url, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
   it('sends a file without compressed copies as it is', async () => {
     const res = await get('/robots.txt', { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);

@@ -49,6 +49,7 @@ export const queryKeys = {
     stats: ['admin', 'stats'] as const,
     queueBoard: ['admin', 'queues', 'board'] as const,
     patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
+    auditActions: ['admin', 'audit', 'actions'] as const,
     patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
     freeBeds: ['admin', 'beds', 'free'] as const,
     calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,

@@ -80,7 +80,7 @@ export const reports = pgTable(
     uniqueIndex('reports_case_id_idx').on(t.caseId),
     // A tab's list, newest first.
     index('reports_kind_date_idx').on(t.kind, t.occurredOn.desc(), t.id),
-    // The patient drawer's Medicals reports.
+    // The patient drawer's Medical reports.
     index('reports_patient_date_idx').on(t.patientId, t.occurredOn.desc()),
     index('reports_author_idx').on(t.authorId),
     // Substring search (ILIKE '%term%') on the case ID, title and child's name, as reportSearchText writes it.

@@ -270,13 +270,16 @@ describe('booking without a doctor', () => {
 });
 
 describe('the patient list and detail', () => {
-  it('lists only the own appointments, newest first, paged, and audits each read', async () => {
+  it('lists only the own appointments, newest first when asked, paged, and audits each read', async () => {
     const p = await signedIn(t, 'patient');
     const { user: dr } = await freshDoctor();
     for (const date of ['2030-01-08', '2030-01-10', '2030-01-09']) {
       expect((await book(t, p.headers, { doctorId: dr.id, date, time: '09:45' })).statusCode).toBe(201);
     }
-    const page1 = await t.app.inject({ url: '/api/patient/appointments?limit=2', headers: p.headers });
+    const page1 = await t.app.inject({
+      url: '/api/patient/appointments?limit=2&sort=date&order=desc',
+      headers: p.headers,
+    });
     const body = page1.json<AppointmentPage>();
     expect(body.data.map((a) => a.date)).toEqual(['2030-01-10', '2030-01-09']);
     expect(body.pagination).toEqual({
@@ -288,7 +291,10 @@ describe('the patient list and detail', () => {
       prevPage: null,
       nextPage: 2,
     });
-    const page2 = await t.app.inject({ url: '/api/patient/appointments?limit=2&page=2', headers: p.headers });
+    const page2 = await t.app.inject({
+      url: '/api/patient/appointments?limit=2&page=2&sort=date&order=desc',
+      headers: p.headers,
+    });
     expect(page2.json<AppointmentPage>().data.map((a) => a.date)).toEqual(['2030-01-08']);
     const asc = await t.app.inject({
       url: '/api/patient/appointments?sort=date&order=asc',
@@ -320,6 +326,58 @@ describe('the patient list and detail', () => {
       .where(and(eq(auditEvents.patientId, p.user.id), eq(auditEvents.action, 'appointment.list')));
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({ actorId: p.user.id, actorRole: 'patient' });
+  });
+
+  it('lists today’s and later visits first, soonest first, then the past; with the change window’s hours and the clinic’s phone', async () => {
+    const p = await signedIn(t, 'patient');
+    const { user: dr } = await freshDoctor();
+    for (const date of ['2030-01-10', '2030-01-08', '2030-01-09']) {
+      expect((await book(t, p.headers, { doctorId: dr.id, date, time: '09:45' })).statusCode).toBe(201);
+    }
+    // Two past visits and one earlier today (the test clock is Monday 2030-01-07 09:00 UTC).
+    const visit = (date: string, at: string) => ({
+      patientId: p.user.id,
+      doctorId: dr.id,
+      title: 'Follow-up',
+      priority: 'Medium' as const,
+      date,
+      time: '08:00',
+      startsAt: new Date(at),
+      durationMinutes: 30,
+      status: 'Completed' as const,
+    });
+    await t.database.db
+      .insert(appointments)
+      .values([
+        visit('2030-01-03', '2030-01-03T08:00:00Z'),
+        visit('2030-01-07', '2030-01-07T08:00:00Z'),
+        visit('2030-01-05', '2030-01-05T08:00:00Z'),
+      ]);
+
+    const res = await t.app.inject({ url: '/api/patient/appointments', headers: p.headers });
+    const body = res.json<AppointmentPage>();
+    expect(body.data.map((a) => a.date)).toEqual([
+      '2030-01-07',
+      '2030-01-08',
+      '2030-01-09',
+      '2030-01-10',
+      '2030-01-05',
+      '2030-01-03',
+    ]);
+    expect(body.changeHours).toBe(24);
+    expect(body.clinicPhone).toBeNull();
+
+    const withPhone = await createTestApp({ env: { FACILITY_PHONE: '+234 1 555 0100' } });
+    try {
+      const someone = await signedIn(withPhone, 'patient');
+      const answer = await withPhone.app.inject({
+        url: '/api/patient/appointments',
+        headers: someone.headers,
+      });
+      expect(answer.json<AppointmentPage>().clinicPhone).toBe('+234 1 555 0100');
+    } finally {
+      await withPhone.close();
+    }
   });
 
   it("answers 404 for another patient's appointment, to read or to cancel", async () => {

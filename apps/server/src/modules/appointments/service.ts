@@ -24,13 +24,14 @@ import {
   reasonRequired,
   shortTime,
 } from '@carepoint/contract';
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
 import { endWaitsOfCompletedVisit } from '../emergency/service';
@@ -112,10 +113,9 @@ export async function listPatientAppointments(
     eq(appointments.patientId, patientId),
     upcoming ? and(active, gt(appointments.startsAt, ctx.now())) : undefined,
   );
-  const direction = (query.order ?? (upcoming ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const result = await listPage(ctx, query, {
     rows: (select) => appointmentRows(select).where(where),
-    order: [direction(appointments.startsAt), direction(appointments.id)],
+    order: patientListOrder(ctx, query.order ?? (upcoming ? 'asc' : null)),
     count: matchingRows(db).from(appointments).where(where),
     map: (row) => toAppointment(row, ctx.config.PATIENT_CHANGE_HOURS),
   });
@@ -125,7 +125,30 @@ export async function listPatientAppointments(
     patientId,
     details: { scope: query.scope, page: query.page, limit: query.limit, count: result.data.length },
   });
-  return result;
+  return {
+    ...result,
+    changeHours: ctx.config.PATIENT_CHANGE_HOURS,
+    clinicPhone: ctx.config.FACILITY_PHONE ?? null,
+  };
+}
+
+/**
+ * The patient list's order: by date either way when asked; by default what a patient looks for
+ * first, today's and later visits soonest first, then the past newest first (the facility's today).
+ */
+function patientListOrder(ctx: ServiceContext, order: 'asc' | 'desc' | null): SQL[] {
+  if (order) {
+    const direction = order === 'asc' ? asc : desc;
+    return [direction(appointments.startsAt), direction(appointments.id)];
+  }
+  const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
+  const ahead = sql`${appointments.date} >= ${today}`;
+  return [
+    sql`case when ${ahead} then 0 else 1 end`,
+    sql`case when ${ahead} then ${appointments.startsAt} end asc`,
+    desc(appointments.startsAt),
+    asc(appointments.id),
+  ];
 }
 
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  auditActionsSchema,
   auditExportQuerySchema,
   auditListQuerySchema,
   auditPageSchema,
@@ -29,6 +30,18 @@ export async function auditRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => records.listAudit(request.ctx, request.query),
+  );
+  app.get(
+    '/api/admin/audit/actions',
+    {
+      schema: {
+        tags: ['admin: audit'],
+        summary: 'The action names the trail holds (the Action filter)',
+        response: { 200: auditActionsSchema },
+      },
+      config,
+    },
+    async (request) => records.listAuditActions(request.ctx),
   );
   app.get(
     '/api/admin/audit/export',

@@ -1,6 +1,7 @@
 import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_EXPORT_MESSAGES,
+  type AuditActions,
   type AuditEvent,
   type auditExportQuerySchema,
   type auditListQuerySchema,
@@ -9,12 +10,13 @@ import {
 } from '@carepoint/contract';
 import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditEvents, outbox } from '../../db/schema';
+import { auditEvents, outbox, users } from '../../db/schema';
 import { audit, readRecordsWritten } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy } from '../../lib/list';
+import { fullNameOf } from '../../lib/people';
 
 /** Read-only operator records: the audit trail and the mail outbox. */
 
@@ -34,16 +36,58 @@ const auditWhere = (query: Omit<AuditQuery, 'page' | 'limit' | 'order' | 'sort' 
     query.to ? lt(auditEvents.at, query.to) : undefined,
   );
 
+/**
+ * A page of the trail, each row with its patient's name beside the id. Naming patients next to
+ * what was done about them is a read of their records, so a page that names any writes one
+ * `audit.list` row with their ids (as the patient list does); a page naming none writes nothing.
+ */
 export async function listAudit(ctx: ServiceContext, query: AuditQuery) {
   await readRecordsWritten(ctx.db);
   const { db } = ctx;
   const where = auditWhere(query);
-  return listPage(ctx, query, {
-    rows: (select) => select(getTableColumns(auditEvents)).from(auditEvents).where(where),
+  const result = await listPage(ctx, query, {
+    rows: (select) =>
+      select({ ...getTableColumns(auditEvents), patientName: fullNameOf() })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.patientId))
+        .where(where),
     order: orderBy({ ...query, sort: 'at' }, { at: auditEvents.at }, [], auditEvents.id),
     count: matchingRows(db).from(auditEvents).where(where),
     map: (row): AuditEvent => ({ ...row, at: iso(row.at) }),
   });
+  const patientIds = [
+    ...new Set(result.data.flatMap((e) => (e.patientName && e.patientId ? [e.patientId] : []))),
+  ];
+  if (patientIds.length > 0) {
+    await audit(ctx, {
+      action: 'audit.list',
+      entityType: 'audit',
+      details: { page: query.page, patientIds },
+    });
+  }
+  return result;
+}
+
+/**
+ * Every action name the trail holds, in order, for the Action filter. Read as a loose index scan
+ * of audit_action_idx (each step jumps to the next name), so it costs one index probe per name
+ * rather than a pass over every row.
+ */
+export async function listAuditActions(ctx: ServiceContext): Promise<AuditActions> {
+  await readRecordsWritten(ctx.db);
+  const result = (await ctx.db.execute(sql`
+    with recursive names(action) as (
+      (select ${auditEvents.action} from ${auditEvents} order by ${auditEvents.action} limit 1)
+      union all
+      select (
+        select ${auditEvents.action} from ${auditEvents}
+        where ${auditEvents.action} > names.action order by ${auditEvents.action} limit 1
+      ) from names where names.action is not null
+    )
+    select action from names where action is not null
+  `)) as unknown as { rows: Array<{ action: string }> };
+  // Sorted here, by code point: the index's collation may order punctuation ('-', '_') otherwise.
+  return { actions: result.rows.map((r) => r.action).sort() };
 }
 
 /** Who was mailed what about, and how it went: the outbox keeps no bodies. Reading it is recorded. */

@@ -530,7 +530,7 @@ describe('the chart (View Details)', () => {
     expect((await get(doctor.headers, '/api/doctor/patients/not-a-uuid')).statusCode).toBe(400);
   });
 
-  it('pages the Medicals reports, newest first, and audits each page read', async () => {
+  it('pages the Medical reports, newest first, and audits each page read', async () => {
     const p = await createUser(t, 'patient');
     for (let i = 1; i <= 7; i += 1)
       await visit(p.id, doctor.user.id, daysAgo(i * 10), 'Completed', { title: `Visit ${i}` });

@@ -289,7 +289,7 @@ async function intakesByIds(ctx: ServiceContext, ids: string[]) {
 }
 
 /**
- * Medicals reports: the patient's visits (appointments with any doctor), their triage intakes
+ * Medical reports: the patient's visits (appointments with any doctor), their triage intakes
  * and the doctor area's reports about them, newest first. The page is chosen over the union of
  * the three (ids and when), then its rows are loaded from each side.
  */
@@ -476,7 +476,7 @@ export async function readChart(ctx: ServiceContext, patientId: string) {
   return chart;
 }
 
-/** A further page of the chart's Medicals reports. Audited like the chart. */
+/** A further page of the chart's Medical reports. Audited like the chart. */
 export async function listReports(
   ctx: ServiceContext,
   patientId: string,

@@ -561,7 +561,7 @@ export async function removeAttachment(ctx: ServiceContext, id: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The patient chart's Medicals reports
+// The patient chart's Medical reports
 // ---------------------------------------------------------------------------------------------
 
 /** The patient's reports; with `sharedOnly`, those their author shares with them (My Results). */
@@ -609,7 +609,7 @@ const titleOf = (r: ReportRow['report']) => {
 const reportMoment = (r: ReportRow['report'], zone: string) =>
   fromLocalDateTime(r.occurredOn, parseTimeMinutes(r.occurredTime ?? '12:00') ?? 720, zone);
 
-/** These reports as rows of the chart's Medicals reports, by id. */
+/** These reports as rows of the chart's Medical reports, by id. */
 export async function medicalReportsByIds(ctx: ServiceContext, ids: string[]) {
   const byId = new Map<string, MedicalReport>();
   if (ids.length === 0) return byId;

@@ -37,7 +37,8 @@ export function LineGraph({ points, seriesName, height = 240 }: GraphViewProps) 
     <ResponsiveContainer width="100%" height={height}>
       <LineChart data={[...points]} accessibilityLayer={false} margin={margin}>
         <CartesianGrid stroke={COLORS.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={tick} interval={2} />
+        {/* Recharts leaves out the hour labels that would touch (a phone has room for a few), keeping the first and last. */}
+        <XAxis dataKey="label" tick={tick} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tick={tick} />
         <Tooltip />
         <Line

@@ -1,5 +1,10 @@
-import { APPOINTMENT_MESSAGES, DOCTOR_MESSAGES, MESSAGE_MESSAGES } from '@carepoint/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  APPOINTMENT_MESSAGES,
+  type AuditActions,
+  DOCTOR_MESSAGES,
+  MESSAGE_MESSAGES,
+} from '@carepoint/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Page } from '../../../lib/use-list-query';
@@ -28,4 +33,12 @@ export const adminListQuery = <R extends ListResource>(resource: R, queryString:
     queryFn: ({ signal }) => api.get<Page<ListRows[R]>>(`/admin/${resource}${queryString}`, { signal }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: LIST_LOAD_FAILED[resource] },
+  });
+
+/** The action names the trail holds: the Action filter's choices (a new name shows on the next visit). */
+export const useAuditActions = () =>
+  useQuery({
+    queryKey: queryKeys.admin.auditActions,
+    queryFn: ({ signal }) => api.get<AuditActions>('/admin/audit/actions', { signal }),
+    meta: { errorMessage: 'Could not fetch the action names' },
   });

@@ -1,11 +1,14 @@
-import { AUDIT_EXPORT_MESSAGES, SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
+import { AUDIT_EXPORT_MESSAGES } from '@carepoint/contract';
 import { Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { optionsOf } from '../../../components/form/options';
 import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
+import { Breakable } from '../../../components/ui/breakable';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Select } from '../../../components/ui/select';
 import { useUrlFilter, useUrlFilters } from '../../../lib/use-url-filters';
+import { useAuditActions } from '../api/lists';
 import { patientSearch } from '../api/patients';
 
 /** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
@@ -31,21 +34,21 @@ export function useAuditFilters() {
   };
 }
 
+/** The action to show, chosen from the names the trail holds; one asked for in the URL stays a choice. */
 function ActionFilter() {
   const [action, setAction] = useUrlFilter('action');
-  const [text, setText] = useState(action);
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== action) setAction(debounced);
-  }, [debounced, action, setAction]);
+  const actions = useAuditActions();
+  const names = actions.data?.actions ?? [];
+  const choices = action && !names.includes(action) ? [action, ...names] : names;
   return (
-    <Input
+    <Select
       label="Action"
-      placeholder="e.g. patients.list"
-      hint="The exact action name."
-      className="w-52"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
+      className="w-60"
+      value={action}
+      onChange={(event) => setAction(event.target.value)}
+      placeholder="All actions"
+      options={optionsOf(choices)}
+      aria-busy={actions.isPending || undefined}
     />
   );
 }
@@ -163,11 +166,11 @@ export function ActorFilterButton({ actorId, label }: { actorId: string; label: 
   return (
     <button
       type="button"
-      className="text-left [overflow-wrap:anywhere] text-primary-800 hover:underline"
+      className="text-left text-primary-800 hover:underline"
       title="Show only this actor's events"
       onClick={() => set({ actorId, actorEmail: label })}
     >
-      {label}
+      <Breakable text={label} />
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { AUDIT_SORTABLE, type AuditEvent, OUTBOX_SORTABLE, type OutboxMail } fro
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { columnsFor, withSorting } from '../../../components/data-table';
+import { Breakable } from '../../../components/ui/breakable';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminListTable } from '../components/admin-list-table';
 import { AuditDetails } from '../components/audit-details';
@@ -28,13 +29,23 @@ const auditColumns = withSorting(AUDIT_SORTABLE, [
   {
     id: 'action',
     header: 'Action',
-    // Long names ("patient.summary.read") may break, so the table fits beside the sidebar.
-    cell: ({ row }) => <code className="text-xs [overflow-wrap:anywhere]">{row.original.action}</code>,
+    // Long names ("patient.summary.read") wrap at their dots, so the table fits beside the sidebar.
+    cell: ({ row }) => (
+      <code className="text-xs">
+        <Breakable text={row.original.action} />
+      </code>
+    ),
   },
   audit.text('entity', 'Record', (e) =>
     e.entityType ? `${e.entityType}${e.entityId ? ` ${e.entityId.slice(0, 8)}` : ''}` : null,
   ),
-  audit.text('patient', 'Patient', (e) => (e.patientId ? e.patientId.slice(0, 8) : null)),
+  {
+    id: 'patient',
+    header: 'Patient',
+    // The name; a patient whose account is gone keeps the start of their id, which the filter still takes.
+    cell: ({ row: { original: e } }) =>
+      e.patientName ?? (e.patientId ? <code className="text-xs">{e.patientId.slice(0, 8)}</code> : '—'),
+  },
   audit.text('ip', 'Address', (e) => e.ip),
   {
     id: 'details',

@@ -46,7 +46,7 @@ export const usePatientVitals = (id: string | null) =>
     meta: { errorMessage: CHART_MESSAGES.vitalsFailed },
   });
 
-/** A further page of the chart's Medicals reports (the first comes with the chart). */
+/** A further page of the chart's Medical reports (the first comes with the chart). */
 export const useMedicalReports = (id: string, page: number) =>
   useQuery({
     queryKey: queryKeys.doctor.patients.reports(id, page),

@@ -14,7 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /*
  * Reports: the four tabs' lists, one report's detail, saving, deleting and attachments.
  * Keys start with 'doctor', 'reports'; a change also refreshes the patient charts (their
- * Medicals reports list the reports).
+ * Medical reports list the reports).
  */
 
 /** A tab's page of reports, for ListTable. */

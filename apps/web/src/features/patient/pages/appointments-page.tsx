@@ -1,4 +1,9 @@
-import { APPOINTMENT_MESSAGES, type Appointment, PATIENT_APPOINTMENTS_PAGE_SIZE } from '@carepoint/contract';
+import {
+  APPOINTMENT_MESSAGES,
+  type Appointment,
+  type AppointmentPage,
+  PATIENT_APPOINTMENTS_PAGE_SIZE,
+} from '@carepoint/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,7 +13,6 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { useListQuery } from '../../../lib/use-list-query';
 import { useMoveAppointment, usePatientAppointments } from '../api/appointments';
 import {
@@ -23,16 +27,51 @@ import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog
 /** `?book=1` (the dashboard's link) opens the booking form on arrival. */
 const BOOK_PARAM = 'book';
 
+/** What the list says about a closed change window: the rule's hours and the clinic's phone. */
+type ChangeRule = Pick<AppointmentPage, 'changeHours' | 'clinicPhone'>;
+
+/** Digits and a leading + only, as a tel: link wants them. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * Why a visit can no longer be changed here, said plainly: it is within the rule's hours (no
+ * closing time, which for a visit booked that late lies before the booking), and whom to call.
+ */
+function ClosedWindowNote({ id, rule }: { id: string; rule: ChangeRule | undefined }) {
+  const hours = rule ? `${rule.changeHours} hour${rule.changeHours === 1 ? '' : 's'}` : null;
+  return (
+    <span id={id} className="max-w-64 text-xs text-ink-muted">
+      {hours ? `This visit is less than ${hours} away, so it can no longer be changed online. ` : ''}
+      Please call the clinic
+      {rule?.clinicPhone ? (
+        <>
+          {' '}
+          on{' '}
+          <a
+            href={telHref(rule.clinicPhone)}
+            className="font-medium whitespace-nowrap text-primary-800 underline"
+          >
+            {rule.clinicPhone}
+          </a>
+        </>
+      ) : null}{' '}
+      to cancel or move it.
+    </span>
+  );
+}
+
 /**
  * Move and Cancel of one appointment: offered while the change window is open; past it, shown
  * disabled with why (the clinic changes it then).
  */
 function ChangeActions({
   appointment: a,
+  rule,
   onMove,
   onCancel,
 }: {
   appointment: Appointment;
+  rule: ChangeRule | undefined;
   onMove: () => void;
   onCancel: () => void;
 }) {
@@ -63,23 +102,17 @@ function ChangeActions({
           </Button>
         ))}
       </div>
-      {closed ? (
-        <span id={whyId} className="max-w-56 text-xs text-ink-muted">
-          Online changes closed{a.changeableUntil ? ` ${formatDateTime(a.changeableUntil)}` : ''}. Please call
-          the clinic to cancel or move it.
-        </span>
-      ) : null}
+      {closed ? <ClosedWindowNote id={whyId} rule={rule} /> : null}
     </div>
   );
 }
 
-/** My Appointments: the patient's appointments, newest first, with booking, moving and cancelling. */
+/**
+ * My Appointments: the patient's appointments, today's and upcoming ones first (the server's
+ * default order; the Date header sorts by date either way), with booking, moving and cancelling.
+ */
 export default function MyAppointmentsPage() {
-  const list = useListQuery({
-    defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE,
-    defaultSort: 'date',
-    defaultOrder: 'desc',
-  });
+  const list = useListQuery({ defaultLimit: PATIENT_APPOINTMENTS_PAGE_SIZE });
   const appointments = usePatientAppointments(list.queryString);
   const [params, setParams] = useSearchParams();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -144,6 +177,7 @@ export default function MyAppointmentsPage() {
         cell: ({ row }) => (
           <ChangeActions
             appointment={row.original}
+            rule={appointments.data}
             onMove={() => setMoving(row.original)}
             onCancel={() => setCancelling(row.original)}
           />
@@ -154,7 +188,10 @@ export default function MyAppointmentsPage() {
 
   return (
     <>
-      <PageHeader title="My Appointments" description="Your bookings, newest first." />
+      <PageHeader
+        title="My Appointments"
+        description="Your bookings: today's and upcoming first, then past visits."
+      />
       <DataTable
         label="My appointments"
         columns={columns}

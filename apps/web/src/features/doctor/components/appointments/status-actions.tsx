@@ -9,6 +9,7 @@ import { Check, CheckCheck, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button, type ButtonSize } from '../../../../components/ui/button';
 import { cx } from '../../../../lib/cx';
+import { useClockPast } from '../../../../lib/use-clock-past';
 import { useChangeStatus } from '../../api/appointments';
 import type { CancelTarget } from './cancel-appointment-dialog';
 
@@ -35,11 +36,14 @@ type Props = {
 
 /**
  * The status actions the rules (docs/areas/appointments.md) leave to the doctor on this appointment (the
- * contract's doctorActions); nothing when it is final. Cancelling asks for a reason first.
+ * contract's doctorActions), as of now: Complete appears by itself when the visit's time comes;
+ * nothing when it is final. Cancelling asks for a reason first.
  */
 export function StatusActions({ appointment, name, when, onCancel, size = 'sm', className }: Props) {
   const change = useChangeStatus();
-  const actions = doctorActions(appointment, new Date());
+  // Complete is offered once the visit has started: the screen re-reads the time at its start.
+  const now = useClockPast(appointment.startsAt);
+  const actions = doctorActions(appointment, now);
   if (actions.length === 0) return null;
 
   const run = async (action: Exclude<DoctorAppointmentAction, 'cancel'>) => {

@@ -7,17 +7,8 @@ import { formatDate } from '../../../../lib/format';
 import { useMedicalReports } from '../../api/patients';
 import { AttachmentLinks } from '../reports/attachments';
 
+// No id column: a visit or report is told by its date and title, never by an internal code.
 const columns: DataTableColumn<MedicalReport>[] = [
-  {
-    id: 'id',
-    header: 'Id',
-    enableHiding: false,
-    cell: ({ row }) => (
-      <span className="font-mono text-xs" title={row.original.id}>
-        {row.original.id.slice(0, 8)}
-      </span>
-    ),
-  },
   {
     id: 'date',
     header: 'Date',
@@ -29,15 +20,17 @@ const columns: DataTableColumn<MedicalReport>[] = [
     ),
   },
   {
-    id: 'surgery',
-    header: 'Surgery',
+    id: 'title',
+    header: 'Title',
     enableHiding: false,
-    cell: ({ row }) => (
-      <span>
-        <span className="block text-ink">{row.original.title}</span>
-        <span className="text-xs text-ink-muted">{row.original.surgery}</span>
-      </span>
-    ),
+    cell: ({ row }) => <span className="text-ink">{row.original.title}</span>,
+  },
+  {
+    // The API's `surgery`: a visit's type (Checkup, Surgery) or a report's kind.
+    id: 'surgery',
+    header: 'Type',
+    enableHiding: false,
+    cell: ({ row }) => row.original.surgery,
   },
   {
     id: 'generatedBy',
@@ -74,7 +67,7 @@ const columns: DataTableColumn<MedicalReport>[] = [
   },
 ];
 
-/** Medicals reports: the patient's visits and the doctor area's reports about them, newest first, paged on the server. */
+/** Medical reports: the patient's visits and the doctor area's reports about them, newest first, paged on the server. */
 export function MedicalReportsTable({
   patientId,
   firstPage,
@@ -87,7 +80,7 @@ export function MedicalReportsTable({
   const shown = page === 1 ? firstPage : later.data;
   return (
     <DataTable
-      label="Medicals reports"
+      label="Medical reports"
       columns={columns}
       data={shown?.data ?? []}
       getRowId={(row) => row.id}

@@ -1,7 +1,8 @@
 import { CHART_MESSAGES, type PatientChart, RECORD_NUMBER_LABEL } from '@carepoint/contract';
-import { Pencil } from 'lucide-react';
+import { AlertTriangle, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Avatar } from '../../../../components/ui/avatar';
+import { Breakable } from '../../../../components/ui/breakable';
 import { Button } from '../../../../components/ui/button';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Sheet } from '../../../../components/ui/sheet';
@@ -42,6 +43,25 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A recorded allergy is a warning to whoever treats the patient: an alert in the danger colour
+ * with its icon, read out when the chart opens, never a plain fact among the others.
+ */
+function AllergyAlert({ allergies }: { allergies: readonly string[] }) {
+  if (allergies.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-danger-700 bg-danger-50 px-3 py-2 text-sm text-danger-800"
+    >
+      <AlertTriangle aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <p>
+        <span className="font-semibold">Allergies:</span> {allergies.join(', ')}
+      </p>
+    </div>
   );
 }
 
@@ -95,7 +115,7 @@ function ChartBody({ chart }: { chart: PatientChart }) {
           items={[
             ['First name', patient.firstName],
             ['Last name', patient.lastName],
-            ['Email', patient.email],
+            ['Email', <Breakable key="email" text={patient.email} />],
             ['Phone no.', patient.phone],
             ['Date of birth', born],
             ['Age', age],
@@ -122,11 +142,11 @@ function ChartBody({ chart }: { chart: PatientChart }) {
                 ['Any ongoing surgeries', medical.ongoingSurgeries],
                 ['Blood group', medical.bloodGroup],
                 ['Last visited', chart.lastVisitedAt ? formatDateTime(chart.lastVisitedAt) : null],
-                ['Date of birth', born],
-                ['Age', age],
-                ['Allergies', medical.allergies.length > 0 ? medical.allergies.join(', ') : 'None recorded'],
+                // Said as an alert below when there are any; "None recorded" is a fact like the others.
+                ...(medical.allergies.length > 0 ? [] : [['Allergies', 'None recorded'] as [string, string]]),
               ]}
             />
+            <AllergyAlert allergies={medical.allergies} />
             <LatestVitals vitals={chart.vitals} />
             {medical.updatedAt ? (
               <p className="text-xs text-ink-muted">
@@ -140,7 +160,7 @@ function ChartBody({ chart }: { chart: PatientChart }) {
       <Section title="Vitals over time">
         <VitalTrends patientId={patient.id} />
       </Section>
-      <Section title="Medicals reports">
+      <Section title="Medical reports">
         <MedicalReportsTable patientId={patient.id} firstPage={chart.reports} />
       </Section>
     </div>

@@ -1,10 +1,6 @@
 import { formatBloodPressure, TRIAGE_MESSAGES, type TriageAssessment } from '@carepoint/contract';
-import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../../../components/data-table';
 import { StatusBadge } from '../../../../components/ui/badge';
-import { Card } from '../../../../components/ui/card';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { ErrorState } from '../../../../components/ui/error-state';
-import { SkeletonRows } from '../../../../components/ui/skeleton';
 import { formatTime } from '../../../../lib/format';
 import { useTodaysIntakes } from '../../api/triage';
 
@@ -18,76 +14,79 @@ const vitalsOf = (i: TriageAssessment) =>
     .filter(Boolean)
     .join(' · ');
 
-const HEADERS = ['Time', 'Patient', 'Vitals', 'Score', 'Priority', 'Sent to'];
+// Every column stays: the list is short and each one is part of the intake's story.
+const columns: DataTableColumn<TriageAssessment>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    enableHiding: false,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{formatTime(row.original.recordedAt)}</span>
+    ),
+  },
+  {
+    id: 'patient',
+    header: 'Patient',
+    enableHiding: false,
+    cell: ({ row: { original: i } }) => (
+      <span>
+        <span className="font-medium text-ink">{i.patientName}</span>
+        {i.complaint ? <span className="block text-xs text-ink-muted">{i.complaint}</span> : null}
+      </span>
+    ),
+  },
+  { id: 'vitals', header: 'Vitals', enableHiding: false, cell: ({ row }) => vitalsOf(row.original) },
+  {
+    id: 'score',
+    header: 'Score',
+    enableHiding: false,
+    cell: ({ row }) => <span className="tabular-nums">{row.original.score}</span>,
+  },
+  {
+    id: 'priority',
+    header: 'Priority',
+    enableHiding: false,
+    cell: ({ row }) => <StatusBadge status={row.original.priority} />,
+  },
+  {
+    id: 'sentTo',
+    header: 'Sent to',
+    enableHiding: false,
+    cell: ({ row: { original: i } }) => (
+      <span>
+        {i.department === 'ER' ? 'Emergency room' : i.department}
+        {i.routingReason ? (
+          <span className="block text-xs text-ink-muted">
+            Suggested {i.suggestedDepartment}: {i.routingReason}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+];
 
-/** Today's intakes by this doctor, newest first: the four list states of UI.md. */
+/**
+ * Today's intakes by this doctor, newest first, with the four list states of UI.md. A DataTable,
+ * so on a phone each intake is a card with every field, as the app's other lists are.
+ */
 export function RecentIntakes() {
   const intakes = useTodaysIntakes();
-  let body: ReactNode;
-  if (intakes.isPending) body = <SkeletonRows rows={3} columns={HEADERS.length} />;
-  else if (intakes.isError) {
-    body = (
-      <tr>
-        <td colSpan={HEADERS.length}>
-          <ErrorState
-            message={TRIAGE_MESSAGES.loadFailed}
-            onRetry={() => void intakes.refetch()}
-            retrying={intakes.isFetching}
-          />
-        </td>
-      </tr>
-    );
-  } else if (intakes.data.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={HEADERS.length}>
-          <EmptyState title={TRIAGE_MESSAGES.empty} />
-        </td>
-      </tr>
-    );
-  } else {
-    body = intakes.data.map((i) => (
-      <tr key={i.id} className="border-b border-border align-top last:border-0">
-        <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{formatTime(i.recordedAt)}</td>
-        <td className="px-3 py-2.5">
-          <span className="font-medium text-ink">{i.patientName}</span>
-          {i.complaint ? <span className="block text-xs text-ink-muted">{i.complaint}</span> : null}
-        </td>
-        <td className="px-3 py-2.5 text-ink-soft">{vitalsOf(i)}</td>
-        <td className="px-3 py-2.5 tabular-nums">{i.score}</td>
-        <td className="px-3 py-2.5">
-          <StatusBadge status={i.priority} />
-        </td>
-        <td className="px-3 py-2.5">
-          {i.department === 'ER' ? 'Emergency room' : i.department}
-          {i.routingReason ? (
-            <span className="block text-xs text-ink-muted">
-              Suggested {i.suggestedDepartment}: {i.routingReason}
-            </span>
-          ) : null}
-        </td>
-      </tr>
-    ));
-  }
-
   return (
-    <Card title="Today’s intakes" flush>
-      {/* Focusable, so a keyboard can scroll the table sideways on a phone (WCAG 2.1.1). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-      <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600" tabIndex={0}>
-        <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Today’s intakes">
-          <thead className="border-b border-border bg-muted text-xs font-medium text-ink-muted">
-            <tr>
-              {HEADERS.map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody aria-busy={intakes.isPending || undefined}>{body}</tbody>
-        </table>
-      </div>
-    </Card>
+    <section aria-labelledby="todays-intakes" className="flex flex-col gap-2">
+      <h2 id="todays-intakes" className="text-base font-semibold text-ink">
+        Today’s intakes
+      </h2>
+      <DataTable
+        label="Today’s intakes"
+        columns={columns}
+        data={intakes.data ?? []}
+        getRowId={(i) => i.id}
+        isLoading={intakes.isPending}
+        error={intakes.isError ? TRIAGE_MESSAGES.loadFailed : null}
+        onRetry={() => void intakes.refetch()}
+        emptyText={TRIAGE_MESSAGES.empty}
+        skeletonRows={3}
+      />
+    </section>
   );
 }
