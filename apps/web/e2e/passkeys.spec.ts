@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES, TOASTS } from '@carepoint/contract';
+import { PASSKEY_MESSAGES, TOASTS, TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerPatient, shot, signIn, uniqueEmail } from './helpers';
 
@@ -98,4 +98,30 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText(PASSKEY_MESSAGES.signInFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a password sign-in of an account with a passkey asks for the passkey', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('passkey-step');
+  await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
+  await addVirtualAuthenticator(page);
+  await signIn(page, email, PASSWORD);
+  await openSecurity(page);
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await signOut(page);
+
+  // The password alone opens nothing: the next step asks for the passkey, and says why.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.passkeyStepTitle)).toBeVisible();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.passkeyStepHint)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'login-passkey-step', { widths: WIDTHS });
+
+  await page.getByRole('button', { name: TWO_FACTOR_MESSAGES.passkeyStepButton }).click();
+  await expect(page.getByText(TOASTS.loginSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/patient\/dashboard$/);
 });

@@ -23,7 +23,8 @@ import { keyedHash, seal, unseal } from '../../lib/secret-box';
 import { audit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
-import { claimChallenge, findOpenChallenge } from './challenges';
+import { checkPasskeyStep, passkeyStepOptions } from '../passkeys/service';
+import { claimChallenge, findOpenChallenge, passkeyStepChallenge } from './challenges';
 
 /** The password step's answer for an account with a second factor (auth routes). */
 export { startChallenge } from './challenges';
@@ -298,10 +299,29 @@ export async function resetForUser(ctx: ServiceContext, userId: string) {
 
 // ---------------------------------------------------------------- signing in
 
+/** Options for the passkey step of the sign-in whose challenge is `token`: its account's passkeys only. */
+export async function passkeyStepOptionsFor(ctx: ServiceContext, token: string) {
+  const challenge = await findOpenChallenge(ctx, token);
+  if (!challenge) throw new AppError(401, 'CHALLENGE_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
+  return passkeyStepOptions(ctx, challenge.userId, passkeyStepChallenge(token));
+}
+
+/** Checks the second step's code or passkey for `userId`: what failed (for the audit trail), or undefined. */
+async function checkSecondFactor(ctx: ServiceContext, userId: string, input: SecondFactorInput) {
+  switch (input.method) {
+    case 'totp':
+      return (await useTotpCode(ctx, userId, input.code)) ? undefined : 'wrong code';
+    case 'recovery-code':
+      return (await useRecoveryCode(ctx, userId, input.code)) ? undefined : 'wrong recovery code';
+    case 'passkey':
+      return checkPasskeyStep(ctx, userId, passkeyStepChallenge(input.challenge), input.response);
+  }
+}
+
 /**
- * The code step of a sign-in: the challenge from the password step and a code of the app (or
- * a recovery code). Wrong codes count against the same per-account limits as wrong passwords.
- * Gives the opened session and the browser's device id.
+ * The second step of a sign-in: the challenge from the password step and a code of the app (or
+ * a recovery code), or an assertion of one of the account's passkeys. Failures count against the
+ * same per-account limits as wrong passwords. Gives the opened session and the browser's device id.
  */
 export async function completeSignIn(
   ctx: ServiceContext,
@@ -316,18 +336,18 @@ export async function completeSignIn(
   await refuseInactive(ctx, user);
   const deviceId = challenge.deviceId ?? undefined;
   const check = await takePasswordCheck(ctx, limits, user.email, deviceId);
-  const valid =
-    input.method === 'totp'
-      ? await useTotpCode(ctx, user.id, input.code)
-      : await useRecoveryCode(ctx, user.id, input.code);
-  if (!valid) {
+  const failure = await checkSecondFactor(ctx, user.id, input);
+  if (failure) {
     await audit(ctx, {
       action: 'auth.login.failed',
       entityType: 'user',
       entityId: user.id,
       actor: { id: user.id, role: user.role, email: user.email },
-      details: { reason: input.method === 'totp' ? 'wrong code' : 'wrong recovery code' },
+      details: input.method === 'passkey' ? { method: 'passkey', reason: failure } : { reason: failure },
     });
+    if (input.method === 'passkey') {
+      throw new AppError(401, 'PASSKEY_SIGN_IN_FAILED', TWO_FACTOR_MESSAGES.passkeyFailed);
+    }
     throw badRequest(TWO_FACTOR_MESSAGES.invalidCode, 'code');
   }
   await check.giveBack();

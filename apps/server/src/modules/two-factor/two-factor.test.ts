@@ -99,7 +99,7 @@ describe('signing in with a second factor', () => {
 
     const step1 = await passwordStep(t, user);
     expect(step1.statusCode).toBe(200);
-    expect(step1.json()).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(step1.json()).toEqual({ secondFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
     expect(step1.cookies.find((c) => c.name === 'token')).toBeUndefined();
 
     const code = codeAt(t, secret);
