@@ -452,6 +452,43 @@ describe('offline access and connected apps', () => {
   });
 });
 
+describe('ending access for good', () => {
+  const patch = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url, headers: admin, payload });
+  /** Neither the access token nor its refresh token works. */
+  async function expectEnded(clientId: string, answer: { access_token: string; refresh_token?: string }) {
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(401);
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: answer.refresh_token ?? '',
+      client_id: clientId,
+    });
+    expect(refreshed.body.error).toBe('invalid_grant');
+  }
+
+  it('disabling an app ends its tokens: enabling it again brings neither token back', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'patient/*.rs offline_access', patient.headers);
+    expect((await patch(`/api/admin/smart-apps/${app.clientId}`, { disabled: true })).statusCode).toBe(200);
+    expect((await patch(`/api/admin/smart-apps/${app.clientId}`, { disabled: false })).statusCode).toBe(200);
+    await expectEnded(app.clientId, answer);
+    // The app works again for a new authorization.
+    const fresh = await launch(app.clientId, 'patient/*.rs offline_access', patient.headers);
+    expect((await fhirGet(t, '/Observation', bearer(fresh.access_token))).status).toBe(200);
+  });
+
+  it('deactivating a doctor ends the grants they gave: reactivated, the old tokens stay dead', async () => {
+    const someone = await signedIn(t, 'doctor');
+    const app = await publicApp(['user/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'user/*.rs offline_access', someone.headers);
+    expect((await fhirGet(t, '/Patient', bearer(answer.access_token))).status).toBe(200);
+    const url = `/api/admin/doctors/${someone.user.id}`;
+    expect((await patch(url, { status: 'Inactive' })).statusCode).toBe(200);
+    expect((await patch(url, { status: 'Active' })).statusCode).toBe(200);
+    await expectEnded(app.clientId, answer);
+  });
+});
+
 describe('backend services', () => {
   it('a service with uploaded keys gets a token for a jose-signed assertion, once per jti, and searches with system/ scopes', async () => {
     const { clientId, assertion } = await registerBackendService(t, admin, ['system/*.rs']);
