@@ -36,6 +36,8 @@ export const TWO_FACTOR_MESSAGES = {
   passkeyStepButton: 'Use my passkey',
   usePasskey: 'Use your passkey instead',
   passkeyFailed: 'Your passkey did not confirm this sign-in. Try again, or go back to login.',
+  lockedOut:
+    'Too many wrong codes for this account. Second-factor sign-in is paused for 15 minutes; we have e-mailed the account owner.',
   reauthRequired: 'Enter a current code or your password',
   reauthWrong: 'Invalid code or password',
   alreadyEnabled: 'Two-factor sign-in is already on',
@@ -47,6 +49,8 @@ export const TWO_FACTOR_MESSAGES = {
   regeneratedToast: 'New recovery codes made; the old ones no longer work',
   resetToast: 'Two-factor sign-in was reset',
   resetFailed: 'Could not reset two-factor sign-in.',
+  resetOwn:
+    'Change your own two-factor sign-in on your Security page: it asks for your code or password first.',
 } as const;
 
 /** A code from the app: six digits, spaces (as apps show "123 456") ignored. */
@@ -97,7 +101,11 @@ const challengeField = z.string().min(1).max(200, TWO_FACTOR_MESSAGES.challengeE
 export const secondFactorLoginSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), challenge: challengeField, code: totpCodeField }),
   z.object({ method: z.literal('recovery-code'), challenge: challengeField, code: recoveryCodeField }),
-  z.object({ method: z.literal('passkey'), challenge: challengeField, response: authenticationResponseSchema }),
+  z.object({
+    method: z.literal('passkey'),
+    challenge: challengeField,
+    response: authenticationResponseSchema,
+  }),
 ]);
 export type SecondFactorLogin = z.input<typeof secondFactorLoginSchema>;
 

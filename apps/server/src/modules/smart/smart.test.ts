@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
-import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
 import {
   approvedCode as approvedCodeFor,
   authorizeQuery,
@@ -522,5 +529,67 @@ describe('backend services', () => {
     const refused = await token(form(forged));
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('invalid_client');
+  });
+});
+
+describe('what an attacker tries (issue 31)', () => {
+  const refreshWith = (refreshToken: string, clientId: string, extra: Record<string, string> = {}) =>
+    token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra });
+
+  it('a patient-scoped token never reads Group, the doctor’s list of other patients', async () => {
+    const app = await publicApp(['launch/patient', 'patient/*.rs']);
+    const answer = await launch(app.clientId, 'launch/patient patient/*.rs', doctor.headers, patient.user.id);
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(200);
+    expect((await fhirGet(t, `/Group/${doctor.user.id}`, bearer(answer.access_token))).status).toBe(403);
+    expect((await fhirGet(t, '/Group', bearer(answer.access_token))).status).toBe(403);
+  });
+
+  it('a password change and an administrator’s “Sign out everywhere” end the apps’ grants too', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const scope = 'patient/*.rs offline_access';
+    const someone = await signedIn(t, 'patient');
+    const before = await launch(app.clientId, scope, someone.headers);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: someone.headers,
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a new passphrase 42',
+        confirmPassword: 'a new passphrase 42',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await fhirGet(t, '/Observation', bearer(before.access_token))).status).toBe(401);
+    expect((await refreshWith(before.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+
+    const other = await signedIn(t, 'patient');
+    const laptop = await launch(app.clientId, scope, other.headers);
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${other.user.id}/sessions`,
+      headers: admin,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await fhirGet(t, '/Observation', bearer(laptop.access_token))).status).toBe(401);
+    expect((await refreshWith(laptop.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+  });
+
+  it('a refused refresh leaves the refresh token usable, and an access token sent as one ends nothing', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const other = await publicApp(['patient/*.rs', 'user/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'patient/Observation.rs offline_access', patient.headers);
+    const refreshToken = answer.refresh_token ?? '';
+
+    const wider = await refreshWith(refreshToken, app.clientId, { scope: 'patient/*.rs offline_access' });
+    expect(wider.body.error).toBe('invalid_scope');
+    expect((await refreshWith(refreshToken, other.clientId)).body.error).toBe('invalid_grant');
+    // The access token as a refresh token, by another app or its own: refused, and nothing revoked.
+    expect((await refreshWith(answer.access_token, other.clientId)).body.error).toBe('invalid_grant');
+    expect((await refreshWith(answer.access_token, app.clientId)).body.error).toBe('invalid_grant');
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(200);
+
+    const refreshed = await refreshWith(refreshToken, app.clientId);
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
   });
 });

@@ -224,51 +224,53 @@ async function exchangeCode(ctx: ServiceContext, app: EnabledApp, form: TokenFor
 
 /**
  * refresh_token: the token is rotated (spent atomically, a new one answered). A spent token
- * presented again means it leaked: the whole grant is revoked (RFC 9700 §4.14.2).
+ * presented again by its own app means it leaked: the whole grant is revoked (RFC 9700 §4.14.2).
+ * Everything is checked before the token is spent, so a refused refresh (another app's token, a
+ * wider scope, an inactive user) leaves it usable; and only the app the token was issued to can
+ * set off the revocation, so an access token or another app's token presented here ends nothing.
  */
 async function refresh(ctx: ServiceContext, app: EnabledApp, form: TokenForm, endpoint: TokenEndpoint) {
   if (!form.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const now = ctx.now();
   const hash = hashToken(form.refresh_token);
-  const [spent] = await ctx.db
-    .update(smartTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(smartTokens.tokenHash, hash),
-        eq(smartTokens.kind, 'refresh'),
-        isNull(smartTokens.revokedAt),
-        gt(smartTokens.expiresAt, now),
-      ),
-    )
-    .returning();
   const invalid = new OAuthError('invalid_grant', 'The refresh token is unknown, used, expired or revoked');
-  if (!spent) {
-    const [reused] = await ctx.db
-      .select({ grantId: smartTokens.grantId })
-      .from(smartTokens)
-      .where(eq(smartTokens.tokenHash, hash))
-      .limit(1);
-    if (reused?.grantId) await revokeGrantTokens(ctx, reused.grantId);
+  const [found] = await ctx.db
+    .select()
+    .from(smartTokens)
+    .where(and(eq(smartTokens.tokenHash, hash), eq(smartTokens.kind, 'refresh')))
+    .limit(1);
+  if (!found || found.appId !== app.id || !found.grantId || !found.userId) throw invalid;
+  if (found.revokedAt !== null) {
+    await revokeGrantTokens(ctx, found.grantId);
     throw invalid;
   }
-  if (spent.appId !== app.id || !spent.grantId || !spent.userId) throw invalid;
+  if (found.expiresAt <= now) throw invalid;
   const [grant] = await ctx.db
     .select()
     .from(smartGrants)
-    .where(and(eq(smartGrants.id, spent.grantId), isNull(smartGrants.revokedAt)))
+    .where(and(eq(smartGrants.id, found.grantId), isNull(smartGrants.revokedAt)))
     .limit(1);
   if (!grant) throw invalid;
   const asked = splitScope(form.scope);
   const scopes =
-    asked.length === 0 ? spent.scopes : grantableScopes({ requested: asked, allowed: spent.scopes });
+    asked.length === 0 ? found.scopes : grantableScopes({ requested: asked, allowed: found.scopes });
   if (asked.length > 0 && scopes.length !== asked.length) {
     throw new OAuthError('invalid_scope', 'A refresh may only keep or narrow the granted scopes');
   }
-  const user = await activeUser(ctx, spent.userId);
+  const user = await activeUser(ctx, found.userId);
+  const [spent] = await ctx.db
+    .update(smartTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(smartTokens.tokenHash, hash), isNull(smartTokens.revokedAt)))
+    .returning({ tokenHash: smartTokens.tokenHash });
+  // Another refresh spent it first: of two uses of one token, one is a copy.
+  if (!spent) {
+    await revokeGrantTokens(ctx, found.grantId);
+    throw invalid;
+  }
   return issueUserTokens(
     ctx,
-    { app, user, patientId: spent.patientId, scopes, nonce: null, grantId: grant.id },
+    { app, user, patientId: found.patientId, scopes, nonce: null, grantId: grant.id },
     endpoint,
   );
 }

@@ -25,6 +25,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
 import { checkPasskeyStep, passkeyStepOptions } from '../passkeys/service';
 import { claimChallenge, findOpenChallenge, passkeyStepChallenge } from './challenges';
+import { clearSecondFactorFailures, failedSecondFactorAttempt, takeSecondFactorAttempt } from './lockout';
 
 /** The password step's answer for an account with a second factor (auth routes). */
 export { startChallenge } from './challenges';
@@ -280,6 +281,9 @@ export async function disable(
  * codes): audited, and the user is told by e-mail, so a reset they did not ask for is noticed.
  */
 export async function resetForUser(ctx: ServiceContext, userId: string) {
+  // An administrator's own factor changes on their Security page, which asks again who they are:
+  // a stolen admin session must not be able to strip the factor without it.
+  if (ctx.actor?.id === userId) throw new AppError(403, 'OWN_SECOND_FACTOR', TWO_FACTOR_MESSAGES.resetOwn);
   const [target] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound('User');
   if (!(await removeFactor(ctx, target.id, 'two_factor.reset', target.role === 'patient'))) {
@@ -336,6 +340,7 @@ export async function completeSignIn(
   await refuseInactive(ctx, user);
   const deviceId = challenge.deviceId ?? undefined;
   const check = await takePasswordCheck(ctx, limits, user.email, deviceId);
+  const attempt = await takeSecondFactorAttempt(ctx, user.id);
   const failure = await checkSecondFactor(ctx, user.id, input);
   if (failure) {
     await audit(ctx, {
@@ -345,12 +350,14 @@ export async function completeSignIn(
       actor: { id: user.id, role: user.role, email: user.email },
       details: input.method === 'passkey' ? { method: 'passkey', reason: failure } : { reason: failure },
     });
+    await failedSecondFactorAttempt(ctx, user, attempt);
     if (input.method === 'passkey') {
       throw new AppError(401, 'PASSKEY_SIGN_IN_FAILED', TWO_FACTOR_MESSAGES.passkeyFailed);
     }
     throw badRequest(TWO_FACTOR_MESSAGES.invalidCode, 'code');
   }
   await check.giveBack();
+  await clearSecondFactorFailures(ctx, user.id);
   if (!(await claimChallenge(ctx, input.challenge))) {
     throw new AppError(401, 'CHALLENGE_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
   }
