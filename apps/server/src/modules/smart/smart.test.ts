@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SINGLE_LINE_TEXT_MESSAGE, SMART_MESSAGES } from '@carepoint/contract';
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
@@ -26,7 +27,7 @@ import {
   registerBackendService,
   registerPublicApp,
 } from '../../../test/smart';
-import { auditEvents, vitalSigns } from '../../db/schema';
+import { auditEvents, smartApps, vitalSigns } from '../../db/schema';
 
 type Headers = Record<string, string>;
 
@@ -533,6 +534,7 @@ describe('backend services', () => {
 });
 
 describe('what an attacker tries (issue 31)', () => {
+  const now = () => Math.floor(t.clock.now().getTime() / 1000);
   const refreshWith = (refreshToken: string, clientId: string, extra: Record<string, string> = {}) =>
     token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra });
 
@@ -591,5 +593,121 @@ describe('what an attacker tries (issue 31)', () => {
 
     const refreshed = await refreshWith(refreshToken, app.clientId);
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+  });
+
+  it('a replayed authorization code revokes the tokens it gave, also when both arrive at once', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const scope = 'patient/*.rs offline_access';
+    const first = await launch(app.clientId, scope, patient.headers);
+    const exchange = (code: string, verifier: string) =>
+      token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: app.clientId,
+      });
+    expect((await exchange(first.code, first.verifier)).body.error).toBe('invalid_grant');
+    expect((await fhirGet(t, '/Observation', bearer(first.access_token))).status).toBe(401);
+    expect((await refreshWith(first.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+
+    const { verifier, challenge } = pkce();
+    const code = await approvedCode(app.clientId, scope, challenge, patient.headers);
+    const both = await Promise.all([exchange(code, verifier), exchange(code, verifier)]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 400]);
+    const issued = both.find((a) => a.status === 200)?.body.access_token as string;
+    expect((await fhirGet(t, '/Observation', bearer(issued))).status).toBe(401);
+  });
+
+  it('refuses a client_assertion beside another client_id, or issued in the future', async () => {
+    const service = await registerBackendService(t, admin, ['system/*.rs'], 'attacker-test');
+    const other = await publicApp(['patient/*.rs']);
+    const mismatched = await token({
+      ...clientCredentials(await service.assertion(randomUUID()), 'system/Patient.rs'),
+      client_id: other.clientId,
+    });
+    expect(mismatched.status).toBe(401);
+    expect(mismatched.body.error).toBe('invalid_client');
+
+    const future = await token(
+      clientCredentials(
+        await service.assertion(randomUUID(), now() + 240, { iat: now() + 3600 }),
+        'system/Patient.rs',
+      ),
+    );
+    expect(future.body.error).toBe('invalid_client');
+    expect(future.body.error_description).toContain('iat');
+    // A minute of clock difference is taken.
+    const skewed = await token(
+      clientCredentials(
+        await service.assertion(randomUUID(), now() + 240, { iat: now() + 30 }),
+        'system/Patient.rs',
+      ),
+    );
+    expect(skewed.status, JSON.stringify(skewed.body)).toBe(200);
+  });
+
+  it('refuses redirect URIs with direction overrides or zero-width characters', async () => {
+    for (const uri of ['https://app.example/cb\u202Egpj.exe', 'https://app.example/c\u200Bb']) {
+      const res = await register({
+        name: 'Sly',
+        kind: 'public',
+        redirectUris: [uri],
+        scopes: ['patient/*.rs'],
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(SINGLE_LINE_TEXT_MESSAGE);
+    }
+  });
+
+  it('refuses a JWKS URL on this server’s own networks, at registration and when fetching', async () => {
+    for (const jwksUrl of [
+      'https://127.0.0.1/jwks.json',
+      'https://localhost/jwks.json',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.5/jwks',
+      'https://192.168.1.10/jwks',
+      'https://[::1]/jwks',
+      'https://[fd00::1]/jwks',
+      'https://[::ffff:127.0.0.1]/jwks',
+      'https://2130706433/jwks',
+    ]) {
+      const res = await register({ name: 'Inside', kind: 'backend', scopes: ['system/*.rs'], jwksUrl });
+      expect(res.status, jwksUrl).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(SMART_MESSAGES.jwksUrlPrivate);
+    }
+    expect(
+      (
+        await register({
+          name: 'Outside',
+          kind: 'backend',
+          scopes: ['system/*.rs'],
+          jwksUrl: 'https://keys.example.org/jwks',
+        })
+      ).status,
+    ).toBe(201);
+
+    // Registered before the rule (or a name pointing inside): refused before any fetch.
+    const [row] = await t.database.db
+      .insert(smartApps)
+      .values({
+        name: 'Old',
+        kind: 'backend',
+        redirectUris: [],
+        scopes: ['system/*.rs'],
+        jwksUrl: 'https://127.0.0.1:9/jwks',
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    const assertion = await new SignJWT({ jti: randomUUID() })
+      .setProtectedHeader({ alg: 'ES384', kid: 'x' })
+      .setIssuer(row?.id ?? '')
+      .setSubject(row?.id ?? '')
+      .setAudience('http://localhost:3000/oauth/token')
+      .setExpirationTime(now() + 60)
+      .sign((await generateKeyPair('ES384')).privateKey);
+    const fetched = await token(clientCredentials(assertion, 'system/Patient.rs'));
+    expect(fetched.body.error).toBe('invalid_client');
+    expect(fetched.body.error_description).toContain('not a public address');
   });
 });

@@ -65,7 +65,12 @@ async function authenticateClient(
         `client_assertion_type must be ${JWT_BEARER}, with a client_assertion`,
       );
     }
-    return verifyClientAssertion(ctx, form.client_assertion, endpoint.tokenUrl);
+    const app = await verifyClientAssertion(ctx, form.client_assertion, endpoint.tokenUrl);
+    // A client_id beside the assertion must name the same client (RFC 7521 §4.2).
+    if (form.client_id !== undefined && form.client_id !== app.id) {
+      throw new OAuthError('invalid_client', 'client_id does not match the client_assertion');
+    }
+    return app;
   }
   const basic = basicCredentials(authorization);
   const clientId = basic?.clientId ?? form.client_id;
@@ -96,6 +101,8 @@ interface Issue {
   nonce: string | null;
   /** The grant a refresh continues; a code starts a new one. */
   grantId?: string;
+  /** The hash of the code that starts a new grant. */
+  codeHash?: string;
 }
 
 async function issueUserTokens(ctx: ServiceContext, issue: Issue, endpoint: TokenEndpoint) {
@@ -117,6 +124,7 @@ async function issueUserTokens(ctx: ServiceContext, issue: Issue, endpoint: Toke
           userId: issue.user.id,
           patientId: issue.patientId,
           scopes: issue.scopes,
+          codeHash: issue.codeHash ?? null,
           expiresAt: grantExpires,
           createdAt: now,
         })
@@ -191,33 +199,63 @@ async function activeUser(ctx: ServiceContext, userId: string) {
   return user;
 }
 
-/** authorization_code: the code is spent atomically (one exchange wins), then checked. */
+/**
+ * authorization_code: the code is spent atomically (one exchange wins), then checked. A code
+ * its app presents again was copied: the tokens it gave are revoked (RFC 6749 §4.1.2). Spending
+ * the code and storing its grant are one transaction, so a copy racing the first exchange waits
+ * for it (the code's row lock) and then finds the grant to revoke. A refused exchange still
+ * spends the code: its refusal is answered, not thrown, inside the transaction.
+ */
 async function exchangeCode(ctx: ServiceContext, app: EnabledApp, form: TokenForm, endpoint: TokenEndpoint) {
-  if (!form.code || !form.redirect_uri || !form.code_verifier) {
+  const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
+  if (!code || !redirectUri || !verifier) {
     throw new OAuthError('invalid_request', 'code, redirect_uri and code_verifier are required');
   }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    try {
+      return await spendCode(inTransaction(ctx, tx), app, { code, redirectUri, verifier }, endpoint);
+    } catch (error) {
+      if (error instanceof OAuthError) return error;
+      throw error;
+    }
+  });
+  if (outcome instanceof OAuthError) throw outcome;
+  return outcome;
+}
+
+async function spendCode(
+  ctx: ServiceContext,
+  app: EnabledApp,
+  form: { code: string; redirectUri: string; verifier: string },
+  endpoint: TokenEndpoint,
+) {
   const now = ctx.now();
+  const codeHash = hashToken(form.code);
   const [code] = await ctx.db
     .update(smartAuthorizationCodes)
     .set({ usedAt: now })
-    .where(
-      and(eq(smartAuthorizationCodes.codeHash, hashToken(form.code)), isNull(smartAuthorizationCodes.usedAt)),
-    )
+    .where(and(eq(smartAuthorizationCodes.codeHash, codeHash), isNull(smartAuthorizationCodes.usedAt)))
     .returning();
   const invalid = new OAuthError('invalid_grant', 'The code is unknown, used, expired or not this app’s');
-  if (!code || code.expiresAt <= now || code.appId !== app.id) throw invalid;
-  if (code.redirectUri !== form.redirect_uri)
+  if (!code) {
+    const [given] = await ctx.db
+      .select({ id: smartGrants.id })
+      .from(smartGrants)
+      .where(and(eq(smartGrants.codeHash, codeHash), eq(smartGrants.appId, app.id)))
+      .limit(1);
+    if (given) await revokeGrantTokens(ctx, given.id);
+    throw invalid;
+  }
+  if (code.expiresAt <= now || code.appId !== app.id) throw invalid;
+  if (code.redirectUri !== form.redirectUri)
     throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
-  if (
-    !PKCE_VERIFIER.test(form.code_verifier) ||
-    !sameHash(pkceChallenge(form.code_verifier), code.codeChallenge)
-  ) {
+  if (!PKCE_VERIFIER.test(form.verifier) || !sameHash(pkceChallenge(form.verifier), code.codeChallenge)) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
   }
   const user = await activeUser(ctx, code.userId);
   return issueUserTokens(
     ctx,
-    { app, user, patientId: code.patientId, scopes: code.scopes, nonce: code.nonce },
+    { app, user, patientId: code.patientId, scopes: code.scopes, nonce: code.nonce, codeHash },
     endpoint,
   );
 }
