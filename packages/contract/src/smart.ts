@@ -201,7 +201,7 @@ export function isNonPublicAddress(address: string): boolean {
 }
 
 /** Whether a URL's host is a non-public address or name (see isNonPublicAddress). */
-export function urlNamesNonPublicHost(value: string): boolean {
+function urlNamesNonPublicHost(value: string): boolean {
   try {
     return isNonPublicAddress(new URL(value).hostname);
   } catch {

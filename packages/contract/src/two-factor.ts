@@ -78,7 +78,7 @@ export const recoveryCodeField = z
   );
 
 /** The second factors that can finish a sign-in: a code from the app (or a recovery code), a passkey. */
-export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /**

@@ -12,8 +12,8 @@ import { audit } from '../../plugins/audit';
  * stops a guesser who knows the password and spreads over many addresses.
  */
 
-export const MAX_SECOND_FACTOR_FAILURES = 10;
-export const LOCKOUT_MINUTES = 15;
+const MAX_SECOND_FACTOR_FAILURES = 10;
+const LOCKOUT_MINUTES = 15;
 
 const { failures, lockedUntil, userId: userIdColumn } = secondFactorFailures;
 
