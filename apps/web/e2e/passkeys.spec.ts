@@ -46,16 +46,21 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
-  // 49 s in a full run on a slow machine, and past 60 s in another.
-  test.setTimeout(90_000);
-  const email = uniqueEmail('passkey');
+/** A new patient signed in with a password, in a browser with an authenticator, on their Security page. */
+async function patientOnSecurityPage(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
   await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
   await addVirtualAuthenticator(page);
   await signIn(page, email, PASSWORD);
-
-  // Add: the browser makes the passkey; it is named after the browser.
   await openSecurity(page);
+  return email;
+}
+
+test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
+  // 49 s in a full run on a slow machine, and past 60 s in another.
+  test.setTimeout(90_000);
+  // Add: the browser makes the passkey; it is named after the browser.
+  await patientOnSecurityPage(page, 'passkey');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
@@ -102,11 +107,7 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
 
 test('a password sign-in of an account with a passkey asks for the passkey', async ({ page }) => {
   test.setTimeout(60_000);
-  const email = uniqueEmail('passkey-step');
-  await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
-  await addVirtualAuthenticator(page);
-  await signIn(page, email, PASSWORD);
-  await openSecurity(page);
+  const email = await patientOnSecurityPage(page, 'passkey-step');
   await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
   await signOut(page);
