@@ -132,8 +132,12 @@ export async function registerBackendService(
   });
   expect(registered.status).toBe(201);
   const clientId: string = registered.body.clientId;
-  const assertion = (jti: string, exp = Math.floor(t.clock.now().getTime() / 1000) + 240) =>
-    new SignJWT({ jti })
+  const assertion = (
+    jti: string,
+    exp = Math.floor(t.clock.now().getTime() / 1000) + 240,
+    claims: Record<string, unknown> = {},
+  ) =>
+    new SignJWT({ jti, ...claims })
       .setProtectedHeader({ alg: 'ES384', kid, typ: 'JWT' })
       .setIssuer(clientId)
       .setSubject(clientId)

@@ -53,8 +53,6 @@ async function fillMedicine(page: Page, n: number, name: string, interval = 'Mor
 }
 
 test('the doctor writes a prescription from an appointment and prints it', async ({ browser }) => {
-  // A whole visit's prescription, an axe scan, the list, the sheet and its print view.
-  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   const res = await page.request.get('/api/doctor/appointments?period=lastYear&limit=100');
   const visits = (await res.json()) as DoctorAppointmentPage;
@@ -117,8 +115,6 @@ test('the doctor writes a prescription from an appointment and prints it', async
 });
 
 test('a medicine matching a recorded allergy is flagged and needs acknowledging', async ({ browser }) => {
-  // Then the sheet at two widths and both PDFs, the patient signing in for theirs.
-  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   await page.goto('/doctor/prescription');
   await page.getByRole('link', { name: 'New Prescription' }).click();
@@ -170,7 +166,6 @@ test('a medicine matching a recorded allergy is flagged and needs acknowledging'
 test('the doctor writes "Every 8 hours" for 10 days, and a course of any number of days', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const page = await signedInPage(browser, DEMO.doctor);
   await page.goto('/doctor/prescription/create-prescription');
   await page.getByRole('combobox', { name: 'Patient' }).fill('Grace Okon');

@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES, TOASTS } from '@carepoint/contract';
+import { PASSKEY_MESSAGES, TOASTS, TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerPatient, shot, signIn, uniqueEmail } from './helpers';
 
@@ -46,15 +46,19 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
-  // 49 s in a full run on a slow machine, and past 60 s in another.
-  const email = uniqueEmail('passkey');
+/** A new patient signed in with a password, in a browser with an authenticator, on their Security page. */
+async function patientOnSecurityPage(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
   await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Adeyemi', email, password: PASSWORD });
   await addVirtualAuthenticator(page);
   await signIn(page, email, PASSWORD);
-
-  // Add: the browser makes the passkey; it is named after the browser.
   await openSecurity(page);
+  return email;
+}
+
+test('a patient adds a passkey, names it, signs in with it and removes it', async ({ page }) => {
+  // Add: the browser makes the passkey; it is named after the browser.
+  await patientOnSecurityPage(page, 'passkey');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
@@ -97,4 +101,25 @@ test('a patient adds a passkey, names it, signs in with it and removes it', asyn
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText(PASSKEY_MESSAGES.signInFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a password sign-in of an account with a passkey asks for the passkey', async ({ page }) => {
+  const email = await patientOnSecurityPage(page, 'passkey-step');
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.added)).toBeVisible();
+  await signOut(page);
+
+  // The password alone opens nothing: the next step asks for the passkey, and says why.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.passkeyStepTitle)).toBeVisible();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.passkeyStepHint)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'login-passkey-step', { widths: WIDTHS });
+
+  await page.getByRole('button', { name: TWO_FACTOR_MESSAGES.passkeyStepButton }).click();
+  await expect(page.getByText(TOASTS.loginSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/patient\/dashboard$/);
 });

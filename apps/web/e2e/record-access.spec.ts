@@ -149,7 +149,6 @@ test('the audit trail names the patient, offers its actions to pick from, and br
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await doctorOpensGracesChart(page);
 
   const { context, page: admin } = await afterTheDoctor(browser, DEMO.admin);

@@ -64,7 +64,7 @@ const registrationResponseSchema = z.object({
   clientExtensionResults,
 });
 
-const authenticationResponseSchema = z.object({
+export const authenticationResponseSchema = z.object({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),

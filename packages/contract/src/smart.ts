@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
-import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
+import { INVALID_TEXT_MESSAGE, isCleanText, isSingleLineText, SINGLE_LINE_TEXT_MESSAGE } from './text';
 
 /*
  * SMART on FHIR (docs/fhir.md "SMART on FHIR"): apps an administrator registers, what they may
@@ -34,6 +34,8 @@ export const SMART_MESSAGES = {
   keysRequired: 'A backend service needs a JWKS URL or an uploaded JWKS',
   jwksInvalid: 'Must be a JSON Web Key Set: {"keys": [...]} with public RS384 or ES384 keys',
   jwksUrlInvalid: 'Must be an https URL',
+  jwksUrlPrivate:
+    'Must be a public address: not localhost, a private network or a link-local address (the server fetches it)',
   appNotFound: 'App not found',
   connectionNotFound: 'Connected app not found',
   registered: 'App registered',
@@ -134,6 +136,8 @@ const redirectUriSchema = z
   .trim()
   .max(500)
   .refine(isCleanText, INVALID_TEXT_MESSAGE)
+  // Direction overrides and zero-width characters would show the consent page one address and send another.
+  .refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -144,6 +148,66 @@ const redirectUriSchema = z
       return false;
     }
   }, SMART_MESSAGES.redirectUriInvalid);
+
+const ipv4 = (host: string) => {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.map(Number) as [number, number, number, number];
+};
+
+/**
+ * Whether an address (an IP literal or a host name) is one the server must not fetch from on an
+ * app's behalf: loopback, private networks (RFC 1918, unique local, carrier-grade NAT),
+ * link-local (cloud metadata services live there), unspecified, multicast or reserved, and
+ * localhost names. The server asks the same of every address a JWKS URL's name resolves to.
+ */
+export function isNonPublicAddress(address: string): boolean {
+  const host = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = ipv4(host);
+  if (v4) {
+    const [a, b] = v4;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19))
+    );
+  }
+  if (!host.includes(':')) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1];
+  if (mapped) return isNonPublicAddress(mapped);
+  // The URL parser writes a mapped IPv4 address in hex (::ffff:7f00:1).
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (hexMapped) {
+    const [hi, lo] = [Number.parseInt(hexMapped[1] ?? '', 16), Number.parseInt(hexMapped[2] ?? '', 16)];
+    return isNonPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
+  return (
+    host === '::' ||
+    host === '::1' ||
+    /^f[cd][0-9a-f]{2}:/.test(host) ||
+    /^fe[89ab][0-9a-f]:/.test(host) ||
+    /^ff[0-9a-f]{2}:/.test(host)
+  );
+}
+
+/** Whether a URL's host is a non-public address or name (see isNonPublicAddress). */
+function urlNamesNonPublicHost(value: string): boolean {
+  try {
+    return isNonPublicAddress(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** An uploaded JSON Web Key Set: public keys only (no private parts), each with a kty. */
 const jwksSchema = z
@@ -171,6 +235,7 @@ export const createSmartAppSchema = z
       .trim()
       .max(500)
       .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), SMART_MESSAGES.jwksUrlInvalid)
+      .refine((value) => value === '' || !urlNamesNonPublicHost(value), SMART_MESSAGES.jwksUrlPrivate)
       .default(''),
     jwks: jwksSchema.nullable().default(null),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginResponseSchema } from './auth';
+import { authenticationResponseSchema } from './passkeys';
 
 /**
  * Two-factor sign-in with one-time codes from an authenticator app (TOTP, RFC 6238), and
@@ -7,6 +8,7 @@ import { loginResponseSchema } from './auth';
  *
  *   POST /api/auth/login                      [loginSchema -> loginAnswerSchema]            public
  *   POST /api/auth/login/second-factor        [secondFactorLoginSchema -> loginResponse]     public
+ *   POST /api/auth/login/second-factor/passkey-options [secondFactorPasskeyOptionsSchema -> passkeyOptions] public
  *   GET  /api/two-factor                      [-> twoFactorStatusSchema]                     every role
  *   POST /api/two-factor/setup                [-> twoFactorSetupSchema]                      every role
  *   POST /api/two-factor/confirm              [confirmTwoFactorSchema -> recoveryCodesSchema] every role
@@ -28,6 +30,14 @@ export const TWO_FACTOR_MESSAGES = {
   recoveryCodeFormat: 'Enter a recovery code such as abcde-fghij',
   invalidCode: 'Invalid code',
   challengeExpired: 'This sign-in has expired. Please enter your email and password again.',
+  passkeyStepTitle: 'Confirm it is you with your passkey',
+  passkeyStepHint:
+    'Your account is protected by a passkey. Use it now (your fingerprint, face, PIN or security key) to finish signing in.',
+  passkeyStepButton: 'Use my passkey',
+  usePasskey: 'Use your passkey instead',
+  passkeyFailed: 'Your passkey did not confirm this sign-in. Try again, or go back to login.',
+  lockedOut:
+    'Too many wrong codes for this account. Second-factor sign-in is paused for 15 minutes; we have e-mailed the account owner.',
   reauthRequired: 'Enter a current code or your password',
   reauthWrong: 'Invalid code or password',
   alreadyEnabled: 'Two-factor sign-in is already on',
@@ -39,6 +49,8 @@ export const TWO_FACTOR_MESSAGES = {
   regeneratedToast: 'New recovery codes made; the old ones no longer work',
   resetToast: 'Two-factor sign-in was reset',
   resetFailed: 'Could not reset two-factor sign-in.',
+  resetOwn:
+    'Change your own two-factor sign-in on your Security page: it asks for your code or password first.',
 } as const;
 
 /** A code from the app: six digits, spaces (as apps show "123 456") ignored. */
@@ -65,10 +77,18 @@ export const recoveryCodeField = z
       .regex(/^[a-z2-7]{10}$/, TWO_FACTOR_MESSAGES.recoveryCodeFormat),
   );
 
-/** The password step's answer when the account has a second factor: no session yet, a short-lived challenge. */
+/** The second factors that can finish a sign-in: a code from the app (or a recovery code), a passkey. */
+const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/**
+ * The password step's answer when the account has a second factor: no session yet, a
+ * short-lived challenge, and which factors the account has (either one finishes the sign-in).
+ */
 const secondFactorChallengeSchema = z.object({
   secondFactorRequired: z.literal(true),
   challenge: z.string(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
 
 /** POST /api/auth/login answers a session, or a challenge for the code step. */
@@ -77,12 +97,20 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 const challengeField = z.string().min(1).max(200, TWO_FACTOR_MESSAGES.challengeExpired);
 
-/** The code step: a code from the app, or a recovery code. */
+/** The second step: a code from the app, a recovery code, or an assertion of one of the account's passkeys. */
 export const secondFactorLoginSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), challenge: challengeField, code: totpCodeField }),
   z.object({ method: z.literal('recovery-code'), challenge: challengeField, code: recoveryCodeField }),
+  z.object({
+    method: z.literal('passkey'),
+    challenge: challengeField,
+    response: authenticationResponseSchema,
+  }),
 ]);
 export type SecondFactorLogin = z.input<typeof secondFactorLoginSchema>;
+
+/** Options for the passkey step: for the password step's challenge, offering only that account's passkeys. */
+export const secondFactorPasskeyOptionsSchema = z.object({ challenge: challengeField });
 
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),

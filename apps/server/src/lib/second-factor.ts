@@ -1,30 +1,42 @@
+import type { SecondFactorMethod } from '@carepoint/contract';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { passkeys, users, userTotp } from '../db/schema';
 
 /*
  * The second factors a user can have, answered here and nowhere else. Two questions:
- * - does the password step need a code after it? Only with a confirmed authenticator app
- *   (TOTP); a passkey is a sign-in of its own, not a step after the password;
- * - does the user meet MFA_REQUIRED_ROLES? With an authenticator app or a passkey (a passkey
- *   made with user verification is two factors by itself).
+ * - what must follow the password step? Any second factor the user has: a code from a
+ *   confirmed authenticator app (TOTP) or one of their passkeys. A passkey sign-in on its own
+ *   is complete (the passkey, made with user verification, is two factors), but a password
+ *   sign-in of a passkey-only account must still ask for the passkey, or the password alone
+ *   would open a session that MFA_REQUIRED_ROLES counts as two-factor;
+ * - does the user meet MFA_REQUIRED_ROLES? With an authenticator app or a passkey.
  */
 
 /** SQL: true when the user whose id is `userId` (a column) has a confirmed authenticator app. */
 export const hasAuthenticatorAppSql = (userId: SQLWrapper): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)`;
 
+const hasPasskeySql = (userId: SQLWrapper): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`;
+
 /** SQL: true when the user has a second factor: an authenticator app or a passkey. */
 export const hasSecondFactorSql = (userId: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`(${hasAuthenticatorAppSql(userId)} or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
+  sql<boolean>`(${hasAuthenticatorAppSql(userId)} or ${hasPasskeySql(userId)})`;
 
-/** Whether the password step of this user's sign-in must be followed by a code. */
-export async function hasAuthenticatorApp(db: Executor, userId: string): Promise<boolean> {
+/** The second factors that can finish this user's password sign-in; none means the password alone does. */
+export async function secondFactorMethods(db: Executor, userId: string): Promise<SecondFactorMethod[]> {
+  // The id as a parameter: a column of a one-table select is written unqualified, and inside
+  // the passkeys subquery "id" would be the passkey's own.
+  const id = sql`${userId}::uuid`;
   const [row] = await db
-    .select({ has: hasAuthenticatorAppSql(users.id) })
+    .select({ totp: hasAuthenticatorAppSql(id), passkey: hasPasskeySql(id) })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.has ?? false;
+  const methods: SecondFactorMethod[] = [];
+  if (row?.totp) methods.push('totp');
+  if (row?.passkey) methods.push('passkey');
+  return methods;
 }
 
 /** Whether a user of `role` must still set up a second factor before reaching their area. */

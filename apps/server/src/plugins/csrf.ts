@@ -17,6 +17,9 @@ const JSON_ONLY = ['application/json'] as const;
 
 const isBearer = (request: FastifyRequest) => request.headers.authorization?.startsWith('Bearer ') ?? false;
 
+/** The FHIR API takes the session cookie too (a bulk export's DELETE): its changes are checked alike. */
+const isFhir = (url: string) => url === '/fhir' || url.startsWith('/fhir/') || url.startsWith('/fhir?');
+
 /** The origin the request was addressed to, as the browser saw it (the Host header). */
 function addressedOrigin(request: FastifyRequest) {
   try {
@@ -52,7 +55,8 @@ function bodyType(request: FastifyRequest) {
  * Cross-site request forgery: a browser attaches the session cookie to a request any page
  * starts, and SameSite=Lax does not stop a page on another port of the same host. So a state
  * change by cookie must come from the app's own pages, and its body must be JSON (which no
- * HTML form can send) unless the route declares other types. A Bearer token is never attached
+ * HTML form can send) unless the route declares other types. The same origin rule covers the
+ * FHIR API (/fhir), which the session cookie opens too. A Bearer token is never attached
  * by the browser on its own: such API clients may call from anywhere.
  */
 async function csrfPlugin(app: FastifyInstance) {
@@ -60,12 +64,18 @@ async function csrfPlugin(app: FastifyInstance) {
 
   // Synchronous (a throw refuses the request): no promise per request on the hot path.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
+    const api = request.url.startsWith('/api/');
+    if (SAFE_METHODS.has(request.method) || !(api || isFhir(request.url))) {
       done();
       return;
     }
     if (!isBearer(request) && !fromOwnPage(request, publicOrigin)) {
       throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site request refused');
+    }
+    // FHIR bodies are FHIR's own JSON types, which its routes check.
+    if (!api) {
+      done();
+      return;
     }
     const type = bodyType(request);
     const { contentTypes = JSON_ONLY, refuseContentType } = request.routeOptions.config ?? {};

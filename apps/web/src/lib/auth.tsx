@@ -5,6 +5,7 @@ import type {
   MeResponse,
   Role,
   SecondFactorLogin,
+  SecondFactorMethod,
   User,
 } from '@carepoint/contract';
 import {
@@ -23,8 +24,8 @@ import { clearSession, getSessionUser, setSessionUser, subscribeSession } from '
 
 type VerifyState = 'idle' | 'checking' | 'done';
 
-/** The password step's outcome: signed in, or a challenge for the code step. */
-export type SignInOutcome = { user: User } | { challenge: string };
+/** The password step's outcome: signed in, or a challenge for the second step and the factors that finish it. */
+export type SignInOutcome = { user: User } | { challenge: string; methods: SecondFactorMethod[] };
 
 type AuthContextValue = {
   /** The signed-in user as last seen (localStorage `user`), or null. */
@@ -36,7 +37,7 @@ type AuthContextValue = {
    * redirect). An account with a second factor answers a challenge for the code step instead.
    */
   login: (input: LoginInput) => Promise<SignInOutcome>;
-  /** The code step (POST /api/auth/login/second-factor): the session, as login's. */
+  /** The second step (POST /api/auth/login/second-factor, a code or a passkey): the session, as login's. */
   completeSecondFactor: (input: SecondFactorLogin) => Promise<User>;
   /** Takes the answer of a sign-in by another method (a passkey) as the session. */
   completeSignIn: (answer: LoginResponse) => User;
@@ -115,7 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       body: input,
       authRedirect: false,
     });
-    if ('challenge' in answer) return { challenge: answer.challenge };
+    if ('challenge' in answer) return { challenge: answer.challenge, methods: answer.methods };
     return { user: startSession(answer) };
   }, []);
 

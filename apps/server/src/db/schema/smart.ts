@@ -69,12 +69,17 @@ export const smartGrants = pgTable(
     userId: userRef(),
     patientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     scopes: text().array().notNull(),
+    /** The SHA-256 of the authorization code that started it: a replayed code ends the grant (RFC 6749 §4.1.2). */
+    codeHash: text(),
     /** The last moment a token of the grant holds (its refresh token's end, or its access token's). */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('smart_grants_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('smart_grants_user_idx').on(t.userId, t.createdAt),
+    index('smart_grants_code_idx').on(t.codeHash),
+  ],
 );
 
 /** Access and refresh tokens by hash; a backend service's access token has no grant and no user. */

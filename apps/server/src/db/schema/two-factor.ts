@@ -1,4 +1,14 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id } from './columns';
 
@@ -57,3 +67,17 @@ export const signInChallenges = pgTable(
   // A new challenge clears the user's spent ones (modules/two-factor/challenges.ts).
   (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
 );
+
+/**
+ * Wrong second-factor answers in a row, per account (modules/two-factor/lockout.ts). Each
+ * attempt is counted before it is checked, by one atomic upsert, so parallel attempts cannot
+ * pass the limit; the attempt that reaches it locks the second step until `lockedUntil`.
+ */
+export const secondFactorFailures = pgTable('second_factor_failures', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Attempts since the last success or lockout, the ones being checked included. */
+  failures: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+});

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasAuthenticatorApp } from '../../lib/second-factor';
+import { secondFactorMethods } from '../../lib/second-factor';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
 import * as twoFactor from '../two-factor/service';
 import * as auth from './service';
@@ -55,14 +55,16 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: loginSchema, response: { 200: loginAnswerSchema } },
       config: { access: 'public' },
     },
-    // The password step. An account with an authenticator app gets no session here, but a
-    // challenge for the code step (/api/auth/login/second-factor, modules/two-factor).
+    // The password step. An account with a second factor (an authenticator app or a passkey)
+    // gets no session here, but a challenge for the second step (/api/auth/login/second-factor,
+    // modules/two-factor), which a code or one of its passkeys completes.
     async (request, reply) => {
       const { ctx, body } = request;
       const deviceId = knownDevice(app, request, body.email);
       const user = await auth.checkPassword(ctx, app.rateLimits, body, { deviceId });
-      if (await hasAuthenticatorApp(ctx.db, user.id)) {
-        return twoFactor.startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId });
+      const methods = await secondFactorMethods(ctx.db, user.id);
+      if (methods.length > 0) {
+        return twoFactor.startChallenge(ctx, user.id, { persistent: body.rememberMe, deviceId, methods });
       }
       const started = await auth.openSession(ctx, user, {
         persistent: body.rememberMe,

@@ -17,6 +17,7 @@ import { decoyPasswordHash, hashNewPassword, oneTimePassword, verifyPassword } f
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
 import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
+import { revokeUserAccess } from '../smart/service';
 import { findUserByEmail, loadPublicUser } from './users';
 
 /** Other sign-in methods (passkeys) answer a completed sign-in as the password's does. */
@@ -333,6 +334,7 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now })
       .where(eq(users.id, claimed.userId));
     await revokeUserSessions(tx, claimed.userId, now);
+    await revokeUserAccess(tx, claimed.userId, now);
     await audit(inTransaction(ctx, tx), {
       action: 'auth.password.reset',
       entityType: 'user',
@@ -343,7 +345,7 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
   return { ok: true as const };
 }
 
-/** Checks the current password, stores the new one and ends the user's sessions but `keepSession`. */
+/** Checks the current password, stores the new one and ends the user's sessions but `keepSession`, and their apps' grants. */
 export async function changePassword(
   ctx: ServiceContext,
   limits: RateLimits,
@@ -371,6 +373,8 @@ export async function changePassword(
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now })
       .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, now, keepSession);
+    // Apps the person allowed may be the thief's: a new password ends their grants too.
+    await revokeUserAccess(tx, userId, now);
     await audit(inTransaction(ctx, tx), {
       action: 'auth.password.changed',
       entityType: 'user',

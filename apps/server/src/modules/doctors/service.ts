@@ -20,6 +20,7 @@ import { fullNameOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { revokeUserSessions } from '../../lib/sessions';
 import { ensureDefaultSchedule } from '../schedules/service';
+import { revokeUserAccess } from '../smart/service';
 
 /** Doctors are user accounts with role doctor; admins create, edit and (de)activate them. */
 
@@ -107,7 +108,7 @@ export async function createDoctor(ctx: ServiceContext, input: CreateInput): Pro
   return { doctor: toDoctor(row), oneTimePassword: password };
 }
 
-/** Edits a doctor; setting status Inactive ends every session of theirs in the same transaction. */
+/** Edits a doctor; setting status Inactive ends every session and app grant of theirs in the same transaction. */
 export async function updateDoctor(
   ctx: ServiceContext,
   id: string,
@@ -124,7 +125,11 @@ export async function updateDoctor(
           .where(and(eq(users.id, id), isDoctor))
           .returning(columns);
         if (!updated) throw notFoundWith(DOCTOR_MESSAGES.notFound);
-        if (input.status === 'Inactive') await revokeUserSessions(tx, id, now);
+        if (input.status === 'Inactive') {
+          await revokeUserSessions(tx, id, now);
+          // Apps' grants end too: reactivating the doctor brings none of them back.
+          await revokeUserAccess(tx, id, now);
+        }
         await audit(inTransaction(ctx, tx), {
           action: 'doctor.update',
           entityType: 'user',

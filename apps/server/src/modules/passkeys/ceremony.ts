@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { isAuthenticatorTransport } from '@carepoint/contract';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { webauthnChallenges } from '../../db/schema';
+import { passkeys, webauthnChallenges } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
 /*
@@ -85,3 +86,16 @@ export function signedChallenge(clientDataJSON: string): string | undefined {
 
 /** The WebAuthn user handle of an account: its id's 16 bytes (no name or e-mail in it). */
 export const userHandle = (userId: string) => new Uint8Array(Buffer.from(userId.replace(/-/g, ''), 'hex'));
+
+/**
+ * The account's passkeys as WebAuthn credential descriptors: the ones a new passkey must not
+ * repeat (registration), or the only ones the passkey step after a password accepts.
+ */
+export async function credentialsOf(ctx: ServiceContext, userId: string) {
+  const own = await ctx.db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt));
+  return own.map((p) => ({ id: p.id, transports: p.transports.filter(isAuthenticatorTransport) }));
+}

@@ -5,11 +5,13 @@ import {
   type Passkey,
   type PasskeyList,
   SINGLE_LINE_TEXT_MESSAGE,
+  TWO_FACTOR_MESSAGES,
 } from '@carepoint/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedIn, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, signedIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers';
 import { softwareAuthenticator } from '../../../test/software-authenticator';
+import { enableTwoFactor, signInWithCode } from '../../../test/two-factor';
 import { auditEvents, passkeys, users, webauthnChallenges } from '../../db/schema';
 
 let t: TestApp;
@@ -337,5 +339,110 @@ describe('signing in with a passkey', () => {
     await signInOptions();
     const left = await t.database.db.select().from(webauthnChallenges);
     expect(left).toHaveLength(1);
+  });
+});
+
+describe('the passkey step after a password', () => {
+  const passwordStep = async (email: string) => {
+    const res = await post('/api/auth/login', { email, password: TEST_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const stepOptions = async (challenge: string) => {
+    const res = await post('/api/auth/login/second-factor/passkey-options', { challenge });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ options: Options & { allowCredentials: Array<{ id: string }> } }>().options;
+  };
+  const passkeyStep = (challenge: string, response: unknown) =>
+    post('/api/auth/login/second-factor', { method: 'passkey', challenge, response });
+
+  it('asks a passkey-only account for its passkey after the password, and opens no session before', async () => {
+    const me = await signedIn(t, 'admin');
+    const authenticator = newAuthenticator();
+    await register(me.headers, authenticator);
+    const other = await signedIn(t, 'admin');
+    await register(other.headers, newAuthenticator());
+
+    const step1 = await passwordStep(me.user.email);
+    expect(step1.headers['set-cookie']).toBeUndefined();
+    const answer = step1.json<{ secondFactorRequired: true; challenge: string; methods: string[] }>();
+    expect(answer).toMatchObject({ secondFactorRequired: true, methods: ['passkey'] });
+    expect(answer).not.toHaveProperty('token');
+
+    // The options offer this account's passkey only; the sign-in completes with it, once.
+    const options = await stepOptions(answer.challenge);
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([authenticator.credentialId]);
+    const signedAssertion = authenticator.signIn(options);
+    const done = await passkeyStep(answer.challenge, signedAssertion);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<LoginResponse>().user.id).toBe(me.user.id);
+    const again = await passkeyStep(answer.challenge, authenticator.signIn(options));
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('CHALLENGE_EXPIRED');
+  });
+
+  it("refuses another account's passkey, a sign-in challenge's assertion and an unverified one", async () => {
+    const me = await signedIn(t, 'doctor');
+    const mine = newAuthenticator();
+    await register(me.headers, mine);
+    const someone = await signedIn(t, 'doctor');
+    const theirs = newAuthenticator();
+    await register(someone.headers, theirs);
+
+    const { challenge } = (await passwordStep(me.user.email)).json<{ challenge: string }>();
+    const options = await stepOptions(challenge);
+    for (const [response, reason] of [
+      [theirs.signIn(options), 'not a passkey of this account'],
+      [mine.signIn(await signInOptions()), 'signature not verified'],
+      [mine.signIn(options, { unverified: true }), 'signature not verified'],
+    ] as const) {
+      const res = await passkeyStep(challenge, response);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'PASSKEY_SIGN_IN_FAILED',
+        error: TWO_FACTOR_MESSAGES.passkeyFailed,
+      });
+      expect((await lastFailure())?.details).toMatchObject({ method: 'passkey', reason });
+    }
+    // The challenge stays open after a failure: the right passkey still finishes the sign-in.
+    const res = await passkeyStep(challenge, mine.signIn(options));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<LoginResponse>().user.id).toBe(me.user.id);
+  });
+
+  it('offers either factor to an account with an authenticator app and a passkey', async () => {
+    const me = await signedIn(t, 'patient');
+    const authenticator = newAuthenticator();
+    await register(me.headers, authenticator);
+    const { secret } = await enableTwoFactor(t, me.headers);
+
+    const byPasskey = (await passwordStep(me.user.email)).json<{ challenge: string; methods: string[] }>();
+    expect(byPasskey.methods).toEqual(['totp', 'passkey']);
+    const res = await passkeyStep(
+      byPasskey.challenge,
+      authenticator.signIn(await stepOptions(byPasskey.challenge)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect((await signInWithCode(t, me.user.email, secret)).statusCode).toBe(200);
+  });
+
+  it('lets one of two requests with the same passkey step through', async () => {
+    const me = await signedIn(t, 'doctor');
+    const authenticator = newAuthenticator();
+    await register(me.headers, authenticator);
+    const { challenge } = (await passwordStep(me.user.email)).json<{ challenge: string }>();
+    const options = await stepOptions(challenge);
+    const answers = await Promise.all([
+      passkeyStep(challenge, authenticator.signIn(options)),
+      passkeyStep(challenge, authenticator.signIn(options)),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('answers an expired or unknown challenge with the expired sign-in message', async () => {
+    const res = await post('/api/auth/login/second-factor/passkey-options', { challenge: 'nope' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
   });
 });

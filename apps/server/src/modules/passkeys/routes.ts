@@ -9,11 +9,13 @@ import {
   passkeySignInSchema,
   ROLES,
   renamePasskeySchema,
+  secondFactorPasskeyOptionsSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { knownDevice, loginWindowMs, replySignedIn } from '../auth/service';
+import { passkeyStepOptionsFor } from '../two-factor/service';
 import * as manage from './service';
 import { signInOptions, signInWithPasskey } from './sign-in';
 
@@ -53,6 +55,20 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       });
       return replySignedIn(app, request, reply, started, knownDevice(app, request, started.user.email));
     },
+  );
+
+  // The passkey step after a password (completed at /api/auth/login/second-factor): options
+  // offering only the password step's account's passkeys.
+  app.post(
+    '/api/auth/login/second-factor/passkey-options',
+    {
+      schema: { tags: auth, body: secondFactorPasskeyOptionsSchema, response: { 200: passkeyOptionsSchema } },
+      config: {
+        access: 'public',
+        rateLimit: { max: SIGN_IN_OPTIONS_PER_ADDRESS, timeWindow: () => loginWindowMs(app.config) },
+      },
+    },
+    async (request) => passkeyStepOptionsFor(request.ctx, request.body.challenge),
   );
 
   app.get(

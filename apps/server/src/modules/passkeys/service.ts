@@ -1,6 +1,5 @@
 import {
   type addPasskeySchema,
-  isAuthenticatorTransport,
   PASSKEY_MESSAGES,
   type Passkey,
   type RenamePasskey,
@@ -12,15 +11,20 @@ import { passkeys } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
+
 import {
   CEREMONY_TIMEOUT_MS,
   consumeChallenge,
+  credentialsOf,
   issueChallenge,
   relyingParty,
   signedChallenge,
   userHandle,
 } from './ceremony';
 import { defaultPasskeyName } from './default-name';
+
+/** The passkey step after a password (two-factor's second step). */
+export { checkPasskeyStep, passkeyStepOptions } from './second-factor-step';
 
 type NewPasskey = z.output<typeof addPasskeySchema>;
 
@@ -48,10 +52,7 @@ export async function listPasskeys(ctx: ServiceContext, user: Actor) {
  */
 export async function registrationOptions(ctx: ServiceContext, user: Actor) {
   const rp = relyingParty(ctx.config);
-  const own = await ctx.db
-    .select({ id: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id));
+  const own = await credentialsOf(ctx, user.id);
   const challenge = await issueChallenge(ctx, 'register', user.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -62,10 +63,7 @@ export async function registrationOptions(ctx: ServiceContext, user: Actor) {
     challenge,
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: own.map((p) => ({
-      id: p.id,
-      transports: p.transports.filter(isAuthenticatorTransport),
-    })),
+    excludeCredentials: own,
     authenticatorSelection: {
       residentKey: 'required',
       requireResidentKey: true,

@@ -18,6 +18,54 @@ import {
 } from './ceremony';
 
 type PasskeySignIn = z.output<typeof passkeySignInSchema>;
+type Assertion = PasskeySignIn['response'];
+
+/**
+ * Checks an assertion of `passkey` over `expectedChallenge` (base64url): the origin, the RP ID,
+ * the signature with the stored key, user verification, and the signature counter, which it
+ * moves forward atomically. Answers what failed, for the audit trail, or undefined when it held.
+ * Shared by the passkey sign-in and the passkey step after a password.
+ */
+export async function verifyAssertion(
+  ctx: ServiceContext,
+  passkey: typeof passkeys.$inferSelect,
+  response: Assertion,
+  expectedChallenge: string,
+): Promise<string | undefined> {
+  const rp = relyingParty(ctx.config);
+  const verified = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+      counter: passkey.counter,
+    },
+    requireUserVerification: true,
+  }).catch(() => undefined);
+  if (!verified?.verified) return 'signature not verified';
+
+  // The counter moves forward atomically: of two sign-ins with the same signature, or with a
+  // cloned authenticator, only one finds the old value. Authenticators that count nothing stay at 0.
+  const { newCounter, credentialBackedUp } = verified.authenticationInfo;
+  const [used] = await ctx.db
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: ctx.now(), backedUp: credentialBackedUp })
+    .where(
+      and(
+        eq(passkeys.id, passkey.id),
+        newCounter > 0 ? lt(passkeys.counter, newCounter) : eq(passkeys.counter, 0),
+      ),
+    )
+    .returning({ id: passkeys.id });
+  return used ? undefined : 'signature counter did not increase';
+}
+
+/** Whether the user handle a browser sent (when it sent one) names `userId`'s account. */
+export const handleNames = (handle: string | undefined, userId: string) =>
+  handle === undefined || handle === Buffer.from(userHandle(userId)).toString('base64url');
 
 /**
  * Options for "Sign in with a passkey": no e-mail and no list of credentials, so the browser
@@ -85,39 +133,11 @@ export async function signInWithPasskey(
     .limit(1);
   if (!found) throw await refused(ctx, 'unknown passkey');
   const { passkey, user } = found;
-  const handle = response.response.userHandle;
-  if (handle !== undefined && handle !== Buffer.from(userHandle(user.id)).toString('base64url')) {
+  if (!handleNames(response.response.userHandle, user.id)) {
     throw await refused(ctx, 'passkey of another account', user);
   }
-  const rp = relyingParty(config);
-  const verified = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-      counter: passkey.counter,
-    },
-    requireUserVerification: true,
-  }).catch(() => undefined);
-  if (!verified?.verified) throw await refused(ctx, 'signature not verified', user);
-
-  // The counter moves forward atomically: of two sign-ins with the same signature, or with a
-  // cloned authenticator, only one finds the old value. Authenticators that count nothing stay at 0.
-  const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-  const [used] = await db
-    .update(passkeys)
-    .set({ counter: newCounter, lastUsedAt: ctx.now(), backedUp: credentialBackedUp })
-    .where(
-      and(
-        eq(passkeys.id, passkey.id),
-        newCounter > 0 ? lt(passkeys.counter, newCounter) : eq(passkeys.counter, 0),
-      ),
-    )
-    .returning({ id: passkeys.id });
-  if (!used) throw await refused(ctx, 'signature counter did not increase', user);
+  const failure = await verifyAssertion(ctx, passkey, response, challenge);
+  if (failure) throw await refused(ctx, failure, user);
 
   await attempt.giveBack();
   await refuseInactive(ctx, user);

@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { liveSessions, revokeUserSessions } from '../../lib/sessions';
+import { revokeUserAccess } from '../smart/service';
 import { describeUserAgent } from './user-agent';
 
 /*
@@ -89,11 +90,15 @@ export async function endOtherSessions(ctx: ServiceContext, userId: string, curr
   );
 }
 
-/** An administrator signs a person out everywhere (a lost laptop); an unknown user answers 404. */
+/**
+ * An administrator signs a person out everywhere (a lost laptop): every session, and every
+ * grant of the apps they allowed (the laptop may hold those tokens too). An unknown user answers 404.
+ */
 export async function endAllSessionsOf(ctx: ServiceContext, userId: string) {
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw notFoundWith(SESSION_MESSAGES.userNotFound);
+    await revokeUserAccess(tx, userId, ctx.now());
     return endSessionsOf(ctx, tx, userId, 'auth.session.ended_by_admin');
   });
 }

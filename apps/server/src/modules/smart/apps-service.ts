@@ -9,9 +9,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { smartApps } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { revokeAppAccess } from './revocation';
 
 type AppRow = typeof smartApps.$inferSelect;
 
@@ -63,22 +64,31 @@ export async function registerApp(
   return { ...toSmartApp(row), clientSecret };
 }
 
-/** Disables an app (its tokens stop working at once, its grants stay for the record) or enables it again. */
+/**
+ * Disables an app, ending its grants and tokens for good (enabling it again brings none back:
+ * its users authorize it anew), or enables it again.
+ */
 export async function setAppDisabled(
   ctx: ServiceContext,
   id: string,
   input: z.output<typeof updateSmartAppSchema>,
 ): Promise<SmartApp> {
-  const [row] = await ctx.db
-    .update(smartApps)
-    .set({ disabledAt: input.disabled ? ctx.now() : null })
-    .where(eq(smartApps.id, id))
-    .returning();
-  if (!row) throw notFoundWith(SMART_MESSAGES.appNotFound);
-  await audit(ctx, {
-    action: input.disabled ? 'smart.app.disable' : 'smart.app.enable',
-    entityType: 'smart_app',
-    entityId: id,
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(smartApps)
+      .set({ disabledAt: input.disabled ? now : null })
+      .where(eq(smartApps.id, id))
+      .returning();
+    if (!updated) throw notFoundWith(SMART_MESSAGES.appNotFound);
+    const grantsEnded = input.disabled ? await revokeAppAccess(tx, id, now) : undefined;
+    await audit(inTransaction(ctx, tx), {
+      action: input.disabled ? 'smart.app.disable' : 'smart.app.enable',
+      entityType: 'smart_app',
+      entityId: id,
+      ...(grantsEnded === undefined ? {} : { details: { grantsEnded } }),
+    });
+    return updated;
   });
   return toSmartApp(row);
 }

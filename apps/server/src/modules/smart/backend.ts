@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isNonPublicAddress } from '@carepoint/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import {
   createLocalJWKSet,
@@ -16,6 +18,8 @@ import { OAuthError } from './oauth-error';
 const ASSERTION_ALGORITHMS = ['RS384', 'ES384'];
 /** … and expire at most five minutes after they are made. */
 const MAX_ASSERTION_SECONDS = 300;
+/** Clocks differ a little: an assertion made this far in our future is still taken. */
+const CLOCK_SKEW_SECONDS = 60;
 
 /** One remote key set per URL, so jose's cache (and cooldown) holds across requests. */
 const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -31,9 +35,25 @@ function remoteKeySet(url: string) {
 const isKeySet = (value: unknown): value is JSONWebKeySet =>
   typeof value === 'object' && value !== null && 'keys' in value && Array.isArray(value.keys);
 
-function keysOf(app: EnabledApp) {
+/**
+ * Refuses a JWKS URL whose name is, or resolves to, a non-public address: the server must not be
+ * made to fetch from its own network (registration refuses such literal addresses already; a
+ * name can point anywhere later).
+ */
+async function refuseNonPublicHost(url: string) {
+  const { hostname } = new URL(url);
+  const addresses = await lookup(hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
+  if (isNonPublicAddress(hostname) || addresses.some((a) => isNonPublicAddress(a.address))) {
+    throw new OAuthError('invalid_client', 'The service’s JWKS URL is not a public address');
+  }
+}
+
+async function keysOf(app: EnabledApp) {
   if (isKeySet(app.jwks)) return createLocalJWKSet(app.jwks);
-  if (app.jwksUrl) return remoteKeySet(app.jwksUrl);
+  if (app.jwksUrl) {
+    await refuseNonPublicHost(app.jwksUrl);
+    return remoteKeySet(app.jwksUrl);
+  }
   throw new OAuthError('invalid_client', 'The service has no keys registered');
 }
 
@@ -54,7 +74,7 @@ export async function verifyClientAssertion(ctx: ServiceContext, assertion: stri
   const now = ctx.now();
   let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
   try {
-    ({ payload } = await jwtVerify(assertion, keysOf(app), {
+    ({ payload } = await jwtVerify(assertion, await keysOf(app), {
       algorithms: ASSERTION_ALGORITHMS,
       issuer: app.id,
       subject: app.id,
@@ -67,7 +87,10 @@ export async function verifyClientAssertion(ctx: ServiceContext, assertion: stri
     const reason = error instanceof errors.JOSEError ? error.code : 'invalid';
     throw new OAuthError('invalid_client', `client_assertion was refused (${reason})`);
   }
-  const { exp, jti } = payload;
+  const { exp, iat, jti } = payload;
+  if (iat !== undefined && iat > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) {
+    throw new OAuthError('invalid_client', 'client_assertion was issued in the future (iat)');
+  }
   if (exp === undefined || typeof jti !== 'string' || jti.length > 200) {
     throw new OAuthError('invalid_client', 'client_assertion needs exp and jti');
   }

@@ -51,6 +51,12 @@ function fhirCaller(request: FastifyRequest): FhirCaller {
   throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in, or send an access token');
 }
 
+/**
+ * Types outside any one patient's record, which patient/ scopes never reach: a Group is a
+ * doctor's patient list, other patients included.
+ */
+const OUTSIDE_PATIENT_RECORD = new Set(['Group']);
+
 /** Refused for want of a scope: 403, with the challenge RFC 6750 §3.1 names. */
 class InsufficientScopeError extends AppError {
   constructor(readonly scope: string) {
@@ -63,7 +69,8 @@ class InsufficientScopeError extends AppError {
  * `patientScope` is that patient's id, or undefined for every patient the caller's role sees.
  * A session keeps its role's access; a patient user reads only their own record, whatever the
  * scopes say; user/ and system/ scopes give the role's (or the service's) whole access for the
- * type; patient/ scopes only the launch patient's. Throws InsufficientScopeError (403) when no
+ * type; patient/ scopes only the launch patient's, and never a type outside a patient's record
+ * (Group). Throws InsufficientScopeError (403) when no
  * scope allows it.
  */
 export function requireScope(
@@ -79,7 +86,11 @@ export function requireScope(
   if (allowing.some((s) => s.context === 'system' && caller.user === null))
     return { patientScope: undefined };
   if (allowing.some((s) => s.context === 'user' && caller.user !== null)) return { patientScope: ownRecord };
-  if (allowing.some((s) => s.context === 'patient') && caller.patientId)
+  if (
+    allowing.some((s) => s.context === 'patient') &&
+    caller.patientId &&
+    !OUTSIDE_PATIENT_RECORD.has(resourceType)
+  )
     return { patientScope: caller.patientId };
   const context = caller.user === null ? 'system' : caller.patientId ? 'patient' : 'user';
   throw new InsufficientScopeError(`${context}/${resourceType}.${suffix}`);

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { SINGLE_LINE_TEXT_MESSAGE, SMART_MESSAGES } from '@carepoint/contract';
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
-import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
 import {
   approvedCode as approvedCodeFor,
   authorizeQuery,
@@ -19,7 +27,7 @@ import {
   registerBackendService,
   registerPublicApp,
 } from '../../../test/smart';
-import { auditEvents, vitalSigns } from '../../db/schema';
+import { auditEvents, smartApps, vitalSigns } from '../../db/schema';
 
 type Headers = Record<string, string>;
 
@@ -452,6 +460,43 @@ describe('offline access and connected apps', () => {
   });
 });
 
+describe('ending access for good', () => {
+  const patch = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url, headers: admin, payload });
+  /** Neither the access token nor its refresh token works. */
+  async function expectEnded(clientId: string, answer: { access_token: string; refresh_token?: string }) {
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(401);
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: answer.refresh_token ?? '',
+      client_id: clientId,
+    });
+    expect(refreshed.body.error).toBe('invalid_grant');
+  }
+
+  it('disabling an app ends its tokens: enabling it again brings neither token back', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'patient/*.rs offline_access', patient.headers);
+    expect((await patch(`/api/admin/smart-apps/${app.clientId}`, { disabled: true })).statusCode).toBe(200);
+    expect((await patch(`/api/admin/smart-apps/${app.clientId}`, { disabled: false })).statusCode).toBe(200);
+    await expectEnded(app.clientId, answer);
+    // The app works again for a new authorization.
+    const fresh = await launch(app.clientId, 'patient/*.rs offline_access', patient.headers);
+    expect((await fhirGet(t, '/Observation', bearer(fresh.access_token))).status).toBe(200);
+  });
+
+  it('deactivating a doctor ends the grants they gave: reactivated, the old tokens stay dead', async () => {
+    const someone = await signedIn(t, 'doctor');
+    const app = await publicApp(['user/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'user/*.rs offline_access', someone.headers);
+    expect((await fhirGet(t, '/Patient', bearer(answer.access_token))).status).toBe(200);
+    const url = `/api/admin/doctors/${someone.user.id}`;
+    expect((await patch(url, { status: 'Inactive' })).statusCode).toBe(200);
+    expect((await patch(url, { status: 'Active' })).statusCode).toBe(200);
+    await expectEnded(app.clientId, answer);
+  });
+});
+
 describe('backend services', () => {
   it('a service with uploaded keys gets a token for a jose-signed assertion, once per jti, and searches with system/ scopes', async () => {
     const { clientId, assertion } = await registerBackendService(t, admin, ['system/*.rs']);
@@ -485,5 +530,184 @@ describe('backend services', () => {
     const refused = await token(form(forged));
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('invalid_client');
+  });
+});
+
+describe('what an attacker tries (issue 31)', () => {
+  const now = () => Math.floor(t.clock.now().getTime() / 1000);
+  const refreshWith = (refreshToken: string, clientId: string, extra: Record<string, string> = {}) =>
+    token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra });
+
+  it('a patient-scoped token never reads Group, the doctor’s list of other patients', async () => {
+    const app = await publicApp(['launch/patient', 'patient/*.rs']);
+    const answer = await launch(app.clientId, 'launch/patient patient/*.rs', doctor.headers, patient.user.id);
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(200);
+    expect((await fhirGet(t, `/Group/${doctor.user.id}`, bearer(answer.access_token))).status).toBe(403);
+    expect((await fhirGet(t, '/Group', bearer(answer.access_token))).status).toBe(403);
+  });
+
+  it('a password change and an administrator’s “Sign out everywhere” end the apps’ grants too', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const scope = 'patient/*.rs offline_access';
+    const someone = await signedIn(t, 'patient');
+    const before = await launch(app.clientId, scope, someone.headers);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: someone.headers,
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a new passphrase 42',
+        confirmPassword: 'a new passphrase 42',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await fhirGet(t, '/Observation', bearer(before.access_token))).status).toBe(401);
+    expect((await refreshWith(before.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+
+    const other = await signedIn(t, 'patient');
+    const laptop = await launch(app.clientId, scope, other.headers);
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${other.user.id}/sessions`,
+      headers: admin,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await fhirGet(t, '/Observation', bearer(laptop.access_token))).status).toBe(401);
+    expect((await refreshWith(laptop.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+  });
+
+  it('a refused refresh leaves the refresh token usable, and an access token sent as one ends nothing', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const other = await publicApp(['patient/*.rs', 'user/*.rs', 'offline_access']);
+    const answer = await launch(app.clientId, 'patient/Observation.rs offline_access', patient.headers);
+    const refreshToken = answer.refresh_token ?? '';
+
+    const wider = await refreshWith(refreshToken, app.clientId, { scope: 'patient/*.rs offline_access' });
+    expect(wider.body.error).toBe('invalid_scope');
+    expect((await refreshWith(refreshToken, other.clientId)).body.error).toBe('invalid_grant');
+    // The access token as a refresh token, by another app or its own: refused, and nothing revoked.
+    expect((await refreshWith(answer.access_token, other.clientId)).body.error).toBe('invalid_grant');
+    expect((await refreshWith(answer.access_token, app.clientId)).body.error).toBe('invalid_grant');
+    expect((await fhirGet(t, '/Observation', bearer(answer.access_token))).status).toBe(200);
+
+    const refreshed = await refreshWith(refreshToken, app.clientId);
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+  });
+
+  it('a replayed authorization code revokes the tokens it gave, also when both arrive at once', async () => {
+    const app = await publicApp(['patient/*.rs', 'offline_access']);
+    const scope = 'patient/*.rs offline_access';
+    const first = await launch(app.clientId, scope, patient.headers);
+    const exchange = (code: string, verifier: string) =>
+      token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: app.clientId,
+      });
+    expect((await exchange(first.code, first.verifier)).body.error).toBe('invalid_grant');
+    expect((await fhirGet(t, '/Observation', bearer(first.access_token))).status).toBe(401);
+    expect((await refreshWith(first.refresh_token ?? '', app.clientId)).body.error).toBe('invalid_grant');
+
+    const { verifier, challenge } = pkce();
+    const code = await approvedCode(app.clientId, scope, challenge, patient.headers);
+    const both = await Promise.all([exchange(code, verifier), exchange(code, verifier)]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 400]);
+    const issued = both.find((a) => a.status === 200)?.body.access_token as string;
+    expect((await fhirGet(t, '/Observation', bearer(issued))).status).toBe(401);
+  });
+
+  it('refuses a client_assertion beside another client_id, or issued in the future', async () => {
+    const service = await registerBackendService(t, admin, ['system/*.rs'], 'attacker-test');
+    const other = await publicApp(['patient/*.rs']);
+    const mismatched = await token({
+      ...clientCredentials(await service.assertion(randomUUID()), 'system/Patient.rs'),
+      client_id: other.clientId,
+    });
+    expect(mismatched.status).toBe(401);
+    expect(mismatched.body.error).toBe('invalid_client');
+
+    const future = await token(
+      clientCredentials(
+        await service.assertion(randomUUID(), now() + 240, { iat: now() + 3600 }),
+        'system/Patient.rs',
+      ),
+    );
+    expect(future.body.error).toBe('invalid_client');
+    expect(future.body.error_description).toContain('iat');
+    // A minute of clock difference is taken.
+    const skewed = await token(
+      clientCredentials(
+        await service.assertion(randomUUID(), now() + 240, { iat: now() + 30 }),
+        'system/Patient.rs',
+      ),
+    );
+    expect(skewed.status, JSON.stringify(skewed.body)).toBe(200);
+  });
+
+  it('refuses redirect URIs with direction overrides or zero-width characters', async () => {
+    for (const uri of ['https://app.example/cb\u202Egpj.exe', 'https://app.example/c\u200Bb']) {
+      const res = await register({
+        name: 'Sly',
+        kind: 'public',
+        redirectUris: [uri],
+        scopes: ['patient/*.rs'],
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(SINGLE_LINE_TEXT_MESSAGE);
+    }
+  });
+
+  it('refuses a JWKS URL on this server’s own networks, at registration and when fetching', async () => {
+    for (const jwksUrl of [
+      'https://127.0.0.1/jwks.json',
+      'https://localhost/jwks.json',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.5/jwks',
+      'https://192.168.1.10/jwks',
+      'https://[::1]/jwks',
+      'https://[fd00::1]/jwks',
+      'https://[::ffff:127.0.0.1]/jwks',
+      'https://2130706433/jwks',
+    ]) {
+      const res = await register({ name: 'Inside', kind: 'backend', scopes: ['system/*.rs'], jwksUrl });
+      expect(res.status, jwksUrl).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(SMART_MESSAGES.jwksUrlPrivate);
+    }
+    expect(
+      (
+        await register({
+          name: 'Outside',
+          kind: 'backend',
+          scopes: ['system/*.rs'],
+          jwksUrl: 'https://keys.example.org/jwks',
+        })
+      ).status,
+    ).toBe(201);
+
+    // Registered before the rule (or a name pointing inside): refused before any fetch.
+    const [row] = await t.database.db
+      .insert(smartApps)
+      .values({
+        name: 'Old',
+        kind: 'backend',
+        redirectUris: [],
+        scopes: ['system/*.rs'],
+        jwksUrl: 'https://127.0.0.1:9/jwks',
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    const assertion = await new SignJWT({ jti: randomUUID() })
+      .setProtectedHeader({ alg: 'ES384', kid: 'x' })
+      .setIssuer(row?.id ?? '')
+      .setSubject(row?.id ?? '')
+      .setAudience('http://localhost:3000/oauth/token')
+      .setExpirationTime(now() + 60)
+      .sign((await generateKeyPair('ES384')).privateKey);
+    const fetched = await token(clientCredentials(assertion, 'system/Patient.rs'));
+    expect(fetched.body.error).toBe('invalid_client');
+    expect(fetched.body.error_description).toContain('not a public address');
   });
 });

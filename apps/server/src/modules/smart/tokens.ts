@@ -65,7 +65,12 @@ async function authenticateClient(
         `client_assertion_type must be ${JWT_BEARER}, with a client_assertion`,
       );
     }
-    return verifyClientAssertion(ctx, form.client_assertion, endpoint.tokenUrl);
+    const app = await verifyClientAssertion(ctx, form.client_assertion, endpoint.tokenUrl);
+    // A client_id beside the assertion must name the same client (RFC 7521 §4.2).
+    if (form.client_id !== undefined && form.client_id !== app.id) {
+      throw new OAuthError('invalid_client', 'client_id does not match the client_assertion');
+    }
+    return app;
   }
   const basic = basicCredentials(authorization);
   const clientId = basic?.clientId ?? form.client_id;
@@ -96,6 +101,8 @@ interface Issue {
   nonce: string | null;
   /** The grant a refresh continues; a code starts a new one. */
   grantId?: string;
+  /** The hash of the code that starts a new grant. */
+  codeHash?: string;
 }
 
 async function issueUserTokens(ctx: ServiceContext, issue: Issue, endpoint: TokenEndpoint) {
@@ -117,6 +124,7 @@ async function issueUserTokens(ctx: ServiceContext, issue: Issue, endpoint: Toke
           userId: issue.user.id,
           patientId: issue.patientId,
           scopes: issue.scopes,
+          codeHash: issue.codeHash ?? null,
           expiresAt: grantExpires,
           createdAt: now,
         })
@@ -191,84 +199,116 @@ async function activeUser(ctx: ServiceContext, userId: string) {
   return user;
 }
 
-/** authorization_code: the code is spent atomically (one exchange wins), then checked. */
+/**
+ * authorization_code: the code is spent atomically (one exchange wins), then checked. A code
+ * its app presents again was copied: the tokens it gave are revoked (RFC 6749 §4.1.2). Spending
+ * the code and storing its grant are one transaction, so a copy racing the first exchange waits
+ * for it (the code's row lock) and then finds the grant to revoke. A refused exchange still
+ * spends the code: its refusal is answered, not thrown, inside the transaction.
+ */
 async function exchangeCode(ctx: ServiceContext, app: EnabledApp, form: TokenForm, endpoint: TokenEndpoint) {
-  if (!form.code || !form.redirect_uri || !form.code_verifier) {
+  const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
+  if (!code || !redirectUri || !verifier) {
     throw new OAuthError('invalid_request', 'code, redirect_uri and code_verifier are required');
   }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    try {
+      return await spendCode(inTransaction(ctx, tx), app, { code, redirectUri, verifier }, endpoint);
+    } catch (error) {
+      if (error instanceof OAuthError) return error;
+      throw error;
+    }
+  });
+  if (outcome instanceof OAuthError) throw outcome;
+  return outcome;
+}
+
+async function spendCode(
+  ctx: ServiceContext,
+  app: EnabledApp,
+  form: { code: string; redirectUri: string; verifier: string },
+  endpoint: TokenEndpoint,
+) {
   const now = ctx.now();
+  const codeHash = hashToken(form.code);
   const [code] = await ctx.db
     .update(smartAuthorizationCodes)
     .set({ usedAt: now })
-    .where(
-      and(eq(smartAuthorizationCodes.codeHash, hashToken(form.code)), isNull(smartAuthorizationCodes.usedAt)),
-    )
+    .where(and(eq(smartAuthorizationCodes.codeHash, codeHash), isNull(smartAuthorizationCodes.usedAt)))
     .returning();
   const invalid = new OAuthError('invalid_grant', 'The code is unknown, used, expired or not this app’s');
-  if (!code || code.expiresAt <= now || code.appId !== app.id) throw invalid;
-  if (code.redirectUri !== form.redirect_uri)
+  if (!code) {
+    const [given] = await ctx.db
+      .select({ id: smartGrants.id })
+      .from(smartGrants)
+      .where(and(eq(smartGrants.codeHash, codeHash), eq(smartGrants.appId, app.id)))
+      .limit(1);
+    if (given) await revokeGrantTokens(ctx, given.id);
+    throw invalid;
+  }
+  if (code.expiresAt <= now || code.appId !== app.id) throw invalid;
+  if (code.redirectUri !== form.redirectUri)
     throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
-  if (
-    !PKCE_VERIFIER.test(form.code_verifier) ||
-    !sameHash(pkceChallenge(form.code_verifier), code.codeChallenge)
-  ) {
+  if (!PKCE_VERIFIER.test(form.verifier) || !sameHash(pkceChallenge(form.verifier), code.codeChallenge)) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
   }
   const user = await activeUser(ctx, code.userId);
   return issueUserTokens(
     ctx,
-    { app, user, patientId: code.patientId, scopes: code.scopes, nonce: code.nonce },
+    { app, user, patientId: code.patientId, scopes: code.scopes, nonce: code.nonce, codeHash },
     endpoint,
   );
 }
 
 /**
  * refresh_token: the token is rotated (spent atomically, a new one answered). A spent token
- * presented again means it leaked: the whole grant is revoked (RFC 9700 §4.14.2).
+ * presented again by its own app means it leaked: the whole grant is revoked (RFC 9700 §4.14.2).
+ * Everything is checked before the token is spent, so a refused refresh (another app's token, a
+ * wider scope, an inactive user) leaves it usable; and only the app the token was issued to can
+ * set off the revocation, so an access token or another app's token presented here ends nothing.
  */
 async function refresh(ctx: ServiceContext, app: EnabledApp, form: TokenForm, endpoint: TokenEndpoint) {
   if (!form.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const now = ctx.now();
   const hash = hashToken(form.refresh_token);
-  const [spent] = await ctx.db
-    .update(smartTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(smartTokens.tokenHash, hash),
-        eq(smartTokens.kind, 'refresh'),
-        isNull(smartTokens.revokedAt),
-        gt(smartTokens.expiresAt, now),
-      ),
-    )
-    .returning();
   const invalid = new OAuthError('invalid_grant', 'The refresh token is unknown, used, expired or revoked');
-  if (!spent) {
-    const [reused] = await ctx.db
-      .select({ grantId: smartTokens.grantId })
-      .from(smartTokens)
-      .where(eq(smartTokens.tokenHash, hash))
-      .limit(1);
-    if (reused?.grantId) await revokeGrantTokens(ctx, reused.grantId);
+  const [found] = await ctx.db
+    .select()
+    .from(smartTokens)
+    .where(and(eq(smartTokens.tokenHash, hash), eq(smartTokens.kind, 'refresh')))
+    .limit(1);
+  if (!found || found.appId !== app.id || !found.grantId || !found.userId) throw invalid;
+  if (found.revokedAt !== null) {
+    await revokeGrantTokens(ctx, found.grantId);
     throw invalid;
   }
-  if (spent.appId !== app.id || !spent.grantId || !spent.userId) throw invalid;
+  if (found.expiresAt <= now) throw invalid;
   const [grant] = await ctx.db
     .select()
     .from(smartGrants)
-    .where(and(eq(smartGrants.id, spent.grantId), isNull(smartGrants.revokedAt)))
+    .where(and(eq(smartGrants.id, found.grantId), isNull(smartGrants.revokedAt)))
     .limit(1);
   if (!grant) throw invalid;
   const asked = splitScope(form.scope);
   const scopes =
-    asked.length === 0 ? spent.scopes : grantableScopes({ requested: asked, allowed: spent.scopes });
+    asked.length === 0 ? found.scopes : grantableScopes({ requested: asked, allowed: found.scopes });
   if (asked.length > 0 && scopes.length !== asked.length) {
     throw new OAuthError('invalid_scope', 'A refresh may only keep or narrow the granted scopes');
   }
-  const user = await activeUser(ctx, spent.userId);
+  const user = await activeUser(ctx, found.userId);
+  const [spent] = await ctx.db
+    .update(smartTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(smartTokens.tokenHash, hash), isNull(smartTokens.revokedAt)))
+    .returning({ tokenHash: smartTokens.tokenHash });
+  // Another refresh spent it first: of two uses of one token, one is a copy.
+  if (!spent) {
+    await revokeGrantTokens(ctx, found.grantId);
+    throw invalid;
+  }
   return issueUserTokens(
     ctx,
-    { app, user, patientId: spent.patientId, scopes, nonce: null, grantId: grant.id },
+    { app, user, patientId: found.patientId, scopes, nonce: null, grantId: grant.id },
     endpoint,
   );
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { SecondFactorMethod } from '@carepoint/contract';
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { signInChallenges } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -13,7 +15,7 @@ const CHALLENGE_MINUTES = 5;
 export async function startChallenge(
   ctx: ServiceContext,
   userId: string,
-  options: { persistent: boolean; deviceId: string | undefined },
+  options: { persistent: boolean; deviceId: string | undefined; methods: SecondFactorMethod[] },
 ) {
   const now = ctx.now();
   const token = newToken();
@@ -34,8 +36,17 @@ export async function startChallenge(
     createdAt: now,
     expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
   });
-  return { secondFactorRequired: true as const, challenge: token };
+  return { secondFactorRequired: true as const, challenge: token, methods: options.methods };
 }
+
+/**
+ * The WebAuthn challenge of the passkey step for the sign-in challenge `token`, base64url. Not
+ * stored: only the browser that typed the password holds `token` (32 random bytes), so this is
+ * as unguessable, and it is used once because finishing the step claims the sign-in challenge.
+ * It cannot pass for a passkey sign-in's challenge, which must be a row of webauthn_challenges.
+ */
+export const passkeyStepChallenge = (token: string) =>
+  createHash('sha256').update(`carepoint passkey step\n${token}`).digest('base64url');
 
 const isOpen = (token: string, now: Date) =>
   and(

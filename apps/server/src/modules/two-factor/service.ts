@@ -23,7 +23,9 @@ import type { RateLimits } from '../../lib/rate-limits';
 import { keyedHash, seal, unseal } from '../../lib/secret-box';
 import type { SessionUser } from '../../lib/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
-import { claimChallenge, findOpenChallenge } from './challenges';
+import { checkPasskeyStep, passkeyStepOptions } from '../passkeys/service';
+import { claimChallenge, findOpenChallenge, passkeyStepChallenge } from './challenges';
+import { clearSecondFactorFailures, failedSecondFactorAttempt, takeSecondFactorAttempt } from './lockout';
 
 /** The password step's answer for an account with a second factor (auth routes). */
 export { startChallenge } from './challenges';
@@ -279,6 +281,9 @@ export async function disable(
  * codes): audited, and the user is told by e-mail, so a reset they did not ask for is noticed.
  */
 export async function resetForUser(ctx: ServiceContext, userId: string) {
+  // An administrator's own factor changes on their Security page, which asks again who they are:
+  // a stolen admin session must not be able to strip the factor without it.
+  if (ctx.actor?.id === userId) throw new AppError(403, 'OWN_SECOND_FACTOR', TWO_FACTOR_MESSAGES.resetOwn);
   const [target] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound('User');
   if (!(await removeFactor(ctx, target.id, 'two_factor.reset', target.role === 'patient'))) {
@@ -298,10 +303,29 @@ export async function resetForUser(ctx: ServiceContext, userId: string) {
 
 // ---------------------------------------------------------------- signing in
 
+/** Options for the passkey step of the sign-in whose challenge is `token`: its account's passkeys only. */
+export async function passkeyStepOptionsFor(ctx: ServiceContext, token: string) {
+  const challenge = await findOpenChallenge(ctx, token);
+  if (!challenge) throw new AppError(401, 'CHALLENGE_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
+  return passkeyStepOptions(ctx, challenge.userId, passkeyStepChallenge(token));
+}
+
+/** Checks the second step's code or passkey for `userId`: what failed (for the audit trail), or undefined. */
+async function checkSecondFactor(ctx: ServiceContext, userId: string, input: SecondFactorInput) {
+  switch (input.method) {
+    case 'totp':
+      return (await useTotpCode(ctx, userId, input.code)) ? undefined : 'wrong code';
+    case 'recovery-code':
+      return (await useRecoveryCode(ctx, userId, input.code)) ? undefined : 'wrong recovery code';
+    case 'passkey':
+      return checkPasskeyStep(ctx, userId, passkeyStepChallenge(input.challenge), input.response);
+  }
+}
+
 /**
- * The code step of a sign-in: the challenge from the password step and a code of the app (or
- * a recovery code). Wrong codes count against the same per-account limits as wrong passwords.
- * Gives the opened session and the browser's device id.
+ * The second step of a sign-in: the challenge from the password step and a code of the app (or
+ * a recovery code), or an assertion of one of the account's passkeys. Failures count against the
+ * same per-account limits as wrong passwords. Gives the opened session and the browser's device id.
  */
 export async function completeSignIn(
   ctx: ServiceContext,
@@ -316,21 +340,24 @@ export async function completeSignIn(
   await refuseInactive(ctx, user);
   const deviceId = challenge.deviceId ?? undefined;
   const check = await takePasswordCheck(ctx, limits, user.email, deviceId);
-  const valid =
-    input.method === 'totp'
-      ? await useTotpCode(ctx, user.id, input.code)
-      : await useRecoveryCode(ctx, user.id, input.code);
-  if (!valid) {
+  const attempt = await takeSecondFactorAttempt(ctx, user.id);
+  const failure = await checkSecondFactor(ctx, user.id, input);
+  if (failure) {
     await audit(ctx, {
       action: 'auth.login.failed',
       entityType: 'user',
       entityId: user.id,
       actor: { id: user.id, role: user.role, email: user.email },
-      details: { reason: input.method === 'totp' ? 'wrong code' : 'wrong recovery code' },
+      details: input.method === 'passkey' ? { method: 'passkey', reason: failure } : { reason: failure },
     });
+    await failedSecondFactorAttempt(ctx, user, attempt);
+    if (input.method === 'passkey') {
+      throw new AppError(401, 'PASSKEY_SIGN_IN_FAILED', TWO_FACTOR_MESSAGES.passkeyFailed);
+    }
     throw badRequest(TWO_FACTOR_MESSAGES.invalidCode, 'code');
   }
   await check.giveBack();
+  await clearSecondFactorFailures(ctx, user.id);
   if (!(await claimChallenge(ctx, input.challenge))) {
     throw new AppError(401, 'CHALLENGE_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
   }

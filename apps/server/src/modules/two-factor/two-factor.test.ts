@@ -99,7 +99,11 @@ describe('signing in with a second factor', () => {
 
     const step1 = await passwordStep(t, user);
     expect(step1.statusCode).toBe(200);
-    expect(step1.json()).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(step1.json()).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.any(String),
+      methods: ['totp'],
+    });
     expect(step1.cookies.find((c) => c.name === 'token')).toBeUndefined();
 
     const code = codeAt(t, secret);
@@ -176,6 +180,69 @@ describe('signing in with a second factor', () => {
     ]);
     expect(both.map((res) => res.statusCode).sort()).toEqual([200, 400]);
     expect((await get(t, '/api/two-factor', headers)).json().recoveryCodesLeft).toBe(8);
+  });
+});
+
+describe('locking the second step after wrong answers in a row', () => {
+  const from = (n: number) => `198.51.100.${n}`;
+  const codeStepFrom = (challenge: string, code: string, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge, code, method: 'totp' },
+      remoteAddress: address,
+    });
+  const lockMails = (email: string) =>
+    t.mail.filter((m) => m.to === email && m.subject === 'Sign-in to your CarePoint account was paused');
+
+  it('pauses the account after ten wrong codes from anywhere, mails its owner, and resumes later', async () => {
+    const { user, headers } = await signedIn(t, 'doctor');
+    const { secret } = await enableTwoFactor(t, headers);
+    const challenge = await challengeFor(t, user);
+    for (let i = 1; i < 10; i++)
+      expect((await codeStepFrom(challenge, '000000', from(i))).statusCode).toBe(400);
+    const tenth = await codeStepFrom(challenge, '000000', from(10));
+    expect(tenth.statusCode).toBe(429);
+    expect(tenth.json()).toMatchObject({
+      code: 'SECOND_FACTOR_LOCKED',
+      error: TWO_FACTOR_MESSAGES.lockedOut,
+    });
+    expect(lockMails(user.email)).toHaveLength(1);
+    expect(await auditCount('two_factor.locked', user.id)).toBe(1);
+    // The right code is not even checked while it lasts.
+    expect((await codeStepFrom(challenge, codeAt(t, secret), from(11))).statusCode).toBe(429);
+
+    t.clock.advance(15 * 60_000 + 1);
+    const again = await codeStepFrom(await challengeFor(t, user), codeAt(t, secret), from(12));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(lockMails(user.email)).toHaveLength(1);
+  });
+
+  it('a right code starts the count again', async () => {
+    const { user, headers } = await signedIn(t, 'patient');
+    const { secret } = await enableTwoFactor(t, headers);
+    const challenge = await challengeFor(t, user);
+    for (let i = 1; i < 10; i++)
+      expect((await codeStepFrom(challenge, '000000', from(20 + i))).statusCode).toBe(400);
+    expect((await codeStepFrom(challenge, codeAt(t, secret), from(30))).statusCode).toBe(200);
+    t.clock.advance(NEXT_STEP_MS);
+    const next = await challengeFor(t, user);
+    for (let i = 1; i < 10; i++)
+      expect((await codeStepFrom(next, '000000', from(40 + i))).statusCode).toBe(400);
+    expect(lockMails(user.email)).toHaveLength(0);
+  });
+
+  it('checks no more than ten of many wrong codes sent at once, and mails once', async () => {
+    const { user, headers } = await signedIn(t, 'patient');
+    await enableTwoFactor(t, headers);
+    const challenge = await challengeFor(t, user);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => codeStepFrom(challenge, '000000', from(100 + i))),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(9);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(11);
+    expect(lockMails(user.email)).toHaveLength(1);
   });
 });
 
@@ -256,6 +323,18 @@ describe('an administrator resetting another user', () => {
     expect((await passwordStep(t, user)).json()).toHaveProperty('token');
     expect((await patientPage()).json().patient.hasSecondFactor).toBe(false);
     expect((await post(t, url, {}, admin.headers)).statusCode).toBe(409);
+  });
+});
+
+describe('an administrator’s own second factor', () => {
+  it('is not reset through the admin route: their Security page asks who they are first', async () => {
+    const admin = await signedIn(t, 'admin');
+    await enableTwoFactor(t, admin.headers);
+    const res = await post(t, `/api/admin/users/${admin.user.id}/two-factor/reset`, {}, admin.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'OWN_SECOND_FACTOR', error: TWO_FACTOR_MESSAGES.resetOwn });
+    expect((await get(t, '/api/two-factor', admin.headers)).json().enabled).toBe(true);
+    expect(await auditCount('two_factor.reset', admin.user.id)).toBe(0);
   });
 });
 

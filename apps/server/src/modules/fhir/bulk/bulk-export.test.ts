@@ -15,7 +15,7 @@ import {
 import type { DatabaseHandle } from '../../../db/client';
 import { auditEvents, bulkExportFiles, bulkExports, users, vitalSigns } from '../../../db/schema';
 import { FHIR_RESOURCE_TYPES } from '../resources';
-import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS } from './jobs';
+import { claimExport, EXPORT_KEEP_MS, LEASE_MS, MAX_ATTEMPTS, MAX_KEPT_EXPORTS } from './jobs';
 
 /*
  * Bulk Data export through the API, as a client runs it: kick-off, polling, the manifest, the
@@ -352,6 +352,51 @@ describe('Bulk Data export', () => {
     expect((await status(t, finished, admin.headers)).statusCode).toBe(404);
     await t.app.bulkExports.runOnce();
     expect(await t.database.db.select().from(bulkExports)).toEqual([]);
+  });
+});
+
+describe('Bulk Data export limits a requester', () => {
+  it(`keeps at most ${MAX_KEPT_EXPORTS} exports per requester, with a clear 429`, async () => {
+    const keeper = await signedIn(t, 'admin');
+    const someoneElse = await signedIn(t, 'admin');
+    const kept: string[] = [];
+    for (let i = 0; i < MAX_KEPT_EXPORTS; i++) {
+      kept.push(await kickOff(t, '/Patient/$export?_type=Patient', keeper.headers));
+      await runAll(t);
+    }
+    const over = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Patient/$export?_type=Patient',
+      headers: { ...keeper.headers, ...ASYNC },
+    });
+    expect(over.statusCode).toBe(429);
+    expect(JSON.stringify(over.json())).toContain(`You already keep ${MAX_KEPT_EXPORTS} exports`);
+    // Another requester is not held to this one's count; deleting one frees its place.
+    const another = await kickOff(t, '/Patient/$export?_type=Patient', someoneElse.headers);
+    await t.app.inject({ method: 'DELETE', url: another, headers: someoneElse.headers });
+    await t.app.inject({ method: 'DELETE', url: kept[0] ?? '', headers: keeper.headers });
+    const freed = await kickOff(t, '/Patient/$export?_type=Patient', keeper.headers);
+    for (const path of [...kept.slice(1), freed]) {
+      await t.app.inject({ method: 'DELETE', url: path, headers: keeper.headers });
+    }
+  });
+
+  it('refuses a cookie-carrying DELETE of an export from another site', async () => {
+    const statusPath = await kickOff(t, '/Patient/$export?_type=Patient', admin.headers);
+    const forged = await t.app.inject({
+      method: 'DELETE',
+      url: statusPath,
+      headers: { ...admin.headers, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('Cross-site request refused');
+    expect((await status(t, statusPath, admin.headers)).statusCode).toBe(202);
+    const own = await t.app.inject({
+      method: 'DELETE',
+      url: statusPath,
+      headers: { ...admin.headers, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(202);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { bulkExportFiles, bulkExports } from '../../../db/schema';
 import { audit } from '../../../lib/audit';
@@ -33,12 +33,24 @@ export interface ExportRequest {
   requestUrl: string;
 }
 
+/** Exports one requester may keep at once (each for EXPORT_KEEP_MS): every one holds whole records. */
+export const MAX_KEPT_EXPORTS = 5;
+
+/** The requester's own exports, as findExport and the kept-exports count read them. */
+const requestedBy = (requester: ExportRequester) =>
+  requester.appId === null
+    ? eq(bulkExports.requesterId, requester.userId)
+    : eq(bulkExports.requesterAppId, requester.appId);
+
 /** The partial unique indexes that hold one active export per user and per app. */
 const ONE_ACTIVE = new Set(['bulk_exports_one_active_idx', 'bulk_exports_one_active_app_idx']);
 
 /**
  * Queues an export and audits the kick-off (`callerDetails`: the app behind a SMART token); a
- * second one while the requester's first runs is refused (429).
+ * second one while the requester's first runs is refused (429), and so is one past the
+ * MAX_KEPT_EXPORTS the requester keeps. The count holds under parallel kick-offs because only
+ * one export of a requester can be active at a time (the unique indexes): a second insert waits
+ * for the first's commit and is refused.
  */
 export async function startExport(
   ctx: ServiceContext,
@@ -46,6 +58,17 @@ export async function startExport(
   callerDetails: Record<string, unknown>,
 ): Promise<ExportJob> {
   const now = ctx.now();
+  const [kept] = await ctx.db
+    .select({ n: count() })
+    .from(bulkExports)
+    .where(and(requestedBy(request.requester), gt(bulkExports.expiresAt, now)));
+  if ((kept?.n ?? 0) >= MAX_KEPT_EXPORTS) {
+    throw new FhirError(
+      429,
+      'throttled',
+      `You already keep ${MAX_KEPT_EXPORTS} exports: delete one you no longer need, or wait until the oldest expires (24 hours after it started)`,
+    );
+  }
   let job: ExportJob | undefined;
   try {
     [job] = await ctx.db
@@ -96,15 +119,7 @@ export async function findExport(ctx: ServiceContext, id: string, requester: Exp
   const [job] = await ctx.db
     .select()
     .from(bulkExports)
-    .where(
-      and(
-        eq(bulkExports.id, id),
-        requester.appId === null
-          ? eq(bulkExports.requesterId, requester.userId)
-          : eq(bulkExports.requesterAppId, requester.appId),
-        gt(bulkExports.expiresAt, ctx.now()),
-      ),
-    );
+    .where(and(eq(bulkExports.id, id), requestedBy(requester), gt(bulkExports.expiresAt, ctx.now())));
   return job;
 }
 

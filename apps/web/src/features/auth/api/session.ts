@@ -9,6 +9,7 @@ import {
   type ResetPassword,
   type SecondFactorLogin,
   type SignupAnswer,
+  TWO_FACTOR_MESSAGES,
 } from '@carepoint/contract';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
@@ -51,6 +52,30 @@ export function usePasskeySignIn() {
     },
     onError: toastCeremonyError,
     meta: ceremonyMeta(PASSKEY_MESSAGES.signInFailed),
+  });
+}
+
+/**
+ * The passkey step after the password, for an account with passkeys: the browser offers only
+ * that account's passkeys (the server's options name them).
+ */
+export function usePasskeyStep(challenge: string) {
+  const { completeSecondFactor } = useAuth();
+  return useMutation({
+    mutationFn: async () => {
+      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+        '/auth/login/second-factor/passkey-options',
+        { challenge },
+        { authRedirect: false },
+      );
+      const response = await inBrowser(
+        () => startAuthentication({ optionsJSON: options }),
+        TWO_FACTOR_MESSAGES.passkeyFailed,
+      );
+      return completeSecondFactor({ method: 'passkey', challenge, response });
+    },
+    onError: toastCeremonyError,
+    meta: ceremonyMeta(TWO_FACTOR_MESSAGES.passkeyFailed),
   });
 }
 

@@ -1,22 +1,25 @@
 import {
   recoveryCodeField,
-  type SecondFactorLogin,
+  type SecondFactorMethod,
   TOASTS,
   TWO_FACTOR_MESSAGES,
   totpCodeField,
   type User,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { submitForm } from '../../../lib/forms';
-import { useSecondFactorLogin } from '../api/session';
+import { usePasskeyStep, useSecondFactorLogin } from '../api/session';
 import { AuthCard } from './auth-layout';
 
-type Method = SecondFactorLogin['method'];
+type CodeMethod = 'totp' | 'recovery-code';
+type Method = CodeMethod | 'passkey';
 
 const schemas = {
   totp: z.object({ code: totpCodeField }),
@@ -29,7 +32,7 @@ function CodeForm({
   challenge,
   onSignedIn,
 }: {
-  method: Method;
+  method: CodeMethod;
   challenge: string;
   onSignedIn: (user: User) => void;
 }) {
@@ -82,37 +85,77 @@ function CodeForm({
   );
 }
 
+/** The passkey step: one button that asks the browser for one of the account's passkeys. */
+function PasskeyStep({ challenge, onSignedIn }: { challenge: string; onSignedIn: (user: User) => void }) {
+  const passkey = usePasskeyStep(challenge);
+  const use = () =>
+    passkey.mutate(undefined, {
+      onSuccess: (user) => {
+        toast.success(TOASTS.loginSuccess);
+        onSignedIn(user);
+      },
+    });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-ink-muted">{TWO_FACTOR_MESSAGES.passkeyStepHint}</p>
+      <Button autoFocus className="w-full" loading={passkey.isPending || passkey.isSuccess} onClick={use}>
+        <KeyRound aria-hidden size={16} /> {TWO_FACTOR_MESSAGES.passkeyStepButton}
+      </Button>
+    </div>
+  );
+}
+
+const SUBTITLES: Record<Method, string> = {
+  totp: TWO_FACTOR_MESSAGES.codeStepTitle,
+  'recovery-code': TWO_FACTOR_MESSAGES.recoveryStepTitle,
+  passkey: TWO_FACTOR_MESSAGES.passkeyStepTitle,
+};
+
+const SWITCH_LABELS: Record<Method, string> = {
+  totp: TWO_FACTOR_MESSAGES.useAuthenticatorCode,
+  'recovery-code': TWO_FACTOR_MESSAGES.useRecoveryCode,
+  passkey: TWO_FACTOR_MESSAGES.usePasskey,
+};
+
 /**
- * The code step of a sign-in with a second factor, after the password step: a code from the
- * authenticator app, or one of the recovery codes. "Back" starts the sign-in again.
+ * The second step of a sign-in, after the password step: a code from the authenticator app or
+ * one of the recovery codes (accounts with an app), or one of the account's passkeys (accounts
+ * with passkeys). An account with both starts with the code and may switch. "Back" starts the
+ * sign-in again.
  */
 export function SecondFactorForm({
   challenge,
+  methods,
   onSignedIn,
   onBack,
 }: {
   challenge: string;
+  methods: SecondFactorMethod[];
   onSignedIn: (user: User) => void;
   onBack: () => void;
 }) {
-  const [method, setMethod] = useState<Method>('totp');
-  const other: Method = method === 'totp' ? 'recovery-code' : 'totp';
+  const offered: Method[] = methods.includes('totp') ? [...methods, 'recovery-code'] : [...methods];
+  const [method, setMethod] = useState<Method>(offered[0] ?? 'totp');
   return (
-    <AuthCard
-      title="Login"
-      subtitle={method === 'totp' ? TWO_FACTOR_MESSAGES.codeStepTitle : TWO_FACTOR_MESSAGES.recoveryStepTitle}
-    >
-      <CodeForm key={method} method={method} challenge={challenge} onSignedIn={onSignedIn} />
+    <AuthCard title="Login" subtitle={SUBTITLES[method]}>
+      {method === 'passkey' ? (
+        <PasskeyStep challenge={challenge} onSignedIn={onSignedIn} />
+      ) : (
+        <CodeForm key={method} method={method} challenge={challenge} onSignedIn={onSignedIn} />
+      )}
       <div className="mt-6 flex flex-col items-center gap-3 text-sm">
-        <button
-          type="button"
-          className="font-medium text-primary-800 hover:underline"
-          onClick={() => setMethod(other)}
-        >
-          {other === 'recovery-code'
-            ? TWO_FACTOR_MESSAGES.useRecoveryCode
-            : TWO_FACTOR_MESSAGES.useAuthenticatorCode}
-        </button>
+        {offered
+          .filter((other) => other !== method)
+          .map((other) => (
+            <button
+              key={other}
+              type="button"
+              className="font-medium text-primary-800 hover:underline"
+              onClick={() => setMethod(other)}
+            >
+              {SWITCH_LABELS[other]}
+            </button>
+          ))}
         <button type="button" className="text-ink-muted hover:underline" onClick={onBack}>
           Back to login
         </button>

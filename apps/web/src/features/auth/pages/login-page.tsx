@@ -1,4 +1,11 @@
-import { LOGIN_REDIRECT_MS, type LoginInput, loginSchema, TOASTS, type User } from '@carepoint/contract';
+import {
+  LOGIN_REDIRECT_MS,
+  type LoginInput,
+  loginSchema,
+  type SecondFactorMethod,
+  TOASTS,
+  type User,
+} from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
@@ -23,8 +30,10 @@ function LoginPageForm() {
   const navigateLater = useDelayedNavigate();
   const [params] = useSearchParams();
   const [signedIn, setSignedIn] = useState(false);
-  // Set by the password step of an account with a second factor: the code step shows.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  // Set by the password step of an account with a second factor: the second step shows.
+  const [challenge, setChallenge] = useState<{ challenge: string; methods: SecondFactorMethod[] } | null>(
+    null,
+  );
   // Sent by sign-up: the address just registered.
   const state: unknown = useLocation().state;
   const signedUpEmail =
@@ -57,7 +66,7 @@ function LoginPageForm() {
       fields: ['email', 'password'],
     });
     if (!outcome) return;
-    if ('challenge' in outcome) setChallenge(outcome.challenge);
+    if ('challenge' in outcome) setChallenge(outcome);
     else goOn(outcome.user);
   });
 
@@ -73,7 +82,8 @@ function LoginPageForm() {
   if (challenge) {
     return (
       <SecondFactorForm
-        challenge={challenge}
+        challenge={challenge.challenge}
+        methods={challenge.methods}
         onSignedIn={goOn}
         onBack={() => {
           setChallenge(null);
