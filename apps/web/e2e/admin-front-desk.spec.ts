@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, RECORD_NUMBER_LABEL, TOASTS } from '@carepoint/contract';
+import {
+  APPOINTMENT_MESSAGES,
+  FRONT_DESK_MESSAGES,
+  GENDER_MESSAGES,
+  RECORD_NUMBER_LABEL,
+  TOASTS,
+} from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
@@ -36,6 +42,7 @@ async function registerWalkIn(page: Page, firstName: string, lastName: string) {
   await dialog.getByLabel('Last name').fill(lastName);
   await dialog.getByLabel('Email').fill(uniqueEmail('walkin'));
   await dialog.getByLabel('Phone').fill('0803 555 0199');
+  await dialog.getByLabel('Gender').selectOption('female');
   await shoot(page, 'register-patient-dialog');
   await dialog.getByRole('button', { name: 'Register Patient' }).click();
   await expect(page.getByText(FRONT_DESK_MESSAGES.patientRegistered)).toBeVisible();
@@ -58,6 +65,7 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await dialog.getByRole('button', { name: 'Register Patient' }).click();
   await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('Phone is required')).toBeVisible();
+  await expect(dialog.getByText(GENDER_MESSAGES.required)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await registerWalkIn(page, 'Amaka', last);
   await expect(page.getByText('No appointments yet.')).toBeVisible();

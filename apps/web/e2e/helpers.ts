@@ -54,7 +54,7 @@ export async function registerPatient(
   person: { firstName: string; lastName: string; email: string; password: string },
 ): Promise<void> {
   const res = await request.post('/api/auth/register/patient', {
-    data: { ...person, phone: '+234 803 555 0190', address: 'Surulere, Lagos' },
+    data: { ...person, phone: '+234 803 555 0190', address: 'Surulere, Lagos', gender: 'unknown' },
   });
   expect(res.status()).toBe(201);
 }

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { patientStaySchema } from './admin';
 import { appointmentStatusSchema, createAppointmentSchema, moveAppointmentSchema } from './appointments';
 import { emailField, userStatusSchema } from './auth';
-import { genderSchema } from './clinical';
+import { genderSchema, requiredGenderField } from './clinical';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
-import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
+import { dateOfBirthField, optionalText, PROFILE_MESSAGES } from './profile';
 import { isCalendarDate, weekdaySchema } from './schedules';
 
 /*
@@ -57,7 +57,7 @@ export const patientRecordSchema = z.object({
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
   address: optionalText(300),
   dateOfBirth: dateOfBirthField,
-  gender: optionalGenderField,
+  gender: requiredGenderField,
 });
 export type PatientRecordInput = z.input<typeof patientRecordSchema>;
 export type PatientRecord = z.output<typeof patientRecordSchema>;

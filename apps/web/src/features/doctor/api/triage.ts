@@ -4,8 +4,8 @@ import {
   type TriageIntake,
   type TriageList,
 } from '@carepoint/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { patientSearchAt } from '../../../components/form/patient-picker';
 import { api } from '../../../lib/api-client';
 
 /** Triage Intake data: today's intakes of the signed-in doctor, recording one, and the patient search. */
@@ -13,7 +13,6 @@ import { api } from '../../../lib/api-client';
 const triageKeys = {
   all: ['doctor', 'triage'] as const,
   today: ['doctor', 'triage', 'today'] as const,
-  patients: (term: string, limit: number) => ['doctor', 'triage', 'patients', term, limit] as const,
 };
 
 export function useTodaysIntakes() {
@@ -35,16 +34,7 @@ export function useRecordTriage() {
 }
 
 /** Registered patients for the intake's patient picker. */
-export const triagePatientSearch: PatientSearch = (term, limit) =>
-  queryOptions<PatientOption[]>({
-    queryKey: triageKeys.patients(term, limit),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: PatientOption[] }>(
-          `/doctor/triage/patients?limit=${limit}&q=${encodeURIComponent(term)}`,
-          { signal },
-        )
-      ).data,
-    // The picker answers in its list ("No names found."): no toast while typing.
-    meta: { errorMessage: false },
-  });
+export const triagePatientSearch = patientSearchAt('/doctor/triage/patients', [
+  ...triageKeys.all,
+  'patients',
+]);
