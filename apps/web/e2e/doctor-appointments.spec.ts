@@ -59,6 +59,15 @@ async function doctorPage(browser: Browser, width = 1280) {
   return page;
 }
 
+/** The demo doctor with Add new Appointment open (as the profile page's Make Appointments link opens it). */
+async function addAppointmentDialog(browser: Browser) {
+  const doctor = await doctorPage(browser);
+  await doctor.goto('/doctor/appointments?add=1');
+  const dialog = doctor.getByRole('dialog', { name: 'Add new Appointment' });
+  await expect(dialog).toBeVisible();
+  return { doctor, dialog };
+}
+
 /** The patient's row of their booking in My Appointments. */
 const patientRow = (page: Page, date: string) => page.getByRole('row', { name: new RegExp(shownDate(date)) });
 
@@ -133,11 +142,7 @@ test('Add new Appointment validates with the spec messages and books for a new p
   browser,
 }) => {
   test.setTimeout(90_000);
-  const doctor = await doctorPage(browser);
-  // The profile page's Make Appointments link opens the dialog.
-  await doctor.goto('/doctor/appointments?add=1');
-  const dialog = doctor.getByRole('dialog', { name: 'Add new Appointment' });
-  await expect(dialog).toBeVisible();
+  const { doctor, dialog } = await addAppointmentDialog(browser);
   await expect(dialog.getByLabel('Age')).toHaveValue('10');
   await expect(dialog.getByLabel('Type')).toHaveValue('checkup');
 
@@ -205,9 +210,7 @@ test('Add new Appointment: choosing a registered patient fills their e-mail, pho
   browser,
 }) => {
   test.setTimeout(90_000);
-  const doctor = await doctorPage(browser);
-  await doctor.goto('/doctor/appointments?add=1');
-  const dialog = doctor.getByRole('dialog', { name: 'Add new Appointment' });
+  const { doctor, dialog } = await addAppointmentDialog(browser);
   await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Grace Okon');
   await dialog.getByRole('option', { name: /Grace Okonkwo/ }).click();
 
