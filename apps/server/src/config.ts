@@ -168,10 +168,11 @@ const envSchema = z.object({
   TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   // Roles that must set up a second factor before they reach their area ("none" for no role).
   MFA_REQUIRED_ROLES: mfaRequiredRoles,
-  // The letterhead of printed documents (prescriptions, invoices, reports).
+  // The facility's details until an admin first saves the Facility page (modules/facility).
   FACILITY_NAME: z.string().trim().min(1).max(120).default('CarePoint Clinic'),
   FACILITY_ADDRESS: z.string().trim().max(200).optional(),
   FACILITY_PHONE: z.string().trim().max(40).optional(),
+  FACILITY_EMAIL: z.email().max(254).optional(),
   // How far past a page lists count matching rows (lib/list.ts countUpTo); tests lower it.
   LIST_COUNT_CAP: z.coerce.number().int().min(1).default(COUNT_CAP),
   // Operations (docs/operations.md "Watching it"): how long a stop drains and waits for requests in flight,

@@ -8,6 +8,7 @@ import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
 import { scheduleAuditPurge } from './modules/audit/chain';
+import { storeFacilityDefaults } from './modules/facility/service';
 import { scheduleCredentialPurge } from './modules/housekeeping/expired-credentials';
 import { listenStartupError, StartupError } from './startup-error';
 
@@ -37,6 +38,7 @@ async function main() {
     }
   };
 
+  await storeFacilityDefaults(database.db, config);
   if (config.demoData && (await seedDemoData(systemContext({ db: database.db, config, log: app.log })))) {
     app.log.info('Loaded demo data (set DEMO_DATA=false to start empty)');
   }

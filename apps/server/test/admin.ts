@@ -80,6 +80,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/summary' },
   { method: 'GET', url: '/api/admin/analytics' },
   { method: 'PUT', url: '/api/admin/settings/target-wait' },
+  { method: 'PUT', url: '/api/admin/facility' },
   { method: 'GET', url: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/demo-requests' },
   { method: 'GET', url: '/api/admin/audit' },

@@ -31,6 +31,7 @@ test('a patient changes their password from the user menu, and only the new one 
       password: OLD_PASSWORD,
       phone: '+234 803 555 0177',
       address: 'Yaba, Lagos',
+      gender: 'female',
     },
   });
   expect(created.status()).toBe(201);

@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES, FRONT_DESK_MESSAGES, RECORD_NUMBER_LABEL, TOASTS } from '@carepoint/contract';
+import {
+  APPOINTMENT_MESSAGES,
+  FRONT_DESK_MESSAGES,
+  GENDER_MESSAGES,
+  RECORD_NUMBER_LABEL,
+  TOASTS,
+} from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, registerAtDesk, shot, signIn } from './helpers';
 
@@ -47,6 +53,7 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await dialog.getByRole('button', { name: 'Register Patient' }).click();
   await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('Phone is required')).toBeVisible();
+  await expect(dialog.getByText(GENDER_MESSAGES.required)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await registerWalkIn(page, 'Amaka', last);
   await expect(page.getByText('No appointments yet.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_ANSWER, MESSAGES, ROLE_HOME, TOASTS } from '@carepoint/contract';
+import { FORGOT_PASSWORD_ANSWER, GENDER_MESSAGES, MESSAGES, ROLE_HOME, TOASTS } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
@@ -56,7 +56,7 @@ test.describe('sign in', () => {
 });
 
 test.describe('sign up', () => {
-  test('shows all six required messages', async ({ page }) => {
+  test('shows every required message (the six the spec names, and Gender)', async ({ page }) => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     for (const message of [
@@ -66,6 +66,7 @@ test.describe('sign up', () => {
       'Password is required',
       'Phone is required',
       'Address is required',
+      GENDER_MESSAGES.required,
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
@@ -80,6 +81,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-good-password');
     await page.getByLabel('Phone').fill('+234 802 555 0101');
     await page.getByLabel('Address').fill('15 Allen Avenue, Ikeja, Lagos');
+    await page.getByLabel('Gender').selectOption('male');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
     await page.waitForURL(/\/login$/);
@@ -102,6 +104,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-good-password');
     await page.getByLabel('Phone').fill('+234 802 555 0102');
     await page.getByLabel('Address').fill('Lagos');
+    await page.getByLabel('Gender').selectOption('female');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
     await expect(page.getByText(MESSAGES.emailTaken)).toHaveCount(0);
@@ -123,6 +126,7 @@ test.describe('sign up', () => {
     await password.fill('Password123');
     await page.getByLabel('Phone').fill('+234 802 555 0103');
     await page.getByLabel('Address').fill('Lagos');
+    await page.getByLabel('Gender').selectOption('female');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(password).toHaveAccessibleDescription(MESSAGES.passwordCommon);
     await expect(page).toHaveURL(/\/signup$/);

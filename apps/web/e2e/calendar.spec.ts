@@ -40,6 +40,7 @@ async function newPatient(request: APIRequestContext) {
       password: PASSWORD,
       phone: '+234 803 555 0100',
       address: '3 Allen Avenue, Ikeja',
+      gender: 'female',
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -49,6 +49,7 @@ async function newPatient(browser: Browser, firstName: string, lastName: string)
       password: PASSWORD,
       phone: '+234 803 555 0142',
       address: 'Yaba, Lagos',
+      gender: 'female',
     },
   });
   expect(res.status()).toBe(201);
@@ -61,6 +62,15 @@ async function doctorPage(browser: Browser, width = 1280) {
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/doctor\/dashboard$/);
   return page;
+}
+
+/** The demo doctor with Add new Appointment open (as the profile page's Make Appointments link opens it). */
+async function addAppointmentDialog(browser: Browser) {
+  const doctor = await doctorPage(browser);
+  await doctor.goto('/doctor/appointments?add=1');
+  const dialog = doctor.getByRole('dialog', { name: 'Add new Appointment' });
+  await expect(dialog).toBeVisible();
+  return { doctor, dialog };
 }
 
 /** The patient's row of their booking in My Appointments. */
@@ -158,11 +168,7 @@ test('Complete appears by itself when a confirmed visit’s time comes, without 
 test('Add new Appointment validates with the spec messages and books for a new patient', async ({
   browser,
 }) => {
-  const doctor = await doctorPage(browser);
-  // The profile page's Make Appointments link opens the dialog.
-  await doctor.goto('/doctor/appointments?add=1');
-  const dialog = doctor.getByRole('dialog', { name: 'Add new Appointment' });
-  await expect(dialog).toBeVisible();
+  const { doctor, dialog } = await addAppointmentDialog(browser);
   await expect(dialog.getByLabel('Age')).toHaveValue('10');
   await expect(dialog.getByLabel('Type')).toHaveValue('checkup');
 
@@ -180,9 +186,9 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await expectNoSeriousA11yViolations(doctor);
 
   // Re-validated on change after the first submit.
-  await dialog.getByLabel('Fullname').fill('Ada O');
+  await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Ada O');
   await expect(dialog.getByText('Fullname is too short')).toBeVisible();
-  await dialog.getByLabel('Fullname').fill('Adaobi Nwachukwu');
+  await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Adaobi Nwachukwu');
   await expect(dialog.getByText('Fullname is too short')).toHaveCount(0);
   await dialog.getByLabel('Phone').fill('0803');
   await expect(dialog.getByText('Phone is too short')).toBeVisible();
@@ -224,6 +230,52 @@ test('Add new Appointment validates with the spec messages and books for a new p
   await expect(doctor.getByLabel('Show period')).toHaveValue('');
   await expect(doctor.getByPlaceholder('Search patients')).toHaveValue('');
   await expect(doctor.getByRole('button', { name: 'Reset' })).toHaveCount(0);
+});
+
+test('Add new Appointment: choosing a registered patient fills their e-mail, phone, age and gender', async ({
+  browser,
+}) => {
+  const { doctor, dialog } = await addAppointmentDialog(browser);
+  await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Grace Okon');
+  await dialog.getByRole('option', { name: /Grace Okonkwo/ }).click();
+
+  // The demo patient's record: born 12 April 1990, female, +234 801 000 0003.
+  const today = new Date();
+  const age =
+    today.getFullYear() -
+    1990 -
+    (today.getMonth() < 3 || (today.getMonth() === 3 && today.getDate() < 12) ? 1 : 0);
+  await expect(dialog.getByRole('combobox', { name: 'Fullname' })).toHaveValue('Grace Okonkwo');
+  await expect(dialog.getByLabel('Email')).toHaveValue(DEMO.patient);
+  await expect(dialog.getByLabel('Phone')).toHaveValue('+234 801 000 0003');
+  await expect(dialog.getByLabel('Age')).toHaveValue(String(age));
+  await expect(dialog.getByLabel('Gender')).toHaveValue('Female');
+  // What the record has is not typed again, nor changed here.
+  for (const field of ['Email', 'Phone', 'Age', 'Gender'])
+    await expect(dialog.getByLabel(field)).toHaveAttribute('readonly', '');
+  await expectNoSeriousA11yViolations(doctor);
+
+  const date = futureWeekday(18);
+  await dialog.getByLabel('Date').fill(date);
+  const time = dialog.getByLabel('Time');
+  await expect(time).toBeEnabled();
+  await time.selectOption((await time.locator('option').nth(3).getAttribute('value')) ?? '');
+  await shot(doctor, 'add-appointment-registered-patient', { widths: [1280, 390] });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(doctor.getByText(TOASTS.appointmentCreated)).toBeVisible();
+  await expect(doctor.getByText(/New patient account/)).toHaveCount(0);
+  await expect(dialog).toBeHidden();
+
+  // Typing another name after choosing lets go of the patient: nothing of theirs stays.
+  await doctor.goto('/doctor/appointments?add=1');
+  await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Grace Okon');
+  await dialog.getByRole('option', { name: /Grace Okonkwo/ }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue(DEMO.patient);
+  await dialog.getByRole('combobox', { name: 'Fullname' }).fill('Someone Else Entirely');
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+  await expect(dialog.getByLabel('Phone')).toHaveValue('');
+  await expect(dialog.getByLabel('Email')).not.toHaveAttribute('readonly', '');
+  await expect(dialog.getByLabel('Gender')).toHaveValue('');
 });
 
 test('the dashboard shows the day, and every screen is accessible at 1280 and 390 px', async ({

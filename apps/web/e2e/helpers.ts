@@ -66,6 +66,7 @@ export async function registerAtDesk(
   await dialog.getByLabel('Last name').fill(lastName);
   await dialog.getByLabel('Email').fill(uniqueEmail('walkin'));
   await dialog.getByLabel('Phone').fill('0803 555 0199');
+  await dialog.getByLabel('Gender').selectOption('female');
   await beforeSubmit?.();
   await dialog.getByRole('button', { name: 'Register Patient' }).click();
   await expect(page.getByText(FRONT_DESK_MESSAGES.patientRegistered)).toBeVisible();
@@ -78,7 +79,7 @@ export async function registerPatient(
   person: { firstName: string; lastName: string; email: string; password: string },
 ): Promise<void> {
   const res = await request.post('/api/auth/register/patient', {
-    data: { ...person, phone: '+234 803 555 0190', address: 'Surulere, Lagos' },
+    data: { ...person, phone: '+234 803 555 0190', address: 'Surulere, Lagos', gender: 'unknown' },
   });
   expect(res.status()).toBe(201);
 }

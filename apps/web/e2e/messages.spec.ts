@@ -110,6 +110,7 @@ test('a patient gets the reminder e-mail with its calendar entry; the admin sees
       password: PASSWORD,
       phone: '+234 803 555 0142',
       address: '3 Awolowo Road, Ikoyi, Lagos',
+      gender: 'female',
     },
   });
   expect(registered.ok()).toBe(true);

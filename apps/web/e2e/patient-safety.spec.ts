@@ -24,6 +24,7 @@ async function registeredPatient(browser: Browser, firstName: string) {
       password: 'a long safety passphrase',
       phone: '+234 803 555 0101',
       address: '4 Marina Road, Lagos',
+      gender: 'female',
     },
   });
   expect(res.status()).toBe(201);

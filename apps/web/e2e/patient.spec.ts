@@ -23,6 +23,7 @@ async function newPatient(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Phone').fill('+234 803 555 0199');
   await page.getByLabel('Address').fill('7 Bode Thomas Street, Surulere, Lagos');
+  await page.getByLabel('Gender').selectOption('female');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText(TOASTS.signupSuccess)).toBeVisible();
   await page.waitForURL(/\/login/);

@@ -13,7 +13,15 @@ const WIDTHS = [1280, 390];
 async function newPatient(request: APIRequestContext, firstName: string, lastName: string) {
   const email = uniqueEmail(`sessions-${firstName.toLowerCase()}`);
   const answer = await request.post('/api/auth/register/patient', {
-    data: { firstName, lastName, email, password: PASSWORD, phone: '+234 803 555 0190', address: 'Lagos' },
+    data: {
+      firstName,
+      lastName,
+      email,
+      password: PASSWORD,
+      phone: '+234 803 555 0190',
+      address: 'Lagos',
+      gender: 'male',
+    },
   });
   expect(answer.status()).toBe(201);
   return email;

@@ -53,6 +53,7 @@ test('a patient sets up two-factor sign-in, then signs in with a code and with a
       password: PASSWORD,
       phone: '+234 803 555 0190',
       address: 'Surulere, Lagos',
+      gender: 'female',
     },
   });
   expect(created.status()).toBe(201);
@@ -126,6 +127,7 @@ test("an administrator resets a patient's two-factor sign-in from the patient's 
       password: PASSWORD,
       phone: '+234 803 555 0191',
       address: 'Ikeja',
+      gender: 'female',
     },
   });
   expect(created.status()).toBe(201);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredGenderField } from './clinical';
 import { personName, requiredText } from './common';
 import { TOASTS } from './ui';
 
@@ -63,6 +64,7 @@ export const registerPatientSchema = z.object({
   password: newPasswordField,
   phone: requiredText('Phone is required', 40),
   address: requiredText('Address is required', 300),
+  gender: requiredGenderField,
 });
 export type RegisterPatient = z.input<typeof registerPatientSchema>;
 

@@ -10,9 +10,25 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] a
 export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'Choose a blood group, for example O+' });
 export type BloodGroup = z.infer<typeof bloodGroupSchema>;
 
-/** Gender: male, female or other. */
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const genderSchema = z.enum(GENDERS, { error: 'Choose male, female or other' });
+/**
+ * Gender as FHIR's administrative gender (http://hl7.org/fhir/administrative-gender), the same
+ * codes: male, female, other (a value other than male, female or unknown) and unknown (there is
+ * one, but it is not known). A FHIR Patient carries it as it is.
+ */
+export const GENDERS = ['male', 'female', 'other', 'unknown'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_MESSAGES = {
+  required: 'Gender is required',
+  invalid: 'Choose male, female, other or unknown',
+} as const;
+export const genderSchema = z.enum(GENDERS, { error: GENDER_MESSAGES.invalid });
+/** Sign-up and the desk's registration record it for every patient: nothing chosen reads "Gender is required". */
+export const requiredGenderField = z.enum(GENDERS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? GENDER_MESSAGES.required
+      : GENDER_MESSAGES.invalid,
+});
 
 /** How a vital sign is measured and what a living patient can show; `step` is the precision stored. */
 export interface VitalRange {

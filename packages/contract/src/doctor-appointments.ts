@@ -8,7 +8,7 @@ import {
   canTransition,
 } from './appointments';
 import { emailField } from './auth';
-import { GENDERS } from './clinical';
+import { GENDER_MESSAGES, GENDERS } from './clinical';
 import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf } from './common';
 import { erEntrySchema } from './emergency';
@@ -200,7 +200,7 @@ export const DOCTOR_APPOINTMENT_MESSAGES = {
   ageRequired: 'Age is required',
   agePositive: 'Age must be greater than 0',
   ageTooHigh: 'Enter an age of 130 or less',
-  genderRequired: 'Gender is required',
+  genderRequired: GENDER_MESSAGES.required,
   dateRequired: 'Date is required',
   timeRequired: 'Time is required',
   typeInvalid: `Type must be one of: ${APPOINTMENT_TYPES.join(', ')}`,
@@ -271,6 +271,25 @@ export const APPOINTMENT_TYPE_TITLES: Record<(typeof APPOINTMENT_TYPES)[number],
   checkup: 'Check-up',
   surgery: 'Surgery',
 };
+
+/**
+ * GET /api/doctor/appointments/patients?q=&limit= (triagePatientQuerySchema): registered patients for the add dialog's
+ * Fullname box, with what choosing one fills in (phone, age from the date of birth on the
+ * facility's calendar, gender; null when the record has none, for the doctor to type).
+ */
+export const bookingPatientsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      age: z.number().int().nullable(),
+      gender: z.enum(GENDERS).nullable(),
+    }),
+  ),
+});
+export type BookingPatient = z.infer<typeof bookingPatientsSchema>['data'][number];
 
 export const createdDoctorAppointmentSchema = doctorAppointmentResponseSchema.extend({
   /** True when no account had the e-mail: a patient account was made and sent a set-password link. */

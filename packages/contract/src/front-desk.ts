@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { patientStaySchema } from './admin';
 import { appointmentStatusSchema, createAppointmentSchema, moveAppointmentSchema } from './appointments';
 import { emailField, userStatusSchema } from './auth';
-import { genderSchema } from './clinical';
+import { genderSchema, requiredGenderField } from './clinical';
 import { isCalendarDate, weekdaySchema } from './clock';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
-import { dateOfBirthField, optionalGenderField, optionalText, PROFILE_MESSAGES } from './profile';
+import { dateOfBirthField, optionalText, PROFILE_MESSAGES } from './profile';
 
 /*
  * The front desk (admin only): register, edit and look up patients; every appointment, with
@@ -57,7 +57,7 @@ export const patientRecordSchema = z.object({
   phone: requiredText(PROFILE_MESSAGES.phoneRequired, 40),
   address: optionalText(300),
   dateOfBirth: dateOfBirthField,
-  gender: optionalGenderField,
+  gender: requiredGenderField,
 });
 export type PatientRecordInput = z.input<typeof patientRecordSchema>;
 export type PatientRecord = z.output<typeof patientRecordSchema>;

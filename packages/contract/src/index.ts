@@ -13,6 +13,7 @@ export * from './dates';
 export * from './diagnosis';
 export * from './doctor-appointments';
 export * from './emergency';
+export * from './facility';
 export * from './file-types';
 export * from './front-desk';
 export * from './messages';

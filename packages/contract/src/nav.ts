@@ -16,7 +16,7 @@ export const DOCTOR_NAV = [
   { key: 'prescription', label: 'Prescription', to: '/doctor/prescription' },
 ] as const satisfies readonly NavEntry[];
 
-/** The spec's admin entries first, then the screens CarePoint adds (stats, demo requests, audit). */
+/** The spec's admin entries first, then the screens CarePoint adds (stats, demo requests, audit, facility details). */
 export const ADMIN_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/admin/dashboard' },
   { key: 'doctors', label: 'Doctors', to: '/admin/doctors' },
@@ -33,6 +33,7 @@ export const ADMIN_NAV = [
   { key: 'appointments', label: 'Appointments', to: '/admin/appointments' },
   { key: 'backups', label: 'Backups', to: '/admin/backups' },
   { key: 'smart-apps', label: 'SMART Apps', to: '/admin/smart-apps' },
+  { key: 'facility', label: 'Facility', to: '/admin/facility' },
 ] as const satisfies readonly NavEntry[];
 
 export const PATIENT_NAV = [

@@ -42,7 +42,7 @@ export const dateOfBirthField = z
   .transform((v) => v || null);
 
 /** Optional gender: empty means not given (null). */
-export const optionalGenderField = z
+const optionalGenderField = z
   .union([z.literal(''), z.null(), genderSchema])
   .transform((v) => v || null)
   .optional();

@@ -22,6 +22,7 @@ const registration = {
   password: 'correct-horse-battery',
   phone: '+2348031234567',
   address: '12 Awolowo Road, Ikoyi',
+  gender: 'male',
 };
 
 describe('the server log', () => {

@@ -2,11 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, PdfBuilder } from './pdf';
 
-const letterhead = {
-  FACILITY_NAME: 'Sunrise Clinic',
-  FACILITY_ADDRESS: '1 Marina, Lagos',
-  FACILITY_PHONE: undefined,
-};
+const letterhead = { name: 'Sunrise Clinic', address: '1 Marina, Lagos', phone: null, email: null };
 
 async function textOf(bytes: Buffer): Promise<{ pages: number; text: string }> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));

@@ -1,5 +1,5 @@
+import type { FacilityDetails } from '@carepoint/contract';
 import PDFDocument from 'pdfkit';
-import type { Config } from '../config';
 
 /**
  * Printable documents (prescriptions, invoices, reports) share one look: an A4 page with the
@@ -7,7 +7,8 @@ import type { Config } from '../config';
  * repeated, and a signature line. Built on pdfkit with its standard fonts (no font files).
  */
 
-export type Letterhead = Pick<Config, 'FACILITY_NAME' | 'FACILITY_ADDRESS' | 'FACILITY_PHONE'>;
+/** The facility's details as an admin last saved them (modules/facility: `readFacility`). */
+type Letterhead = Readonly<FacilityDetails>;
 
 export interface PdfColumn {
   header: string;
@@ -32,7 +33,7 @@ export class PdfBuilder {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,
-      info: { Title: title, Author: author ?? letterhead.FACILITY_NAME, Creator: 'CarePoint' },
+      info: { Title: title, Author: author ?? letterhead.name, Creator: 'CarePoint' },
     });
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.done = new Promise((resolve, reject) => {
@@ -48,9 +49,9 @@ export class PdfBuilder {
     return this.doc.page.width - MARGIN * 2;
   }
 
-  private letterhead({ FACILITY_NAME, FACILITY_ADDRESS, FACILITY_PHONE }: Letterhead): void {
-    this.doc.font(BOLD).fontSize(18).fillColor(INK).text(FACILITY_NAME);
-    const contact = [FACILITY_ADDRESS, FACILITY_PHONE].filter(Boolean).join(' · ');
+  private letterhead({ name, address, phone, email }: Letterhead): void {
+    this.doc.font(BOLD).fontSize(18).fillColor(INK).text(name);
+    const contact = [address, phone, email].filter(Boolean).join(' · ');
     if (contact) this.doc.font(FONT).fontSize(9).fillColor(MUTED).text(contact);
     this.rule();
     this.doc.moveDown(0.8);

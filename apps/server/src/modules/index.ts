@@ -12,6 +12,7 @@ import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
+import { facilityRoutes } from './facility/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
 import { passkeyRoutes } from './passkeys/routes';
@@ -34,9 +35,10 @@ import { twoFactorRoutes } from './two-factor/routes';
  * a new area adds its plugin to its group here.
  */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
-  // Public: health, demo requests; signing in, registering and passwords; passkeys (signing in
+  // Public: health, demo requests, the facility's details (changed by an admin); signing in, registering and passwords; passkeys (signing in
   // with one, and every user's own); where one is signed in.
   publicRoutes,
+  facilityRoutes,
   authRoutes,
   passkeyRoutes,
   sessionRoutes,

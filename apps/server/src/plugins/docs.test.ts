@@ -104,6 +104,8 @@ describe('the OpenAPI document', () => {
       .map((p) => p.location[0]?.pointer);
     expect(no4xx.sort()).toEqual([
       '#/paths/~1api~1health/get/responses',
+      // The facility's details: public, with nothing to ask (the public pages' footer).
+      '#/paths/~1api~1public~1facility/get/responses',
       '#/paths/~1api~1ready/get/responses',
       // SMART's discovery document, public like the CapabilityStatement.
       '#/paths/~1fhir~1R4~1.well-known~1smart-configuration/get/responses',

@@ -32,6 +32,7 @@ const registration = {
   password: 'a-strong-password',
   phone: '08012345678',
   address: '1 Marina, Lagos',
+  gender: 'female',
 };
 
 describe('text with a NUL character or an unpaired surrogate', () => {

@@ -65,6 +65,8 @@ export const queryKeys = {
       slots: (doctorId: string, date: string) => ['doctor', 'appointments', 'slots', doctorId, date] as const,
       calendar: (range: CalendarQuery) =>
         ['doctor', 'appointments', 'calendar', range.from, range.to] as const,
+      /** The add dialog's patient picker (term and limit follow). */
+      patients: ['doctor', 'appointments', 'patients'] as const,
     },
     diagnosis: {
       all: ['doctor', 'diagnosis'] as const,
@@ -105,7 +107,8 @@ export const queryKeys = {
     triage: {
       all: ['doctor', 'triage'] as const,
       today: ['doctor', 'triage', 'today'] as const,
-      patients: (term: string, limit: number) => ['doctor', 'triage', 'patients', term, limit] as const,
+      /** The intake form's patient picker (term and limit follow). */
+      patients: ['doctor', 'triage', 'patients'] as const,
     },
   },
   patient: {

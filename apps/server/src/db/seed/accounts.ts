@@ -32,8 +32,8 @@ const DOCTORS: Array<[string, string, string, Gender]> = [
   ['Kelechi', 'Obi', 'General Medicine', 'male'],
 ];
 
-/** Recorded genders too (FHIR Patient.gender): one patient left without, as real records are. */
-const PATIENTS: Array<[string, string, string, Gender | null]> = [
+/** Recorded genders too (FHIR Patient.gender), as sign-up and the desk record them for everyone. */
+const PATIENTS: Array<[string, string, string, Gender]> = [
   ['Chioma', 'Adeyemi', '1988-03-14', 'female'],
   ['Ibrahim', 'Musa', '1975-11-02', 'male'],
   ['Amaka', 'Uche', '1996-07-21', 'female'],
@@ -44,7 +44,7 @@ const PATIENTS: Array<[string, string, string, Gender | null]> = [
   ['Yusuf', 'Garba', '1991-04-03', 'male'],
   ['Funmilayo', 'Ajayi', '1969-08-11', 'female'],
   ['Chinedu', 'Okeke', '2005-02-28', 'male'],
-  ['Halima', 'Sani', '1958-06-06', null],
+  ['Halima', 'Sani', '1958-06-06', 'female'],
   // Written with its Yoruba accents: patient search finds it as "adebayo" too.
   ['Tobi', 'Adébáyọ̀', '1999-10-15', 'male'],
 ];

@@ -1,4 +1,12 @@
-import { DEPARTMENTS, type ErStatus, TRIAGE_LEVELS, type TriageLevel } from '@carepoint/contract';
+import {
+  DEPARTMENTS,
+  type ErStatus,
+  type Gender,
+  TRIAGE_LEVELS,
+  type TriageLevel,
+  triage,
+  type Vitals,
+} from '@carepoint/contract';
 import { asc, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
 import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users } from '../schema';
@@ -20,23 +28,26 @@ function generator(seed: number) {
   };
 }
 
-/** More patients, so the admin patients table has more than one page; one has no birth date on file. */
-const EXTRA_PATIENTS: Array<[string, string, string | null]> = [
-  ['Aisha', 'Mohammed', '1985-02-11'],
-  ['Babajide', 'Oladipo', '1977-06-23'],
-  ['Chiamaka', 'Nnadi', '1993-10-05'],
-  ['Damilola', 'Fashola', '2010-03-19'],
-  ['Efe', 'Okoro', '1966-12-01'],
-  ['Folake', 'Adewale', '1989-08-30'],
-  ['Gbenga', 'Ishola', '1972-04-14'],
-  ['Hadiza', 'Umar', '2003-01-27'],
-  ['Ifeanyi', 'Chukwu', '1981-09-08'],
-  ['Jumoke', 'Balogun', '1995-05-16'],
-  ['Kunle', 'Afolabi', '1958-11-22'],
-  ['Lami', 'Danjuma', '2016-07-04'],
-  ['Musa', 'Abubakar', '1970-02-02'],
-  ['Nneka', 'Obiora', '1987-03-29'],
-  ['Oluwaseun', 'Akinola', null],
+/**
+ * More patients, so the admin patients table has more than one page; one has no birth date on
+ * file. Each has a gender, as registration records it (FHIR Patient.gender); one said unknown.
+ */
+const EXTRA_PATIENTS: Array<[string, string, string | null, Gender]> = [
+  ['Aisha', 'Mohammed', '1985-02-11', 'female'],
+  ['Babajide', 'Oladipo', '1977-06-23', 'male'],
+  ['Chiamaka', 'Nnadi', '1993-10-05', 'female'],
+  ['Damilola', 'Fashola', '2010-03-19', 'female'],
+  ['Efe', 'Okoro', '1966-12-01', 'male'],
+  ['Folake', 'Adewale', '1989-08-30', 'female'],
+  ['Gbenga', 'Ishola', '1972-04-14', 'male'],
+  ['Hadiza', 'Umar', '2003-01-27', 'female'],
+  ['Ifeanyi', 'Chukwu', '1981-09-08', 'male'],
+  ['Jumoke', 'Balogun', '1995-05-16', 'female'],
+  ['Kunle', 'Afolabi', '1958-11-22', 'male'],
+  ['Lami', 'Danjuma', '2016-07-04', 'female'],
+  ['Musa', 'Abubakar', '1970-02-02', 'male'],
+  ['Nneka', 'Obiora', '1987-03-29', 'female'],
+  ['Oluwaseun', 'Akinola', null, 'unknown'],
 ];
 
 const NURSES: Array<[string, string, 'Active' | 'On Leave' | 'On Duty']> = [
@@ -103,21 +114,37 @@ const LAST_NAMES = [
  * 16 names), so nobody arrives at the ER twice in a day or waits in two queues.
  */
 const walkInName = (n: number) => `${FIRST_NAMES[n % 16]} ${LAST_NAMES[(n * 5 + Math.floor(n / 16)) % 16]}`;
-const COMPLAINTS = [
-  'Chest pain',
-  'Fever',
-  'Fracture',
-  'Shortness of breath',
-  'Abdominal pain',
-  'Laceration',
-  'Headache',
+/**
+ * What brings people to the ER, each with the vitals it typically arrives with. An arrival's
+ * triage level is what the app's triage rule (the contract's `triage`, as Triage Intake applies
+ * it) makes of them: chest pain with a racing pulse and a high blood pressure is High, a fracture
+ * with normal signs Low. Staff raise some chest pains to Urgent (never below the rule).
+ */
+const NO_SIGNS: Vitals = { heartRate: 80, systolic: 120, temperature: 36.8 };
+export const ER_COMPLAINTS: ReadonlyArray<{ complaint: string; vitals: Vitals }> = [
+  { complaint: 'Chest pain', vitals: { heartRate: 126, systolic: 184, temperature: 37.0 } },
+  { complaint: 'Fever', vitals: { heartRate: 104, systolic: 118, temperature: 39.2 } },
+  { complaint: 'Fracture', vitals: { heartRate: 96, systolic: 132, temperature: 36.8 } },
+  { complaint: 'Shortness of breath', vitals: { heartRate: 124, systolic: 136, temperature: 37.4 } },
+  { complaint: 'Abdominal pain', vitals: { heartRate: 112, systolic: 86, temperature: 38.2 } },
+  { complaint: 'Laceration', vitals: { heartRate: 88, systolic: 126, temperature: 36.7 } },
+  { complaint: 'Headache', vitals: { heartRate: 78, systolic: 192, temperature: 36.9 } },
 ];
+/** The n-th arrival's complaint and triage level: every second chest pain is raised to Urgent. */
+function erArrival(n: number): { complaint: string; triageLevel: TriageLevel } {
+  const { complaint, vitals } = ER_COMPLAINTS[n % ER_COMPLAINTS.length] ?? {
+    complaint: '',
+    vitals: NO_SIGNS,
+  };
+  const raised = n % ER_COMPLAINTS.length === 0 && Math.floor(n / ER_COMPLAINTS.length) % 2 === 1;
+  return { complaint, triageLevel: raised ? 'Urgent' : triage(vitals).priority };
+}
 const ER_ARRIVALS = 32;
 const TRIAGE: TriageLevel[] = ['Low', 'Medium', 'Medium', 'High', 'Low', 'Urgent', 'Medium', 'Low'];
 
 async function seedExtraPatients(ctx: SeedContext) {
   await ctx.db.insert(users).values(
-    EXTRA_PATIENTS.map(([firstName, lastName, dateOfBirth], i) => ({
+    EXTRA_PATIENTS.map(([firstName, lastName, dateOfBirth, gender], i) => ({
       role: 'patient' as const,
       firstName,
       lastName,
@@ -125,6 +152,7 @@ async function seedExtraPatients(ctx: SeedContext) {
       phone: `+234 803 555 ${String(1000 + i * 37).padStart(4, '0')}`,
       address: 'Lagos',
       dateOfBirth,
+      gender,
       passwordHash: ctx.passwordHash,
       createdAt: new Date(ctx.seededAt.getTime() - (EXTRA_PATIENTS.length - i) * 24 * 60 * MINUTE),
     })),
@@ -186,8 +214,7 @@ async function seedEmergencyRoom(ctx: SeedContext, patientIds: string[]) {
       patientName: walkInName(i),
       // A few arrivals are registered patients, each a different one (one visit each today).
       patientId: i % 8 === 3 ? (patientIds[5 + Math.floor(i / 8)] ?? null) : null,
-      triageLevel: TRIAGE[i % TRIAGE.length] ?? 'Low',
-      complaint: COMPLAINTS[i % COMPLAINTS.length] ?? '',
+      ...erArrival(i),
       status,
       arrivedAt,
       seenAt: status === 'Waiting' ? null : seenAt,

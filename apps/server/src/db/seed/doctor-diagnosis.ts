@@ -1,7 +1,10 @@
 import { type DiagnosisTestInput, diagnosisTestInputSchema } from '@carepoint/contract';
 import { eq, inArray } from 'drizzle-orm';
+import { facilityDate } from '../../lib/facility-time';
+import { ageOn } from '../../lib/people';
 import { createTest } from '../../modules/diagnosis/service';
 import { diagnosisCategories, diagnosisTests, users } from '../schema';
+import { bodyOf, weightDaysAgo } from './bodies';
 import type { SeedContext } from './context';
 
 /*
@@ -17,7 +20,17 @@ const DEMO_DOCTOR = 'doctor@carepoint.example';
 const SHARED = new Set(['Fasting blood sugar and HbA1c', 'Abdominal ultrasound']);
 const COLLEAGUE = 'adaeze.okafor@carepoint.example';
 
-type Fields = Omit<DiagnosisTestInput, 'patientId' | 'categoryId'>;
+/** The patient's age, weight and height come from their record and their vitals (bodies.ts). */
+type Fields = Omit<DiagnosisTestInput, 'patientId' | 'categoryId' | 'age' | 'weight' | 'height'> & {
+  /** Weighed (and measured, when `height`) at the test. */
+  weighed?: true;
+  height?: true;
+};
+/**
+ * The findings agree with the values: an HbA1c of 7.0 % (6.5 % or more) with a fasting glucose of
+ * 132 mg/dL (126 or more) is diabetes, not prediabetes (5.7-6.4 %), and an average glucose of
+ * 154 mg/dL is what that HbA1c estimates (28.7 x 7.0 - 46.7).
+ */
 const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: string, Fields]> = [
   [
     41,
@@ -26,15 +39,14 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Clinical Chemistry',
     {
       name: 'Fasting blood sugar and HbA1c',
-      age: 36,
-      weight: 74.5,
-      height: 165,
+      weighed: true,
+      height: true,
       averageGlucose: 154,
       bloodSugar: 132,
       urinSugar: 0,
       systolic: 134,
       diastolic: 86,
-      diabetes: 'Prediabetes',
+      diabetes: 'Type 2',
       properties: [{ name: 'HbA1c', value: '7.0 %' }],
     },
   ],
@@ -45,8 +57,7 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Haematology',
     {
       name: 'Full blood count',
-      age: 38,
-      weight: 68,
+      weighed: true,
       properties: [
         { name: 'Haemoglobin', value: '11.4 g/dL' },
         { name: 'White cells', value: '6.8 x10^9/L' },
@@ -61,9 +72,8 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Clinical Chemistry',
     {
       name: 'Lipid profile',
-      age: 54,
-      weight: 92.3,
-      height: 178,
+      weighed: true,
+      height: true,
       systolic: 148,
       diastolic: 94,
       cholesterol: 236,
@@ -82,7 +92,6 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Cardiology',
     {
       name: 'Resting ECG',
-      age: 54,
       systolic: 142,
       diastolic: 90,
       properties: [{ name: 'Rhythm', value: 'Sinus' }],
@@ -95,7 +104,6 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Parasitology',
     {
       name: 'Malaria parasite (thick and thin film)',
-      age: 29,
       properties: [
         { name: 'Result', value: 'Plasmodium falciparum seen' },
         { name: 'Density', value: '++' },
@@ -109,7 +117,6 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Urinalysis',
     {
       name: 'Urine dipstick and microscopy',
-      age: 63,
       bloodSugar: 210,
       urinSugar: 500,
       diabetes: 'Type 2',
@@ -124,7 +131,7 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     DEMO_DOCTOR,
     'zainab.lawal@carepoint.example',
     'Genetics',
-    { name: 'Haemoglobin genotype', age: 25, properties: [{ name: 'Genotype', value: 'AS' }] },
+    { name: 'Haemoglobin genotype', properties: [{ name: 'Genotype', value: 'AS' }] },
   ],
   [
     8,
@@ -133,7 +140,6 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Ultrasonography',
     {
       name: 'Abdominal ultrasound',
-      age: 36,
       properties: [{ name: 'Liver', value: 'Normal size and echotexture' }],
     },
   ],
@@ -144,7 +150,6 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Immunology and Serology',
     {
       name: 'Hepatitis B surface antigen',
-      age: 43,
       properties: [{ name: 'HBsAg', value: 'Non-reactive' }],
     },
   ],
@@ -155,12 +160,11 @@ const TESTS: Array<[daysAgo: number, doctor: string, patient: string, category: 
     'Clinical Chemistry',
     {
       name: 'Random blood sugar',
-      age: 36,
-      weight: 73.8,
+      weighed: true,
       bloodSugar: 118,
       systolic: 128,
       diastolic: 82,
-      diabetes: 'Prediabetes',
+      diabetes: 'Type 2',
     },
   ],
 ];
@@ -169,15 +173,23 @@ export async function seedDoctorDiagnosis(ctx: SeedContext) {
   const emails = [...new Set(TESTS.flatMap(([, doctor, patient]) => [doctor, patient]))];
   const people = await ctx.db.select().from(users).where(inArray(users.email, emails));
   const categories = await ctx.db.select().from(diagnosisCategories);
-  for (const [daysAgo, doctorEmail, patientEmail, categoryName, fields] of TESTS) {
+  for (const [daysAgo, doctorEmail, patientEmail, categoryName, { weighed, height, ...fields }] of TESTS) {
     const doctor = people.find((p) => p.email === doctorEmail);
-    const patientId = people.find((p) => p.email === patientEmail)?.id;
+    const patient = people.find((p) => p.email === patientEmail);
     const categoryId = categories.find((c) => c.name === categoryName)?.id;
-    if (!doctor || !patientId || !categoryId) continue;
+    if (!doctor || !patient || !categoryId) continue;
     const at = new Date(ctx.seededAt.getTime() - daysAgo * DAY);
+    const body = bodyOf(patientEmail);
     const test = await createTest(
       { ...ctx, actor: { ...doctor, mustChangePassword: false }, now: () => at },
-      diagnosisTestInputSchema.parse({ ...fields, patientId, categoryId }),
+      diagnosisTestInputSchema.parse({
+        ...fields,
+        age: ageOn(patient.dateOfBirth, facilityDate(at, ctx.config.TIME_ZONE)),
+        weight: weighed ? weightDaysAgo(body.weight, daysAgo) : null,
+        height: height ? body.height : null,
+        patientId: patient.id,
+        categoryId,
+      }),
     );
     if (SHARED.has(fields.name) && patientEmail === 'patient@carepoint.example')
       await ctx.db

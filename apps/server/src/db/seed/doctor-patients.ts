@@ -2,6 +2,7 @@ import { BLOOD_GROUPS } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
 import { updateMedicalDetails } from '../../modules/charts/service';
 import { users, vitalSigns } from '../schema';
+import { bodyOf, isWeighed, weightDaysAgo } from './bodies';
 import type { SeedContext } from './context';
 
 /*
@@ -43,15 +44,16 @@ export async function seedDoctorPatients(ctx: SeedContext) {
 
   const history: Array<typeof vitalSigns.$inferInsert> = [];
   for (const [i, patient] of patients.entries()) {
-    // The documented demo patient always has a chart to show.
-    if (i % 5 === 4 && patient.email !== 'patient@carepoint.example') continue;
-    const weight = 55 + ((i * 7) % 40);
+    // The documented demo patient, and those a diagnosis test weighs, always have a chart to show.
+    if (i % 5 === 4 && !isWeighed(patient.email)) continue;
+    const { weight, height } = bodyOf(patient.email, i);
     const systolic = 112 + ((i * 9) % 40);
     const glucose = 85 + ((i * 13) % 70);
     for (const monthsAgo of [6, 3]) {
+      const daysAgo = monthsAgo * 30 + i;
       history.push({
         patientId: patient.id,
-        recordedAt: at(monthsAgo * 30 + i),
+        recordedAt: at(daysAgo),
         source: 'triage',
         heartRate: 68 + ((i + monthsAgo) % 20),
         systolic: systolic + monthsAgo,
@@ -59,8 +61,8 @@ export async function seedDoctorPatients(ctx: SeedContext) {
         temperature: 36.6 + (monthsAgo % 3) / 10,
         respiratoryRate: 14 + (i % 5),
         oxygenSaturation: 96 + (i % 4),
-        weight: weight + monthsAgo / 2,
-        height: 150 + ((i * 11) % 40),
+        weight: weightDaysAgo(weight, daysAgo),
+        height,
         bloodGlucose: glucose + monthsAgo * 2,
       });
     }

@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { PdfBuilder } from '../../lib/pdf';
 import { formatYearlyNumber } from '../../lib/sequences';
+import { readFacility } from '../../modules/facility/service';
 import { caseIdScope, columnsOf } from '../../modules/reports/service';
 import { reportAttachments, reports, users, yearlySequences } from '../schema';
 import type { SeedContext } from './context';
@@ -219,11 +220,7 @@ export async function seedDoctorReports(ctx: SeedContext) {
   const xray = saved.find((r) => r.title === 'Chest X-ray');
   const fbc = saved.find((r) => r.title === 'Full blood count');
   if (!xray || !fbc) return;
-  const pdf = await new PdfBuilder('Full blood count', {
-    FACILITY_NAME: ctx.config.FACILITY_NAME,
-    FACILITY_ADDRESS: ctx.config.FACILITY_ADDRESS,
-    FACILITY_PHONE: ctx.config.FACILITY_PHONE,
-  })
+  const pdf = await new PdfBuilder('Full blood count', await readFacility(ctx))
     .fields([
       ['Patient', `${demo.firstName} ${demo.lastName}`],
       ['Case ID', fbc.caseId],

@@ -601,6 +601,57 @@ describe('Add new Appointment', () => {
   });
 });
 
+describe("Add new Appointment's patient search", () => {
+  it('finds registered patients with what choosing one fills in; doctors only, and audited', async () => {
+    const doctor = await doctorNamed('Search', 'Doctor');
+    const known = await createUser(t, 'patient', {
+      firstName: 'Obiageli',
+      lastName: 'Fillmore',
+      phone: '0803 555 0188',
+      dateOfBirth: '1990-01-10',
+      gender: 'female',
+    });
+    const sparse = await createUser(t, 'patient', { firstName: 'Obinna', lastName: 'Fillmore', phone: null });
+    const search = (headers: Headers, q: string) =>
+      t.app.inject({ url: `/api/doctor/appointments/patients?q=${encodeURIComponent(q)}`, headers });
+
+    const res = await search(doctor.headers, 'fillmore');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        id: known.id,
+        fullName: 'Obiageli Fillmore',
+        email: known.email,
+        phone: '0803 555 0188',
+        // 2030-01-09: a day before the 40th birthday.
+        age: 39,
+        gender: 'female',
+      },
+      {
+        id: sparse.id,
+        fullName: 'Obinna Fillmore',
+        email: sparse.email,
+        phone: null,
+        age: null,
+        gender: null,
+      },
+    ]);
+    expect((await search(doctor.headers, '')).json().data).toEqual([]);
+    const [read] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patients.list'), eq(auditEvents.actorId, doctor.user.id)));
+    expect(read?.details).toMatchObject({ patientIds: [known.id, sparse.id] });
+
+    for (const role of ['patient', 'admin'] as const) {
+      expect((await search((await signedIn(t, role)).headers, 'fillmore')).statusCode, role).toBe(403);
+    }
+    expect((await t.app.inject({ url: '/api/doctor/appointments/patients?q=fillmore' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('one patient, one place at a time, on every booking path at once', () => {
   it('lets exactly one of simultaneous bookings by the patient, the clinic and a doctor succeed', async () => {
     const doctors = await Promise.all([1, 2, 3, 4].map((n) => doctorNamed('Parallel', `Doctor${n}`)));

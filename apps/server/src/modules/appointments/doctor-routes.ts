@@ -1,4 +1,5 @@
 import {
+  bookingPatientsSchema,
   calendarQuerySchema,
   calendarSchema,
   createDoctorAppointmentSchema,
@@ -10,6 +11,7 @@ import {
   doctorDashboardSchema,
   idParamSchema,
   moveAppointmentSchema,
+  triagePatientQuerySchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,6 +44,17 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['doctor'] },
     },
     async (request) => doctorDay.listDoctorAppointments(request.ctx, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/doctor/appointments/patients',
+    {
+      schema: { tags, querystring: triagePatientQuerySchema, response: { 200: bookingPatientsSchema } },
+      config: { access: ['doctor'] },
+    },
+    async (request) => ({
+      data: await doctorDay.findBookingPatients(request.ctx, request.query.q, request.query.limit),
+    }),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   ACTIVE_APPOINTMENT_STATUSES,
   APPOINTMENT_TYPE_TITLES,
   addDays,
+  type BookingPatient,
   type CreateDoctorAppointment,
   type CreatedDoctorAppointment,
   DASHBOARD_ER_ROWS,
@@ -44,6 +45,7 @@ import { ageOn, fullNameOf, profileImageUrl } from '../../lib/people';
 import { newToken } from '../../lib/tokens';
 import { sendWelcomeLink } from '../auth/service';
 import { listErEntries } from '../emergency/service';
+import { listPatients } from '../patients/service';
 import { facilityNow, findBookableDoctor } from '../schedules/service';
 import { bookWithDoctor, slotOf } from './service';
 import { statusHistory } from './status-events';
@@ -333,6 +335,32 @@ async function findOrCreatePatient(
     .returning({ id: users.id, email: users.email, firstName: users.firstName });
   if (row) return { ...row, created: true };
   return findOrCreatePatient(db, input, passwordHash);
+}
+
+/**
+ * GET /api/doctor/appointments/patients: the add dialog's patient search (the one patient
+ * search, audited as a patients list read), with the fields choosing a patient fills in.
+ */
+export async function findBookingPatients(
+  ctx: ServiceContext,
+  q: string,
+  limit: number,
+): Promise<BookingPatient[]> {
+  if (!q) return [];
+  const found = await listPatients(ctx, { q, limit, page: 1, order: 'asc' });
+  const ids = found.data.map((p) => p.id);
+  const genders = ids.length
+    ? await ctx.db.select({ id: users.id, gender: users.gender }).from(users).where(inArray(users.id, ids))
+    : [];
+  const genderOf = new Map(genders.map((row) => [row.id, row.gender]));
+  return found.data.map(({ id, fullName, email, phone, age }) => ({
+    id,
+    fullName,
+    email,
+    phone,
+    age,
+    gender: genderOf.get(id) ?? null,
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   FORGOT_PASSWORD_ANSWER,
+  GENDER_MESSAGES,
   MESSAGES,
   NAME_NEEDS_LETTER_MESSAGE,
   SIGNUP_ANSWER,
@@ -26,6 +27,7 @@ const registration = (email: string) => ({
   password: 'a-strong-password',
   phone: '+234 802 555 0101',
   address: '7 Allen Avenue, Ikeja',
+  gender: 'female',
 });
 const auditRows = (action: string, email: string) =>
   t.database.db
@@ -44,6 +46,9 @@ describe('registration', () => {
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ role: 'patient', firstName: 'Amina' });
+    // The gender given is stored: a FHIR Patient carries it (modules/fhir/people.ts).
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'amina.yusuf@example.org'));
+    expect(row?.gender).toBe('female');
   });
 
   it('answers a taken e-mail exactly as a free one, keeps the account and mails its owner', async () => {
@@ -135,7 +140,18 @@ describe('registration', () => {
       password: ['Password is required'],
       phone: ['Phone is required'],
       address: ['Address is required'],
+      gender: [GENDER_MESSAGES.required],
     });
+    const unknown = await post('/api/auth/register/patient', {
+      ...registration('gender@example.org'),
+      gender: 'woman',
+    });
+    expect(unknown.json().fieldErrors).toEqual({ gender: [GENDER_MESSAGES.invalid] });
+    const notSaid = await post('/api/auth/register/patient', {
+      ...registration('gender@example.org'),
+      gender: 'unknown',
+    });
+    expect(notSaid.statusCode).toBe(201);
   });
 });
 

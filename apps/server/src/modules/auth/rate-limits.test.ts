@@ -215,6 +215,7 @@ describe('request limits of public forms', () => {
           password: 'a-strong-password',
           phone: '+234 802 555 0101',
           address: '7 Allen Avenue, Ikeja',
+          gender: 'female',
         },
       });
     for (let i = 0; i < 30; i++) expect((await register(i)).statusCode).toBe(201);

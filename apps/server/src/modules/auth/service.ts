@@ -96,6 +96,7 @@ export async function registerPatient(
         lastName: input.lastName,
         phone: input.phone,
         address: input.address,
+        gender: input.gender,
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });

@@ -1,3 +1,4 @@
+import type { Gender } from '@carepoint/contract';
 import type { Address, ContactPoint, HumanName } from '@medplum/fhirtypes';
 import { users } from '../../db/schema';
 
@@ -13,8 +14,11 @@ function telecom(email: string, phone: string | null): ContactPoint[] {
   return points;
 }
 
-/** Ours are male, female, other; unrecorded is left out (FHIR's `unknown` would claim it was asked). */
-const gender = (value: 'male' | 'female' | 'other' | null) => (value ? { gender: value } : {});
+/**
+ * Ours are FHIR's own codes (male, female, other, unknown), carried as they are; a record without
+ * one (an account from before sign-up asked) leaves it out, as `unknown` would claim it was asked.
+ */
+const gender = (value: Gender | null) => (value ? { gender: value } : {});
 
 /** Our address is one free-text field. */
 const address = (text: string | null): { address?: Address[] } =>

@@ -1,4 +1,10 @@
-import { type AppointmentStatus, doctorDisplayName, type MessageKind, shortTime } from '@carepoint/contract';
+import {
+  type AppointmentStatus,
+  doctorDisplayName,
+  type FacilityDetails,
+  type MessageKind,
+  shortTime,
+} from '@carepoint/contract';
 import type { Config } from '../../config';
 import type { Mail } from '../../lib/mailer';
 import { calendarEvent } from './ics';
@@ -68,14 +74,12 @@ function headline(kind: MessageKind, subject: MessageSubject, config: Config) {
 export function composeMessage(
   kind: MessageKind,
   subject: MessageSubject,
-  context: { config: Config; sequence: number; now: Date },
+  context: { config: Config; facility: FacilityDetails; sequence: number; now: Date },
 ): Mail {
-  const { config } = context;
+  const { config, facility } = context;
   const { title, text } = headline(kind, subject, config);
-  const where = [config.FACILITY_NAME, config.FACILITY_ADDRESS].filter(Boolean).join(', ');
-  const contact = config.FACILITY_PHONE
-    ? `\nTo change it, call us on ${config.FACILITY_PHONE} or`
-    : '\nTo change it,';
+  const where = [facility.name, facility.address].filter(Boolean).join(', ');
+  const contact = facility.phone ? `\nTo change it, call us on ${facility.phone} or` : '\nTo change it,';
   const body = [
     `Dear ${subject.patient.firstName} ${subject.patient.lastName},`,
     '',
@@ -86,7 +90,7 @@ export function composeMessage(
     '',
     'The attached calendar entry (.ics) adds it to your calendar or updates it there.',
     '',
-    config.FACILITY_NAME,
+    facility.name,
   ].join('\n');
   const cancelled = kind === 'cancelled';
   const ics = calendarEvent({
@@ -98,7 +102,7 @@ export function composeMessage(
     end: new Date(subject.startsAt.getTime() + subject.durationMinutes * 60_000),
     stamp: context.now,
     summary: `${subject.title} with ${doctorDisplayName(subject.doctor)}`,
-    description: `${title}. ${config.FACILITY_NAME}`,
+    description: `${title}. ${facility.name}`,
     location: where,
     organizer: { name: nameOf(config.MAIL_FROM), email: addressOf(config.MAIL_FROM) },
     attendee: {

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { appointments, messages, users } from '../../db/schema';
 import type { SendMail } from '../../lib/mailer';
 import { createPoller } from '../../lib/poller';
+import { loadFacility } from '../facility/service';
 import { composeMessage, type MessageSubject } from './content';
 
 /**
@@ -167,7 +168,8 @@ export function createMessageWorker({ db, config, log, now, sendMail }: MessageW
       };
       const sequence =
         message.kind === 'reminder' ? await lastSequence(db, message.appointmentId) : message.sequence;
-      const mail = composeMessage(message.kind, subject, { config, sequence, now: now() });
+      const facility = await loadFacility(db, config);
+      const mail = composeMessage(message.kind, subject, { config, facility, sequence, now: now() });
       const sent = await sendMail(mail);
       if (sent.delivery === 'Failed')
         return await failed(message, sent.error ?? 'The mail server refused it');

@@ -45,6 +45,7 @@ describe('assigning record numbers', () => {
           password: 'a-long-password-1',
           phone: '0803 000 0000',
           address: '1 Marina, Lagos',
+          gender: 'female',
         },
       }),
     );
@@ -54,6 +55,7 @@ describe('assigning record numbers', () => {
         lastName: `Desk${i}`,
         email: `parallel-${i}@desk.example`,
         phone: '0803 000 0001',
+        gender: 'male',
       }),
     );
     const answers = await Promise.all([...signUps, ...desk]);

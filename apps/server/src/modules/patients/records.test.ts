@@ -1,5 +1,5 @@
 import type { PatientDetail } from '@carepoint/contract';
-import { FRONT_DESK_MESSAGES, MESSAGES } from '@carepoint/contract';
+import { FRONT_DESK_MESSAGES, GENDER_MESSAGES, MESSAGES } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../test/appointments';
@@ -103,13 +103,21 @@ describe('editing and reading a patient', () => {
     const other = await createUser(t, 'patient');
     const put = (payload: object, id = p.id) =>
       t.app.inject({ method: 'PUT', url: `/api/admin/patients/${id}`, headers: admin, payload });
-    const res = await put(walkIn({ firstName: 'Babatunde', email: 'b.bakare@example.com', gender: '' }));
+    const res = await put(
+      walkIn({ firstName: 'Babatunde', email: 'b.bakare@example.com', gender: 'unknown' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json<PatientDetail>().patient).toMatchObject({
       fullName: 'Babatunde Eze',
       email: 'b.bakare@example.com',
-      gender: null,
+      gender: 'unknown',
     });
+    // Every record the desk keeps has a gender (FHIR's administrative gender; unknown is an answer).
+    for (const gender of ['', undefined]) {
+      const refused = await put(walkIn({ email: 'b.bakare@example.com', gender }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors).toEqual({ gender: [GENDER_MESSAGES.required] });
+    }
     expect((await put(walkIn({ email: other.email }))).statusCode).toBe(409);
     const missing = await put(walkIn({ email: 'z@example.com' }), '00000000-0000-4000-8000-00000000abcd');
     expect(missing.statusCode).toBe(404);

@@ -45,7 +45,7 @@ const fields = (input: PatientRecord) => ({
   phone: input.phone,
   address: input.address,
   dateOfBirth: input.dateOfBirth,
-  gender: input.gender ?? null,
+  gender: input.gender,
 });
 
 /**

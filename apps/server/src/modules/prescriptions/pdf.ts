@@ -10,8 +10,9 @@ import {
   toLocalDateTime,
   VITAL_RANGES,
 } from '@carepoint/contract';
-import type { Config } from '../../config';
+import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
+import { readFacility } from '../facility/service';
 
 const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
 
@@ -19,12 +20,12 @@ const withUnit = (value: number | null, unit: string) => (value === null ? null 
  * The printed prescription: letterhead, patient, doctor and date, the physical information,
  * the medicines table, test, advice and next visit, and the doctor's signature line.
  */
-export async function prescriptionPdf(p: Prescription, config: Config) {
-  const zone = config.TIME_ZONE;
+export async function prescriptionPdf(p: Prescription, ctx: ServiceContext) {
+  const zone = ctx.config.TIME_ZONE;
   const info = p.physicalInfo;
   const override =
     p.allergyOverride && allergyOverrideText(p.allergyOverride, (iso) => formatInstant(new Date(iso), zone));
-  const pdf = new PdfBuilder('Prescription', config, p.doctor.name)
+  const pdf = new PdfBuilder('Prescription', await readFacility(ctx), p.doctor.name)
     .fields([
       ['Patient', p.patient.name],
       ['Date', formatInstantDay(new Date(p.addedAt), zone)],

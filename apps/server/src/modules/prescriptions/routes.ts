@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import type { ServiceContext } from '../../lib/context';
 import { attachmentDisposition } from '../../lib/pdf';
+import { readFacility } from '../facility/service';
 import { prescriptionPdf } from './pdf';
 import * as rx from './service';
 
@@ -24,12 +24,11 @@ const patientTags = ['patient: prescriptions'];
 const doctorOnly = { access: ['doctor'] as const };
 const patientOnly = { access: ['patient'] as const };
 
-/** The letterhead of the printable page, as the PDF has it. */
-const facilityOf = ({ FACILITY_NAME, FACILITY_ADDRESS, FACILITY_PHONE }: Config): Facility => ({
-  name: FACILITY_NAME,
-  address: FACILITY_ADDRESS ?? null,
-  phone: FACILITY_PHONE ?? null,
-});
+/** The letterhead of the printable page, as the PDF has it (the facility's saved details). */
+const facilityOf = async (ctx: ServiceContext): Promise<Facility> => {
+  const { name, address, phone } = await readFacility(ctx);
+  return { name, address, phone };
+};
 
 /** `?disposition=inline` opens the PDF in the browser (View) instead of downloading it. */
 const pdfQuerySchema = z.object({
@@ -45,7 +44,7 @@ async function sendPdf(
   reply: FastifyReply,
 ) {
   const prescription = await rx.readPrescription(ctx, id, 'prescription.pdf');
-  const { bytes, fileName } = await prescriptionPdf(prescription, ctx.config);
+  const { bytes, fileName } = await prescriptionPdf(prescription, ctx);
   return reply
     .type('application/pdf')
     .header('Content-Disposition', attachmentDisposition(fileName, disposition))
@@ -82,7 +81,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply.code(201).send({
         prescription: await rx.createPrescription(request.ctx, request.body),
-        facility: facilityOf(request.ctx.config),
+        facility: await facilityOf(request.ctx),
       }),
   );
 
@@ -108,7 +107,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       prescription: await rx.readPrescription(request.ctx, request.params.id),
-      facility: facilityOf(request.ctx.config),
+      facility: await facilityOf(request.ctx),
     }),
   );
 
@@ -125,7 +124,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       prescription: await rx.updatePrescription(request.ctx, request.params.id, request.body),
-      facility: facilityOf(request.ctx.config),
+      facility: await facilityOf(request.ctx),
     }),
   );
 
@@ -142,7 +141,7 @@ export async function prescriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       prescription: await rx.setPrescriptionStatus(request.ctx, request.params.id, request.body.status),
-      facility: facilityOf(request.ctx.config),
+      facility: await facilityOf(request.ctx),
     }),
   );
 

@@ -304,9 +304,10 @@ describe('attachments', () => {
   it('give back the very bytes uploaded (PDF, PNG, JPEG), for download and sandboxed viewing', async () => {
     const r = await create(investigation({ title: 'Ultrasound' }));
     const pdf = await new PdfBuilder('Ultrasound', {
-      FACILITY_NAME: 'CarePoint',
-      FACILITY_ADDRESS: undefined,
-      FACILITY_PHONE: undefined,
+      name: 'CarePoint',
+      address: null,
+      phone: null,
+      email: null,
     })
       .paragraph('Findings', 'Normal')
       .finish();

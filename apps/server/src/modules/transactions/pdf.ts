@@ -7,13 +7,14 @@ import {
 } from '@carepoint/contract';
 import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
+import { readFacility } from '../facility/service';
 import { getInvoice, type InvoiceOwner } from './service';
 
 /** A stored instant on the facility's clock, "22 Nov 2026, 09:41" (the screens' format). */
 const stamp = (iso: string | null, timeZone: string) => (iso ? formatInstant(new Date(iso), timeZone) : null);
 
 /** The invoice as a printable A4 document. Amounts read "NGN 12,500.00": the standard font has no ₦. */
-function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
+async function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<Buffer> {
   const zone = ctx.config.TIME_ZONE;
   const a = invoice.appointment;
   const payment: Array<readonly [string, string | null]> = [];
@@ -22,7 +23,7 @@ function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Promise<
   if (invoice.cancelledAt) payment.push(['Cancelled', stamp(invoice.cancelledAt, zone)]);
   if (invoice.refundedAt)
     payment.push(['Refunded', stamp(invoice.refundedAt, zone)], ['Refund reason', invoice.refundReason]);
-  const pdf = new PdfBuilder(`Invoice ${invoice.number}`, ctx.config, invoice.doctor.name)
+  const pdf = new PdfBuilder(`Invoice ${invoice.number}`, await readFacility(ctx), invoice.doctor.name)
     .fields([
       ['Status', invoice.status],
       ['Issued', stamp(invoice.issuedAt, zone)],

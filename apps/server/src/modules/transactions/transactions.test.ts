@@ -427,6 +427,24 @@ describe('the PDF', () => {
     }
     expect(await auditOf('doctor.invoice.pdf', invoice.id)).toHaveLength(1);
   });
+
+  it("carries the facility's details as an admin last saved them on its letterhead", async () => {
+    const invoice = await newInvoice();
+    const facility = {
+      name: 'Harbour Family Clinic',
+      address: '3 Marina Road, Lagos Island',
+      phone: '+234 809 000 1234',
+      email: 'hello@harbour.example',
+    };
+    expect((await send(admin.headers, 'PUT', '/api/admin/facility', facility)).statusCode).toBe(200);
+    const res = await send(patient.headers, 'GET', `/api/patient/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
+      mergePages: true,
+    });
+    for (const part of Object.values(facility)) expect(text).toContain(part);
+    expect(text).not.toContain('CarePoint Clinic');
+  });
 });
 
 describe('admin Total Earnings', () => {

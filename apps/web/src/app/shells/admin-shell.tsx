@@ -3,6 +3,7 @@ import {
   Ambulance,
   BarChart3,
   BedDouble,
+  Building2,
   CalendarClock,
   ChartNoAxesCombined,
   CircleUserRound,
@@ -36,6 +37,7 @@ const ICONS = {
   appointments: CalendarClock,
   backups: DatabaseBackup,
   'smart-apps': KeyRound,
+  facility: Building2,
 } satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
 
 const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));

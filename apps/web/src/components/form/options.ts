@@ -1,5 +1,10 @@
+import { GENDERS } from '@carepoint/contract';
+import { capitalised } from '../../lib/format';
 import type { SelectOption } from '../ui/select';
 
 /** Select options whose label is the value itself (statuses, departments, triage levels). */
 export const optionsOf = (values: readonly string[]): SelectOption[] =>
   values.map((value) => ({ value, label: value }));
+
+/** The genders (FHIR's administrative gender codes) as Male, Female, Other, Unknown. */
+export const GENDER_OPTIONS: SelectOption[] = GENDERS.map((g) => ({ value: g, label: capitalised(g) }));

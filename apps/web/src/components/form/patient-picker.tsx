@@ -1,7 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
-import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { api } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { controlClass, describedBy, FieldShell, useFieldIds } from '../ui/field';
@@ -16,14 +17,35 @@ export type PatientOption = { id: string; fullName: string; email: string };
  * The suggestions for a typed term, as query options from the feature's api.ts (the area's
  * own patient search endpoint), at most `limit` patients.
  */
-export type PatientSearch = (term: string, limit: number) => UseQueryOptions<PatientOption[]>;
+export type PatientSearch<O extends PatientOption = PatientOption> = (
+  term: string,
+  limit: number,
+) => UseQueryOptions<O[]>;
 
-type PatientPickerProps = {
+/**
+ * A search over an area's patient search endpoint (`path?limit=&q=`, answering `{ data }`),
+ * under `key` with the term and limit.
+ */
+export const patientSearchAt =
+  <O extends PatientOption>(path: string, key: readonly string[]): PatientSearch<O> =>
+  (term, limit) =>
+    queryOptions<O[]>({
+      queryKey: [...key, term, limit],
+      queryFn: async ({ signal }) =>
+        (await api.get<{ data: O[] }>(`${path}?limit=${limit}&q=${encodeURIComponent(term)}`, { signal }))
+          .data,
+      // The picker answers in its list ("No names found."): no toast while typing.
+      meta: { errorMessage: false },
+    });
+
+type PatientPickerProps<O extends PatientOption> = {
   label: string;
   /** Where the suggestions come from. */
-  search: PatientSearch;
+  search: PatientSearch<O>;
   value: PatientChoice;
   onChange: (value: PatientChoice) => void;
+  /** The registered patient just chosen, as the search answered them (a form fills fields from it). */
+  onPick?: (patient: O) => void;
   error?: string;
   hint?: string;
   /** Whether a typed name without a registered patient is a valid answer (walk-ins). */
@@ -36,7 +58,7 @@ const SUGGESTIONS = 8;
  * The one suggestion whose name is exactly what was typed (any case), when the suggestions are
  * the whole answer (fewer than asked for): typing a full name then moving on links that patient.
  */
-function uniqueExactMatch(options: PatientOption[], typed: string): PatientOption | undefined {
+function uniqueExactMatch<O extends PatientOption>(options: O[], typed: string): O | undefined {
   if (options.length >= SUGGESTIONS) return undefined;
   const wanted = typed.trim().toLowerCase();
   const exact = options.filter((o) => o.fullName.trim().toLowerCase() === wanted);
@@ -47,15 +69,16 @@ function uniqueExactMatch(options: PatientOption[], typed: string): PatientOptio
  * A searchable patient field (ARIA combobox): typing searches registered patients on the
  * server; choosing one links the account. The spec's empty dropdown text is "No names found."
  */
-export function PatientPicker({
+export function PatientPicker<O extends PatientOption>({
   label,
   search: searchQuery,
   value,
   onChange,
+  onPick,
   error,
   hint,
   allowFreeText = false,
-}: PatientPickerProps) {
+}: PatientPickerProps<O>) {
   const ids = useFieldIds();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -74,6 +97,7 @@ export function PatientPicker({
     const patient = options[index];
     if (!patient) return;
     onChange({ id: patient.id, name: patient.fullName });
+    onPick?.(patient);
     setOpen(false);
   };
 
@@ -123,7 +147,10 @@ export function PatientPicker({
               !allowFreeText && !value.id && term === value.name.trim()
                 ? uniqueExactMatch(options, value.name)
                 : undefined;
-            if (exact) onChange({ id: exact.id, name: exact.fullName });
+            if (exact) {
+              onChange({ id: exact.id, name: exact.fullName });
+              onPick?.(exact);
+            }
           }}
           onKeyDown={onKeyDown}
         />

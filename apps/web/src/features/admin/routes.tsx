@@ -19,5 +19,6 @@ export const routes: RouteObject[] = [
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
   page('backups', 'Backups', () => import('./pages/backups-page')),
   page('smart-apps', 'SMART Apps', () => import('./pages/smart-apps-page')),
+  page('facility', 'Facility', () => import('./pages/facility-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];

@@ -1,6 +1,5 @@
 import {
   FRONT_DESK_MESSAGES,
-  GENDERS,
   type PatientDetail,
   type PatientRecord,
   type PatientRecordInput,
@@ -10,13 +9,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { GENDER_OPTIONS } from '../../../components/form/options';
 import type { ButtonVariant } from '../../../components/ui/button';
 import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { capitalised, deviceToday } from '../../../lib/format';
+import { deviceToday } from '../../../lib/format';
 import { submitForm } from '../../../lib/forms';
 import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '../api/patients';
+
+/** No gender chosen yet (a record from before it was asked): the select shows its placeholder, and it is required. */
+const NO_GENDER = '' as PatientRecordInput['gender'];
 
 const EMPTY: PatientRecordInput = {
   firstName: '',
@@ -25,7 +28,7 @@ const EMPTY: PatientRecordInput = {
   phone: '',
   address: '',
   dateOfBirth: '',
-  gender: '',
+  gender: NO_GENDER,
 };
 
 type PatientFormProps = DialogComponentProps & {
@@ -114,9 +117,9 @@ function PatientFormDialog({
           {...register('dateOfBirth')}
         />
         <Select
-          label="Gender (optional)"
-          placeholder="Not given"
-          options={GENDERS.map((g) => ({ value: g, label: capitalised(g) }))}
+          label="Gender"
+          placeholder="Select gender"
+          options={GENDER_OPTIONS}
           error={errors.gender?.message}
           {...register('gender')}
         />
@@ -172,7 +175,7 @@ export function EditPatientDialog({
         phone: patient.phone ?? '',
         address: patient.address ?? '',
         dateOfBirth: patient.dateOfBirth ?? '',
-        gender: patient.gender ?? '',
+        gender: patient.gender ?? NO_GENDER,
       }}
       save={(body) => update.mutateAsync({ id: patient.id, body })}
       success={FRONT_DESK_MESSAGES.patientUpdated}

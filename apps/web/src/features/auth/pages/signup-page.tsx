@@ -3,16 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { GENDER_OPTIONS } from '../../../components/form/options';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { Select } from '../../../components/ui/select';
 import { submitForm } from '../../../lib/forms';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useSignup } from '../api/session';
 import { AuthCard } from '../components/auth-layout';
 import { SignedInRedirect } from '../components/signed-in-redirect';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address', 'gender'] as const;
 
 function SignupPageForm() {
   const navigateLater = useDelayedNavigate();
@@ -33,6 +35,8 @@ function SignupPageForm() {
       password: '',
       phone: '',
       address: '',
+      // Nothing chosen yet: the select shows its placeholder and the schema says it is required.
+      gender: '' as RegisterPatient['gender'],
     } satisfies RegisterPatient,
   });
 
@@ -91,6 +95,14 @@ function SignupPageForm() {
           autoComplete="street-address"
           error={errors.address?.message}
           {...register('address')}
+        />
+        <Select
+          label="Gender"
+          placeholder="Select gender"
+          options={GENDER_OPTIONS}
+          hint="As on your identity documents; Unknown if you would rather not say."
+          error={errors.gender?.message}
+          {...register('gender')}
         />
         <Button type="submit" loading={isSubmitting || done} className="w-full">
           Sign up

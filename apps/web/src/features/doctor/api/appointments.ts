@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   type Appointment,
   type AppointmentStatusChange,
+  type BookingPatient,
   CALENDAR_MESSAGES,
   type Calendar,
   type CalendarQuery,
@@ -16,6 +17,7 @@ import {
   type SlotsResponse,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { patientSearchAt } from '../../../components/form/patient-picker';
 import { api } from '../../../lib/api-client';
 import { answersField } from '../../../lib/forms';
 import { queryKeys } from '../../../lib/query-keys';
@@ -116,6 +118,12 @@ export function useOwnSlots(doctorId: string, date: string) {
     meta: { errorMessage: false },
   });
 }
+
+/** Registered patients for the add dialog's Fullname box, with the fields choosing one fills in. */
+export const bookingPatientSearch = patientSearchAt<BookingPatient>(
+  '/doctor/appointments/patients',
+  queryKeys.doctor.appointments.patients,
+);
 
 export function useAddAppointment() {
   const client = useQueryClient();

@@ -4,8 +4,8 @@ import {
   type TriageIntake,
   type TriageList,
 } from '@carepoint/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { patientSearchAt } from '../../../components/form/patient-picker';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -30,16 +30,7 @@ export function useRecordTriage() {
 }
 
 /** Registered patients for the intake's patient picker. */
-export const triagePatientSearch: PatientSearch = (term, limit) =>
-  queryOptions<PatientOption[]>({
-    queryKey: queryKeys.doctor.triage.patients(term, limit),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: PatientOption[] }>(
-          `/doctor/triage/patients?limit=${limit}&q=${encodeURIComponent(term)}`,
-          { signal },
-        )
-      ).data,
-    // The picker answers in its list ("No names found."): no toast while typing.
-    meta: { errorMessage: false },
-  });
+export const triagePatientSearch = patientSearchAt(
+  '/doctor/triage/patients',
+  queryKeys.doctor.triage.patients,
+);

@@ -1,14 +1,46 @@
-import { MARKETING } from '@carepoint/contract';
+import { MARKETING, telHref } from '@carepoint/contract';
 import { Logo } from '../../../components/ui/logo';
+import { useFacility } from '../use-facility';
 import { scrollToSection } from './public-header';
 import { SiteLink } from './site-link';
 
-const CONTACT = {
-  phone: '+234 803 123 4567',
-  phoneHref: 'tel:+2348031234567',
-  email: 'hello@carepoint.example',
-  location: 'Victoria Island, Lagos State, Nigeria',
-} as const;
+/** The Contact Information column: the facility's own details, as an admin saved them. */
+function ContactInformation() {
+  const facility = useFacility();
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-semibold text-ink">Contact Information</h2>
+      <ul className="flex flex-col gap-2 text-sm text-ink-soft" aria-busy={facility === null}>
+        {facility?.phone ? (
+          <li>
+            <span className="font-medium text-ink">Phone: </span>
+            <a href={telHref(facility.phone)} className="hover:underline">
+              {facility.phone}
+            </a>
+          </li>
+        ) : null}
+        {facility?.email ? (
+          <li>
+            <span className="font-medium text-ink">Email: </span>
+            <a href={`mailto:${facility.email}`} className="break-all hover:underline">
+              {facility.email}
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <span className="font-medium text-ink">Opening hours: </span>
+          {MARKETING.openingHours}
+        </li>
+        {facility?.address ? (
+          <li>
+            <span className="font-medium text-ink">Location: </span>
+            {facility.address}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
 
 export function PublicFooter() {
   const year = new Date().getFullYear();
@@ -62,31 +94,7 @@ export function PublicFooter() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2 className="mb-3 text-sm font-semibold text-ink">Contact Information</h2>
-          <ul className="flex flex-col gap-2 text-sm text-ink-soft">
-            <li>
-              <span className="font-medium text-ink">Phone: </span>
-              <a href={CONTACT.phoneHref} className="hover:underline">
-                {CONTACT.phone}
-              </a>
-            </li>
-            <li>
-              <span className="font-medium text-ink">Email: </span>
-              <a href={`mailto:${CONTACT.email}`} className="hover:underline">
-                {CONTACT.email}
-              </a>
-            </li>
-            <li>
-              <span className="font-medium text-ink">Opening hours: </span>
-              {MARKETING.openingHours}
-            </li>
-            <li>
-              <span className="font-medium text-ink">Location: </span>
-              {CONTACT.location}
-            </li>
-          </ul>
-        </div>
+        <ContactInformation />
       </div>
       <div className="border-t border-border py-4 text-center text-sm text-ink-muted">
         © {year} CarePoint. All rights reserved.

@@ -1,24 +1,26 @@
 import {
   APPOINTMENT_TYPES,
+  type BookingPatient,
   type CreateDoctorAppointment,
   type CreateDoctorAppointmentInput,
   createDoctorAppointmentSchema,
   DOCTOR_APPOINTMENT_DEFAULTS,
-  GENDERS,
   TOASTS,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type Path, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../../components/form/form-dialog';
+import { GENDER_OPTIONS } from '../../../../components/form/options';
+import { PatientPicker } from '../../../../components/form/patient-picker';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { isApiRequestError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 import { deviceToday } from '../../../../lib/format';
 import { submitForm } from '../../../../lib/forms';
-import { useAddAppointment, useOwnSlots } from '../../api/appointments';
+import { bookingPatientSearch, useAddAppointment, useOwnSlots } from '../../api/appointments';
 import { typeLabel } from './format';
 
 const FIELDS = [
@@ -31,8 +33,9 @@ const FIELDS = [
   'time',
   'type',
 ] as const satisfies readonly Path<CreateDoctorAppointmentInput>[];
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: typeLabel(g) }));
 const TYPE_OPTIONS = APPOINTMENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
+/** Under a field the chosen patient's record filled in (and that the booking cannot change). */
+const FROM_RECORD = "From the patient's record.";
 
 /** The time: one of the doctor's free slots that day, by the one availability rule, as HH:MM:SS. */
 function TimeField({
@@ -84,7 +87,7 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
     setValue,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CreateDoctorAppointmentInput, unknown, CreateDoctorAppointment>({
     resolver: zodResolver(createDoctorAppointmentSchema),
     defaultValues: DOCTOR_APPOINTMENT_DEFAULTS,
@@ -92,10 +95,41 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
     reValidateMode: 'onChange',
   });
   const date = watch('date') ?? '';
+  const fullName = watch('fullName') ?? '';
+  // The registered patient chosen in the Fullname box, whose record filled the fields below.
+  const [patient, setPatient] = useState<BookingPatient | null>(null);
 
   useEffect(() => {
-    if (!open) reset(DOCTOR_APPOINTMENT_DEFAULTS);
+    if (!open) {
+      reset(DOCTOR_APPOINTMENT_DEFAULTS);
+      setPatient(null);
+    }
   }, [open, reset]);
+
+  /**
+   * Choosing a registered patient fills their e-mail, phone, age and gender from the record. The
+   * booking finds the account by e-mail and keeps the record's phone and gender, so those stay
+   * fixed; a detail the record lacks is left for the doctor to type (the booking stores it).
+   */
+  const choosePatient = (chosen: BookingPatient) => {
+    setPatient(chosen);
+    const fill = { shouldDirty: true, shouldValidate: isSubmitted };
+    setValue('fullName', chosen.fullName, fill);
+    setValue('email', chosen.email, fill);
+    setValue('phone', chosen.phone ?? '', fill);
+    setValue('age', chosen.age ?? DOCTOR_APPOINTMENT_DEFAULTS.age, fill);
+    setValue('gender', chosen.gender ?? ('' as CreateDoctorAppointmentInput['gender']), fill);
+  };
+  /** Typing another name lets go of the chosen patient: their details are cleared, not kept for someone else. */
+  const typeName = (name: string) => {
+    setValue('fullName', name, { shouldDirty: true, shouldValidate: isSubmitted });
+    if (!patient) return;
+    setPatient(null);
+    setValue('email', '');
+    setValue('phone', '');
+    setValue('age', DOCTOR_APPOINTMENT_DEFAULTS.age);
+    setValue('gender', '' as CreateDoctorAppointmentInput['gender']);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     // The error toast is the mutation's own; field messages go under their fields.
@@ -128,16 +162,37 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >
-      <Input label="Fullname" autoComplete="off" {...register('fullName')} error={message('fullName')} />
+      <PatientPicker
+        label="Fullname"
+        allowFreeText
+        search={bookingPatientSearch}
+        value={{ id: patient?.id ?? null, name: fullName }}
+        onChange={(choice) => {
+          if (choice.id === null) typeName(choice.name);
+        }}
+        onPick={choosePatient}
+        hint="Type to find a registered patient, or a new patient's full name."
+        error={message('fullName')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Email"
           type="email"
           autoComplete="off"
+          readOnly={patient !== null}
+          hint={patient ? FROM_RECORD : undefined}
           {...register('email')}
           error={message('email')}
         />
-        <Input label="Phone" type="tel" autoComplete="off" {...register('phone')} error={message('phone')} />
+        <Input
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          readOnly={Boolean(patient?.phone)}
+          hint={patient?.phone ? FROM_RECORD : undefined}
+          {...register('phone')}
+          error={message('phone')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
@@ -145,16 +200,23 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
           type="number"
           min={1}
           inputMode="numeric"
+          readOnly={patient?.age != null}
+          hint={patient?.age != null ? 'From their date of birth.' : undefined}
           {...register('age')}
           error={message('age')}
         />
-        <Select
-          label="Gender"
-          placeholder="Select gender"
-          options={GENDER_OPTIONS}
-          {...register('gender')}
-          error={message('gender')}
-        />
+        {patient?.gender ? (
+          // The record's gender: shown, not chosen (a select cannot be read-only).
+          <Input label="Gender" value={typeLabel(patient.gender)} readOnly hint={FROM_RECORD} />
+        ) : (
+          <Select
+            label="Gender"
+            placeholder="Select gender"
+            options={GENDER_OPTIONS}
+            {...register('gender')}
+            error={message('gender')}
+          />
+        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input

@@ -1,0 +1,129 @@
+import { TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
+import { facilityDate } from '../../lib/facility-time';
+import { ageOn } from '../../lib/people';
+import { diagnosisTestProperties, diagnosisTests, erEntries, users, vitalSigns } from '../schema';
+import { seedDemoData } from '.';
+import { ER_COMPLAINTS } from './admin-area';
+
+/*
+ * The demo data reads as a clinician would expect: every patient has a gender (FHIR
+ * Patient.gender), findings agree with the values they rest on, a patient weighs the same in a
+ * test as on their chart, and the ER triages as the app's own rule does.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
+  expect(await seedDemoData(serviceContext(t))).toBe(true);
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const DIABETES = ['Type 1', 'Type 2', 'Gestational'];
+
+/** The ADA's HbA1c thresholds: 6.5 % or more is diabetes, 5.7-6.4 % prediabetes, below 5.7 % neither. */
+function findingOfHbA1c(percent: number): string[] {
+  if (percent >= 6.5) return DIABETES;
+  if (percent >= 5.7) return ['Prediabetes'];
+  return ['No diabetes'];
+}
+
+describe('the demo data', () => {
+  it('gives every patient a gender', async () => {
+    const without = await t.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'patient'), isNull(users.gender)));
+    expect(without).toEqual([]);
+  });
+
+  it("reads every HbA1c result's diabetes finding by the ADA thresholds", async () => {
+    const results = await t.database.db
+      .select({ value: diagnosisTestProperties.value, diabetes: diagnosisTests.diabetes })
+      .from(diagnosisTestProperties)
+      .innerJoin(diagnosisTests, eq(diagnosisTests.id, diagnosisTestProperties.testId))
+      .where(eq(diagnosisTestProperties.name, 'HbA1c'));
+    expect(results.length).toBeGreaterThan(0);
+    for (const { value, diabetes } of results) {
+      const percent = Number.parseFloat(value);
+      expect(findingOfHbA1c(percent), `HbA1c ${value}`).toContain(diabetes);
+    }
+    // A later test of the same patient does not take the diagnosis back.
+    const findings = await t.database.db
+      .select({ patientId: diagnosisTests.patientId, diabetes: diagnosisTests.diabetes })
+      .from(diagnosisTests)
+      .orderBy(asc(diagnosisTests.createdAt));
+    const diabetic = new Set<string>();
+    for (const { patientId, diabetes } of findings) {
+      if (diabetes && DIABETES.includes(diabetes)) diabetic.add(patientId);
+      else if (diabetes)
+        expect(diabetic.has(patientId), `${patientId}: ${diabetes} after diabetes`).toBe(false);
+    }
+  });
+
+  it("weighs a patient in a test as their chart's vitals do, and gives their age from the birth date", async () => {
+    const tests = await t.database.db
+      .select({
+        patientId: diagnosisTests.patientId,
+        at: diagnosisTests.createdAt,
+        age: diagnosisTests.age,
+        weight: diagnosisTests.weight,
+        height: diagnosisTests.height,
+        dateOfBirth: users.dateOfBirth,
+      })
+      .from(diagnosisTests)
+      .innerJoin(users, eq(users.id, diagnosisTests.patientId));
+    const vitals = await t.database.db
+      .select({
+        patientId: vitalSigns.patientId,
+        at: vitalSigns.recordedAt,
+        weight: vitalSigns.weight,
+        height: vitalSigns.height,
+      })
+      .from(vitalSigns);
+    let weighed = 0;
+    for (const test of tests) {
+      if (test.age !== null)
+        expect(test.age).toBe(ageOn(test.dateOfBirth, facilityDate(test.at, t.app.config.TIME_ZONE)));
+      if (test.weight === null) continue;
+      // The chart's measurement nearest in time; a month or two apart, a kilogram or two at most.
+      const nearest = vitals
+        .filter((v) => v.patientId === test.patientId && v.weight !== null)
+        .sort(
+          (a, b) =>
+            Math.abs(a.at.getTime() - test.at.getTime()) - Math.abs(b.at.getTime() - test.at.getTime()),
+        )[0];
+      expect(nearest, 'a weighed patient has vitals on file').toBeDefined();
+      if (!nearest?.weight) continue;
+      const days = Math.abs(nearest.at.getTime() - test.at.getTime()) / DAY;
+      expect(Math.abs(nearest.weight - test.weight)).toBeLessThanOrEqual(1 + days / 30);
+      const measured = vitals.find((v) => v.patientId === test.patientId && v.height !== null);
+      if (test.height !== null) expect(measured?.height).toBe(test.height);
+      weighed++;
+    }
+    expect(weighed).toBeGreaterThan(0);
+  });
+
+  it('triages every ER arrival at least as the triage rule does its complaint; chest pain is never Low or Medium', async () => {
+    const arrivals = await t.database.db
+      .select({ complaint: erEntries.complaint, level: erEntries.triageLevel })
+      .from(erEntries);
+    const severity = (level: TriageLevel) => TRIAGE_LEVELS.indexOf(level);
+    let chestPains = 0;
+    for (const { complaint, level } of arrivals) {
+      const typical = ER_COMPLAINTS.find((c) => c.complaint === complaint);
+      if (!typical) continue;
+      expect(severity(level), `${complaint}: ${level}`).toBeGreaterThanOrEqual(
+        severity(triage(typical.vitals).priority),
+      );
+      if (/chest pain/i.test(complaint)) {
+        chestPains++;
+        expect(['High', 'Urgent']).toContain(level);
+      }
+    }
+    expect(chestPains).toBeGreaterThan(0);
+  });
+});
