@@ -7,9 +7,9 @@ import { openDatabase } from './db/open';
 import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
-import { scheduleAuditPurge } from './modules/audit/chain';
-import { storeFacilityDefaults } from './modules/facility/service';
-import { scheduleCredentialPurge } from './modules/housekeeping/expired-credentials';
+import { scheduleAuditPurge } from './modules/audit';
+import { storeFacilityDefaults } from './modules/facility';
+import { scheduleCredentialPurge } from './modules/housekeeping';
 import { listenStartupError, StartupError } from './startup-error';
 
 /** Demo accounts are the ones at the reserved carepoint.example domain; their password is published. */

@@ -7,6 +7,7 @@ import {
   registerPatientSchema,
   resetPasswordSchema,
 } from './auth';
+import { GENDER_MESSAGES } from './clinical';
 import { demoRequestSchema } from './public';
 import { messages } from './test-messages';
 
@@ -34,8 +35,16 @@ describe('loginSchema', () => {
 });
 
 describe('registerPatientSchema', () => {
-  it('gives the six spec messages for an empty form', () => {
-    const empty = { firstName: '', lastName: '', email: '', password: '', phone: '', address: '' };
+  it("gives the six spec messages and the gender's for an empty form", () => {
+    const empty = {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      phone: '',
+      address: '',
+      gender: '',
+    };
     expect(messages(registerPatientSchema, empty)).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -43,6 +52,7 @@ describe('registerPatientSchema', () => {
       password: 'Password is required',
       phone: 'Phone is required',
       address: 'Address is required',
+      gender: GENDER_MESSAGES.required,
     });
   });
   it('treats blanks as empty and asks for a password of 8 or more characters', () => {
@@ -53,6 +63,7 @@ describe('registerPatientSchema', () => {
       password: 'short',
       phone: '080',
       address: 'x',
+      gender: 'female',
     };
     expect(messages(registerPatientSchema, form)).toEqual({
       firstName: 'First name is required',

@@ -9,7 +9,7 @@ import {
   FHIR_COMPONENT_SCHEMAS,
   FHIR_WRITES_PATH,
   fhirWriteOperations,
-} from '../modules/fhir/openapi';
+} from '../modules/fhir';
 import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES, TAGS, TOPIC_RENAMES } from './catalog';
 
 /**

@@ -3,7 +3,7 @@ import { DataDirLockedError } from '../db/lock';
 import { openDatabase } from '../db/open';
 import { silentLogger, systemContext } from '../lib/context';
 import { withTotpKey } from '../lib/stored-secrets';
-import { describeChainReport, purgeAuditTrail, verifyAuditChain } from '../modules/audit/chain';
+import { describeChainReport, purgeAuditTrail, verifyAuditChain } from '../modules/audit';
 
 const usage = `Usage: npm run audit:verify     walks the audit trail's hash chain; exit code 1 names the first row that does not match
        npm run audit:purge      removes audit rows older than AUDIT_KEEP_YEARS now (the server also does it daily)

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { formatBytes, formatElapsed } from '@carepoint/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
-import { backUpStoppedDatabase, OfflineBackupError } from '../modules/backups/offline';
+import { backUpStoppedDatabase, OfflineBackupError } from '../modules/backups';
 
 /**
  * Backs up the embedded database while the server is stopped (the running server backs itself

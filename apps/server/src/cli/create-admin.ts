@@ -7,7 +7,7 @@ import { openDatabase } from '../db/open';
 import { silentLogger, systemContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { withTotpKey } from '../lib/stored-secrets';
-import { createAdmin } from '../modules/auth/service';
+import { createAdmin } from '../modules/auth';
 import { StartupError } from '../startup-error';
 
 const usage = `Usage: npm run create-admin -- --email admin@example.org --first-name Ada --last-name Lovelace

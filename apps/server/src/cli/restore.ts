@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatElapsed } from '@carepoint/contract';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
-import { RestoreError, restoreBackup } from '../modules/backups/restore';
+import { RestoreError, restoreBackup } from '../modules/backups';
 import { redactDatabaseUrl } from '../startup-error';
 
 const usage = `Usage: npm run restore -- <backup file>

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, serviceContext, type TestApp, type TestUser } from '../../test/helpers';
 import { auditEvents, nurses } from '../db/schema';
-import { createAdmin } from '../modules/auth/service';
-import { createErEntry } from '../modules/emergency/service';
-import { createNurse } from '../modules/nurses/service';
+import { createAdmin } from '../modules/auth';
+import { createErEntry } from '../modules/emergency';
+import { createNurse } from '../modules/nurses';
 import { type Actor, inTransaction } from './context';
 
 /** Services called directly with a built context, as the seed, the CLI and jobs call them: no HTTP. */

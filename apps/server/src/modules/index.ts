@@ -19,7 +19,7 @@ import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
-import { demoRequestAdminRoutes } from './public/demo-requests';
+import { demoRequestAdminRoutes } from './public';
 import { publicRoutes } from './public/routes';
 import { reportRoutes } from './reports/routes';
 import { resultRoutes } from './results/routes';

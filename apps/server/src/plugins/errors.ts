@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isFhirPath } from '../lib/api-paths';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError, RateLimitedError } from '../lib/errors';
-import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir/outcome';
+import { FHIR_CONTENT_TYPE, operationOutcome } from '../modules/fhir';
 
 /** A 5xx says nothing of its cause; the log has it (redacted). */
 const INTERNAL: ApiError = { error: 'Internal server error', code: 'INTERNAL' };

@@ -13,7 +13,7 @@ import {
   weekdayOf,
 } from '@carepoint/contract';
 import { asc, eq, isNull } from 'drizzle-orm';
-import { loadSchedule, updateSchedule } from '../../modules/schedules/service';
+import { loadSchedule, updateSchedule } from '../../modules/schedules';
 import { appointmentStatusEvents, appointments, users } from '../schema';
 import type { SeedContext } from './context';
 

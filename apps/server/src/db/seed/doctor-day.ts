@@ -2,7 +2,7 @@ import type { TriageIntakeInput } from '@carepoint/contract';
 import { triageIntakeSchema } from '@carepoint/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import { recordTriage } from '../../modules/triage/service';
+import { recordTriage } from '../../modules/triage';
 import { users } from '../schema';
 import type { SeedContext } from './context';
 

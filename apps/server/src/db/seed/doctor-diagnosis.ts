@@ -2,7 +2,7 @@ import { type DiagnosisTestInput, diagnosisTestInputSchema } from '@carepoint/co
 import { eq, inArray } from 'drizzle-orm';
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
-import { createTest } from '../../modules/diagnosis/service';
+import { createTest } from '../../modules/diagnosis';
 import { diagnosisCategories, diagnosisTests, users } from '../schema';
 import { bodyOf, weightDaysAgo } from './bodies';
 import type { SeedContext } from './context';

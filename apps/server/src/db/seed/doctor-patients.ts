@@ -1,6 +1,6 @@
 import { BLOOD_GROUPS } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
-import { updateMedicalDetails } from '../../modules/charts/service';
+import { updateMedicalDetails } from '../../modules/charts';
 import { users, vitalSigns } from '../schema';
 import { bodyOf, isWeighed, weightDaysAgo } from './bodies';
 import type { SeedContext } from './context';

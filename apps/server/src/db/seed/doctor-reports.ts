@@ -1,23 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
-import {
-  addDays,
-  REPORT_CASE_PREFIXES,
-  type ReportInput,
-  type ReportKind,
-  toLocalDateTime,
-} from '@carepoint/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { addDays, type ReportInput, toLocalDateTime } from '@carepoint/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { PdfBuilder } from '../../lib/pdf';
-import { formatYearlyNumber } from '../../lib/sequences';
-import { readFacility } from '../../modules/facility/service';
-import { caseIdScope, columnsOf } from '../../modules/reports/service';
-import { reportAttachments, reports, users, yearlySequences } from '../schema';
+import { readFacility } from '../../modules/facility';
+import { createReport, shareReport } from '../../modules/reports';
+import { reportAttachments, users } from '../schema';
 import type { SeedContext } from './context';
 
 /*
- * A few reports of each kind by the demo doctor about demo patients, with the service's column
- * mapping and case IDs (the kinds' sequences advanced to match) in one multi-row insert, and
- * small generated attachments on two investigations: a real one-page PDF and a PNG.
+ * A few reports of each kind by the demo doctor about demo patients, written through the reports
+ * service, and small generated attachments on two investigations: a real one-page PDF and a PNG.
  */
 
 /** A small PNG (a grey scan-like gradient), built by hand: signature, IHDR, IDAT, IEND. */
@@ -188,34 +180,17 @@ export async function seedDoctorReports(ctx: SeedContext) {
       notes: 'Minor wound infection, treated with antibiotics.',
     },
   ];
-  // One multi-row insert (the embedded start stays fast), numbered as the service numbers them.
-  const year = Number(today.slice(0, 4));
-  const counts = new Map<ReportKind, number>();
-  const rows = inputs.map((input) => {
-    const number = (counts.get(input.kind) ?? 0) + 1;
-    counts.set(input.kind, number);
-    const caseId = formatYearlyNumber(REPORT_CASE_PREFIXES[input.kind], { year, number });
-    return {
-      kind: input.kind,
-      caseId,
-      authorId: doctor.id,
-      ...columnsOf(input, doctor.id),
-      // The demo patient's investigations are shared with them (My Results); the operation is not.
-      sharedWithPatient: input.patientId === demo.id && input.kind === 'investigation',
-      createdAt: ctx.seededAt,
-    };
-  });
-  const saved = await ctx.db
-    .insert(reports)
-    .values(rows)
-    .returning({ id: reports.id, title: reports.title, caseId: reports.caseId });
-  await ctx.db
-    .insert(yearlySequences)
-    .values([...counts].map(([kind, last]) => ({ scope: caseIdScope(kind), year, last })))
-    .onConflictDoUpdate({
-      target: [yearlySequences.scope, yearlySequences.year],
-      set: { last: sql`greatest(${yearlySequences.last}, excluded.last)` },
-    });
+  // Through the reports service, as the demo doctor would write them: numbered and audited as any.
+  const asDoctor = { ...ctx, actor: { ...doctor, mustChangePassword: false }, now: () => ctx.seededAt };
+  const saved: { id: string; caseId: string; title: string | null }[] = [];
+  for (const input of inputs) {
+    const report = await createReport(asDoctor, input);
+    // The demo patient's investigations are shared with them (My Results); the operation is not.
+    if (input.patientId === demo.id && input.kind === 'investigation') {
+      await shareReport(asDoctor, report.id, { shared: true });
+    }
+    saved.push({ id: report.id, caseId: report.caseId, title: 'title' in input ? input.title : null });
+  }
 
   const xray = saved.find((r) => r.title === 'Chest X-ray');
   const fbc = saved.find((r) => r.title === 'Full blood count');

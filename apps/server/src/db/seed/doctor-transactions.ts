@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_TAX_RATE_BP, type InvoiceStatus, invoiceTotals, PAYMENT_METHODS } from '@carepoint/contract';
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { invoiceNumber } from '../../modules/transactions/service';
+import { invoiceNumber } from '../../modules/transactions';
 import { appointments, invoiceItems, invoices, users } from '../schema';
 import type { SeedContext } from './context';
 

@@ -11,7 +11,7 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
-import { ensureDefaultSchedule, updateSchedule } from '../../modules/schedules/service';
+import { ensureDefaultSchedule, updateSchedule } from '../../modules/schedules';
 import { appointments, users } from '../schema';
 import type { SeedContext } from './context';
 

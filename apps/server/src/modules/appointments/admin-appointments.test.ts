@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, booking, MONDAY, setStatus, TUESDAY } from '../../../test/appointments';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { auditEvents } from '../../db/schema';
-import { saveSchedule } from '../schedules/service';
+import { saveSchedule } from '../schedules';
 
 type Headers = { cookie: string };
 type Page = { data: DeskAppointment[]; pagination: { total: number } };

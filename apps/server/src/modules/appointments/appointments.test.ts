@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, booking, MONDAY, SATURDAY, SUNDAY, setStatus, TUESDAY } from '../../../test/appointments';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { appointments, auditEvents, sessions } from '../../db/schema';
-import { saveSchedule } from '../schedules/service';
+import { saveSchedule } from '../schedules';
 
 type Headers = { cookie: string };
 type Appt = { appointment: Appointment };

@@ -24,7 +24,7 @@ import { notFound } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { facilityNow, findBookableDoctor, listBookableDoctors, loadSchedules } from '../schedules/service';
+import { facilityNow, findBookableDoctor, listBookableDoctors, loadSchedules } from '../schedules';
 
 /**
  * Calendars: the appointments of some doctors over a few days (cancelled ones hold no time and

@@ -27,7 +27,7 @@ import {
 } from '../../../test/helpers';
 import { appointmentStatusEvents, appointments, auditEvents, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
-import { createErEntry } from '../emergency/service';
+import { createErEntry } from '../emergency';
 
 type Headers = { cookie: string };
 type Appt = { appointment: Appointment };

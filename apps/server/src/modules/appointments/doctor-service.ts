@@ -43,10 +43,10 @@ import {
 import { hashPassword } from '../../lib/passwords';
 import { ageOn, fullNameOf, profileImageUrl } from '../../lib/people';
 import { newToken } from '../../lib/tokens';
-import { sendWelcomeLink } from '../auth/service';
-import { listErEntries } from '../emergency/service';
-import { listPatients } from '../patients/service';
-import { facilityNow, findBookableDoctor } from '../schedules/service';
+import { sendWelcomeLink } from '../auth';
+import { listErEntries } from '../emergency';
+import { listPatients } from '../patients';
+import { facilityNow, findBookableDoctor } from '../schedules';
 import { bookWithDoctor, slotOf } from './service';
 import { statusHistory } from './status-events';
 

@@ -34,9 +34,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
-import { endWaitsOfCompletedVisit } from '../emergency/service';
-import { queueAppointmentMessage, scheduleReminder } from '../notifications/service';
-import { countPatientPrescriptions } from '../prescriptions/service';
+import { endWaitsOfCompletedVisit } from '../emergency';
+import { queueAppointmentMessage, scheduleReminder } from '../notifications';
+import { countPatientPrescriptions } from '../prescriptions';
 import {
   busyByDoctor,
   busyIntervals,
@@ -45,7 +45,7 @@ import {
   listBookableDoctors,
   loadSchedules,
   lockSchedule,
-} from '../schedules/service';
+} from '../schedules';
 import { recordStatus } from './status-events';
 
 /** Booking, listing and status changes of appointments; availability comes from the schedules module. */

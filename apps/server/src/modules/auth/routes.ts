@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secondFactorMethods } from '../../lib/second-factor';
 import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
-import * as twoFactor from '../two-factor/service';
+import * as twoFactor from '../two-factor';
 import * as auth from './service';
 import { knownDevice, replySignedIn } from './signed-in';
 import { loadPublicUser } from './users';

@@ -17,11 +17,10 @@ import { decoyPasswordHash, hashNewPassword, oneTimePassword, verifyPassword } f
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
 import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
-import { revokeUserAccess } from '../smart/service';
+import { revokeUserAccess } from '../smart';
 import { findUserByEmail, loadPublicUser } from './users';
 
 /** Other sign-in methods (passkeys) answer a completed sign-in as the password's does. */
-export { knownDevice, replySignedIn } from './signed-in';
 /** Other modules read an account's public view through this service. */
 export { loadPublicUser };
 

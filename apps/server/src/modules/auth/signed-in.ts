@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../../plugins/auth';
-import { mailNewBrowserSignIn } from '../sessions/service';
+import { mailNewBrowserSignIn } from '../sessions';
 import { DEVICE_COOKIE_PATH, deviceCookieName, issueDevice, readDevice } from './device-cookies';
 import type { openSession } from './service';
 

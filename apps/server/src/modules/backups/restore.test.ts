@@ -23,8 +23,8 @@ import { appointments } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { DEMO_PASSWORD } from '../../db/seed/accounts';
 import { serverDir } from '../../server-dir';
-import { verifyAuditChain } from '../audit/service';
-import { queueAppointmentMessage } from '../notifications/service';
+import { verifyAuditChain } from '../audit';
+import { queueAppointmentMessage } from '../notifications';
 import { backUpStoppedDatabase } from './offline';
 import { RestoreError, restoreBackup } from './restore';
 
@@ -151,6 +151,7 @@ beforeAll(async () => {
   for (const statement of [
     sql`insert into user_totp (user_id, secret_encrypted, confirmed_at) values (${patient}, 'sealed', now())`,
     sql`insert into recovery_codes (user_id, code_hash) values (${patient}, 'code-hash')`,
+    sql`insert into second_factor_failures (user_id, failures) values (${patient}, 2)`,
     sql`insert into sign_in_challenges (token_hash, user_id, expires_at) values ('challenge-hash', ${patient}, now())`,
     sql`insert into passkeys (user_id, credential_id, public_key, name) values (${patient}, 'credential', 'key', 'Laptop')`,
     sql`insert into webauthn_challenges (challenge, purpose, expires_at) values ('challenge', 'sign-in', now())`,

@@ -52,7 +52,7 @@ import {
 } from '../../lib/list';
 import { patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, findPatient, fullNameOf, profileImageUrl, recordNumberOf } from '../../lib/people';
-import * as reportsService from '../reports/service';
+import * as reportsService from '../reports';
 import {
   type FilterContext,
   imageOfUser,

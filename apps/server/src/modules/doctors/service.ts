@@ -19,8 +19,8 @@ import { hashPassword, oneTimePassword } from '../../lib/passwords';
 import { fullNameOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { revokeUserSessions } from '../../lib/sessions';
-import { ensureDefaultSchedule } from '../schedules/service';
-import { revokeUserAccess } from '../smart/service';
+import { ensureDefaultSchedule } from '../schedules';
+import { revokeUserAccess } from '../smart';
 
 /** Doctors are user accounts with role doctor; admins create, edit and (de)activate them. */
 

@@ -21,7 +21,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { occupyFreeBed } from '../beds/service';
+import { occupyFreeBed } from '../beds';
 import { attachIntakesOfArrival } from './intakes';
 
 /** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */

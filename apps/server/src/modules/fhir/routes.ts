@@ -14,7 +14,7 @@ import {
   registerSmartTokens,
   requireScope,
   smartConfiguration,
-} from '../smart/service';
+} from '../smart';
 import { registerBulkExport, withBulkExport } from './bulk/routes';
 import { everythingBundle, searchBundle } from './bundle';
 import { capabilityStatement } from './capability';

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { appointments, messages, users } from '../../db/schema';
 import type { SendMail } from '../../lib/mailer';
 import { createPoller } from '../../lib/poller';
-import { loadFacility } from '../facility/service';
+import { loadFacility } from '../facility';
 import { composeMessage, type MessageSubject } from './content';
 
 /**

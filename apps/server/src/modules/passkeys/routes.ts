@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
-import { knownDevice, loginWindowMs, replySignedIn } from '../auth/service';
-import { passkeyStepOptionsFor } from '../two-factor/service';
+import { knownDevice, loginWindowMs, replySignedIn } from '../auth';
+import { passkeyStepOptionsFor } from '../two-factor';
 import * as manage from './service';
 import { signInOptions, signInWithPasskey } from './sign-in';
 

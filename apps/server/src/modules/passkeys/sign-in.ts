@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
-import { loginWindowMs, openSession, refuseInactive } from '../auth/service';
+import { loginWindowMs, openSession, refuseInactive } from '../auth';
 import {
   CEREMONY_TIMEOUT_MS,
   consumeChallenge,

@@ -23,7 +23,7 @@ import { hashPassword } from '../../lib/passwords';
 import { ageOn, recordNumberOf } from '../../lib/people';
 import { hasAuthenticatorAppSql } from '../../lib/second-factor';
 import { newToken } from '../../lib/tokens';
-import { sendWelcomeLink } from '../auth/service';
+import { sendWelcomeLink } from '../auth';
 
 /**
  * The front desk's patient records: register a walk-in (no password: they are e-mailed a link

@@ -12,7 +12,7 @@ import {
 } from '@carepoint/contract';
 import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
-import { readFacility } from '../facility/service';
+import { readFacility } from '../facility';
 
 const withUnit = (value: number | null, unit: string) => (value === null ? null : `${value} ${unit}`);
 

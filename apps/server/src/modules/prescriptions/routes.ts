@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
 import { attachmentDisposition } from '../../lib/pdf';
-import { readFacility } from '../facility/service';
+import { readFacility } from '../facility';
 import { prescriptionPdf } from './pdf';
 import * as rx from './service';
 

@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import type { SessionUser } from '../../lib/sessions';
-import { loadPublicUser } from '../auth/service';
+import { loadPublicUser } from '../auth';
 
 /** My Profile for every role: read and edit one's own account; e-mail is read-only. */
 

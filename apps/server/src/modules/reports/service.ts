@@ -274,10 +274,10 @@ export async function doctorOptions(ctx: ServiceContext) {
 // ---------------------------------------------------------------------------------------------
 
 /** The yearly sequence of a kind's case IDs. */
-export const caseIdScope = (kind: ReportKind) => `report-${kind}`;
+const caseIdScope = (kind: ReportKind) => `report-${kind}`;
 
 /** The columns of a report's input; the other kinds' columns become null. */
-export function columnsOf(input: ReportInput, authorId: string) {
+function columnsOf(input: ReportInput, authorId: string) {
   const none = {
     occurredTime: null,
     childName: null,

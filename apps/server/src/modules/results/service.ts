@@ -7,8 +7,8 @@ import type { ServiceContext } from '../../lib/context';
 import { signedIn } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows } from '../../lib/list';
-import * as diagnosis from '../diagnosis/service';
-import * as reports from '../reports/service';
+import * as diagnosis from '../diagnosis';
+import * as reports from '../reports';
 
 /**
  * My Results: the diagnosis tests and reports about the signed-in patient that their doctor

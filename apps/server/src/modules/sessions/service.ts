@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { liveSessions, revokeUserSessions } from '../../lib/sessions';
-import { revokeUserAccess } from '../smart/service';
+import { revokeUserAccess } from '../smart';
 import { describeUserAgent } from './user-agent';
 
 /*

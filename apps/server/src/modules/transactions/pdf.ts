@@ -7,7 +7,7 @@ import {
 } from '@carepoint/contract';
 import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
-import { readFacility } from '../facility/service';
+import { readFacility } from '../facility';
 import { getInvoice, type InvoiceOwner } from './service';
 
 /** A stored instant on the facility's clock, "22 Nov 2026, 09:41" (the screens' format). */

@@ -16,8 +16,8 @@ import { badRequest } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { addToQueue, createErEntry } from '../emergency/service';
-import { listPatients } from '../patients/service';
+import { addToQueue, createErEntry } from '../emergency';
+import { listPatients } from '../patients';
 
 /**
  * The doctor's Triage Intake: one transaction stores the vitals, the contract's triage result

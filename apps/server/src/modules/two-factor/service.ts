@@ -22,8 +22,8 @@ import { verifyPassword } from '../../lib/passwords';
 import type { RateLimits } from '../../lib/rate-limits';
 import { keyedHash, seal, unseal } from '../../lib/secret-box';
 import type { SessionUser } from '../../lib/sessions';
-import { openSession, refuseInactive, takePasswordCheck } from '../auth/service';
-import { checkPasskeyStep, passkeyStepOptions } from '../passkeys/service';
+import { openSession, refuseInactive, takePasswordCheck } from '../auth';
+import { checkPasskeyStep, passkeyStepOptions } from '../passkeys';
 import { claimChallenge, findOpenChallenge, passkeyStepChallenge } from './challenges';
 import { clearSecondFactorFailures, failedSecondFactorAttempt, takeSecondFactorAttempt } from './lockout';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../../plugins/auth';
-import { requireExportScopes } from '../../smart/service';
+import { requireExportScopes } from '../../smart';
 import { FhirError, resourceNotFound } from '../outcome';
 
 /** Where an export starts: the whole system, every patient, or one doctor's Group of patients. */

@@ -3,7 +3,7 @@ import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../../lib/audit';
-import { callerAuditDetails, requireExportScopes } from '../../smart/service';
+import { callerAuditDetails, requireExportScopes } from '../../smart';
 import {
   FHIR_CONTENT_TYPE,
   FhirError,

@@ -1,0 +1,2 @@
+/** The diagnosis module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { createTest, patientResultsByIds, sharedTestsOf } from './service';

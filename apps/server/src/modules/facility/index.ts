@@ -1,0 +1,2 @@
+/** The facility module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { loadFacility, readFacility, storeFacilityDefaults } from './service';

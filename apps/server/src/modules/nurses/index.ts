@@ -1,0 +1,2 @@
+/** The nurses module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { createNurse } from './service';

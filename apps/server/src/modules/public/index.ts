@@ -1,0 +1,2 @@
+/** The public module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { demoRequestAdminRoutes } from './demo-requests';

@@ -1,0 +1,2 @@
+/** The transactions module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { invoiceNumber } from './service';
