@@ -43,6 +43,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      // The web app's own logic and rules, in Node (no browser): the browser suite drives the screens.
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -14,13 +14,16 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // React Router's package exports always point at its development build (dev-only
     // checks and warnings left in); production bundles use its production build instead.
-    alias:
-      command === 'build'
+    alias: [
+      // `@/` is apps/web/src: code outside a folder is imported by where it lives, not by climbing.
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}` },
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProd('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProd('dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/fhir': 'http://127.0.0.1:3000' },

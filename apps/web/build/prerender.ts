@@ -34,6 +34,8 @@ export function prerenderLanding(): Plugin {
           mode: config.mode,
           logLevel: 'warn',
           plugins: [react()],
+          // The app's own aliases (`@/`, React Router's production build).
+          resolve: { alias: config.resolve.alias },
           // Everything in one self-contained file: it runs from the temporary directory.
           ssr: { noExternal: true },
           build: {

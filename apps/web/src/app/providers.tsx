@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useRouteTitle } from '../lib/route-handle';
+import { useRouteTitle } from '@/lib/route-handle';
 
 /*
  * The toaster renders only once something is shown; it loads right after the first paint

@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import LandingPage from '../features/public/pages/landing-page';
+import LandingPage from '@/features/public/pages/landing-page';
 
 // The toaster (for the Schedule Demo answer) loads after the first paint, as in the app.
 const AppToaster = lazy(() => import('./toaster'));

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
-import { PageSkeleton } from '../components/ui/skeleton';
-import LandingPage from '../features/public/pages/landing-page';
-import { indexPage, lazyPage, page } from '../lib/lazy-route';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import LandingPage from '@/features/public/pages/landing-page';
+import { indexPage, lazyPage, page } from '@/lib/lazy-route';
 import { RouteErrorPage } from './errors/route-error-page';
 import { RootLayout } from './providers';
 
@@ -17,9 +17,9 @@ function PrescriptionRedirect({ edit = false }: { edit?: boolean }) {
  * so the landing page's first load does not carry every page of every area.
  */
 const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
-  admin: () => import('../features/admin/routes'),
-  doctor: () => import('../features/doctor/routes'),
-  patient: () => import('../features/patient/routes'),
+  admin: () => import('@/features/admin/routes'),
+  doctor: () => import('@/features/doctor/routes'),
+  patient: () => import('@/features/patient/routes'),
 };
 /**
  * What every signed-in area has beside its own pages: the one Change Password page, the one
@@ -28,8 +28,8 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
  * patchRoutesOnNavigation add the area's own, more specific routes first).
  */
 const areaCommon = (changePasswordPath: string): RouteObject[] => [
-  page(changePasswordPath, 'Change Password', () => import('../features/auth/pages/change-password-page')),
-  page('security', 'Security', () => import('../features/security/pages/security-page')),
+  page(changePasswordPath, 'Change Password', () => import('@/features/auth/pages/change-password-page')),
+  page('security', 'Security', () => import('@/features/security/pages/security-page')),
   page('*', 'Page not found', () => import('./errors/area-not-found-page')),
 ];
 
@@ -45,25 +45,21 @@ const routes: RouteObject[] = [
     children: [
       // The landing page is in the first load; everything else is fetched when visited.
       { index: true, element: <LandingPage /> },
-      page('about', 'About', () => import('../features/public/pages/about-page')),
+      page('about', 'About', () => import('@/features/public/pages/about-page')),
       {
-        lazy: lazyPage(() => import('../features/auth/components/auth-layout')),
+        lazy: lazyPage(() => import('@/features/auth/components/auth-layout')),
         children: [
-          page('login', 'Login', () => import('../features/auth/pages/login-page')),
-          page('signup', 'Sign up', () => import('../features/auth/pages/signup-page')),
+          page('login', 'Login', () => import('@/features/auth/pages/login-page')),
+          page('signup', 'Sign up', () => import('@/features/auth/pages/signup-page')),
           page(
             'forgot-password',
             'Forgot Password',
-            () => import('../features/auth/pages/forgot-password-page'),
+            () => import('@/features/auth/pages/forgot-password-page'),
           ),
-          page(
-            'reset-password',
-            'Reset Password',
-            () => import('../features/auth/pages/reset-password-page'),
-          ),
-          page('set-password', 'Set Your Password', () => import('../features/auth/pages/set-password-page')),
+          page('reset-password', 'Reset Password', () => import('@/features/auth/pages/reset-password-page')),
+          page('set-password', 'Set Your Password', () => import('@/features/auth/pages/set-password-page')),
           // SMART on FHIR: an app's sign-in and consent (the server's /oauth/authorize sends users here).
-          page('authorize', 'Connect an app', () => import('../features/auth/pages/authorize-page')),
+          page('authorize', 'Connect an app', () => import('@/features/auth/pages/authorize-page')),
         ],
       },
       {
@@ -71,7 +67,7 @@ const routes: RouteObject[] = [
         path: 'admin',
         lazy: lazyPage(() => import('./shells/admin-shell')),
         children: [
-          indexPage('Admin Dashboard', () => import('../features/admin/pages/dashboard-page')),
+          indexPage('Admin Dashboard', () => import('@/features/admin/pages/dashboard-page')),
           ...areaCommon('change-password'),
         ],
       },
@@ -80,7 +76,7 @@ const routes: RouteObject[] = [
         path: 'patient',
         lazy: lazyPage(() => import('./shells/patient-shell')),
         children: [
-          indexPage('Patient Dashboard', () => import('../features/patient/pages/dashboard-page')),
+          indexPage('Patient Dashboard', () => import('@/features/patient/pages/dashboard-page')),
           ...areaCommon('change-password'),
         ],
       },

@@ -4,8 +4,8 @@ import {
   CONNECTED_APPS_LOAD_FAILED,
   useConnectedApps,
   useRevokeConnectedApp,
-} from '../lib/api/connected-apps';
-import { formatDateTime } from '../lib/format';
+} from '@/lib/api/connected-apps';
+import { formatDateTime } from '@/lib/format';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { ConfirmDialog } from './ui/confirm-dialog';

@@ -1,8 +1,8 @@
 import { ROLE_HOME } from '@carepoint/contract';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useAuth } from '../../lib/auth';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './not-found-page';
 
 /** An unknown path inside a signed-in area: shown in the area's shell, so its navigation stays. */

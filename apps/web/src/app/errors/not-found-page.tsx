@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { LogoMark } from '../../components/ui/logo';
+import { buttonClass } from '@/components/ui/button';
+import { LogoMark } from '@/components/ui/logo';
 
 export const NOT_FOUND_TITLE = 'Page not found';
 export const NOT_FOUND_TEXT =

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 
 /** The generic error screen: status and status text, or the error's message. */
 export function RouteErrorPage() {

@@ -3,11 +3,11 @@ import { LogOut, type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { LogoMark } from '../../components/ui/logo';
-import { AuthProvider, useAuth } from '../../lib/auth';
-import { cx } from '../../lib/cx';
-import { QueryProvider } from '../../lib/query-client';
-import { useRouteTitle } from '../../lib/route-handle';
+import { LogoMark } from '@/components/ui/logo';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { cx } from '@/lib/cx';
+import { QueryProvider } from '@/lib/query-client';
+import { useRouteTitle } from '@/lib/route-handle';
 import { RequireRole } from './require-role';
 import { UserMenu, type UserMenuProps } from './user-menu';
 

@@ -1,8 +1,8 @@
 import { ROLE_HOME, type Role, securityPath } from '@carepoint/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../../lib/auth';
-import { sessionEndedByLogout } from '../../lib/session';
+import { useAuth } from '@/lib/auth';
+import { sessionEndedByLogout } from '@/lib/session';
 
 /** A full-height placeholder while the stored session is checked with the server. */
 function SessionLoading() {

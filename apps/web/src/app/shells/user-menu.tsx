@@ -2,10 +2,10 @@ import { ChevronDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'luc
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
-import { fullName } from '../../lib/format';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { fullName } from '@/lib/format';
 
 type UserMenuLink = { to: string; label: string; icon: LucideIcon };
 

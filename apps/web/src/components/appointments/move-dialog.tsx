@@ -1,12 +1,12 @@
 import { APPOINTMENT_MESSAGES, type MoveAppointmentInput, moveAppointmentSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { deviceToday } from '../../lib/format';
-import { submitForm } from '../../lib/forms';
-import { FormDialog } from '../form/form-dialog';
-import { FreeTimeField } from '../form/free-time-field';
-import type { DialogComponentProps } from '../ui/dialog-button';
-import { Input } from '../ui/input';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FreeTimeField } from '@/components/form/free-time-field';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { deviceToday } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 const MOVE_FIELDS = ['date', 'time'] as const;
 

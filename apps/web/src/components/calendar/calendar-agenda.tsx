@@ -1,8 +1,8 @@
 import { addDays, type CalendarAppointment } from '@carepoint/contract';
-import { formatWeekdayDate } from '../../lib/format';
-import { StatusBadge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { formatWeekdayDate } from '@/lib/format';
 import { type CalendarScreenProps, isMovable, minutesOf } from './calendar-model';
 
 type Row =

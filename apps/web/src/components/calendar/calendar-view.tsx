@@ -1,9 +1,9 @@
 import { CALENDAR_MESSAGES, type Calendar } from '@carepoint/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { ErrorState } from '../ui/error-state';
-import { Skeleton } from '../ui/skeleton';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import { CalendarAgenda } from './calendar-agenda';
 import type { CalendarScreenProps } from './calendar-model';
 

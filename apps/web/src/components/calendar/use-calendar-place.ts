@@ -1,5 +1,5 @@
-import { deviceToday } from '../../lib/format';
-import { useUrlFilter } from '../../lib/use-url-filters';
+import { deviceToday } from '@/lib/format';
+import { useUrlFilter } from '@/lib/use-url-filters';
 import type { CalendarView } from './calendar-model';
 
 /** The calendar's day (`?day=`, today by default) and its span (`?span=week`, a day by default), in the URL. */

@@ -1,6 +1,6 @@
 import { CalendarDays, Table } from 'lucide-react';
-import { useUrlFilter } from '../../lib/use-url-filters';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 /** `?view=calendar` shows the calendar; without it, the table. */
 const VIEW_PARAM = 'view';

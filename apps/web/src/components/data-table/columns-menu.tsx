@@ -1,8 +1,8 @@
 import type { useReactTable } from '@tanstack/react-table';
 import { Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { cx } from '../../lib/cx';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/lib/cx';
 import { headerText, itemClass, menuClass } from './shared';
 
 /** The toolbar's Columns menu: shows or hides each column that may be hidden. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
-import { formatDateTime } from '../../lib/format';
-import { StatusBadge } from '../ui/badge';
+import { StatusBadge } from '@/components/ui/badge';
+import { cx } from '@/lib/cx';
+import { formatDateTime } from '@/lib/format';
 import type { DataTableColumn } from './data-table';
 
 function columnId<T>(column: DataTableColumn<T>): string | undefined {

@@ -7,10 +7,10 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { cx } from '../../lib/cx';
-import type { SortState } from '../../lib/use-list-query';
-import { ErrorState } from '../ui/error-state';
-import { SkeletonRows } from '../ui/skeleton';
+import { ErrorState } from '@/components/ui/error-state';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { cx } from '@/lib/cx';
+import type { SortState } from '@/lib/use-list-query';
 import { ColumnsMenu } from './columns-menu';
 import { HeaderCell } from './header-cell';
 import { PaginationBar } from './pagination-bar';

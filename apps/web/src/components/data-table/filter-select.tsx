@@ -1,6 +1,6 @@
-import { useUrlFilter } from '../../lib/use-url-filters';
-import { optionsOf } from '../form/options';
-import { Select } from '../ui/select';
+import { optionsOf } from '@/components/form/options';
+import { Select } from '@/components/ui/select';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 type FilterSelectProps = {
   name: string;

@@ -1,8 +1,8 @@
 import { flexRender, type Header } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown, EllipsisVertical, EyeOff } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { cx } from '../../lib/cx';
-import type { SortState } from '../../lib/use-list-query';
+import { cx } from '@/lib/cx';
+import type { SortState } from '@/lib/use-list-query';
 import { ACTIONS, headerText, itemClass, menuClass, stickyActions } from './shared';
 
 /**

@@ -1,7 +1,7 @@
 import type { Pagination } from '@carepoint/contract';
 import { formatCount } from '@carepoint/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 
 /** The footer of a paged table: which rows are shown, of how many, and Previous/Next. */
 export function PaginationBar({

@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** The debounced search box of list toolbars (SEARCH_DEBOUNCE_MS after typing stops). */
 export function SearchBox({

@@ -1,6 +1,6 @@
 import { type FormEventHandler, type ReactNode, useId } from 'react';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 
 export type FormDialogProps = {
   open: boolean;

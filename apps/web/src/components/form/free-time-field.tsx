@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useFreeTimes } from '../../lib/api/booking';
-import { isApiRequestError } from '../../lib/api-client';
-import { Select } from '../ui/select';
+import { Select } from '@/components/ui/select';
+import { useFreeTimes } from '@/lib/api/booking';
+import { isApiRequestError } from '@/lib/api-client';
 
 type FreeTimeFieldProps = Omit<ComponentPropsWithRef<'select'>, 'className'> & {
   /** The chosen doctor, or '' for any available doctor. */

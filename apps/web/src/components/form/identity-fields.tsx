@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Input } from '../ui/input';
+import { Input } from '@/components/ui/input';
 
 interface IdentityFieldsProps {
   /** Shown, never edited: the e-mail is the account's sign-in name. */

@@ -1,6 +1,6 @@
 import { GENDERS } from '@carepoint/contract';
-import { capitalised } from '../../lib/format';
-import type { SelectOption } from '../ui/select';
+import type { SelectOption } from '@/components/ui/select';
+import { capitalised } from '@/lib/format';
 
 /** Select options whose label is the value itself (statuses, departments, triage levels). */
 export const optionsOf = (values: readonly string[]): SelectOption[] =>

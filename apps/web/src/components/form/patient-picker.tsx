@@ -2,10 +2,10 @@ import { SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { api } from '../../lib/api-client';
-import { cx } from '../../lib/cx';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { controlClass, describedBy, FieldShell, useFieldIds } from '../ui/field';
+import { controlClass, describedBy, FieldShell, useFieldIds } from '@/components/ui/field';
+import { api } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** A patient as a form holds it: the name shown, and the account when one was chosen. */
 export type PatientChoice = { id: string | null; name: string };

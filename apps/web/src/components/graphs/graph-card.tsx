@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { Card } from '../ui/card';
-import { Skeleton } from '../ui/skeleton';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { GraphPoint } from './graph-types';
 
 // Recharts is fetched only when a graph is drawn, never with the first load or other screens.

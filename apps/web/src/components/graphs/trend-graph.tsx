@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '../ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { TrendViewProps } from './graph-types';
 
 // Recharts is fetched only when a trend is drawn (the drawer's trends), never with the first load.

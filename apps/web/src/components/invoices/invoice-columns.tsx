@@ -1,7 +1,7 @@
 import { formatNaira, type InvoiceRow } from '@carepoint/contract';
-import { formatDate } from '../../lib/format';
-import { columnsFor, type DataTableColumn } from '../data-table';
-import { Button } from '../ui/button';
+import { columnsFor, type DataTableColumn } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
 
 const col = columnsFor<InvoiceRow>();
 

@@ -1,8 +1,8 @@
 import { basisPointsToPercentText, formatNaira, type InvoiceDetail } from '@carepoint/contract';
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
-import { formatDateTime, formatSlot } from '../../lib/format';
-import { StatusBadge } from '../ui/badge';
+import { StatusBadge } from '@/components/ui/badge';
+import { cx } from '@/lib/cx';
+import { formatDateTime, formatSlot } from '@/lib/format';
 
 /*
  * One invoice as the doctor's Transactions sheet and the patient's Invoices sheet show it:

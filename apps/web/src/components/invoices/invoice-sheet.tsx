@@ -2,12 +2,12 @@ import { type InvoiceDetail, TRANSACTION_MESSAGES } from '@carepoint/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { StatusBadge } from '../ui/badge';
-import { buttonClass } from '../ui/button';
-import { ErrorState } from '../ui/error-state';
-import { Sheet } from '../ui/sheet';
-import { Skeleton } from '../ui/skeleton';
+import { StatusBadge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Sheet } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import { InvoiceDetails } from './invoice-details';
 
 type Props = {

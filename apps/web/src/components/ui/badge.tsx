@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export type BadgeTone = 'red' | 'amber' | 'green' | 'blue' | 'slate' | 'grey' | 'primary';
 

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export type CardProps = Omit<ComponentPropsWithRef<'section'>, 'title'> & {
   title?: ReactNode;

@@ -1,5 +1,5 @@
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'className'> & {
   label: ReactNode;

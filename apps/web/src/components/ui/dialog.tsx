@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 /*
  * Where focus goes when a dialog or sheet opens and closes (WCAG 2.4.3): into the first field of

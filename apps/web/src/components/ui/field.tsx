@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export type FieldProps = {
   /** Shown above the control. */

@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 /** The CarePoint mark: a white cross on the primary colour. Decorative: pair it with the name. */
 export function LogoMark({ className }: { className?: string }) {

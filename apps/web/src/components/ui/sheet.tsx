@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { PanelFooter, PanelHeader, usePanelFocus } from './dialog';
 
 export type SheetProps = {

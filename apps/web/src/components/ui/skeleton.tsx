@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export function Skeleton({ className }: { className?: string }) {
   return <span aria-hidden className={cx('block animate-pulse rounded bg-muted', className)} />;

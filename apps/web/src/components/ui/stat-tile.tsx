@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export type StatTileProps = {
   label: string;

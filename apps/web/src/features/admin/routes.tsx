@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '../../lib/lazy-route';
+import { page } from '@/lib/lazy-route';
 
 /** /admin/* (the index is declared in app/router.tsx). Loaded when an admin path is first visited. */
 export const routes: RouteObject[] = [

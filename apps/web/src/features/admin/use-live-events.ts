@@ -1,6 +1,6 @@
 import { LIVE_EVENTS_PATH, type LiveTopic } from '@carepoint/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type LiveStatus, useEventStream } from '../../lib/use-event-stream';
+import { type LiveStatus, useEventStream } from '@/lib/use-event-stream';
 import { invalidateAdmin, TOPIC_RESOURCES } from './api/shared';
 
 export type { LiveStatus };

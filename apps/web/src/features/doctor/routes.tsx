@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { indexPage, page, redirect } from '../../lib/lazy-route';
+import { indexPage, page, redirect } from '@/lib/lazy-route';
 
 /** /doctor/* (the index is declared in app/router.tsx). Loaded when a doctor path is first visited. */
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '../../lib/lazy-route';
+import { page } from '@/lib/lazy-route';
 
 /** /patient/* (the index is declared in app/router.tsx). Loaded when a patient path is first visited. */
 export const routes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import type { FacilityDetails } from '@carepoint/contract';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * The facility's name and contact details as an admin saved them (GET /api/public/facility), for

@@ -1,7 +1,7 @@
 import type { AnyDoctorSlots, DoctorOption, SlotsResponse } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * What every booking form reads (the patient's Book Appointment, the front desk's booking and

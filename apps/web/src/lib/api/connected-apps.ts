@@ -1,8 +1,8 @@
 import { type ConnectedApp, SMART_MESSAGES } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /* The user's connected apps (GET/DELETE /api/user/connected-apps): shown on My Profile and Security. */
 export const CONNECTED_APPS_LOAD_FAILED = 'Could not fetch connected apps';

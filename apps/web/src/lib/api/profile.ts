@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES, type Profile } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user's own profile (/api/user/profile): My Profile and the doctor's settings. */
 export function useProfile() {

@@ -1,5 +1,5 @@
 import type { Ambulance, CreateAmbulance, UpdateAmbulance } from '@carepoint/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { useAdminMutation, type WithId } from './shared';
 
 /* The ambulance fleet. Its list is lists.ts's. */

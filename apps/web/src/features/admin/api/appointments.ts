@@ -9,8 +9,8 @@ import {
   type ReassignAppointment,
 } from '@carepoint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useDeskMutation, type WithId } from './shared';
 
 /** Every doctor's day (or days): one column each, hours, free slots and appointments. */

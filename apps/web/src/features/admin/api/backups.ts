@@ -1,8 +1,8 @@
 import { BACKUP_MESSAGES, type Backup, type BackupsOverview } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * The Backups screen's data (GET/POST /api/admin/backups). A backup runs on the server after

@@ -1,8 +1,8 @@
 import type { Bed, CreateBed, UpdateBed } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import type { Page } from '../../../lib/use-list-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Page } from '@/lib/use-list-query';
 import { useAdminMutation, type WithId } from './shared';
 
 /* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's. */

@@ -1,5 +1,5 @@
 import type { AdmitErEntry, CreateErEntry, ErEntry, LinkErEntry, UpdateErEntry } from '@carepoint/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { useAdminMutation, useDeskMutation, type WithId } from './shared';
 
 /* The emergency room: arrivals, their status, linking a walk-in to its record, admitting to a bed. */

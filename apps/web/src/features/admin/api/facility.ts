@@ -1,7 +1,7 @@
 import { FACILITY_MESSAGES, type FacilityDetails, type FacilityInput } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { answersField } from '../../../lib/forms';
+import { api } from '@/lib/api-client';
+import { answersField } from '@/lib/forms';
 
 /* The Facility page's data: the facility's name and contact details (docs/configuration.md). */
 

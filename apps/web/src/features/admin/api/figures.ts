@@ -1,7 +1,7 @@
 import type { Analytics, Stats, Summary, TargetWait } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { LOAD_FAILED, useAdminMutation } from './shared';
 
 /* The figures the server computes from every record: the dashboard's summary, analytics, stats. */

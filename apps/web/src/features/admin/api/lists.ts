@@ -5,9 +5,9 @@ import {
   MESSAGE_MESSAGES,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import type { Page } from '../../../lib/use-list-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Page } from '@/lib/use-list-query';
 import type { ListResource, ListRows } from './shared';
 
 /* The admin's paged lists (one ListTable each): doctors, nurses, beds, the audit trail, ... */

@@ -1,9 +1,9 @@
 import type { AdminPatient, PatientDetail, PatientRecordInput } from '@carepoint/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PatientOption, PatientSearch } from '../../../components/form/patient-picker';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import type { Page } from '../../../lib/use-list-query';
+import type { PatientOption, PatientSearch } from '@/components/form/patient-picker';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Page } from '@/lib/use-list-query';
 import { useDeskMutation, type WithId } from './shared';
 
 /* The front desk's patients: finding one, a patient's page, registering and updating. */

@@ -1,7 +1,7 @@
 import type { CreateQueueEntry, Department, QueueBoard, QueueEntry } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { LOAD_FAILED, useAdminMutation } from './shared';
 
 /* The department queues: the board, adding a patient, calling the next one, marking them seen, removing one. */

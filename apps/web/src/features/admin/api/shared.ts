@@ -13,8 +13,8 @@ import type {
   OutboxMail,
 } from '@carepoint/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { answersField } from '../../../lib/forms';
-import { type AdminListResource, type AdminResource, queryKeys } from '../../../lib/query-keys';
+import { answersField } from '@/lib/forms';
+import { type AdminListResource, type AdminResource, queryKeys } from '@/lib/query-keys';
 
 /*
  * Admin area data: TanStack Query hooks over /api/admin/*, one file per subject (patients.ts,

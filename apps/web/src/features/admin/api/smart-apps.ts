@@ -6,8 +6,8 @@ import {
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /* The SMART Apps screen's data (GET/POST/PATCH /api/admin/smart-apps; docs/fhir.md "SMART on FHIR"). */
 

@@ -8,7 +8,7 @@ import {
   type UpdateDoctor,
   type UpdateNurse,
 } from '@carepoint/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { useAdminMutation, type WithId } from './shared';
 
 /* The staff's records: doctors (their accounts) and nurses. Their lists are lists.ts's. */

@@ -1,5 +1,5 @@
 import { TWO_FACTOR_MESSAGES } from '@carepoint/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { useAdminMutation } from './shared';
 
 /** An administrator turns off another user's two-factor sign-in (they are told by e-mail). */

@@ -1,6 +1,6 @@
 import { SESSION_MESSAGES, type SessionsEnded } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** An administrator signs a person out everywhere (a lost laptop): every session of theirs ends. */
 export function useEndAllSessionsOf() {

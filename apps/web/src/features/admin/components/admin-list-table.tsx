@@ -1,6 +1,6 @@
-import { ListTable, type ListTableProps } from '../../../components/data-table';
-import { adminListQuery } from '../api/lists';
-import type { ListResource, ListRows } from '../api/shared';
+import { ListTable, type ListTableProps } from '@/components/data-table';
+import { adminListQuery } from '@/features/admin/api/lists';
+import type { ListResource, ListRows } from '@/features/admin/api/shared';
 
 export type AdminListTableProps<R extends ListResource> = Omit<ListTableProps<ListRows[R]>, 'query'> & {
   resource: R;

@@ -6,12 +6,12 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import type { DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { useFreeBeds } from '../api/beds';
-import { useAdmitErEntry } from '../api/emergency';
+import { FormDialog } from '@/components/form/form-dialog';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { Select } from '@/components/ui/select';
+import { useFreeBeds } from '@/features/admin/api/beds';
+import { useAdmitErEntry } from '@/features/admin/api/emergency';
+import { submitForm } from '@/lib/forms';
 
 /**
  * Admit from the emergency room into a free bed: one request marks the visit Admitted and puts

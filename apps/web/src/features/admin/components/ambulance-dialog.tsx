@@ -7,14 +7,14 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { useCreateAmbulance, useUpdateAmbulance } from '../api/ambulances';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import type { ButtonVariant } from '@/components/ui/button';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useCreateAmbulance, useUpdateAmbulance } from '@/features/admin/api/ambulances';
+import { submitForm } from '@/lib/forms';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
 /** An empty form; new ambulances are Available (the server sets it). */

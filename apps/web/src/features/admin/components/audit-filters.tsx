@@ -1,15 +1,15 @@
 import { AUDIT_EXPORT_MESSAGES } from '@carepoint/contract';
 import { Download, X } from 'lucide-react';
 import { useState } from 'react';
-import { optionsOf } from '../../../components/form/options';
-import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
-import { Breakable } from '../../../components/ui/breakable';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { useUrlFilter, useUrlFilters } from '../../../lib/use-url-filters';
-import { useAuditActions } from '../api/lists';
-import { patientSearch } from '../api/patients';
+import { optionsOf } from '@/components/form/options';
+import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
+import { Breakable } from '@/components/ui/breakable';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useAuditActions } from '@/features/admin/api/lists';
+import { patientSearch } from '@/features/admin/api/patients';
+import { useUrlFilter, useUrlFilters } from '@/lib/use-url-filters';
 
 /** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
 function dayStart(day: string, addDays = 0): string | undefined {

@@ -11,17 +11,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
-import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { useCreateBed, useDeleteBed, useUpdateBed } from '../api/beds';
-import { patientSearch } from '../api/patients';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
+import type { ButtonVariant } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useCreateBed, useDeleteBed, useUpdateBed } from '@/features/admin/api/beds';
+import { patientSearch } from '@/features/admin/api/patients';
+import { submitForm } from '@/lib/forms';
 
 /** Add Bed: a label; new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {

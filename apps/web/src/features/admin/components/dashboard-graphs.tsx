@@ -1,5 +1,5 @@
 import { listOf, peaksOf, type Summary } from '@carepoint/contract';
-import { GraphCard } from '../../../components/graphs/graph-card';
+import { GraphCard } from '@/components/graphs/graph-card';
 
 /** Tied hours are all named, up to three; more than that is no single peak worth naming. */
 const MAX_NAMED_PEAKS = 3;

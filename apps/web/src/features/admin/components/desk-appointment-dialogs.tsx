@@ -15,27 +15,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { FreeTimeField } from '../../../components/form/free-time-field';
-import { optionsOf } from '../../../components/form/options';
-import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
-import type { DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { useAvailableDoctors } from '../../../lib/api/booking';
-import { isApiRequestError } from '../../../lib/api-client';
-import { deviceToday, formatSlot } from '../../../lib/format';
-import { submitForm } from '../../../lib/forms';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FreeTimeField } from '@/components/form/free-time-field';
+import { optionsOf } from '@/components/form/options';
+import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
+import { Button, type ButtonVariant } from '@/components/ui/button';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import {
   DESK_BOOKING_FIELDS,
   REASSIGN_FIELDS,
   useAppointmentStatus,
   useDeskBook,
   useReassign,
-} from '../api/appointments';
-import { patientSearch } from '../api/patients';
+} from '@/features/admin/api/appointments';
+import { patientSearch } from '@/features/admin/api/patients';
+import { useAvailableDoctors } from '@/lib/api/booking';
+import { isApiRequestError } from '@/lib/api-client';
+import { deviceToday, formatSlot } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 /** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
 function useDoctorOptions(enabled: boolean) {

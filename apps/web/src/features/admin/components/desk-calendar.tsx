@@ -1,9 +1,9 @@
 import type { CalendarAppointment } from '@carepoint/contract';
 import { useState } from 'react';
-import { rangeOf } from '../../../components/calendar/calendar-model';
-import { CalendarView } from '../../../components/calendar/calendar-view';
-import { useCalendarPlace } from '../../../components/calendar/use-calendar-place';
-import { useDeskCalendar, useReassign } from '../api/appointments';
+import { rangeOf } from '@/components/calendar/calendar-model';
+import { CalendarView } from '@/components/calendar/calendar-view';
+import { useCalendarPlace } from '@/components/calendar/use-calendar-place';
+import { useDeskCalendar, useReassign } from '@/features/admin/api/appointments';
 import { ReassignDialog } from './desk-appointment-dialogs';
 
 /**

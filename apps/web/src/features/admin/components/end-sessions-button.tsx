@@ -2,9 +2,9 @@ import { SESSION_MESSAGES } from '@carepoint/contract';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useEndAllSessionsOf } from '../api/user-sessions';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useEndAllSessionsOf } from '@/features/admin/api/user-sessions';
 
 /**
  * "Sign out everywhere" for a person an administrator manages (a doctor's row, a patient's

@@ -1,9 +1,9 @@
 import { canMoveErEntry, type ErEntry, type ErStatus } from '@carepoint/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useUpdateErEntry } from '../api/emergency';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useUpdateErEntry } from '@/features/admin/api/emergency';
 import { useStartAdmit } from './er-admit-flow';
 
 /** The moves offered from each status; Admitted and Discharged are final, so they are confirmed. */

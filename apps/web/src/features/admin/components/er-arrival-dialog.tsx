@@ -1,16 +1,16 @@
 import { type CreateErEntry, createErEntrySchema, TRIAGE_LEVELS } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
-import { PatientPicker } from '../../../components/form/patient-picker';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { submitForm } from '../../../lib/forms';
-import { useCreateErEntry } from '../api/emergency';
-import { patientSearch } from '../api/patients';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import { PatientPicker } from '@/components/form/patient-picker';
+import type { ButtonVariant } from '@/components/ui/button';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateErEntry } from '@/features/admin/api/emergency';
+import { patientSearch } from '@/features/admin/api/patients';
+import { submitForm } from '@/lib/forms';
 
 const BLANK: CreateErEntry = { patientName: '', patientId: null, triageLevel: 'Medium', complaint: '' };
 

@@ -3,14 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { type PatientChoice, PatientPicker } from '../../../components/form/patient-picker';
-import { Checkbox } from '../../../components/ui/checkbox';
-import type { DialogComponentProps } from '../../../components/ui/dialog-button';
-import { formatCalendarDate } from '../../../lib/format';
-import { submitForm } from '../../../lib/forms';
-import { useLinkErEntry } from '../api/emergency';
-import { patientSearch, usePatientDetail } from '../api/patients';
+import { FormDialog } from '@/components/form/form-dialog';
+import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
+import { Checkbox } from '@/components/ui/checkbox';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { useLinkErEntry } from '@/features/admin/api/emergency';
+import { patientSearch, usePatientDetail } from '@/features/admin/api/patients';
+import { formatCalendarDate } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 /** The chosen patient's record beside the arrival, so the desk compares the same three facts. */
 function MatchFacts({ patientId, typedName }: { patientId: string; typedName: string }) {

@@ -1,5 +1,5 @@
-import { cx } from '../../../lib/cx';
-import type { LiveStatus } from '../use-live-events';
+import type { LiveStatus } from '@/features/admin/use-live-events';
+import { cx } from '@/lib/cx';
 
 const TEXT: Record<LiveStatus, string> = {
   connecting: 'Connecting…',

@@ -5,8 +5,8 @@ import {
   MESSAGE_SORTABLE,
   type MessageRow,
 } from '@carepoint/contract';
-import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
-import { useUrlFilter } from '../../../lib/use-url-filters';
+import { columnsFor, FilterSelect, withSorting } from '@/components/data-table';
+import { useUrlFilter } from '@/lib/use-url-filters';
 import { AdminListTable } from './admin-list-table';
 
 const message = columnsFor<MessageRow>();

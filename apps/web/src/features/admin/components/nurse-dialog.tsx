@@ -9,14 +9,14 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { useCreateNurse, useUpdateNurse } from '../api/staff';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import type { ButtonVariant } from '@/components/ui/button';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useCreateNurse, useUpdateNurse } from '@/features/admin/api/staff';
+import { submitForm } from '@/lib/forms';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
 /** An empty form; new nurses are Active (the server sets it). */

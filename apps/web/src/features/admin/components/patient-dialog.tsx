@@ -8,15 +8,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { GENDER_OPTIONS } from '../../../components/form/options';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { deviceToday } from '../../../lib/format';
-import { submitForm } from '../../../lib/forms';
-import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '../api/patients';
+import { FormDialog } from '@/components/form/form-dialog';
+import { GENDER_OPTIONS } from '@/components/form/options';
+import type { ButtonVariant } from '@/components/ui/button';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '@/features/admin/api/patients';
+import { deviceToday } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 /** No gender chosen yet (a record from before it was asked): the select shows its placeholder, and it is required. */
 const NO_GENDER = '' as PatientRecordInput['gender'];

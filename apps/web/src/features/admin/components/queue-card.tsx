@@ -9,13 +9,13 @@ import {
 import { Check, PhoneCall, X } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Badge, StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { formatTime } from '../../../lib/format';
-import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { useCallNext, useMarkSeen, useRemoveQueueEntry } from '../api/queues';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useCallNext, useMarkSeen, useRemoveQueueEntry } from '@/features/admin/api/queues';
+import { formatTime } from '@/lib/format';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 
 type DepartmentQueue = QueueBoard['departments'][number];
 

@@ -6,16 +6,16 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { optionsOf } from '../../../components/form/options';
-import { PatientPicker } from '../../../components/form/patient-picker';
-import type { ButtonVariant } from '../../../components/ui/button';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { patientSearch } from '../api/patients';
-import { useCreateQueueEntry } from '../api/queues';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import { PatientPicker } from '@/components/form/patient-picker';
+import type { ButtonVariant } from '@/components/ui/button';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { patientSearch } from '@/features/admin/api/patients';
+import { useCreateQueueEntry } from '@/features/admin/api/queues';
+import { submitForm } from '@/lib/forms';
 
 const BLANK: CreateQueueEntry = {
   patient: '',

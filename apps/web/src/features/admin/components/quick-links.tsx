@@ -7,7 +7,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 
 const LINKS: ReadonlyArray<{ to: string; label: string; description: string; icon: LucideIcon }> = [
   {

@@ -1,9 +1,9 @@
 import { TWO_FACTOR_MESSAGES } from '@carepoint/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useResetTwoFactor } from '../api/two-factor';
+import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useResetTwoFactor } from '@/features/admin/api/two-factor';
 
 /**
  * An administrator turns off another person's two-factor sign-in (a lost phone and lost

@@ -10,15 +10,15 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogButton, type DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { submitForm } from '../../../lib/forms';
-import { useRegisterSmartApp } from '../api/smart-apps';
+import { FormDialog } from '@/components/form/form-dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useRegisterSmartApp } from '@/features/admin/api/smart-apps';
+import { submitForm } from '@/lib/forms';
 
 /** The form's text fields; lists are one per line (or space), the JWKS pasted as JSON. */
 interface AppForm {

@@ -1,6 +1,6 @@
 import type { Summary } from '@carepoint/contract';
 import { Ambulance, type LucideIcon, Siren, Stethoscope, UserRound, Users } from 'lucide-react';
-import { StatTile } from '../../../components/ui/stat-tile';
+import { StatTile } from '@/components/ui/stat-tile';
 
 type TileKey = 'doctors' | 'nurses' | 'patients' | 'ambulances' | 'erWaiting';
 

@@ -1,11 +1,11 @@
 import { targetWaitSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { submitForm } from '../../../lib/forms';
-import { useUpdateTargetWait } from '../api/figures';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useUpdateTargetWait } from '@/features/admin/api/figures';
+import { submitForm } from '@/lib/forms';
 
 /** The target wait setting: analytics compare the average wait against it. */
 export function TargetWaitForm({ current }: { current: number }) {

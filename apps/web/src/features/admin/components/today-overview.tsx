@@ -1,6 +1,6 @@
 import type { Summary } from '@carepoint/contract';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** Today Overview: the day's figures as the server computed them, in its order. */
 export function TodayOverview({ summary, loading }: { summary: Summary | undefined; loading: boolean }) {

@@ -1,15 +1,15 @@
 import { Clock, Target, UserPlus } from 'lucide-react';
-import { GraphCard } from '../../../components/graphs/graph-card';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { errorMessage } from '../../../lib/api-client';
-import { useAnalytics } from '../api/figures';
-import { LOAD_FAILED } from '../api/shared';
-import { TargetWaitForm } from '../components/target-wait-form';
-import { useLiveEvents } from '../use-live-events';
+import { GraphCard } from '@/components/graphs/graph-card';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatTile } from '@/components/ui/stat-tile';
+import { useAnalytics } from '@/features/admin/api/figures';
+import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { TargetWaitForm } from '@/features/admin/components/target-wait-form';
+import { useLiveEvents } from '@/features/admin/use-live-events';
+import { errorMessage } from '@/lib/api-client';
 
 /** Operational Analytics: waits against the target and where patients wait longest, from records. */
 export default function OperationalAnalyticsPage() {

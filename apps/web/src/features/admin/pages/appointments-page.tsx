@@ -6,27 +6,27 @@ import {
 } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useCalendarMode, ViewSwitch } from '../../../components/calendar/view-switch';
-import type { DataTableColumn } from '../../../components/data-table';
-import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
-import { Button } from '../../../components/ui/button';
-import { FilterChip } from '../../../components/ui/filter-chip';
-import { Input } from '../../../components/ui/input';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Select } from '../../../components/ui/select';
-import { useAvailableDoctors } from '../../../lib/api/booking';
-import { formatCalendarDate, formatSlot } from '../../../lib/format';
-import { useUrlFilter } from '../../../lib/use-url-filters';
-import { usePatientDetail } from '../api/patients';
-import { AdminListTable } from '../components/admin-list-table';
+import { useCalendarMode, ViewSwitch } from '@/components/calendar/view-switch';
+import type { DataTableColumn } from '@/components/data-table';
+import { columnsFor, FilterSelect, withSorting } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { FilterChip } from '@/components/ui/filter-chip';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { usePatientDetail } from '@/features/admin/api/patients';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
 import {
   CancelAppointmentDialog,
   ConfirmAppointmentButton,
   DeskBookButton,
   ReassignDialog,
-} from '../components/desk-appointment-dialogs';
-import { DeskCalendar } from '../components/desk-calendar';
-import { useLiveEvents } from '../use-live-events';
+} from '@/features/admin/components/desk-appointment-dialogs';
+import { DeskCalendar } from '@/features/admin/components/desk-calendar';
+import { useLiveEvents } from '@/features/admin/use-live-events';
+import { useAvailableDoctors } from '@/lib/api/booking';
+import { formatCalendarDate, formatSlot } from '@/lib/format';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 const col = columnsFor<DeskAppointment>();
 type Open = { kind: 'reassign' | 'cancel'; appointment: DeskAppointment } | null;

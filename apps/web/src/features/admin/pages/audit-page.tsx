@@ -1,13 +1,13 @@
 import { AUDIT_SORTABLE, type AuditEvent, OUTBOX_SORTABLE, type OutboxMail } from '@carepoint/contract';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { Breakable } from '../../../components/ui/breakable';
-import { PageHeader } from '../../../components/ui/page-header';
-import { AdminListTable } from '../components/admin-list-table';
-import { AuditDetails } from '../components/audit-details';
-import { ActorFilterButton, AuditFilters, useAuditFilters } from '../components/audit-filters';
-import { MessagesTable } from '../components/messages-table';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { Breakable } from '@/components/ui/breakable';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { AuditDetails } from '@/features/admin/components/audit-details';
+import { ActorFilterButton, AuditFilters, useAuditFilters } from '@/features/admin/components/audit-filters';
+import { MessagesTable } from '@/features/admin/components/messages-table';
 
 const audit = columnsFor<AuditEvent>();
 

@@ -8,14 +8,19 @@ import {
   POSTGRES_BACKUP_RECIPE,
 } from '@carepoint/contract';
 import { DatabaseBackup, Download } from 'lucide-react';
-import { columnsFor, DataTable, type DataTableColumn } from '../../../components/data-table';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { BACKUPS_LOAD_FAILED, backupDownloadUrl, useBackUpNow, useBackups } from '../api/backups';
+import { columnsFor, DataTable, type DataTableColumn } from '@/components/data-table';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import {
+  BACKUPS_LOAD_FAILED,
+  backupDownloadUrl,
+  useBackUpNow,
+  useBackups,
+} from '@/features/admin/api/backups';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 
 const RESULT: Record<Backup['result'], { label: string; tone: BadgeTone }> = {
   running: { label: 'Running', tone: 'blue' },

@@ -1,13 +1,13 @@
 import { BED_SORTABLE, type Bed } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
-import type { DataTableColumn } from '../../../components/data-table';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { Button } from '../../../components/ui/button';
-import { EditButton } from '../../../components/ui/edit-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useRowDialog } from '../../../lib/use-row-dialog';
-import { AdminListTable } from '../components/admin-list-table';
-import { AddBedButton, DeleteBedDialog, EditBedDialog } from '../components/bed-dialogs';
+import type { DataTableColumn } from '@/components/data-table';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { EditButton } from '@/components/ui/edit-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { AddBedButton, DeleteBedDialog, EditBedDialog } from '@/features/admin/components/bed-dialogs';
+import { useRowDialog } from '@/lib/use-row-dialog';
 
 const col = columnsFor<Bed>();
 

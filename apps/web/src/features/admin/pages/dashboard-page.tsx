@@ -1,17 +1,17 @@
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
-import { useSummary } from '../api/figures';
-import { LOAD_FAILED } from '../api/shared';
-import { AddAmbulanceButton } from '../components/ambulance-dialog';
-import { ArrivalsByHour, WaitTimeTrend } from '../components/dashboard-graphs';
-import { AddDoctorButton } from '../components/doctor-dialogs';
-import { AddNurseButton } from '../components/nurse-dialog';
-import { QuickLinks } from '../components/quick-links';
-import { SummaryTiles } from '../components/summary-tiles';
-import { TodayOverview } from '../components/today-overview';
-import { useLiveEvents } from '../use-live-events';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useSummary } from '@/features/admin/api/figures';
+import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { AddAmbulanceButton } from '@/features/admin/components/ambulance-dialog';
+import { ArrivalsByHour, WaitTimeTrend } from '@/features/admin/components/dashboard-graphs';
+import { AddDoctorButton } from '@/features/admin/components/doctor-dialogs';
+import { AddNurseButton } from '@/features/admin/components/nurse-dialog';
+import { QuickLinks } from '@/features/admin/components/quick-links';
+import { SummaryTiles } from '@/features/admin/components/summary-tiles';
+import { TodayOverview } from '@/features/admin/components/today-overview';
+import { useLiveEvents } from '@/features/admin/use-live-events';
+import { errorMessage } from '@/lib/api-client';
 
 /** Admin Dashboard: counts, today's figures and graphs, all computed by the server from records. */
 export default function AdminDashboardPage() {

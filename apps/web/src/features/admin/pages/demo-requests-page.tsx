@@ -1,7 +1,7 @@
 import { DEMO_REQUEST_SORTABLE, type DemoRequestRow } from '@carepoint/contract';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { AdminListTable } from '../components/admin-list-table';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
 
 const col = columnsFor<DemoRequestRow>();
 

@@ -1,19 +1,19 @@
 import { type AdminDoctor, DOCTOR_SORTABLE, doctorStatus } from '@carepoint/contract';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { DataTableColumn } from '../../../components/data-table';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EditButton } from '../../../components/ui/edit-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { fullName } from '../../../lib/format';
-import { useRowDialog } from '../../../lib/use-row-dialog';
-import { useUpdateDoctor } from '../api/staff';
-import { AdminListTable } from '../components/admin-list-table';
-import { AddDoctorButton, EditDoctorDialog } from '../components/doctor-dialogs';
-import { EndSessionsButton } from '../components/end-sessions-button';
-import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
+import type { DataTableColumn } from '@/components/data-table';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditButton } from '@/components/ui/edit-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { useUpdateDoctor } from '@/features/admin/api/staff';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { AddDoctorButton, EditDoctorDialog } from '@/features/admin/components/doctor-dialogs';
+import { EndSessionsButton } from '@/features/admin/components/end-sessions-button';
+import { ResetTwoFactorButton } from '@/features/admin/components/reset-two-factor-button';
+import { fullName } from '@/lib/format';
+import { useRowDialog } from '@/lib/use-row-dialog';
 
 const col = columnsFor<AdminDoctor>();
 

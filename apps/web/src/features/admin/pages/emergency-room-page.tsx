@@ -1,16 +1,16 @@
 import { ER_SORTABLE, ER_STATUSES, type ErEntry, erWaitMinutes, TRIAGE_LEVELS } from '@carepoint/contract';
-import { columnsFor, FilterSelect, withSorting } from '../../../components/data-table';
-import { Badge } from '../../../components/ui/badge';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { useUrlFilter } from '../../../lib/use-url-filters';
-import { useAnalytics } from '../api/figures';
-import { AdminListTable } from '../components/admin-list-table';
-import { ErActions } from '../components/er-actions';
-import { ErAdmitFlow } from '../components/er-admit-flow';
-import { AddArrivalButton } from '../components/er-arrival-dialog';
-import { LiveIndicator } from '../components/live-indicator';
-import { useLiveEvents } from '../use-live-events';
+import { columnsFor, FilterSelect, withSorting } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAnalytics } from '@/features/admin/api/figures';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { ErActions } from '@/features/admin/components/er-actions';
+import { ErAdmitFlow } from '@/features/admin/components/er-admit-flow';
+import { AddArrivalButton } from '@/features/admin/components/er-arrival-dialog';
+import { LiveIndicator } from '@/features/admin/components/live-indicator';
+import { useLiveEvents } from '@/features/admin/use-live-events';
+import { useMinuteClock } from '@/lib/use-minute-clock';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 /**
  * Minutes waited, counting on while the patient still waits (from the stored arrival time); a

@@ -7,14 +7,14 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Input } from '../../../components/ui/input';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { submitForm } from '../../../lib/forms';
-import { FACILITY_FIELDS, useFacilityDetails, useSaveFacility } from '../api/facility';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { FACILITY_FIELDS, useFacilityDetails, useSaveFacility } from '@/features/admin/api/facility';
+import { submitForm } from '@/lib/forms';
 
 /** The form shows a missing detail as an empty box. */
 const formValues = (facility: FacilityDetails): FacilityInput => ({

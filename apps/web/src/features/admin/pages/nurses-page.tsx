@@ -1,12 +1,12 @@
 import { NURSE_SORTABLE, type Nurse } from '@carepoint/contract';
 import { useMemo } from 'react';
-import type { DataTableColumn } from '../../../components/data-table';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { EditButton } from '../../../components/ui/edit-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useRowDialog } from '../../../lib/use-row-dialog';
-import { AdminListTable } from '../components/admin-list-table';
-import { AddNurseButton, NurseDialog } from '../components/nurse-dialog';
+import type { DataTableColumn } from '@/components/data-table';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { EditButton } from '@/components/ui/edit-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { AddNurseButton, NurseDialog } from '@/features/admin/components/nurse-dialog';
+import { useRowDialog } from '@/lib/use-row-dialog';
 
 const col = columnsFor<Nurse>();
 

@@ -1,9 +1,9 @@
 import { type AdminPatient, PATIENT_SORTABLE, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Link } from 'react-router';
-import { columnsFor, withSorting } from '../../../components/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { AdminListTable } from '../components/admin-list-table';
-import { RegisterPatientButton } from '../components/patient-dialog';
+import { columnsFor, withSorting } from '@/components/data-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { AdminListTable } from '@/features/admin/components/admin-list-table';
+import { RegisterPatientButton } from '@/features/admin/components/patient-dialog';
 
 const col = columnsFor<AdminPatient>();
 

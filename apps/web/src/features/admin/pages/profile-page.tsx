@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useAuth } from '../../../lib/auth';
-import { fullName } from '../../../lib/format';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/lib/auth';
+import { fullName } from '@/lib/format';
 
 /** The signed-in admin's account: who they are, and the way to Change Password. */
 export default function AdminProfilePage() {

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { useQueueBoard } from '../api/queues';
-import { LOAD_FAILED } from '../api/shared';
-import { LiveIndicator } from '../components/live-indicator';
-import { QueueCard } from '../components/queue-card';
-import { AddToQueueButton } from '../components/queue-entry-dialog';
-import { useLiveEvents } from '../use-live-events';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useQueueBoard } from '@/features/admin/api/queues';
+import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { LiveIndicator } from '@/features/admin/components/live-indicator';
+import { QueueCard } from '@/features/admin/components/queue-card';
+import { AddToQueueButton } from '@/features/admin/components/queue-entry-dialog';
+import { useLiveEvents } from '@/features/admin/use-live-events';
+import { errorMessage } from '@/lib/api-client';
 
 /** Department Queues: every department's waiting patients in order, live across screens. */
 export default function DepartmentQueuesPage() {

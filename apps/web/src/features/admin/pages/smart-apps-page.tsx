@@ -1,12 +1,16 @@
 import { SMART_APP_KIND_LABELS, type SmartApp } from '@carepoint/contract';
-import { columnsFor, DataTable, type DataTableColumn } from '../../../components/data-table';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
-import { SMART_APPS_LOAD_FAILED, useSetSmartAppDisabled, useSmartApps } from '../api/smart-apps';
-import { RegisterSmartAppButton } from '../components/smart-app-dialog';
+import { columnsFor, DataTable, type DataTableColumn } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import {
+  SMART_APPS_LOAD_FAILED,
+  useSetSmartAppDisabled,
+  useSmartApps,
+} from '@/features/admin/api/smart-apps';
+import { RegisterSmartAppButton } from '@/features/admin/components/smart-app-dialog';
+import { errorMessage } from '@/lib/api-client';
 
 const col = columnsFor<SmartApp>();
 

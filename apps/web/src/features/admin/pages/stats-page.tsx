@@ -1,11 +1,11 @@
 import { ACTIVE_USER_DAYS, formatCount, formatNaira, STAT_CARDS, type Stats } from '@carepoint/contract';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { errorMessage } from '../../../lib/api-client';
-import { useStats } from '../api/figures';
-import { LOAD_FAILED } from '../api/shared';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatTile } from '@/components/ui/stat-tile';
+import { useStats } from '@/features/admin/api/figures';
+import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { errorMessage } from '@/lib/api-client';
 
 /** What each figure counts, shown under it. */
 const DEFINITIONS: Record<keyof Stats, string> = {

@@ -1,7 +1,7 @@
 import type { AuthorizationRequest, AuthorizeQuery, SmartPatient } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /* The SMART on FHIR consent page's calls (/api/smart/…; docs/fhir.md "SMART on FHIR"). */
 

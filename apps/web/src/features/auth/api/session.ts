@@ -13,10 +13,10 @@ import {
 } from '@carepoint/contract';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { answersField } from '../../../lib/forms';
-import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../../lib/passkeys';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { answersField } from '@/lib/forms';
+import { ceremonyMeta, inBrowser, toastCeremonyError } from '@/lib/passkeys';
 
 /*
  * The sign-in pages' calls (/api/auth/*). A failure shows an error toast with the server's

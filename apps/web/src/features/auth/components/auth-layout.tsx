@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../../components/ui/logo';
-import { AuthProvider } from '../../../lib/auth';
-import { QueryProvider } from '../../../lib/query-client';
+import { Logo } from '@/components/ui/logo';
+import { AuthProvider } from '@/lib/auth';
+import { QueryProvider } from '@/lib/query-client';
 
 /** The sign-in pages' frame: logo home link above a centred card. */
 export default function AuthLayout() {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Input } from '../../../components/ui/input';
-import { cx } from '../../../lib/cx';
-import { formatCalendarDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSmartPatients } from '../api/authorize';
+import { Input } from '@/components/ui/input';
+import { useSmartPatients } from '@/features/auth/api/authorize';
+import { cx } from '@/lib/cx';
+import { formatCalendarDate } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { submitForm } from '../../../lib/forms';
-import { usePasskeyStep, useSecondFactorLogin } from '../api/session';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { usePasskeyStep, useSecondFactorLogin } from '@/features/auth/api/session';
+import { submitForm } from '@/lib/forms';
 import { AuthCard } from './auth-layout';
 
 type CodeMethod = 'totp' | 'recovery-code';

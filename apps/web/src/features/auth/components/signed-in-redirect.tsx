@@ -1,8 +1,8 @@
 import { ROLE_HOME, securityPath, type User } from '@carepoint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { isSigningOut } from '../../../lib/api-client';
-import { pathBelongsToRole, useAuth } from '../../../lib/auth';
+import { isSigningOut } from '@/lib/api-client';
+import { pathBelongsToRole, useAuth } from '@/lib/auth';
 
 const CONSENT_PAGE = '/authorize';
 

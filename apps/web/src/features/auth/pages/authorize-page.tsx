@@ -2,13 +2,17 @@ import { type AuthorizeQuery, authorizeQuerySchema, SMART_MESSAGES } from '@care
 import { Check } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { useApproveAuthorization, useAuthorizationRequest, useDenyAuthorization } from '../api/authorize';
-import { AuthCard } from '../components/auth-layout';
-import { PatientPicker } from '../components/patient-picker';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import {
+  useApproveAuthorization,
+  useAuthorizationRequest,
+  useDenyAuthorization,
+} from '@/features/auth/api/authorize';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { PatientPicker } from '@/features/auth/components/patient-picker';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 /** The request's parameters from the page's address (what the app sent to /oauth/authorize). */
 function useAuthorizeQuery(): AuthorizeQuery {

@@ -1,12 +1,12 @@
 import { type ChangePassword, changePasswordSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { submitForm } from '../../../lib/forms';
-import { PASSWORD_CHANGED, useChangePassword } from '../api/session';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { PasswordInput } from '@/components/ui/password-input';
+import { PASSWORD_CHANGED, useChangePassword } from '@/features/auth/api/session';
+import { submitForm } from '@/lib/forms';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

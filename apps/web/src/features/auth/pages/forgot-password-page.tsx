@@ -4,11 +4,11 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { submitForm } from '../../../lib/forms';
-import { useForgotPassword } from '../api/session';
-import { AuthCard } from '../components/auth-layout';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useForgotPassword } from '@/features/auth/api/session';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { submitForm } from '@/lib/forms';
 
 /** Requests a reset link; the answer is the same whether or not the account exists. */
 export default function ForgotPasswordPage() {

@@ -13,16 +13,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { submitForm } from '../../../lib/forms';
-import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useLogin, usePasskeySignIn } from '../api/session';
-import { AuthCard } from '../components/auth-layout';
-import { SecondFactorForm } from '../components/second-factor-form';
-import { destinationAfterLogin, SignedInRedirect } from '../components/signed-in-redirect';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useLogin, usePasskeySignIn } from '@/features/auth/api/session';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
+import { destinationAfterLogin, SignedInRedirect } from '@/features/auth/components/signed-in-redirect';
+import { submitForm } from '@/lib/forms';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
 function LoginPageForm() {
   const login = useLogin();

@@ -4,12 +4,12 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/api-client';
-import { submitForm } from '../../../lib/forms';
-import { isResetFormAnswer, useResetPassword } from '../api/session';
-import { AuthCard } from '../components/auth-layout';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isResetFormAnswer, useResetPassword } from '@/features/auth/api/session';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { errorMessage } from '@/lib/api-client';
+import { submitForm } from '@/lib/forms';
 
 const AFTER_RESET_REDIRECT_MS = 2000;
 

@@ -2,12 +2,12 @@ import { type ChangePassword, changePasswordSchema, ROLE_HOME } from '@carepoint
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { useAuth } from '../../../lib/auth';
-import { submitForm } from '../../../lib/forms';
-import { useChangePassword } from '../api/session';
-import { AuthCard } from '../components/auth-layout';
+import { Button } from '@/components/ui/button';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useChangePassword } from '@/features/auth/api/session';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { useAuth } from '@/lib/auth';
+import { submitForm } from '@/lib/forms';
 
 /**
  * First sign-in with a one-time password (user.mustChangePassword): the user picks their

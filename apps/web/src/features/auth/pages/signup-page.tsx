@@ -3,16 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { GENDER_OPTIONS } from '../../../components/form/options';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { Select } from '../../../components/ui/select';
-import { submitForm } from '../../../lib/forms';
-import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useSignup } from '../api/session';
-import { AuthCard } from '../components/auth-layout';
-import { SignedInRedirect } from '../components/signed-in-redirect';
+import { GENDER_OPTIONS } from '@/components/form/options';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Select } from '@/components/ui/select';
+import { useSignup } from '@/features/auth/api/session';
+import { AuthCard } from '@/features/auth/components/auth-layout';
+import { SignedInRedirect } from '@/features/auth/components/signed-in-redirect';
+import { submitForm } from '@/lib/forms';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address', 'gender'] as const;
 

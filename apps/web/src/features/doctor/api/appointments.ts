@@ -17,11 +17,11 @@ import {
   type SlotsResponse,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { patientSearchAt } from '../../../components/form/patient-picker';
-import { api } from '../../../lib/api-client';
-import { answersField } from '../../../lib/forms';
-import { queryKeys } from '../../../lib/query-keys';
-import { useEventStream } from '../../../lib/use-event-stream';
+import { patientSearchAt } from '@/components/form/patient-picker';
+import { api } from '@/lib/api-client';
+import { answersField } from '@/lib/forms';
+import { queryKeys } from '@/lib/query-keys';
+import { useEventStream } from '@/lib/use-event-stream';
 
 /*
  * The doctor's day: dashboard, appointments by period, one appointment, the Add new

@@ -10,8 +10,8 @@ import {
   type DiagnosisTestPage,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * Diagnosis tests and categories. Keys start with 'diagnosis': a saved or deleted category

@@ -7,9 +7,9 @@ import {
   type VitalsSeries,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import type { Page } from '../../../lib/use-list-query';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Page } from '@/lib/use-list-query';
 
 /*
  * The doctor's Patient List and patient charts: TanStack Query hooks over /api/doctor/patients.

@@ -6,9 +6,9 @@ import {
   type PrescriptionResponse,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { answersFields } from '../../../lib/forms';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { answersFields } from '@/lib/forms';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * Prescriptions: the list (also the dashboard's recent ones), one prescription, the form's

@@ -8,8 +8,8 @@ import {
   type ReportPage,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * Reports: the four tabs' lists, one report's detail, saving, deleting and attachments.

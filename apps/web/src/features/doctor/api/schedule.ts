@@ -1,7 +1,7 @@
 import type { DoctorScheduleResponse, Schedule } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Edit Schedule data: the doctor's own weekly schedule and the bookings outside it. */
 

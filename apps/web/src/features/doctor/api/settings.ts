@@ -6,9 +6,9 @@ import {
   type UpdateProfile,
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The doctor's settings: the profile (with experience and picture), its "medical actions",

@@ -1,7 +1,7 @@
 import { RESULTS_MESSAGES, type Share } from '@carepoint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What can be shared with its patient: a diagnosis test or a report, with the queries that show it. */
 const SHAREABLE = {

@@ -10,8 +10,8 @@ import {
   type UpdateInvoice,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiRequestError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * The doctor's Transactions: TanStack Query hooks over /api/doctor/invoices. Keys start with

@@ -5,9 +5,9 @@ import {
   type TriageList,
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { patientSearchAt } from '../../../components/form/patient-picker';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { patientSearchAt } from '@/components/form/patient-picker';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Triage Intake data: today's intakes of the signed-in doctor, recording one, and the patient search. */
 

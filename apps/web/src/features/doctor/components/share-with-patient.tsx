@@ -1,8 +1,8 @@
 import { RESULTS_MESSAGES } from '@carepoint/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { useShareWithPatient } from '../api/sharing';
+import { Checkbox } from '@/components/ui/checkbox';
+import { useShareWithPatient } from '@/features/doctor/api/sharing';
 
 /** Where a shared record reaches the patient. */
 const SEEN = {

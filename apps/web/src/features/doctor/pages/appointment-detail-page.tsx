@@ -2,24 +2,24 @@ import { DOCTOR_APPOINTMENT_MESSAGES, type DoctorAppointmentDetail } from '@care
 import { ArrowLeft, ClipboardList, Pill, Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { StatusBadge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiRequestError } from '../../../lib/api-client';
-import { cx } from '../../../lib/cx';
-import { formatWeekdayDate } from '../../../lib/format';
-import { useDoctorAppointment } from '../api/appointments';
+import { Avatar } from '@/components/ui/avatar';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDoctorAppointment } from '@/features/doctor/api/appointments';
 import {
   CancelAppointmentDialog,
   type CancelTarget,
-} from '../components/appointments/cancel-appointment-dialog';
-import { formatStamp, typeLabel } from '../components/appointments/format';
-import { StatusActions } from '../components/appointments/status-actions';
-import { PatientDrawer } from '../components/patients/patient-drawer';
+} from '@/features/doctor/components/appointments/cancel-appointment-dialog';
+import { formatStamp, typeLabel } from '@/features/doctor/components/appointments/format';
+import { StatusActions } from '@/features/doctor/components/appointments/status-actions';
+import { PatientDrawer } from '@/features/doctor/components/patients/patient-drawer';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+import { formatWeekdayDate } from '@/lib/format';
 
 const backLink = (
   <Link to="/doctor/appointments" className={buttonClass({ variant: 'secondary', size: 'sm' })}>

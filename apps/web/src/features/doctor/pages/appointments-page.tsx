@@ -5,20 +5,24 @@ import {
 } from '@carepoint/contract';
 import { Plus, RotateCcw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { useCalendarMode, ViewSwitch } from '../../../components/calendar/view-switch';
-import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
-import { Avatar } from '../../../components/ui/avatar';
-import { StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { formatCalendarDate } from '../../../lib/format';
-import { useListQuery } from '../../../lib/use-list-query';
-import { useUrlFilters } from '../../../lib/use-url-filters';
-import { doctorAppointmentsQuery, useDoctorLiveUpdates } from '../api/appointments';
-import { AddAppointmentDialog } from '../components/appointments/add-appointment-dialog';
-import { DoctorCalendar } from '../components/appointments/doctor-calendar';
-import { PERIOD_PARAM, PeriodSelect, usePeriod } from '../components/appointments/period-select';
-import { RowMenu } from '../components/appointments/row-menu';
+import { useCalendarMode, ViewSwitch } from '@/components/calendar/view-switch';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
+import { Avatar } from '@/components/ui/avatar';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { doctorAppointmentsQuery, useDoctorLiveUpdates } from '@/features/doctor/api/appointments';
+import { AddAppointmentDialog } from '@/features/doctor/components/appointments/add-appointment-dialog';
+import { DoctorCalendar } from '@/features/doctor/components/appointments/doctor-calendar';
+import {
+  PERIOD_PARAM,
+  PeriodSelect,
+  usePeriod,
+} from '@/features/doctor/components/appointments/period-select';
+import { RowMenu } from '@/features/doctor/components/appointments/row-menu';
+import { formatCalendarDate } from '@/lib/format';
+import { useListQuery } from '@/lib/use-list-query';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 /** `?add=1` opens Add new Appointment on arrival (the profile page's Make Appointments links here). */
 const ADD_PARAM = 'add';

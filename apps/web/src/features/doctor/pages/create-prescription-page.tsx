@@ -1,8 +1,8 @@
 import { TOASTS } from '@carepoint/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PrescriptionForm, valuesOf } from '../components/prescriptions/prescription-form';
-import { backToList } from '../components/prescriptions/prescription-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { PrescriptionForm, valuesOf } from '@/features/doctor/components/prescriptions/prescription-form';
+import { backToList } from '@/features/doctor/components/prescriptions/prescription-state';
 
 /**
  * New Prescription (/doctor/prescription/create-prescription). `?patientId&appointmentId` (the

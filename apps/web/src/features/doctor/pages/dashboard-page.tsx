@@ -1,19 +1,22 @@
 import { DOCTOR_APPOINTMENT_MESSAGES } from '@carepoint/contract';
 import { CalendarCheck, CalendarClock, CalendarRange, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { formatWeekdayDate } from '../../../lib/format';
-import { useDoctorDashboard, useDoctorLiveUpdates } from '../api/appointments';
-import { NextPatient } from '../components/appointments/next-patient';
-import { RowsLoading, TodaysAppointments } from '../components/appointments/todays-appointments';
-import { WaitingEmergency } from '../components/appointments/waiting-emergency';
-import { RecentPrescriptions } from '../components/prescriptions/recent-prescriptions';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatTile } from '@/components/ui/stat-tile';
+import { useDoctorDashboard, useDoctorLiveUpdates } from '@/features/doctor/api/appointments';
+import { NextPatient } from '@/features/doctor/components/appointments/next-patient';
+import {
+  RowsLoading,
+  TodaysAppointments,
+} from '@/features/doctor/components/appointments/todays-appointments';
+import { WaitingEmergency } from '@/features/doctor/components/appointments/waiting-emergency';
+import { RecentPrescriptions } from '@/features/doctor/components/prescriptions/recent-prescriptions';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatWeekdayDate } from '@/lib/format';
 
 /**
  * The doctor's day (/doctor and /doctor/dashboard): today's appointments in time order with

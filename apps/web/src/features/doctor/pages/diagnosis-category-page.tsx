@@ -6,16 +6,16 @@ import {
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { columnsFor, type DataTableColumn, ListTable, withSorting } from '../../../components/data-table';
-import { Button } from '../../../components/ui/button';
-import { DialogButton } from '../../../components/ui/dialog-button';
-import { EditButton } from '../../../components/ui/edit-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useRowDialog } from '../../../lib/use-row-dialog';
-import { diagnosisCategoriesQuery, useDeleteCategory } from '../api/diagnosis';
-import { CategoryDialog } from '../components/diagnosis/category-dialog';
-import { ConfirmDelete } from '../components/diagnosis/confirm-delete';
-import { DiagnosisTabs } from '../components/diagnosis/diagnosis-tabs';
+import { columnsFor, type DataTableColumn, ListTable, withSorting } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { DialogButton } from '@/components/ui/dialog-button';
+import { EditButton } from '@/components/ui/edit-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { diagnosisCategoriesQuery, useDeleteCategory } from '@/features/doctor/api/diagnosis';
+import { CategoryDialog } from '@/features/doctor/components/diagnosis/category-dialog';
+import { ConfirmDelete } from '@/features/doctor/components/diagnosis/confirm-delete';
+import { DiagnosisTabs } from '@/features/doctor/components/diagnosis/diagnosis-tabs';
+import { useRowDialog } from '@/lib/use-row-dialog';
 
 const col = columnsFor<DiagnosisCategory>();
 

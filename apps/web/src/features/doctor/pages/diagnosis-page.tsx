@@ -8,14 +8,14 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { columnsFor, type DataTableColumn, ListTable, withSorting } from '../../../components/data-table';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { diagnosisTestsQuery, useDeleteDiagnosisTest } from '../api/diagnosis';
-import { ConfirmDelete } from '../components/diagnosis/confirm-delete';
-import { DiagnosisTabs } from '../components/diagnosis/diagnosis-tabs';
+import { columnsFor, type DataTableColumn, ListTable, withSorting } from '@/components/data-table';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { diagnosisTestsQuery, useDeleteDiagnosisTest } from '@/features/doctor/api/diagnosis';
+import { ConfirmDelete } from '@/features/doctor/components/diagnosis/confirm-delete';
+import { DiagnosisTabs } from '@/features/doctor/components/diagnosis/diagnosis-tabs';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 const col = columnsFor<DiagnosisTestRow>();
 

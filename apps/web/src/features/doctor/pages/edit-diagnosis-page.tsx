@@ -1,13 +1,13 @@
 import { DIAGNOSIS_MESSAGES } from '@carepoint/contract';
 import { useNavigate, useParams } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiRequestError } from '../../../lib/api-client';
-import { useDiagnosisTest, useUpdateDiagnosisTest } from '../api/diagnosis';
-import { DiagnosisTestForm } from '../components/diagnosis/diagnosis-test-form';
-import { ShareWithPatient } from '../components/share-with-patient';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDiagnosisTest, useUpdateDiagnosisTest } from '@/features/doctor/api/diagnosis';
+import { DiagnosisTestForm } from '@/features/doctor/components/diagnosis/diagnosis-test-form';
+import { ShareWithPatient } from '@/features/doctor/components/share-with-patient';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
 
 const TITLE = 'Edit Patient Diagnosis Test';
 

@@ -1,11 +1,14 @@
 import { PRESCRIPTION_MESSAGES } from '@carepoint/contract';
 import { useNavigate, useParams } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePrescription } from '../api/prescriptions';
-import { PrescriptionForm, valuesOf } from '../components/prescriptions/prescription-form';
-import { backToList, PrescriptionLoadState } from '../components/prescriptions/prescription-state';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { usePrescription } from '@/features/doctor/api/prescriptions';
+import { PrescriptionForm, valuesOf } from '@/features/doctor/components/prescriptions/prescription-form';
+import {
+  backToList,
+  PrescriptionLoadState,
+} from '@/features/doctor/components/prescriptions/prescription-state';
 
 /** Edit Prescription (/doctor/prescription/{id}/edit): the prescribing doctor's own only. */
 export default function EditPrescriptionPage() {

@@ -1,11 +1,11 @@
 import { PROFILE_MESSAGES } from '@carepoint/contract';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useProfile } from '../../../lib/api/profile';
-import { EditProfileForm } from '../components/settings/edit-profile-form';
-import { ProfileImageField } from '../components/settings/profile-image-field';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EditProfileForm } from '@/features/doctor/components/settings/edit-profile-form';
+import { ProfileImageField } from '@/features/doctor/components/settings/profile-image-field';
+import { useProfile } from '@/lib/api/profile';
 
 /** Edit Profile: the picture (saved as soon as it is chosen) and the details form. */
 export default function EditProfilePage() {

@@ -1,8 +1,8 @@
 import { DIAGNOSIS_MESSAGES } from '@carepoint/contract';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useCreateDiagnosisTest } from '../api/diagnosis';
-import { DiagnosisTestForm } from '../components/diagnosis/diagnosis-test-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCreateDiagnosisTest } from '@/features/doctor/api/diagnosis';
+import { DiagnosisTestForm } from '@/features/doctor/components/diagnosis/diagnosis-test-form';
 
 /** New Patient Diagnosis Test: saved tests get their report number and the list shows them. */
 export default function NewDiagnosisPage() {

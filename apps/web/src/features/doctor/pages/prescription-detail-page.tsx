@@ -1,10 +1,13 @@
 import { Download, Pencil, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { prescriptionPdfUrl, usePrescription } from '../api/prescriptions';
-import { PrescriptionSheet } from '../components/prescriptions/prescription-sheet';
-import { backToList, PrescriptionLoadState } from '../components/prescriptions/prescription-state';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { prescriptionPdfUrl, usePrescription } from '@/features/doctor/api/prescriptions';
+import { PrescriptionSheet } from '@/features/doctor/components/prescriptions/prescription-sheet';
+import {
+  backToList,
+  PrescriptionLoadState,
+} from '@/features/doctor/components/prescriptions/prescription-state';
 
 /**
  * Prescription Details (/doctor/prescription/{id}): the printable prescription with Print (the

@@ -11,15 +11,15 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Select } from '../../../components/ui/select';
-import { useUrlFilter } from '../../../lib/use-url-filters';
-import { prescriptionsQuery, useDeletePrescription } from '../api/prescriptions';
-import { StatusToggle } from '../components/prescriptions/status-toggle';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { prescriptionsQuery, useDeletePrescription } from '@/features/doctor/api/prescriptions';
+import { StatusToggle } from '@/features/doctor/components/prescriptions/status-toggle';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 const SCOPE_PARAM = 'scope';
 

@@ -1,15 +1,15 @@
 import { PROFILE_MESSAGES, type Profile } from '@carepoint/contract';
 import { CalendarPlus, KeyRound, Mail, Phone, Stethoscope, UserPen } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useProfile } from '../../../lib/api/profile';
-import { fullName } from '../../../lib/format';
-import { MedicalActions } from '../components/settings/medical-actions';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { MedicalActions } from '@/features/doctor/components/settings/medical-actions';
+import { useProfile } from '@/lib/api/profile';
+import { fullName } from '@/lib/format';
 
 const experienceText = (years: number | null) =>
   years === null ? 'Experience not set' : `${years} year${years === 1 ? '' : 's'} of experience`;

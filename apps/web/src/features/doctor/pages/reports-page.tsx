@@ -2,14 +2,14 @@ import { REPORT_KIND_LABELS, REPORT_KINDS, type ReportKind } from '@carepoint/co
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ListTable } from '../../../components/data-table';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { cx } from '../../../lib/cx';
-import { reportListQuery } from '../api/reports';
-import { REPORT_COLUMNS } from '../components/reports/report-columns';
-import { ReportFormDialog } from '../components/reports/report-form-dialog';
-import { ReportSheet } from '../components/reports/report-sheet';
+import { ListTable } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { reportListQuery } from '@/features/doctor/api/reports';
+import { REPORT_COLUMNS } from '@/features/doctor/components/reports/report-columns';
+import { ReportFormDialog } from '@/features/doctor/components/reports/report-form-dialog';
+import { ReportSheet } from '@/features/doctor/components/reports/report-sheet';
+import { cx } from '@/lib/cx';
 
 const kindOf = (tab: string | null): ReportKind => REPORT_KINDS.find((k) => k === tab) ?? 'birth';
 

@@ -1,10 +1,10 @@
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { SCHEDULE_LOAD_FAILED, useMySchedule } from '../api/schedule';
-import { OutsideHours } from '../components/schedule/outside-hours';
-import { ScheduleForm } from '../components/schedule/schedule-form';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SCHEDULE_LOAD_FAILED, useMySchedule } from '@/features/doctor/api/schedule';
+import { OutsideHours } from '@/features/doctor/components/schedule/outside-hours';
+import { ScheduleForm } from '@/features/doctor/components/schedule/schedule-form';
 
 function ScheduleSkeleton() {
   return (

@@ -2,17 +2,23 @@ import { INVOICE_STATUSES, INVOICES_SORTABLE, type InvoiceRow } from '@carepoint
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { columnsFor, FilterSelect, ListTable, withSorting } from '../../../components/data-table';
-import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { formatCalendarDate } from '../../../lib/format';
-import { useUrlFilter } from '../../../lib/use-url-filters';
-import { invoicesQuery } from '../api/transactions';
-import { InvoiceFormDialog, type InvoiceFormTarget } from '../components/transactions/invoice-form-dialog';
-import { InvoiceMoveDialog, type MoveTarget } from '../components/transactions/invoice-move-dialog';
-import { InvoiceSheet } from '../components/transactions/invoice-sheet';
-import { SummaryCards } from '../components/transactions/summary-cards';
+import { columnsFor, FilterSelect, ListTable, withSorting } from '@/components/data-table';
+import { invoiceTailColumns } from '@/components/invoices/invoice-columns';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { invoicesQuery } from '@/features/doctor/api/transactions';
+import {
+  InvoiceFormDialog,
+  type InvoiceFormTarget,
+} from '@/features/doctor/components/transactions/invoice-form-dialog';
+import {
+  InvoiceMoveDialog,
+  type MoveTarget,
+} from '@/features/doctor/components/transactions/invoice-move-dialog';
+import { InvoiceSheet } from '@/features/doctor/components/transactions/invoice-sheet';
+import { SummaryCards } from '@/features/doctor/components/transactions/summary-cards';
+import { formatCalendarDate } from '@/lib/format';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 /**
  * ?invoice=<id> (the open sheet) and ?new=<appointment id, or 1> (New Invoice), changed together

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { RecentIntakes } from '../components/triage/recent-intakes';
-import { TriageForm } from '../components/triage/triage-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { RecentIntakes } from '@/features/doctor/components/triage/recent-intakes';
+import { TriageForm } from '@/features/doctor/components/triage/triage-form';
 
 /** Triage Intake (docs/areas/triage-schedule-profile.md): record vitals, see the score as they are typed, place the patient. */
 export default function TriageIntakePage() {

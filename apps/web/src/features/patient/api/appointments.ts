@@ -13,9 +13,9 @@ import {
   type UpdateProfileInput,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { answersField } from '../../../lib/forms';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { answersField } from '@/lib/forms';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The Book Appointment form's fields, which the server's refusals may name. */
 export const BOOKING_FIELDS = ['title', 'priority', 'date', 'time', 'doctorId', 'notes'] as const;

@@ -1,7 +1,7 @@
 import { type InvoiceDetail, type InvoicePage, TRANSACTION_MESSAGES } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /* The patient's own invoices: read-only hooks over /api/patient/invoices. */
 

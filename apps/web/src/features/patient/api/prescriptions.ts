@@ -1,7 +1,7 @@
 import { PRESCRIPTION_MESSAGES, type PrescriptionPage } from '@carepoint/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** My Prescriptions: the signed-in patient's own prescriptions and their PDFs. */
 

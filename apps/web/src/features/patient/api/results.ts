@@ -1,7 +1,7 @@
 import { PATIENT_RESULTS_PAGE_SIZE, type PatientResultPage, RESULTS_MESSAGES } from '@carepoint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** My Results: the signed-in patient's diagnosis tests and reports their doctors shared (audited). */
 export const useMyResults = (page: number) =>

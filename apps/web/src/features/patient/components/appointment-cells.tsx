@@ -1,5 +1,5 @@
 import { type Appointment, doctorDisplayName, isActiveStatus } from '@carepoint/contract';
-import { formatCalendarDate, formatSlot } from '../../../lib/format';
+import { formatCalendarDate, formatSlot } from '@/lib/format';
 
 /** The booked day, e.g. "25 Nov 2026" (the one date format of the app). */
 export const appointmentDate = (a: Pick<Appointment, 'date'>) => formatCalendarDate(a.date);

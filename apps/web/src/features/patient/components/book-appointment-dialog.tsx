@@ -9,17 +9,17 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import { FreeTimeField } from '../../../components/form/free-time-field';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { useAvailableDoctors } from '../../../lib/api/booking';
-import { isApiRequestError } from '../../../lib/api-client';
-import { deviceToday } from '../../../lib/format';
-import { submitForm } from '../../../lib/forms';
-import { BOOKING_FIELDS, useBookAppointment } from '../api/appointments';
+import { FreeTimeField } from '@/components/form/free-time-field';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { BOOKING_FIELDS, useBookAppointment } from '@/features/patient/api/appointments';
+import { useAvailableDoctors } from '@/lib/api/booking';
+import { isApiRequestError } from '@/lib/api-client';
+import { deviceToday } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 /** Priority starts at Medium, the usual visit; the patient may raise or lower it. */
 const EMPTY: DefaultValues<CreateAppointmentInput> = {

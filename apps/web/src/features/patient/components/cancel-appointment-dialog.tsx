@@ -8,10 +8,10 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { Textarea } from '../../../components/ui/textarea';
-import { submitForm } from '../../../lib/forms';
-import { useCancelAppointment } from '../api/appointments';
+import { FormDialog } from '@/components/form/form-dialog';
+import { Textarea } from '@/components/ui/textarea';
+import { useCancelAppointment } from '@/features/patient/api/appointments';
+import { submitForm } from '@/lib/forms';
 import { appointmentSlot } from './appointment-cells';
 
 export type CancelAppointmentDialogProps = {

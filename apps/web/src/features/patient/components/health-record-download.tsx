@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 /** The patient's whole record as the FHIR API's Patient/{id}/$everything, served as a file. */
 const healthRecordUrl = (patientId: string) =>

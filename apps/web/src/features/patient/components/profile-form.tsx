@@ -7,12 +7,12 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { IdentityFields } from '../../../components/form/identity-fields';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { useAuth } from '../../../lib/auth';
-import { submitForm } from '../../../lib/forms';
-import { useUpdateProfile } from '../api/appointments';
+import { IdentityFields } from '@/components/form/identity-fields';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useUpdateProfile } from '@/features/patient/api/appointments';
+import { useAuth } from '@/lib/auth';
+import { submitForm } from '@/lib/forms';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
 

@@ -1,9 +1,9 @@
 import { MESSAGE_MESSAGES } from '@carepoint/contract';
 import toast from 'react-hot-toast';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Switch } from '../../../components/ui/switch';
-import { useReminderPreference, useSetReminderPreference } from '../api/appointments';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useReminderPreference, useSetReminderPreference } from '@/features/patient/api/appointments';
 
 /** My Profile: the "Appointment reminders" switch, saved to the server at once. */
 export function ReminderSetting() {

@@ -7,22 +7,22 @@ import {
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MoveAppointmentDialog } from '../../../components/appointments/move-dialog';
-import { DataTable, type DataTableColumn, withSorting } from '../../../components/data-table';
-import { StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
-import { useListQuery } from '../../../lib/use-list-query';
-import { useMoveAppointment, usePatientAppointments } from '../api/appointments';
+import { MoveAppointmentDialog } from '@/components/appointments/move-dialog';
+import { DataTable, type DataTableColumn, withSorting } from '@/components/data-table';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { useMoveAppointment, usePatientAppointments } from '@/features/patient/api/appointments';
 import {
   appointmentDate,
   appointmentDoctor,
   appointmentSlot,
   changeWindow,
-} from '../components/appointment-cells';
-import { BookAppointmentDialog } from '../components/book-appointment-dialog';
-import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
+} from '@/features/patient/components/appointment-cells';
+import { BookAppointmentDialog } from '@/features/patient/components/book-appointment-dialog';
+import { CancelAppointmentDialog } from '@/features/patient/components/cancel-appointment-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 
 /** `?book=1` (the dashboard's link) opens the booking form on arrival. */
 const BOOK_PARAM = 'book';

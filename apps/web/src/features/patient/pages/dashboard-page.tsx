@@ -1,12 +1,12 @@
 import { APPOINTMENT_MESSAGES } from '@carepoint/contract';
 import { CalendarClock, History, Pill } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { useAuth } from '../../../lib/auth';
-import { usePatientSummary } from '../api/appointments';
-import { NextAppointments } from '../components/next-appointments';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatTile } from '@/components/ui/stat-tile';
+import { usePatientSummary } from '@/features/patient/api/appointments';
+import { NextAppointments } from '@/features/patient/components/next-appointments';
+import { useAuth } from '@/lib/auth';
 
 /** Patient Dashboard: the summary tiles (GET /api/patient/summary) and the next appointments. */
 export default function PatientDashboardPage() {

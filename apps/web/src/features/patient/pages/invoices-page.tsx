@@ -1,10 +1,10 @@
 import { INVOICES_SORTABLE, type InvoiceRow } from '@carepoint/contract';
 import { useSearchParams } from 'react-router';
-import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
-import { invoiceTailColumns } from '../../../components/invoices/invoice-columns';
-import { InvoiceSheet } from '../../../components/invoices/invoice-sheet';
-import { PageHeader } from '../../../components/ui/page-header';
-import { myInvoicePdfHref, myInvoicesQuery, useMyInvoice } from '../api/invoices';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
+import { invoiceTailColumns } from '@/components/invoices/invoice-columns';
+import { InvoiceSheet } from '@/components/invoices/invoice-sheet';
+import { PageHeader } from '@/components/ui/page-header';
+import { myInvoicePdfHref, myInvoicesQuery, useMyInvoice } from '@/features/patient/api/invoices';
 
 const col = columnsFor<InvoiceRow>();
 

@@ -4,11 +4,11 @@ import {
   type PrescriptionRow,
 } from '@carepoint/contract';
 import { Download, Eye } from 'lucide-react';
-import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
-import { buttonClass } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate } from '../../../lib/format';
-import { myPrescriptionPdfUrl, myPrescriptionsQuery } from '../api/prescriptions';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
+import { buttonClass } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { myPrescriptionPdfUrl, myPrescriptionsQuery } from '@/features/patient/api/prescriptions';
+import { formatDate } from '@/lib/format';
 
 const col = columnsFor<PrescriptionRow>();
 

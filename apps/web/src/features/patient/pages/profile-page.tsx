@@ -1,18 +1,18 @@
 import { PROFILE_MESSAGES, type Profile, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { ConnectedApps } from '../../../components/connected-apps';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useProfile } from '../../../lib/api/profile';
-import { formatCalendarDate, fullName } from '../../../lib/format';
-import { HealthRecordDownload } from '../components/health-record-download';
-import { ProfileForm } from '../components/profile-form';
-import { ReminderSetting } from '../components/reminder-setting';
+import { ConnectedApps } from '@/components/connected-apps';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { HealthRecordDownload } from '@/features/patient/components/health-record-download';
+import { ProfileForm } from '@/features/patient/components/profile-form';
+import { ReminderSetting } from '@/features/patient/components/reminder-setting';
+import { useProfile } from '@/lib/api/profile';
+import { formatCalendarDate, fullName } from '@/lib/format';
 
 const NOT_SET = 'Not set';
 

@@ -1,7 +1,7 @@
 import { RECORD_ACCESS_MESSAGES, RECORD_ACCESS_SORTABLE, type RecordAccess } from '@carepoint/contract';
-import { columnsFor, ListTable, withSorting } from '../../../components/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { recordAccessQuery } from '../api/record-access';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { recordAccessQuery } from '@/features/patient/api/record-access';
 
 const col = columnsFor<RecordAccess>();
 

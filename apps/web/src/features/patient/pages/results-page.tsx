@@ -1,16 +1,16 @@
 import { type PatientResult, RESULTS_MESSAGES } from '@carepoint/contract';
 import { Download, Eye, FlaskConical } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { PaginationBar } from '../../../components/data-table/pagination-bar';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useMyResults } from '../api/results';
+import { PaginationBar } from '@/components/data-table/pagination-bar';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMyResults } from '@/features/patient/api/results';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 
 /** One shared result: what it is, when, who, its values and its files. */
 function ResultCard({ result }: { result: PatientResult }) {

@@ -1,6 +1,6 @@
 import { type DemoRequestInput, MESSAGES } from '@carepoint/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /*
  * The public pages' calls (/api/public/*). A failure shows an error toast with the server's

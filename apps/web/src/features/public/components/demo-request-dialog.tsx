@@ -1,13 +1,13 @@
 import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { submitForm } from '../../../lib/forms';
-import { QueryProvider } from '../../../lib/query-client';
-import { useRequestDemo } from '../api/demo-requests';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useRequestDemo } from '@/features/public/api/demo-requests';
+import { submitForm } from '@/lib/forms';
+import { QueryProvider } from '@/lib/query-client';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 

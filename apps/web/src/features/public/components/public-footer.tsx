@@ -1,6 +1,6 @@
 import { MARKETING, telHref } from '@carepoint/contract';
-import { Logo } from '../../../components/ui/logo';
-import { useFacility } from '../use-facility';
+import { Logo } from '@/components/ui/logo';
+import { useFacility } from '@/features/public/use-facility';
 import { scrollToSection } from './public-header';
 import { SiteLink } from './site-link';
 

@@ -1,9 +1,9 @@
 import { HEADER_SOLID_AFTER_PX, HEADER_TRANSPARENT_BELOW_PX } from '@carepoint/contract';
 import { Menu, X } from 'lucide-react';
 import { type MouseEvent, useLayoutEffect, useState } from 'react';
-import { buttonClass } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
-import { cx } from '../../../lib/cx';
+import { buttonClass } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { cx } from '@/lib/cx';
 import { SiteLink } from './site-link';
 
 /**

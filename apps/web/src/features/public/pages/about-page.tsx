@@ -2,9 +2,9 @@ import { MARKETING } from '@carepoint/contract';
 import { CalendarCheck, ClipboardList, HeartPulse, ShieldCheck, Siren, Stethoscope } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { PublicFooter } from '../components/public-footer';
-import { PublicHeader } from '../components/public-header';
+import { buttonClass } from '@/components/ui/button';
+import { PublicFooter } from '@/features/public/components/public-footer';
+import { PublicHeader } from '@/features/public/components/public-header';
 
 const AUDIENCES = [
   {

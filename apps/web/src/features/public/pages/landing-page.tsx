@@ -1,13 +1,13 @@
 import { MARKETING } from '@carepoint/contract';
 import { BarChart3, CalendarCheck, ClipboardList, Headset, Plug, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { PublicFooter } from '../components/public-footer';
-import { PublicHeader } from '../components/public-header';
-import { SiteLink } from '../components/site-link';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PublicFooter } from '@/features/public/components/public-footer';
+import { PublicHeader } from '@/features/public/components/public-header';
+import { SiteLink } from '@/features/public/components/site-link';
 
 // The Schedule Demo form (react-hook-form + zod) loads only when someone opens it.
-const loadDemoDialog = () => import('../components/demo-request-dialog');
+const loadDemoDialog = () => import('@/features/public/components/demo-request-dialog');
 const DemoRequestDialog = lazy(loadDemoDialog);
 
 /** The landing page's title (also written into the prerendered landing.html). */

@@ -1,9 +1,9 @@
 import { PASSKEY_MESSAGES, type Passkey, type PasskeyList, type RenamePasskey } from '@carepoint/contract';
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { ceremonyMeta, inBrowser, toastCeremonyError } from '../../../lib/passkeys';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { ceremonyMeta, inBrowser, toastCeremonyError } from '@/lib/passkeys';
+import { queryKeys } from '@/lib/query-keys';
 
 /* The signed-in person's own passkeys (Security page); signing in with one is the login page's. */
 

@@ -1,7 +1,7 @@
 import { SESSION_MESSAGES, type SessionList, type SessionsEnded } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Where the signed-in person is signed in (the Security page's Sessions), and ending those sessions. */
 

@@ -6,9 +6,9 @@ import type {
   TwoFactorStatus,
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { answersField } from '../../../lib/forms';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { answersField } from '@/lib/forms';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * Two-factor sign-in on the Security page (/api/two-factor/*).

@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, type LucideIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
-import { fallbackOf } from '../../../lib/query-client';
-import { passkeysQuery, useAddPasskey, useRemovePasskey } from '../api/passkeys';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { passkeysQuery, useAddPasskey, useRemovePasskey } from '@/features/security/api/passkeys';
+import { formatDate } from '@/lib/format';
+import { fallbackOf } from '@/lib/query-client';
 import { RenamePasskeyDialog } from './rename-passkey-dialog';
 
 /**

@@ -1,9 +1,9 @@
 import { type Reauthenticate, reauthenticateSchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { submitForm } from '../../../lib/forms';
+import { FormDialog } from '@/components/form/form-dialog';
+import { PasswordInput } from '@/components/ui/password-input';
+import { submitForm } from '@/lib/forms';
 
 /**
  * A change to two-factor sign-in (new recovery codes, turning it off) asks again who is at the

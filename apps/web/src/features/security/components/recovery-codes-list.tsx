@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_COUNT } from '@carepoint/contract';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /**
  * New recovery codes, shown once (only their hashes are kept): the user writes them down or

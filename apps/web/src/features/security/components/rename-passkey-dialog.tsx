@@ -1,11 +1,11 @@
 import { PASSKEY_MESSAGES, type Passkey, type RenamePasskey, renamePasskeySchema } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../components/form/form-dialog';
-import type { DialogComponentProps } from '../../../components/ui/dialog-button';
-import { Input } from '../../../components/ui/input';
-import { submitForm } from '../../../lib/forms';
-import { useRenamePasskey } from '../api/passkeys';
+import { FormDialog } from '@/components/form/form-dialog';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { useRenamePasskey } from '@/features/security/api/passkeys';
+import { submitForm } from '@/lib/forms';
 
 /** Rename a passkey, so its owner can tell their passkeys apart ("Work laptop", "Phone"). */
 export function RenamePasskeyDialog({

@@ -2,15 +2,15 @@ import { SESSION_MESSAGES, type Session } from '@carepoint/contract';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { useEndOtherSessions, useEndSession, useMySessions } from '../api/sessions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useEndOtherSessions, useEndSession, useMySessions } from '@/features/security/api/sessions';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 
 /** One place the person is signed in: the browser, its address and times, and "Sign out" unless it is this one. */
 function SessionRow({ session }: { session: Session }) {

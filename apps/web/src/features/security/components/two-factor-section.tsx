@@ -1,16 +1,16 @@
 import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '@carepoint/contract';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../../lib/auth';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import {
   useDisableTwoFactor,
   useRegenerateRecoveryCodes,
   useStartTwoFactorSetup,
   useTwoFactorStatus,
-} from '../api/two-factor';
+} from '@/features/security/api/two-factor';
+import { useAuth } from '@/lib/auth';
 import { ReauthenticateDialog } from './reauthenticate-dialog';
 import { RecoveryCodesList } from './recovery-codes-list';
 import { TwoFactorSetupForm } from './two-factor-setup';

@@ -6,10 +6,10 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { submitForm } from '../../../lib/forms';
-import { useConfirmTwoFactor } from '../api/two-factor';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useConfirmTwoFactor } from '@/features/security/api/two-factor';
+import { submitForm } from '@/lib/forms';
 
 /** The secret in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

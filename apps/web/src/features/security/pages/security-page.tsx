@@ -1,8 +1,8 @@
-import { ConnectedApps } from '../../../components/connected-apps';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PasskeysSection } from '../components/passkeys-section';
-import { SessionsSection } from '../components/sessions-section';
-import { TwoFactorSection } from '../components/two-factor-section';
+import { ConnectedApps } from '@/components/connected-apps';
+import { PageHeader } from '@/components/ui/page-header';
+import { PasskeysSection } from '@/features/security/components/passkeys-section';
+import { SessionsSection } from '@/features/security/components/sessions-section';
+import { TwoFactorSection } from '@/features/security/components/two-factor-section';
 
 /**
  * Security: how this person signs in and where they are signed in. Every signed-in area

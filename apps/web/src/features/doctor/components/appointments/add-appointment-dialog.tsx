@@ -11,16 +11,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type Path, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FormDialog } from '../../../../components/form/form-dialog';
-import { GENDER_OPTIONS } from '../../../../components/form/options';
-import { PatientPicker } from '../../../../components/form/patient-picker';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { isApiRequestError } from '../../../../lib/api-client';
-import { useAuth } from '../../../../lib/auth';
-import { deviceToday } from '../../../../lib/format';
-import { submitForm } from '../../../../lib/forms';
-import { bookingPatientSearch, useAddAppointment, useOwnSlots } from '../../api/appointments';
+import { FormDialog } from '@/components/form/form-dialog';
+import { GENDER_OPTIONS } from '@/components/form/options';
+import { PatientPicker } from '@/components/form/patient-picker';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { bookingPatientSearch, useAddAppointment, useOwnSlots } from '@/features/doctor/api/appointments';
+import { isApiRequestError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { deviceToday } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 import { typeLabel } from './format';
 
 const FIELDS = [

@@ -1,11 +1,11 @@
 import { APPOINTMENT_MESSAGES, STATUS_REASON_MAX } from '@carepoint/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Textarea } from '../../../../components/ui/textarea';
-import { isApiRequestError } from '../../../../lib/api-client';
-import { useChangeStatus } from '../../api/appointments';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/textarea';
+import { useChangeStatus } from '@/features/doctor/api/appointments';
+import { isApiRequestError } from '@/lib/api-client';
 
 export type CancelTarget = { id: string; name: string; when: string };
 

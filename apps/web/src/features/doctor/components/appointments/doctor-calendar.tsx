@@ -1,11 +1,11 @@
 import type { CalendarAppointment } from '@carepoint/contract';
 import { useState } from 'react';
-import { MoveAppointmentDialog } from '../../../../components/appointments/move-dialog';
-import { rangeOf } from '../../../../components/calendar/calendar-model';
-import { CalendarView } from '../../../../components/calendar/calendar-view';
-import { useCalendarPlace } from '../../../../components/calendar/use-calendar-place';
-import { formatSlot } from '../../../../lib/format';
-import { useDoctorCalendar, useMoveDoctorAppointment } from '../../api/appointments';
+import { MoveAppointmentDialog } from '@/components/appointments/move-dialog';
+import { rangeOf } from '@/components/calendar/calendar-model';
+import { CalendarView } from '@/components/calendar/calendar-view';
+import { useCalendarPlace } from '@/components/calendar/use-calendar-place';
+import { useDoctorCalendar, useMoveDoctorAppointment } from '@/features/doctor/api/appointments';
+import { formatSlot } from '@/lib/format';
 
 /**
  * The doctor's calendar: a day or a week of their own appointments over their working hours,

@@ -1,11 +1,11 @@
 import type { DoctorAppointmentRow } from '@carepoint/contract';
 import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../../components/ui/avatar';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { buttonClass } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { formatCalendarDate } from '../../../../lib/format';
+import { Avatar } from '@/components/ui/avatar';
+import { StatusBadge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatCalendarDate } from '@/lib/format';
 import { typeLabel } from './format';
 
 /** The soonest active appointment that has not started yet. */

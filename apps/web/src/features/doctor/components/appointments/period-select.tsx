@@ -4,8 +4,8 @@ import {
   type DoctorAppointmentPeriod,
 } from '@carepoint/contract';
 import { useId } from 'react';
-import { controlClass } from '../../../../components/ui/field';
-import { useUrlFilter } from '../../../../lib/use-url-filters';
+import { controlClass } from '@/components/ui/field';
+import { useUrlFilter } from '@/lib/use-url-filters';
 
 /** The periods in their fixed order after the placeholder (Today), then Upcoming. */
 const OPTIONS: DoctorAppointmentPeriod[] = ['lastMonth', 'lastYear', 'lastWeek', 'yesterday', 'upcoming'];

@@ -7,10 +7,10 @@ import {
 } from '@carepoint/contract';
 import { Check, CheckCheck, X } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Button, type ButtonSize } from '../../../../components/ui/button';
-import { cx } from '../../../../lib/cx';
-import { useClockPast } from '../../../../lib/use-clock-past';
-import { useChangeStatus } from '../../api/appointments';
+import { Button, type ButtonSize } from '@/components/ui/button';
+import { useChangeStatus } from '@/features/doctor/api/appointments';
+import { cx } from '@/lib/cx';
+import { useClockPast } from '@/lib/use-clock-past';
 import type { CancelTarget } from './cancel-appointment-dialog';
 
 const LABELS: Record<DoctorAppointmentAction, string> = {

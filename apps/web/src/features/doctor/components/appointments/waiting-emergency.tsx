@@ -1,8 +1,8 @@
 import type { ErEntry } from '@carepoint/contract';
 import { Siren } from 'lucide-react';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { minutes } from '../../../../lib/format';
+import { StatusBadge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { minutes } from '@/lib/format';
 
 /** Emergency-room patients waiting now, most urgent first, with their triage level and wait. */
 export function WaitingEmergency({ entries, total }: { entries: ErEntry[]; total: number }) {

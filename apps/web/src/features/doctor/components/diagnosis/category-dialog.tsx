@@ -7,12 +7,12 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../../components/form/form-dialog';
-import type { DialogComponentProps } from '../../../../components/ui/dialog-button';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
-import { submitForm } from '../../../../lib/forms';
-import { useSaveCategory } from '../../api/diagnosis';
+import { FormDialog } from '@/components/form/form-dialog';
+import type { DialogComponentProps } from '@/components/ui/dialog-button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useSaveCategory } from '@/features/doctor/api/diagnosis';
+import { submitForm } from '@/lib/forms';
 
 const FIELDS = ['name', 'description'] as const;
 

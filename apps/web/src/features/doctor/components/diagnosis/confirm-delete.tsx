@@ -1,5 +1,5 @@
 import { DIAGNOSIS_MESSAGES } from '@carepoint/contract';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 type ConfirmDeleteProps = {
   /** What is about to be deleted (closed when null). */

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { cx } from '../../../../lib/cx';
+import { cx } from '@/lib/cx';
 
 const TABS = [
   { to: '/doctor/diagnosis-category', label: 'Diagnosis Category' },

@@ -14,15 +14,15 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { optionsOf } from '../../../../components/form/options';
-import { PatientPicker } from '../../../../components/form/patient-picker';
-import { Button, buttonClass } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { submitForm } from '../../../../lib/forms';
-import { useCategoryOptions } from '../../api/diagnosis';
-import { triagePatientSearch } from '../../api/triage';
+import { optionsOf } from '@/components/form/options';
+import { PatientPicker } from '@/components/form/patient-picker';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useCategoryOptions } from '@/features/doctor/api/diagnosis';
+import { triagePatientSearch } from '@/features/doctor/api/triage';
+import { submitForm } from '@/lib/forms';
 
 type Values = DiagnosisTestInput;
 

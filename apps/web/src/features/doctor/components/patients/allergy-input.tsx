@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { controlClass } from '../../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
 
 type AllergyInputProps = {
   value: readonly string[];

@@ -5,7 +5,7 @@ import {
   VITAL_RANGES,
   type VitalName,
 } from '@carepoint/contract';
-import { formatCalendarDate } from '../../../../lib/format';
+import { formatCalendarDate } from '@/lib/format';
 
 /** How the Patient List and the chart show what is recorded. */
 

@@ -6,11 +6,11 @@ import {
   patientFilterQuerySchema,
 } from '@carepoint/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormDialog } from '../../../../components/form/form-dialog';
-import { optionsOf } from '../../../../components/form/options';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
+import { FormDialog } from '@/components/form/form-dialog';
+import { optionsOf } from '@/components/form/options';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import type { FilterValues } from './use-patient-filters';
 
 type FilterDialogProps = {

@@ -11,13 +11,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { optionsOf } from '../../../../components/form/options';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { submitForm } from '../../../../lib/forms';
-import { useUpdateMedicalDetails } from '../../api/patients';
+import { optionsOf } from '@/components/form/options';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdateMedicalDetails } from '@/features/doctor/api/patients';
+import { submitForm } from '@/lib/forms';
 import { AllergyInput, withTypedAllergy } from './allergy-input';
 
 const FIELDS = [

@@ -1,11 +1,11 @@
 import type { MedicalReport, MedicalReportPage } from '@carepoint/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { errorMessage } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { useMedicalReports } from '../../api/patients';
-import { AttachmentLinks } from '../reports/attachments';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { StatusBadge } from '@/components/ui/badge';
+import { useMedicalReports } from '@/features/doctor/api/patients';
+import { AttachmentLinks } from '@/features/doctor/components/reports/attachments';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 
 // No id column: a visit or report is told by its date and title, never by an internal code.
 const columns: DataTableColumn<MedicalReport>[] = [

@@ -1,10 +1,10 @@
 import { type PatientCard as Card, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { MapPin } from 'lucide-react';
-import { Avatar } from '../../../../components/ui/avatar';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { formatDate } from '../../../../lib/format';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format';
 import { calendarDate, type MeasureParts, measureParts, NOT_RECORDED, pressureParts } from './display';
 
 function Measure({ label, parts }: { label: string; parts: MeasureParts }) {

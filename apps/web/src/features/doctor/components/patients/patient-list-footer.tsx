@@ -1,8 +1,8 @@
 import { formatCount, PAGE_GAP, PATIENT_LIST_SIZES, type Pagination, pageNumbers } from '@carepoint/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../../components/ui/button';
-import { Select } from '../../../../components/ui/select';
-import { cx } from '../../../../lib/cx';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { cx } from '@/lib/cx';
 
 type FooterProps = {
   pagination: Pagination | undefined;

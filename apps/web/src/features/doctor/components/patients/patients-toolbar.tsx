@@ -1,9 +1,9 @@
 import { PATIENT_SCOPE_LABELS, PATIENT_SCOPES, type PatientScope } from '@carepoint/contract';
 import { Download, Filter, X } from 'lucide-react';
 import { useState } from 'react';
-import { SearchBox } from '../../../../components/data-table';
-import { Button, buttonClass } from '../../../../components/ui/button';
-import { cx } from '../../../../lib/cx';
+import { SearchBox } from '@/components/data-table';
+import { Button, buttonClass } from '@/components/ui/button';
+import { cx } from '@/lib/cx';
 import { FilterDialog } from './filter-dialog';
 import type { usePatientFilters } from './use-patient-filters';
 

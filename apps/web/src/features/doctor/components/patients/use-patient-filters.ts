@@ -7,7 +7,7 @@ import {
   type PatientScope,
 } from '@carepoint/contract';
 import { useCallback, useMemo } from 'react';
-import { useUrlFilters } from '../../../../lib/use-url-filters';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 /** The Filter's choices as kept in the URL (empty text: any). */
 export type FilterValues = {

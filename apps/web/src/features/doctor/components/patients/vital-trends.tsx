@@ -8,13 +8,13 @@ import {
   type VitalsPoint,
   type VitalsSeries,
 } from '@carepoint/contract';
-import type { TrendPoint } from '../../../../components/graphs/graph-types';
-import { LazyTrendGraph } from '../../../../components/graphs/trend-graph';
-import { ErrorState } from '../../../../components/ui/error-state';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { usePatientVitals } from '../../api/patients';
+import type { TrendPoint } from '@/components/graphs/graph-types';
+import { LazyTrendGraph } from '@/components/graphs/trend-graph';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePatientVitals } from '@/features/doctor/api/patients';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 
 type Band = { low: number; high: number };
 /** The measured numbers of a point (not its date or source). */

@@ -1,7 +1,7 @@
 import { formatBloodPressure, type LatestTriageVitals, PRESCRIPTION_VITALS } from '@carepoint/contract';
 import { ClipboardCheck } from 'lucide-react';
-import { Button } from '../../../../components/ui/button';
-import { formatDateTime } from '../../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 
 /** What Physical Information takes from an intake: only the readings it has. */
 export type TriageReadings = { bloodPressure?: string; pulseRate?: string; temperature?: string };

@@ -7,10 +7,10 @@ import {
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select, type SelectOption } from '../../../../components/ui/select';
-import { cx } from '../../../../lib/cx';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { cx } from '@/lib/cx';
 
 type Values = PrescriptionInput;
 type LineErrors = FieldErrors<Values['medicines'][number]> | undefined;

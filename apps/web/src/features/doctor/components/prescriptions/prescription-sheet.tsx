@@ -8,7 +8,7 @@ import {
   VITAL_RANGES,
 } from '@carepoint/contract';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../../../../lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,12 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { ErrorState } from '../../../../components/ui/error-state';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage, isApiRequestError } from '../../../../lib/api-client';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
 
 export const backToList = (
   <Link to="/doctor/prescription" className={buttonClass({ variant: 'secondary', size: 'sm' })}>

@@ -1,13 +1,13 @@
 import { PRESCRIPTION_MESSAGES } from '@carepoint/contract';
 import { Pill } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card } from '../../../../components/ui/card';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { ErrorState } from '../../../../components/ui/error-state';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { useRecentPrescriptions } from '../../api/prescriptions';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useRecentPrescriptions } from '@/features/doctor/api/prescriptions';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 
 /** The dashboard's recent prescriptions: the doctor's five newest, each opening its details. */
 export function RecentPrescriptions() {

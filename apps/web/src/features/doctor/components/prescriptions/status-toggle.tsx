@@ -1,6 +1,6 @@
 import type { PrescriptionRow } from '@carepoint/contract';
-import { Switch } from '../../../../components/ui/switch';
-import { useSetPrescriptionStatus } from '../../api/prescriptions';
+import { Switch } from '@/components/ui/switch';
+import { useSetPrescriptionStatus } from '@/features/doctor/api/prescriptions';
 
 /**
  * The Status toggle (a boolean, true by default), shown as Active or Inactive. Only the

@@ -1,9 +1,9 @@
 import type { Report, ReportKind, ReportPerson } from '@carepoint/contract';
 import { REPORT_SORTABLE } from '@carepoint/contract';
-import { type DataTableColumn, withSorting } from '../../../../components/data-table';
-import { Avatar } from '../../../../components/ui/avatar';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { formatDate } from '../../../../lib/format';
+import { type DataTableColumn, withSorting } from '@/components/data-table';
+import { Avatar } from '@/components/ui/avatar';
+import { StatusBadge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 import { AttachmentLinks } from './attachments';
 
 /** A facility date ('YYYY-MM-DD') as "6 Jan 2030", read at noon so no time zone moves it a day. */

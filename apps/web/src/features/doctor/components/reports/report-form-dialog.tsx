@@ -12,15 +12,15 @@ import {
 } from '@carepoint/contract';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../../../../components/form/form-dialog';
-import { PatientPicker } from '../../../../components/form/patient-picker';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { deviceToday } from '../../../../lib/format';
-import { submitForm } from '../../../../lib/forms';
-import { useReportDoctors, useSaveReport } from '../../api/reports';
-import { triagePatientSearch } from '../../api/triage';
+import { FormDialog } from '@/components/form/form-dialog';
+import { PatientPicker } from '@/components/form/patient-picker';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useReportDoctors, useSaveReport } from '@/features/doctor/api/reports';
+import { triagePatientSearch } from '@/features/doctor/api/triage';
+import { deviceToday } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 import { FilePicker } from './attachments';
 import { useUploadFiles } from './use-upload-files';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUploadAttachment } from '../../api/reports';
+import { useUploadAttachment } from '@/features/doctor/api/reports';
 
 /**
  * Uploads files to a report one after the other, telling how far it got ("Uploading 2 of 3").

@@ -1,9 +1,9 @@
 import type { OutsideHoursAppointment } from '@carepoint/contract';
 import { CalendarX2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { Card } from '../../../../components/ui/card';
-import { formatWeekdayDate } from '../../../../lib/format';
+import { StatusBadge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { formatWeekdayDate } from '@/lib/format';
 
 const formatDay = formatWeekdayDate;
 

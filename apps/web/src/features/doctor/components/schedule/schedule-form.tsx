@@ -9,11 +9,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button';
-import { Checkbox } from '../../../../components/ui/checkbox';
-import { Input } from '../../../../components/ui/input';
-import { submitForm } from '../../../../lib/forms';
-import { SCHEDULE_SAVED, useSaveSchedule } from '../../api/schedule';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { SCHEDULE_SAVED, useSaveSchedule } from '@/features/doctor/api/schedule';
+import { submitForm } from '@/lib/forms';
 
 type DayValues = { day: Weekday; off: boolean; from?: string; to?: string };
 type Values = { perPatientTime: string; days: DayValues[] };

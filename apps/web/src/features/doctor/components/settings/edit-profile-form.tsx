@@ -9,13 +9,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { IdentityFields } from '../../../../components/form/identity-fields';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { capitalised } from '../../../../lib/format';
-import { submitForm } from '../../../../lib/forms';
-import { useUpdateDoctorProfile } from '../../api/settings';
+import { IdentityFields } from '@/components/form/identity-fields';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useUpdateDoctorProfile } from '@/features/doctor/api/settings';
+import { capitalised } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'specialty', 'experienceYears', 'gender'] as const;
 const PROFILE_PAGE = '/doctor/settings/profile-page';

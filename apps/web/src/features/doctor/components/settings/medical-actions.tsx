@@ -1,6 +1,6 @@
 import { Activity, CalendarCheck, CalendarClock, HeartPulse } from 'lucide-react';
-import { StatTile } from '../../../../components/ui/stat-tile';
-import { ACTIVITY_LOAD_FAILED, useDoctorActivity } from '../../api/settings';
+import { StatTile } from '@/components/ui/stat-tile';
+import { ACTIVITY_LOAD_FAILED, useDoctorActivity } from '@/features/doctor/api/settings';
 
 /** The profile card's "medical actions": the doctor's own work, counted from the records. */
 export function MedicalActions() {

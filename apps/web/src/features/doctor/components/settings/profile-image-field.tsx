@@ -7,12 +7,12 @@ import {
 } from '@carepoint/contract';
 import { type ChangeEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Avatar } from '../../../../components/ui/avatar';
-import { Button } from '../../../../components/ui/button';
-import { controlClass, describedBy, FieldShell, useFieldIds } from '../../../../components/ui/field';
-import { errorMessage } from '../../../../lib/api-client';
-import { fullName } from '../../../../lib/format';
-import { useRemoveProfileImage, useUploadProfileImage } from '../../api/settings';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { controlClass, describedBy, FieldShell, useFieldIds } from '@/components/ui/field';
+import { useRemoveProfileImage, useUploadProfileImage } from '@/features/doctor/api/settings';
+import { errorMessage } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
 
 /** Enough of a file to read its magic number. */
 const SIGNATURE_BYTES = 16;

@@ -19,14 +19,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
-import { FormDialog } from '../../../../components/form/form-dialog';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { formatSlot } from '../../../../lib/format';
-import { submitForm } from '../../../../lib/forms';
-import { useBillableAppointments, useCreateInvoice, useUpdateInvoice } from '../../api/transactions';
+import { FormDialog } from '@/components/form/form-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  useBillableAppointments,
+  useCreateInvoice,
+  useUpdateInvoice,
+} from '@/features/doctor/api/transactions';
+import { formatSlot } from '@/lib/format';
+import { submitForm } from '@/lib/forms';
 
 /** New Invoice (for a completed appointment) or Edit invoice (a Pending one). */
 export type InvoiceFormTarget =

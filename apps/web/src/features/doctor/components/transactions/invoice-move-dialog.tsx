@@ -9,12 +9,12 @@ import {
 } from '@carepoint/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Select } from '../../../../components/ui/select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { isApiRequestError } from '../../../../lib/api-client';
-import { useInvoiceMove } from '../../api/transactions';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useInvoiceMove } from '@/features/doctor/api/transactions';
+import { isApiRequestError } from '@/lib/api-client';
 
 export type MoveTarget = { invoice: InvoiceDetail; action: InvoiceAction };
 

@@ -1,8 +1,8 @@
 import { invoiceActions } from '@carepoint/contract';
 import { Pencil } from 'lucide-react';
-import { InvoiceSheet as Panel } from '../../../../components/invoices/invoice-sheet';
-import { Button } from '../../../../components/ui/button';
-import { invoicePdfHref, useInvoice } from '../../api/transactions';
+import { InvoiceSheet as Panel } from '@/components/invoices/invoice-sheet';
+import { Button } from '@/components/ui/button';
+import { invoicePdfHref, useInvoice } from '@/features/doctor/api/transactions';
 import type { InvoiceFormTarget } from './invoice-form-dialog';
 import type { MoveTarget } from './invoice-move-dialog';
 

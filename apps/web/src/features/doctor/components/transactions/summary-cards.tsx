@@ -1,7 +1,7 @@
 import { formatCount, formatNaira } from '@carepoint/contract';
 import { CalendarRange, CircleCheck, Clock, Undo2 } from 'lucide-react';
-import { StatTile } from '../../../../components/ui/stat-tile';
-import { useInvoiceSummary } from '../../api/transactions';
+import { StatTile } from '@/components/ui/stat-tile';
+import { useInvoiceSummary } from '@/features/doctor/api/transactions';
 
 const invoices = (n: number) => `${formatCount(n)} invoice${n === 1 ? '' : 's'}`;
 

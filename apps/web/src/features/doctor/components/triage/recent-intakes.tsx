@@ -1,8 +1,8 @@
 import { formatBloodPressure, TRIAGE_MESSAGES, type TriageAssessment } from '@carepoint/contract';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table';
-import { StatusBadge } from '../../../../components/ui/badge';
-import { formatTime } from '../../../../lib/format';
-import { useTodaysIntakes } from '../../api/triage';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { StatusBadge } from '@/components/ui/badge';
+import { useTodaysIntakes } from '@/features/doctor/api/triage';
+import { formatTime } from '@/lib/format';
 
 const vitalsOf = (i: TriageAssessment) =>
   [

@@ -13,14 +13,14 @@ import {
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
-import { PatientPicker } from '../../../../components/form/patient-picker';
-import { Button } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { submitForm } from '../../../../lib/forms';
-import { triagePatientSearch, useRecordTriage } from '../../api/triage';
+import { PatientPicker } from '@/components/form/patient-picker';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { triagePatientSearch, useRecordTriage } from '@/features/doctor/api/triage';
+import { submitForm } from '@/lib/forms';
 import { TriageResultPanel } from './triage-result';
 
 /** The form holds what is typed; the contract's schema turns it into the intake. */

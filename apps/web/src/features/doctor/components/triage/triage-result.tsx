@@ -1,5 +1,5 @@
 import { TRIAGE_RULE, type TriageResult } from '@carepoint/contract';
-import { StatusBadge } from '../../../../components/ui/badge';
+import { StatusBadge } from '@/components/ui/badge';
 
 const DEPARTMENT_NAMES: Record<TriageResult['department'], string> = {
   ER: 'Emergency room',
