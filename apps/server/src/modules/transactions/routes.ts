@@ -16,14 +16,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '../../lib/pdf';
 import { currentUser } from '../../plugins/auth';
 import { invoicePdf } from './pdf';
-import * as billing from './service';
+import * as invoices from './service';
 
 const doctorTags = ['doctor: transactions'];
 const patientTags = ['patient: invoices'];
 const doctor = { access: ['doctor'] as const };
 const patient = { access: ['patient'] as const };
 
-const owner = (request: FastifyRequest): billing.InvoiceOwner => {
+const owner = (request: FastifyRequest): invoices.InvoiceOwner => {
   const user = currentUser(request);
   return { role: user.role === 'patient' ? 'patient' : 'doctor', userId: user.id };
 };
@@ -38,7 +38,7 @@ async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, repl
 
 /**
  * The doctor's Transactions (their own invoices: list, cards, detail, create, edit, status moves,
- * PDF) and the patient's own invoices. Answers carry billing records of patients: never cached.
+ * PDF) and the patient's own invoices. Answers carry patients' invoices: never cached.
  */
 export async function transactionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,13 +50,13 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
       config: doctor,
     },
-    async (request) => billing.listInvoices(request.ctx, owner(request), request.query),
+    async (request) => invoices.listInvoices(request.ctx, owner(request), request.query),
   );
 
   app.get(
     '/api/doctor/invoices/summary',
     { schema: { tags: doctorTags, response: { 200: invoiceSummarySchema } }, config: doctor },
-    async (request) => billing.invoiceSummary(request.ctx, me(request)),
+    async (request) => invoices.invoiceSummary(request.ctx, me(request)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => billing.billableAppointments(request.ctx, me(request), request.query.q),
+    async (request) => invoices.billableAppointments(request.ctx, me(request), request.query.q),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       config: doctor,
     },
     async (request, reply) =>
-      reply.code(201).send(await billing.createInvoice(request.ctx, me(request), request.body)),
+      reply.code(201).send(await invoices.createInvoice(request.ctx, me(request), request.body)),
   );
 
   app.get(
@@ -89,7 +89,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
       config: doctor,
     },
-    async (request) => billing.getInvoice(request.ctx, owner(request), request.params.id),
+    async (request) => invoices.getInvoice(request.ctx, owner(request), request.params.id),
   );
 
   app.put(
@@ -104,7 +104,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => billing.updateInvoice(request.ctx, me(request), request.params.id, request.body),
+    async (request) => invoices.updateInvoice(request.ctx, me(request), request.params.id, request.body),
   );
 
   app.post(
@@ -119,7 +119,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => billing.payInvoice(request.ctx, me(request), request.params.id, request.body.method),
+    async (request) => invoices.payInvoice(request.ctx, me(request), request.params.id, request.body.method),
   );
 
   app.post(
@@ -133,7 +133,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => billing.cancelInvoice(request.ctx, me(request), request.params.id),
+    async (request) => invoices.cancelInvoice(request.ctx, me(request), request.params.id),
   );
 
   app.post(
@@ -149,7 +149,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       config: doctor,
     },
     async (request) =>
-      billing.refundInvoice(request.ctx, me(request), request.params.id, request.body.reason),
+      invoices.refundInvoice(request.ctx, me(request), request.params.id, request.body.reason),
   );
 
   app.get(
@@ -164,7 +164,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: patientTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
       config: patient,
     },
-    async (request) => billing.listInvoices(request.ctx, owner(request), request.query),
+    async (request) => invoices.listInvoices(request.ctx, owner(request), request.query),
   );
 
   app.get(
@@ -173,7 +173,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: patientTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
       config: patient,
     },
-    async (request) => billing.getInvoice(request.ctx, owner(request), request.params.id),
+    async (request) => invoices.getInvoice(request.ctx, owner(request), request.params.id),
   );
 
   app.get(

@@ -48,7 +48,7 @@ import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
  * Invoices: a doctor bills their own completed appointments and manages the invoices they
  * issued; a patient reads their own. Anything else answers 404. Every status move is one
  * conditional UPDATE (… WHERE status = <from> RETURNING), so of two racing moves one wins.
- * Invoices are a patient's billing records: every read and change is audited.
+ * Invoices are part of a patient's record: every read and change is audited.
  */
 
 /** Whose invoices the caller may see: the doctor who issued them, or the patient billed. */

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { useUpdateTargetWait } from '@/features/admin/api/figures';
+import { useUpdateTargetWait } from '@/features/admin/api/analytics';
 import { submitForm } from '@/lib/forms';
 
 /** The target wait setting: analytics compare the average wait against it. */

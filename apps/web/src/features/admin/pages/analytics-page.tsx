@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatTile } from '@/components/ui/stat-tile';
-import { useAnalytics } from '@/features/admin/api/figures';
+import { useAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
 import { TargetWaitForm } from '@/features/admin/components/target-wait-form';
 import { useLiveEvents } from '@/features/admin/use-live-events';

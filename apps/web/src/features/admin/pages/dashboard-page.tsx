@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { useSummary } from '@/features/admin/api/figures';
+import { useSummary } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
 import { AddAmbulanceButton } from '@/features/admin/components/ambulance-dialog';
 import { ArrivalsByHour, WaitTimeTrend } from '@/features/admin/components/dashboard-graphs';

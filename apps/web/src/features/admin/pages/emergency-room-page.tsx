@@ -2,7 +2,7 @@ import { ER_SORTABLE, ER_STATUSES, type ErEntry, erWaitMinutes, TRIAGE_LEVELS } 
 import { columnsFor, FilterSelect, withSorting } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAnalytics } from '@/features/admin/api/figures';
+import { useAnalytics } from '@/features/admin/api/analytics';
 import { AdminListTable } from '@/features/admin/components/admin-list-table';
 import { ErActions } from '@/features/admin/components/er-actions';
 import { ErAdmitFlow } from '@/features/admin/components/er-admit-flow';

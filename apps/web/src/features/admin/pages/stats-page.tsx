@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatTile } from '@/components/ui/stat-tile';
-import { useStats } from '@/features/admin/api/figures';
+import { useStats } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
 import { errorMessage } from '@/lib/api-client';
 
