@@ -1,6 +1,6 @@
 import { fileTypeAmong, type SniffedFileType } from '@carepoint/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { attachmentDisposition } from './pdf';
+import { asFile } from './downloads';
 
 /**
  * Uploads whose body is the file's bytes (profile pictures, report attachments). Call inside
@@ -80,12 +80,7 @@ export const sendStoredFile = async (
   file: { name: string; contentType: string; data: Buffer },
   disposition: 'attachment' | 'inline',
 ) =>
-  reply
-    .type(file.contentType)
-    .header(
-      'Content-Disposition',
-      attachmentDisposition(downloadName(file.name, file.contentType), disposition),
-    )
+  asFile(reply, { fileName: downloadName(file.name, file.contentType), type: file.contentType, disposition })
     .header('X-Content-Type-Options', 'nosniff')
     // Shown in a tab of its own: no script, no forms, no same-origin access, whatever the file holds.
     .header(

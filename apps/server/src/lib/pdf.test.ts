@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, PdfBuilder } from './pdf';
+import { attachmentDisposition } from './downloads';
+import { PdfBuilder } from './pdf';
 
 const letterhead = { name: 'Sunrise Clinic', address: '1 Marina, Lagos', phone: null, email: null };
 

@@ -212,12 +212,3 @@ export class PdfBuilder {
     return this.done;
   }
 }
-
-/** `Content-Disposition` for a download, with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(
-  filename: string,
-  disposition: 'attachment' | 'inline' = 'attachment',
-): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

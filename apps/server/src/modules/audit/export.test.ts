@@ -37,7 +37,7 @@ describe('Export CSV of the audit trail', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename=carepoint-audit-2030-01-02-to-2030-01-03.csv',
+      `attachment; filename="carepoint-audit-2030-01-02-to-2030-01-03.csv"; filename*=UTF-8''carepoint-audit-2030-01-02-to-2030-01-03.csv`,
     );
     const lines = res.body
       .replace(/^\uFEFF/, '')

@@ -11,6 +11,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asFile } from '../../lib/downloads';
 import { listRecordAccess } from './record-access';
 import * as records from './service';
 
@@ -55,10 +56,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { fileName, lines } = await records.exportAuditCsv(request.ctx, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename=${fileName}`)
-        .send(Readable.from(lines));
+      return asFile(reply, { fileName, type: 'text/csv; charset=utf-8' }).send(Readable.from(lines));
     },
   );
   app.get(

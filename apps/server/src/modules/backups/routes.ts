@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { backupFileParamSchema, backupSchema, backupsOverviewSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachmentDisposition } from '../../lib/pdf';
+import { asFile } from '../../lib/downloads';
 import * as backups from './service';
 
 const tags = ['admin: backups'];
@@ -30,9 +30,7 @@ export async function backupRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { name } = request.params;
       const file = await backups.backupForDownload(request.ctx, request.server.backups, name);
-      return reply
-        .type('application/sql; charset=utf-8')
-        .header('Content-Disposition', attachmentDisposition(name))
+      return asFile(reply, { fileName: name, type: 'application/sql; charset=utf-8' })
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Length', file.bytes)
         .send(fs.createReadStream(file.path));

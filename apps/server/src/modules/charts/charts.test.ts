@@ -372,7 +372,9 @@ describe('Download Report (CSV)', () => {
     const res = await exportOf(doctor.headers, 'scope=all&q=bulkexport');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename=patients-${FACILITY_TODAY}.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="patients-${FACILITY_TODAY}.csv"; filename*=UTF-8''patients-${FACILITY_TODAY}.csv`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const [header, ...lines] = parseCsv(res.body);
     expect(header).toBe(PATIENT_CSV_COLUMNS.join(','));

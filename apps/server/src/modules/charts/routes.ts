@@ -12,6 +12,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asFile } from '../../lib/downloads';
 import * as charts from './service';
 
 const tags = ['doctor: patients'];
@@ -42,10 +43,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { fileName, lines } = await charts.exportPatientsCsv(request.ctx, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename=${fileName}`)
-        .send(Readable.from(lines));
+      return asFile(reply, { fileName, type: 'text/csv; charset=utf-8' }).send(Readable.from(lines));
     },
   );
 

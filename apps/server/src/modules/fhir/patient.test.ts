@@ -349,7 +349,9 @@ describe('Patient/{id}/$everything', () => {
   it('downloads as a file with ?download=1', async () => {
     const res = await everything(me.id, myHeaders, '?download=1');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="carepoint-record-${me.id}.json"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="carepoint-record-${me.id}.json"; filename*=UTF-8''carepoint-record-${me.id}.json`,
+    );
     expectValidFhir(res.json<Bundle>());
   });
 

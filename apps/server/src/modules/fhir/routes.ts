@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FHIR_BASE_PATH } from '../../lib/api-paths';
 import { audit } from '../../lib/audit';
+import { attachmentDisposition } from '../../lib/downloads';
 import { AppError, RateLimitedError } from '../../lib/errors';
 import {
   allowsScope,
@@ -281,7 +282,7 @@ export async function fhirRoutes(app: FastifyInstance) {
         },
       });
       if (request.query.download !== undefined) {
-        reply.header('Content-Disposition', `attachment; filename="carepoint-record-${id}.json"`);
+        reply.header('Content-Disposition', attachmentDisposition(`carepoint-record-${id}.json`));
       }
       return send(reply, everythingBundle(base, `${base}/Patient/${id}/$everything`, visible));
     },

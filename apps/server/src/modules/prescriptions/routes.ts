@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context';
-import { attachmentDisposition } from '../../lib/pdf';
+import { asFile } from '../../lib/downloads';
 import { readFacility } from '../facility';
 import { prescriptionPdf } from './pdf';
 import * as rx from './service';
@@ -45,10 +45,7 @@ async function sendPdf(
 ) {
   const prescription = await rx.readPrescription(ctx, id, 'prescription.pdf');
   const { bytes, fileName } = await prescriptionPdf(prescription, ctx);
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', attachmentDisposition(fileName, disposition))
-    .send(bytes);
+  return asFile(reply, { fileName, type: 'application/pdf', disposition }).send(bytes);
 }
 
 /** The doctor's prescriptions and the patient's own (My Prescriptions). Answers carry clinical data (never cached: see plugins/hygiene.ts). */

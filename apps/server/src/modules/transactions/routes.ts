@@ -13,7 +13,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachmentDisposition } from '../../lib/pdf';
+import { asFile } from '../../lib/downloads';
 import { currentUser } from '../../plugins/auth';
 import { invoicePdf } from './pdf';
 import * as invoices from './service';
@@ -30,10 +30,7 @@ const owner = (request: FastifyRequest): invoices.InvoiceOwner => {
 
 async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
   const { fileName, bytes } = await invoicePdf(request.ctx, owner(request), request.params.id);
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', attachmentDisposition(fileName))
-    .send(bytes);
+  return asFile(reply, { fileName, type: 'application/pdf' }).send(bytes);
 }
 
 /**
