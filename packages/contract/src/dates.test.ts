@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayTime, formatInstant, formatInstantDay, formatWeekday } from './dates';
+import {
+  formatDay,
+  formatDayMonth,
+  formatDayTime,
+  formatInstant,
+  formatInstantDay,
+  formatWeekday,
+} from './dates';
 
 describe('the date format people read', () => {
   it('writes a calendar date as "24 Nov 2026", every month in three letters', () => {
@@ -18,5 +25,12 @@ describe('the date format people read', () => {
     expect(formatInstant(lateUtc, 'Africa/Lagos')).toBe('8 Jan 2030, 00:30');
     expect(formatInstantDay(lateUtc, 'Africa/Lagos')).toBe('8 Jan 2030');
     expect(formatInstant(lateUtc, 'UTC')).toBe('7 Jan 2030, 23:30');
+  });
+});
+
+describe('a chart axis day', () => {
+  it('is the day and month of a calendar date, never shifted', () => {
+    expect(formatDayMonth('2026-11-24')).toBe('24 Nov');
+    expect(formatDayMonth('2027-01-05T23:30:00Z')).toBe('5 Jan');
   });
 });

@@ -14,6 +14,12 @@ export function formatDay(date: string): string {
   return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
 }
 
+/** "24 Nov" from a calendar date: a chart's axis, where the year is the axis's own. */
+export function formatDayMonth(date: string): string {
+  const [, month, day] = date.slice(0, 10).split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1]}`;
+}
+
 /** "Tue, 24 Nov 2026" from a calendar date. */
 export const formatWeekday = (date: string) =>
   `${WEEKDAYS[new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay()]}, ${formatDay(date)}`;
@@ -25,6 +31,27 @@ export const formatDayTime = (date: string, time: string) => `${formatDay(date)}
 export function formatInstant(instant: Date, timeZone: string): string {
   const { date, minutes } = toLocalDateTime(instant, timeZone);
   return formatDayTime(date, formatMinutes(minutes));
+}
+
+const longDays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Tuesday, 8 January 2030": the day of an instant on the clock of `timeZone`, written out in
+ * full for an e-mail's subject, read in an inbox list away from any other date.
+ */
+export function formatInstantLongDay(instant: Date, timeZone: string): string {
+  let format = longDays.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone,
+    });
+    longDays.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** "24 Nov 2026": the day of an instant on the clock of `timeZone`. */

@@ -1,5 +1,6 @@
 import {
   formatDay,
+  formatDayMonth,
   formatDayTime,
   formatInstant,
   formatInstantDay,
@@ -53,6 +54,10 @@ export const formatDateTime = (iso: string) => formatInstant(new Date(iso), curr
 
 /** "22 Nov 2026": the facility's day of an instant. */
 export const formatDate = (iso: string) => formatInstantDay(new Date(iso), currentZone());
+
+/** "22 Nov": the facility's day of an instant, without its year (a chart's axis). */
+export const formatShortDate = (iso: string) =>
+  formatDayMonth(toLocalDateTime(new Date(iso), currentZone()).date);
 
 /** "09:41": the facility's time of an instant. */
 export const formatTime = (iso: string) =>

@@ -2,6 +2,7 @@ import {
   type AppointmentStatus,
   doctorDisplayName,
   type FacilityDetails,
+  formatInstantLongDay,
   type MessageKind,
   shortTime,
 } from '@carepoint/contract';
@@ -31,14 +32,7 @@ const calendarUid = (appointmentId: string, config: Config) =>
   `appointment-${appointmentId}@${new URL(config.publicUrl).hostname}`;
 
 function when(subject: MessageSubject, config: Config) {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: config.TIME_ZONE,
-  }).format(subject.startsAt);
-  return `${day} at ${shortTime(subject.time)}`;
+  return `${formatInstantLongDay(subject.startsAt, config.TIME_ZONE)} at ${shortTime(subject.time)}`;
 }
 
 function headline(kind: MessageKind, subject: MessageSubject, config: Config) {

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDate, formatShortDate } from '@/lib/format';
 import type { GraphViewProps, TrendViewProps } from './graph-types';
 
 /*
@@ -77,9 +78,6 @@ export function BarGraph({ points, seriesName, height = 240 }: GraphViewProps) {
   );
 }
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-
 /**
  * A small chart of one measure over time (the patient chart's trends): the measurements on a
  * time axis, the usual range shaded behind them. The y axis always shows the shaded range, so a
@@ -115,7 +113,7 @@ export function TrendGraph({ points, series, bands, unit, height = 120 }: TrendV
           scale="time"
           domain={['dataMin', 'dataMax']}
           tick={tick}
-          tickFormatter={(at: number) => shortDate.format(at)}
+          tickFormatter={(at: number) => formatShortDate(new Date(at).toISOString())}
           minTickGap={24}
           padding={{ left: 8, right: 8 }}
         />
@@ -126,7 +124,7 @@ export function TrendGraph({ points, series, bands, unit, height = 120 }: TrendV
           tickCount={3}
         />
         <Tooltip
-          labelFormatter={(at) => longDate.format(Number(at))}
+          labelFormatter={(at) => formatDate(new Date(Number(at)).toISOString())}
           formatter={(value) => `${value} ${unit}`}
         />
         {series.map((s, i) => (
