@@ -251,7 +251,7 @@ export function ReassignDialog({
 }
 
 /** Cancel at the desk: staff must say why; the patient sees the reason. */
-export function CancelAppointmentDialog({
+export function DeskCancelDialog({
   appointment,
   open,
   onOpenChange,

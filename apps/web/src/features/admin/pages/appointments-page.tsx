@@ -17,9 +17,9 @@ import { Select } from '@/components/ui/select';
 import { usePatientDetail } from '@/features/admin/api/patients';
 import { AdminListTable } from '@/features/admin/components/admin-list-table';
 import {
-  CancelAppointmentDialog,
   ConfirmAppointmentButton,
   DeskBookButton,
+  DeskCancelDialog,
   ReassignDialog,
 } from '@/features/admin/components/desk-appointment-dialogs';
 import { DeskCalendar } from '@/features/admin/components/desk-calendar';
@@ -180,7 +180,7 @@ export default function AppointmentsDeskPage() {
         />
       ) : null}
       {opened?.kind === 'cancel' ? (
-        <CancelAppointmentDialog
+        <DeskCancelDialog
           key={opened.appointment.id}
           appointment={opened.appointment}
           open

@@ -11,9 +11,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDoctorAppointment } from '@/features/doctor/api/appointments';
 import {
-  CancelAppointmentDialog,
   type CancelTarget,
-} from '@/features/doctor/components/appointments/cancel-appointment-dialog';
+  DoctorCancelDialog,
+} from '@/features/doctor/components/appointments/doctor-cancel-dialog';
 import { formatStamp, typeLabel } from '@/features/doctor/components/appointments/format';
 import { StatusActions } from '@/features/doctor/components/appointments/status-actions';
 import { PatientDrawer } from '@/features/doctor/components/patients/patient-drawer';
@@ -224,7 +224,7 @@ export default function AppointmentDetailPage() {
           <History appointment={a} />
         </Card>
       </div>
-      <CancelAppointmentDialog target={cancelling} onClose={() => setCancelling(null)} />
+      <DoctorCancelDialog target={cancelling} onClose={() => setCancelling(null)} />
       <PatientDrawer patientId={chartOpen ? a.patient.id : null} onClose={() => setChartOpen(false)} />
     </>
   );

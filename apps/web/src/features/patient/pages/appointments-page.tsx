@@ -20,7 +20,7 @@ import {
   changeWindow,
 } from '@/features/patient/components/appointment-cells';
 import { BookAppointmentDialog } from '@/features/patient/components/book-appointment-dialog';
-import { CancelAppointmentDialog } from '@/features/patient/components/cancel-appointment-dialog';
+import { PatientCancelDialog } from '@/features/patient/components/patient-cancel-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useListQuery } from '@/lib/use-list-query';
 
@@ -218,7 +218,7 @@ export default function MyAppointmentsPage() {
         <Plus aria-hidden size={20} /> Book Appointment
       </Button>
       <BookAppointmentDialog open={booking} onOpenChange={setBooking} />
-      <CancelAppointmentDialog appointment={cancelling} onClose={() => setCancelling(null)} />
+      <PatientCancelDialog appointment={cancelling} onClose={() => setCancelling(null)} />
       {moving ? (
         <MoveAppointmentDialog
           key={moving.id}

@@ -11,7 +11,7 @@ import { Button, type ButtonSize } from '@/components/ui/button';
 import { useChangeStatus } from '@/features/doctor/api/appointments';
 import { cx } from '@/lib/cx';
 import { useClockPast } from '@/lib/use-clock-past';
-import type { CancelTarget } from './cancel-appointment-dialog';
+import type { CancelTarget } from './doctor-cancel-dialog';
 
 const LABELS: Record<DoctorAppointmentAction, string> = {
   confirm: 'Confirm',

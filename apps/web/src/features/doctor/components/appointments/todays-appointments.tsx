@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CancelAppointmentDialog, type CancelTarget } from './cancel-appointment-dialog';
+import { type CancelTarget, DoctorCancelDialog } from './doctor-cancel-dialog';
 import { typeLabel } from './format';
 import { StatusActions } from './status-actions';
 
@@ -87,7 +87,7 @@ export function TodaysAppointments({ appointments }: { appointments: DoctorAppoi
           </li>
         ))}
       </ul>
-      <CancelAppointmentDialog target={cancelling} onClose={() => setCancelling(null)} />
+      <DoctorCancelDialog target={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }

@@ -14,14 +14,14 @@ import { useCancelAppointment } from '@/features/patient/api/appointments';
 import { submitForm } from '@/lib/forms';
 import { appointmentSlot } from './appointment-cells';
 
-export type CancelAppointmentDialogProps = {
+export type PatientCancelDialogProps = {
   /** The appointment to cancel; null keeps the dialog closed. */
   appointment: Appointment | null;
   onClose: () => void;
 };
 
 /** A patient cancels with a reason (the doctor reads it): it frees the slot for others. */
-export function CancelAppointmentDialog({ appointment, onClose }: CancelAppointmentDialogProps) {
+export function PatientCancelDialog({ appointment, onClose }: PatientCancelDialogProps) {
   const cancel = useCancelAppointment();
   const {
     register,

@@ -12,7 +12,7 @@ export type CancelTarget = { id: string; name: string; when: string };
 type Props = { target: CancelTarget | null; onClose: () => void };
 
 /** Cancelling needs a reason (docs/areas/doctor-appointments.md): the patient reads it on their appointment. */
-export function CancelAppointmentDialog({ target, onClose }: Props) {
+export function DoctorCancelDialog({ target, onClose }: Props) {
   const change = useChangeStatus();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
