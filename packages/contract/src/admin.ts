@@ -310,6 +310,7 @@ export type AuditActions = z.infer<typeof auditActionsSchema>;
 /** The most rows one audit export holds: a larger range is refused, never cut short. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 export const AUDIT_EXPORT_MESSAGES = {
+  actionsLoadFailed: 'Could not fetch the action names',
   rangeRequired: 'Choose a date range (From and To) to export',
   rangeOrder: 'To must be after From',
   tooMany: `More than ${formatCount(AUDIT_EXPORT_MAX_ROWS)} rows match: choose a shorter date range or narrower filters`,

@@ -75,6 +75,8 @@ export const backupFileParamSchema = z.object({
 });
 
 export const BACKUP_MESSAGES = {
+  startFailed: 'Could not start a backup',
+  loadFailed: 'Could not fetch backups',
   running: 'A backup is already running. It appears in the list when it is done.',
   byOperator:
     "CarePoint runs on a database server here: its backups are the database operator's job (a nightly pg_dump, or point-in-time recovery with WAL archiving).",

@@ -6,6 +6,7 @@ export const BED_STATUSES = ['Free', 'Occupied'] as const;
 const bedStatusSchema = z.enum(BED_STATUSES, { error: 'Status must be Free or Occupied' });
 
 export const BED_MESSAGES = {
+  loadFailed: 'Could not fetch beds',
   labelRequired: 'Please provide a label for the bed',
   labelTaken: 'A bed with this label already exists',
   patientNotFound: 'Choose an existing patient',

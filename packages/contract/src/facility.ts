@@ -14,6 +14,7 @@ import { optionalSingleLineText, requiredText } from './common';
  */
 
 export const FACILITY_MESSAGES = {
+  saveFailed: 'Could not save the facility details',
   nameRequired: 'Facility name is required',
   emailInvalid: MESSAGES.emailInvalid,
   saved: 'Facility details saved',

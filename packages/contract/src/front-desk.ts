@@ -26,6 +26,7 @@ import { dateOfBirthField, optionalText, PROFILE_MESSAGES } from './profile';
  */
 
 export const FRONT_DESK_MESSAGES = {
+  patientLoadFailed: 'Could not load the patient',
   patientRegistered: 'Patient registered. A link to set their password was e-mailed.',
   patientUpdated: 'Patient updated',
   patientNotFound: 'Patient not found',

@@ -5,6 +5,9 @@ import { requiredText } from './common';
 const PASSKEY_NAME_MAX = 60;
 
 export const PASSKEY_MESSAGES = {
+  removeFailed: 'Failed to remove passkey',
+  renameFailed: 'Failed to rename passkey',
+  loadFailed: 'Could not load passkeys.',
   nameRequired: 'Name is required',
   /** Any failed passkey sign-in: which check failed is for the audit trail, not the answer. */
   signInFailed: 'This passkey could not sign you in. Try again, or sign in with your password.',

@@ -10,6 +10,7 @@ const EXPERIENCE_YEARS_MAX = 70;
 
 /** My Profile and Edit Profile: e-mail is shown but never changed here. */
 export const PROFILE_MESSAGES = {
+  activityLoadFailed: 'Could not load your activity.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone is required',

@@ -34,6 +34,8 @@ const PER_PATIENT_MINUTES_MIN = 5;
 const PER_PATIENT_MINUTES_MAX = 480;
 
 export const SCHEDULE_MESSAGES = {
+  saveFailed: 'Could not save your schedule',
+  loadFailed: 'Could not load your schedule',
   perPatientTimeRequired: 'Per-patient time is required',
   perPatientTimeInvalid: `Per-patient time must be between ${PER_PATIENT_MINUTES_MIN} minutes and 8 hours (HH:MM or HH:MM:SS)`,
   fromRequired: 'From time is required',

@@ -26,6 +26,11 @@ export const SMART_APP_KIND_LABELS: Record<SmartAppKind, string> = {
 };
 
 export const SMART_MESSAGES = {
+  revokeFailed: 'Could not revoke the access',
+  connectedAppsLoadFailed: 'Could not fetch connected apps',
+  answerFailed: 'Could not answer the app',
+  appChangeFailed: 'Could not change the app',
+  appsLoadFailed: 'Could not fetch apps',
   nameRequired: 'Name is required',
   redirectUriRequired: 'At least one redirect URI is required',
   redirectUriInvalid: 'Each redirect URI must be an absolute http(s) URL without a fragment',

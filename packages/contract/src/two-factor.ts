@@ -20,6 +20,8 @@ import { authenticationResponseSchema } from './passkeys';
 export const RECOVERY_CODE_COUNT = 10;
 
 export const TWO_FACTOR_MESSAGES = {
+  loadFailed: 'Could not load two-factor sign-in.',
+  changeFailed: 'Could not change two-factor sign-in.',
   codeStepTitle: 'Enter the 6-digit code from your authenticator app',
   recoveryStepTitle: 'Enter one of your recovery codes',
   useRecoveryCode: 'Use a recovery code instead',

@@ -1,10 +1,6 @@
-import type { ConnectedApp } from '@carepoint/contract';
+import { type ConnectedApp, SMART_MESSAGES } from '@carepoint/contract';
 import { useState } from 'react';
-import {
-  CONNECTED_APPS_LOAD_FAILED,
-  useConnectedApps,
-  useRevokeConnectedApp,
-} from '@/lib/api/connected-apps';
+import { useConnectedApps, useRevokeConnectedApp } from '@/lib/api/connected-apps';
 import { formatDateTime } from '@/lib/format';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -28,7 +24,7 @@ export function ConnectedApps({ className }: { className?: string }) {
   if (apps.isError) {
     body = (
       <ErrorState
-        message={CONNECTED_APPS_LOAD_FAILED}
+        message={SMART_MESSAGES.connectedAppsLoadFailed}
         onRetry={() => void apps.refetch()}
         retrying={apps.isFetching}
       />

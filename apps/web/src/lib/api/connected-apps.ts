@@ -5,13 +5,12 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /* The user's connected apps (GET/DELETE /api/user/connected-apps): shown on My Profile and Security. */
-export const CONNECTED_APPS_LOAD_FAILED = 'Could not fetch connected apps';
 
 export const useConnectedApps = () =>
   useQuery({
     queryKey: queryKeys.user.connectedApps,
     queryFn: ({ signal }) => api.get<ConnectedApp[]>('/user/connected-apps', { signal }),
-    meta: { errorMessage: CONNECTED_APPS_LOAD_FAILED },
+    meta: { errorMessage: SMART_MESSAGES.connectedAppsLoadFailed },
   });
 
 export function useRevokeConnectedApp() {
@@ -20,6 +19,6 @@ export function useRevokeConnectedApp() {
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/user/connected-apps/${encodeURIComponent(id)}`),
     onSuccess: () => toast.success(SMART_MESSAGES.revoked),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.user.connectedApps }),
-    meta: { errorMessage: 'Could not revoke the access' },
+    meta: { errorMessage: SMART_MESSAGES.revokeFailed },
   });
 }

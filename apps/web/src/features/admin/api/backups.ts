@@ -9,8 +9,6 @@ import { queryKeys } from '@/lib/query-keys';
  * "Back up now" answers; while one runs the list is read again every 2 seconds.
  */
 
-export const BACKUPS_LOAD_FAILED = 'Could not fetch backups';
-const START_FAILED = 'Could not start a backup';
 const WHILE_RUNNING_MS = 2000;
 
 export const useBackups = () =>
@@ -21,7 +19,7 @@ export const useBackups = () =>
       const data = query.state.data;
       return data?.mode === 'embedded' && data.running ? WHILE_RUNNING_MS : false;
     },
-    meta: { errorMessage: BACKUPS_LOAD_FAILED },
+    meta: { errorMessage: BACKUP_MESSAGES.loadFailed },
   });
 
 export function useBackUpNow() {
@@ -30,7 +28,7 @@ export function useBackUpNow() {
     mutationFn: () => api.post<Backup>('/admin/backups'),
     onSuccess: () => toast.success(BACKUP_MESSAGES.started),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.backups }),
-    meta: { errorMessage: START_FAILED },
+    meta: { errorMessage: BACKUP_MESSAGES.startFailed },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Bed, CreateBed, UpdateBed } from '@carepoint/contract';
+import { BED_MESSAGES, type Bed, type CreateBed, type UpdateBed } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -27,5 +27,5 @@ export const useFreeBeds = (enabled: boolean) =>
     queryFn: ({ signal }) => api.get<Page<Bed>>('/admin/beds?status=Free&limit=100&sort=label', { signal }),
     enabled,
     staleTime: 0,
-    meta: { errorMessage: 'Could not fetch beds' },
+    meta: { errorMessage: BED_MESSAGES.loadFailed },
   });

@@ -20,6 +20,6 @@ export function useSaveFacility() {
   return useMutation({
     mutationFn: (values: FacilityInput) => api.put<FacilityDetails>('/admin/facility', values),
     onSuccess: (saved) => client.setQueryData(facilityKey, saved),
-    meta: { errorMessage: 'Could not save the facility details', shownInline: answersField(FACILITY_FIELDS) },
+    meta: { errorMessage: FACILITY_MESSAGES.saveFailed, shownInline: answersField(FACILITY_FIELDS) },
   });
 }

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MESSAGES,
+  AUDIT_EXPORT_MESSAGES,
   type AuditActions,
   DOCTOR_MESSAGES,
   MESSAGE_MESSAGES,
@@ -40,5 +41,5 @@ export const useAuditActions = () =>
   useQuery({
     queryKey: queryKeys.admin.auditActions,
     queryFn: ({ signal }) => api.get<AuditActions>('/admin/audit/actions', { signal }),
-    meta: { errorMessage: 'Could not fetch the action names' },
+    meta: { errorMessage: AUDIT_EXPORT_MESSAGES.actionsLoadFailed },
   });

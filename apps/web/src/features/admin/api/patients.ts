@@ -1,4 +1,9 @@
-import type { AdminPatient, PatientDetail, PatientRecordInput } from '@carepoint/contract';
+import {
+  type AdminPatient,
+  FRONT_DESK_MESSAGES,
+  type PatientDetail,
+  type PatientRecordInput,
+} from '@carepoint/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PatientOption, PatientSearch } from '@/components/form/patient-picker';
 import { api } from '@/lib/api-client';
@@ -39,7 +44,7 @@ export const usePatientDetail = (id: string, enabled = true) =>
     queryKey: queryKeys.admin.patient(id),
     queryFn: ({ signal }) => api.get<PatientDetail>(`/admin/patients/${id}`, { signal }),
     enabled,
-    meta: { errorMessage: 'Could not load the patient' },
+    meta: { errorMessage: FRONT_DESK_MESSAGES.patientLoadFailed },
   });
 
 export const useRegisterPatient = () =>

@@ -11,13 +11,11 @@ import { queryKeys } from '@/lib/query-keys';
 
 /* The SMART Apps screen's data (GET/POST/PATCH /api/admin/smart-apps; docs/fhir.md "SMART on FHIR"). */
 
-export const SMART_APPS_LOAD_FAILED = 'Could not fetch apps';
-
 export const useSmartApps = () =>
   useQuery({
     queryKey: queryKeys.admin.smartApps,
     queryFn: ({ signal }) => api.get<SmartApp[]>('/admin/smart-apps', { signal }),
-    meta: { errorMessage: SMART_APPS_LOAD_FAILED },
+    meta: { errorMessage: SMART_MESSAGES.appsLoadFailed },
   });
 
 export function useRegisterSmartApp() {
@@ -35,6 +33,6 @@ export function useSetSmartAppDisabled() {
       api.patch<SmartApp>(`/admin/smart-apps/${encodeURIComponent(id)}`, { disabled }),
     onSuccess: (app) => toast.success(app.disabled ? SMART_MESSAGES.disabled : SMART_MESSAGES.enabled),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.smartApps }),
-    meta: { errorMessage: 'Could not change the app' },
+    meta: { errorMessage: SMART_MESSAGES.appChangeFailed },
   });
 }

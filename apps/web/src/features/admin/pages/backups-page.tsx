@@ -1,4 +1,5 @@
 import {
+  BACKUP_MESSAGES,
   BACKUP_RECIPE_DOC,
   type Backup,
   type BackupsOverview,
@@ -13,12 +14,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  BACKUPS_LOAD_FAILED,
-  backupDownloadUrl,
-  useBackUpNow,
-  useBackups,
-} from '@/features/admin/api/backups';
+import { backupDownloadUrl, useBackUpNow, useBackups } from '@/features/admin/api/backups';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
@@ -159,7 +155,9 @@ export default function BackupsPage() {
             data={embedded?.backups ?? []}
             getRowId={(b) => `${b.startedAt}-${b.result}`}
             isLoading={backups.isPending}
-            error={backups.isError && !overview ? errorMessage(backups.error, BACKUPS_LOAD_FAILED) : null}
+            error={
+              backups.isError && !overview ? errorMessage(backups.error, BACKUP_MESSAGES.loadFailed) : null
+            }
             onRetry={() => void backups.refetch()}
             emptyText="No backups yet."
           />

@@ -1,14 +1,10 @@
-import { SMART_APP_KIND_LABELS, type SmartApp } from '@carepoint/contract';
+import { SMART_APP_KIND_LABELS, SMART_MESSAGES, type SmartApp } from '@carepoint/contract';
 import { columnsFor, DataTable, type DataTableColumn } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  SMART_APPS_LOAD_FAILED,
-  useSetSmartAppDisabled,
-  useSmartApps,
-} from '@/features/admin/api/smart-apps';
+import { useSetSmartAppDisabled, useSmartApps } from '@/features/admin/api/smart-apps';
 import { RegisterSmartAppButton } from '@/features/admin/components/smart-app-dialog';
 import { errorMessage } from '@/lib/api-client';
 
@@ -66,7 +62,7 @@ export default function SmartAppsPage() {
           data={apps.data ?? []}
           getRowId={(a) => a.id}
           isLoading={apps.isPending}
-          error={apps.isError ? errorMessage(apps.error, SMART_APPS_LOAD_FAILED) : null}
+          error={apps.isError ? errorMessage(apps.error, SMART_MESSAGES.appsLoadFailed) : null}
           onRetry={() => void apps.refetch()}
           emptyText="No apps registered yet."
         />

@@ -1,4 +1,9 @@
-import type { AuthorizationRequest, AuthorizeQuery, SmartPatient } from '@carepoint/contract';
+import {
+  type AuthorizationRequest,
+  type AuthorizeQuery,
+  SMART_MESSAGES,
+  type SmartPatient,
+} from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -28,7 +33,7 @@ export const useDenyAuthorization = () =>
   useMutation({
     mutationFn: (query: AuthorizeQuery) =>
       api.post<{ redirectTo: string }>('/smart/authorization/deny', query),
-    meta: { errorMessage: 'Could not answer the app' },
+    meta: { errorMessage: SMART_MESSAGES.answerFailed },
   });
 
 export const useSmartPatients = (q: string) =>

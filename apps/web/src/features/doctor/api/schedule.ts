@@ -1,19 +1,17 @@
-import type { DoctorScheduleResponse, Schedule } from '@carepoint/contract';
+import { type DoctorScheduleResponse, SCHEDULE_MESSAGES, type Schedule } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Edit Schedule data: the doctor's own weekly schedule and the bookings outside it. */
 
-export const SCHEDULE_LOAD_FAILED = 'Could not load your schedule';
-const SCHEDULE_SAVE_FAILED = 'Could not save your schedule';
 export const SCHEDULE_SAVED = 'Schedule saved';
 
 export function useMySchedule() {
   return useQuery({
     queryKey: queryKeys.doctor.schedule,
     queryFn: ({ signal }) => api.get<DoctorScheduleResponse>('/doctor/schedule', { signal }),
-    meta: { errorMessage: SCHEDULE_LOAD_FAILED },
+    meta: { errorMessage: SCHEDULE_MESSAGES.loadFailed },
   });
 }
 
@@ -22,6 +20,6 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: (schedule: Schedule) => api.put<DoctorScheduleResponse>('/doctor/schedule', schedule),
     onSuccess: (saved) => client.setQueryData(queryKeys.doctor.schedule, saved),
-    meta: { errorMessage: SCHEDULE_SAVE_FAILED },
+    meta: { errorMessage: SCHEDULE_MESSAGES.saveFailed },
   });
 }

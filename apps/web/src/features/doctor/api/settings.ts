@@ -16,8 +16,6 @@ import { queryKeys } from '@/lib/query-keys';
  * header's avatar and profile card follow at once.
  */
 
-export const ACTIVITY_LOAD_FAILED = 'Could not load your activity.';
-
 export function useDoctorActivity() {
   return useQuery({
     queryKey: queryKeys.doctor.activity,

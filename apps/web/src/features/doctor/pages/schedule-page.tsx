@@ -1,8 +1,9 @@
+import { SCHEDULE_MESSAGES } from '@carepoint/contract';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SCHEDULE_LOAD_FAILED, useMySchedule } from '@/features/doctor/api/schedule';
+import { useMySchedule } from '@/features/doctor/api/schedule';
 import { OutsideHours } from '@/features/doctor/components/schedule/outside-hours';
 import { ScheduleForm } from '@/features/doctor/components/schedule/schedule-form';
 
@@ -25,7 +26,7 @@ export default function EditSchedulePage() {
   if (schedule.isError) {
     body = (
       <ErrorState
-        message={SCHEDULE_LOAD_FAILED}
+        message={SCHEDULE_MESSAGES.loadFailed}
         onRetry={() => void schedule.refetch()}
         retrying={schedule.isFetching}
       />

@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const passkeysQuery = queryOptions({
   queryKey: queryKeys.user.passkeys,
   queryFn: ({ signal }) => api.get<PasskeyList>('/user/passkeys', { signal }),
-  meta: { errorMessage: 'Could not load passkeys.' },
+  meta: { errorMessage: PASSKEY_MESSAGES.loadFailed },
 });
 
 const useRefreshPasskeys = () => {
@@ -44,7 +44,7 @@ export function useRenamePasskey() {
     mutationFn: ({ id, body }: { id: string; body: RenamePasskey }) =>
       api.patch<Passkey>(`/user/passkeys/${id}`, body),
     onSuccess: refresh,
-    meta: { errorMessage: 'Failed to rename passkey' },
+    meta: { errorMessage: PASSKEY_MESSAGES.renameFailed },
   });
 }
 
@@ -53,6 +53,6 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/user/passkeys/${id}`),
     onSuccess: refresh,
-    meta: { errorMessage: 'Failed to remove passkey' },
+    meta: { errorMessage: PASSKEY_MESSAGES.removeFailed },
   });
 }

@@ -1,9 +1,10 @@
-import type {
-  ConfirmTwoFactor,
-  Reauthenticate,
-  RecoveryCodes,
-  TwoFactorSetup,
-  TwoFactorStatus,
+import {
+  type ConfirmTwoFactor,
+  type Reauthenticate,
+  type RecoveryCodes,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -15,13 +16,13 @@ import { queryKeys } from '@/lib/query-keys';
  * Each change reloads the status; a field's refusal is shown under it only.
  */
 
-const meta = { errorMessage: 'Could not change two-factor sign-in.' };
+const meta = { errorMessage: TWO_FACTOR_MESSAGES.changeFailed };
 
 export const useTwoFactorStatus = () =>
   useQuery({
     queryKey: queryKeys.user.twoFactor,
     queryFn: ({ signal }) => api.get<TwoFactorStatus>('/two-factor', { signal }),
-    meta: { errorMessage: 'Could not load two-factor sign-in.' },
+    meta: { errorMessage: TWO_FACTOR_MESSAGES.loadFailed },
   });
 
 /** A mutation of the user's own two-factor sign-in that reloads its status when done. */

@@ -1,6 +1,7 @@
+import { PROFILE_MESSAGES } from '@carepoint/contract';
 import { Activity, CalendarCheck, CalendarClock, HeartPulse } from 'lucide-react';
 import { StatTile } from '@/components/ui/stat-tile';
-import { ACTIVITY_LOAD_FAILED, useDoctorActivity } from '@/features/doctor/api/settings';
+import { useDoctorActivity } from '@/features/doctor/api/settings';
 
 /** The profile card's "medical actions": the doctor's own work, counted from the records. */
 export function MedicalActions() {
@@ -42,7 +43,7 @@ export function MedicalActions() {
       </div>
       {activity.isError ? (
         <p role="alert" className="mt-2 text-sm text-danger-700">
-          {ACTIVITY_LOAD_FAILED}{' '}
+          {PROFILE_MESSAGES.activityLoadFailed}{' '}
           <button type="button" className="font-medium underline" onClick={() => void activity.refetch()}>
             Retry
           </button>
