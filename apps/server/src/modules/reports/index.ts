@@ -1,10 +1,9 @@
 /** The reports module's public surface: other modules, the app, the seed and tests outside it import only this. */
+export { readAttachment } from './attachments';
 export {
-  createReport,
   medicalReportsByIds,
   patientReportMatches,
   patientReportRefs,
   patientResultsByIds,
-  readAttachment,
-  shareReport,
-} from './service';
+} from './patient-record';
+export { createReport, shareReport } from './service';

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptRawUploads, sendStoredFile, uploadedFile } from '../../lib/file-types';
+import * as attachments from './attachments';
 import * as reports from './service';
 
 const tags = ['doctor: reports'];
@@ -68,7 +69,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       sendStoredFile(
         reply,
-        await reports.readAttachment(request.ctx, request.params.id, 'attachment'),
+        await attachments.readAttachment(request.ctx, request.params.id, 'attachment'),
         'attachment',
       ),
   );
@@ -92,13 +93,17 @@ export async function reportRoutes(fastify: FastifyInstance) {
     '/api/doctor/reports/attachments/:id/view',
     { schema: { tags, summary: 'Shows the file in the browser', params: idParamSchema }, config },
     async (request, reply) =>
-      sendStoredFile(reply, await reports.readAttachment(request.ctx, request.params.id, 'inline'), 'inline'),
+      sendStoredFile(
+        reply,
+        await attachments.readAttachment(request.ctx, request.params.id, 'inline'),
+        'inline',
+      ),
   );
 
   app.delete(
     '/api/doctor/reports/attachments/:id',
     { schema: { tags, params: idParamSchema, response: { 200: okSchema } }, config },
-    async (request) => reports.removeAttachment(request.ctx, request.params.id),
+    async (request) => attachments.removeAttachment(request.ctx, request.params.id),
   );
 
   await app.register(attachmentUploadRoutes);
@@ -111,7 +116,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
  */
 async function attachmentUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const upload = reports.ATTACHMENT_UPLOAD;
+  const upload = attachments.ATTACHMENT_UPLOAD;
   acceptRawUploads(app, upload);
 
   app.post(
@@ -128,7 +133,7 @@ async function attachmentUploadRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { type, data } = uploadedFile(request.body, upload);
-      const saved = await reports.addAttachment(request.ctx, request.params.id, {
+      const saved = await attachments.addAttachment(request.ctx, request.params.id, {
         name: request.query.name,
         contentType: type,
         data,
