@@ -36,6 +36,17 @@ export async function openUserMenu(page: Page, name: string) {
  * What it leaves out, frames from another origin, the app does not have.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // What the user reads once it has settled: a toast or dialog still fading in or out is
+  // part-transparent, and axe would measure its contrast mid-fade. Endless animations (a
+  // skeleton's pulse, a spinner) never settle and are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map(
