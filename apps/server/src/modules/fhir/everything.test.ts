@@ -135,7 +135,9 @@ describe('Patient/{id}/$everything', () => {
       headers: ada.headers,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="carepoint-record-[^"]+\.json"; filename\*=UTF-8''carepoint-record-[^"]+\.json$/,
+    );
     const rows = await t.database.db
       .select()
       .from(auditEvents)
