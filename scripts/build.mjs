@@ -21,7 +21,10 @@ const runNpm = (args) => {
   // Under npm (npm start, npm run build) reuse the npm that runs us; otherwise the one on PATH.
   const npmCli = process.env.npm_execpath;
   const [command, prefix] = npmCli?.endsWith('.js') ? [process.execPath, [npmCli]] : ['npm', []];
-  const result = spawnSync(command, [...prefix, ...args], { cwd: root, stdio: 'inherit' });
+  // A build is always a production build: the browser tests start the app with NODE_ENV=test,
+  // and Vite would otherwise bundle React's development build into what they test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(command, [...prefix, ...args], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
 };
 
