@@ -227,8 +227,8 @@ export function queueEtas(
 
 /**
  * Waiting: in the queue. Called: called in by staff (call-next), shown on the board as called
- * until marked seen. Seen: the called patient was seen. Removed: left the queue uncalled (or the
- * visit they waited for was completed).
+ * until marked seen. Seen: the called patient was seen (marked so, or their visit was completed).
+ * Removed: left the queue uncalled (or the visit they waited for was completed before a call).
  */
 export const QUEUE_STATUSES = ['Waiting', 'Called', 'Seen', 'Removed'] as const;
 

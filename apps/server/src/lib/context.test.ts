@@ -2,11 +2,12 @@ import type { LiveTopic } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, serviceContext, type TestApp, type TestUser } from '../../test/helpers';
-import { auditEvents, nurses } from '../db/schema';
+import { auditEvents, nurses, users } from '../db/schema';
 import { createAdmin } from '../modules/auth';
 import { createErEntry } from '../modules/emergency';
 import { createNurse } from '../modules/nurses';
-import { type Actor, inTransaction } from './context';
+import { loadSchedule, updateSchedule } from '../modules/schedules';
+import { type Actor, actingAs, actorOf as actorOfRow, inTransaction } from './context';
 
 /** Services called directly with a built context, as the seed, the CLI and jobs call them: no HTTP. */
 
@@ -98,5 +99,34 @@ describe('services on a context', () => {
     expect(
       await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'nurse.create')),
     ).toEqual([]);
+  });
+
+  it("act as a given user: a service for the signed-in user works on that user's own records", async () => {
+    const doctor = await createUser(t, 'doctor');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, doctor.id));
+    if (!row) throw new Error('no doctor');
+    const ctx = serviceContext(t);
+    const before = await loadSchedule(ctx.db, doctor.id);
+    const saturday = { day: 'Saturday' as const, off: false, from: '10:00', to: '12:00' };
+    const schedule = { ...before, days: before.days.map((d) => (d.day === 'Saturday' ? saturday : d)) };
+    // Without an actor there is nobody to act for: 401, as over HTTP.
+    await expect(updateSchedule(ctx, schedule)).rejects.toMatchObject({ statusCode: 401 });
+
+    const asDoctor = actingAs(ctx, actorOfRow(row));
+    // Only who they are: none of the row's other columns (the password's hash) rides on the context.
+    expect(asDoctor.actor).toEqual({
+      id: doctor.id,
+      role: 'doctor',
+      email: doctor.email,
+      firstName: doctor.firstName,
+      lastName: doctor.lastName,
+      mustChangePassword: false,
+    });
+    const saved = await updateSchedule(asDoctor, schedule);
+    expect(saved.doctorId).toBe(doctor.id);
+    expect(saved.days.find((d) => d.day === 'Saturday')).toEqual(saturday);
+    expect(await auditRowsOf(doctor.id)).toEqual([
+      expect.objectContaining({ action: 'schedule.update', actorId: doctor.id, actorRole: 'doctor' }),
+    ]);
   });
 });

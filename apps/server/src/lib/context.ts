@@ -49,6 +49,25 @@ export const inTransaction = (ctx: ServiceContext, tx: Executor): ServiceContext
   cache: uncached,
 });
 
+/**
+ * The same context acting as this user. A service that acts for the signed-in user reads who
+ * that is from `ctx.actor`; the seed, the CLI, jobs and tests call it for a given user with this.
+ */
+export const actingAs = <Context extends ServiceContext>(ctx: Context, actor: Actor): Context => ({
+  ...ctx,
+  actor,
+});
+
+/** A user's row (or any wider record of them) as an Actor: only who they are, none of the rest. */
+export const actorOf = ({ id, role, email, firstName, lastName, mustChangePassword }: Actor): Actor => ({
+  id,
+  role,
+  email,
+  firstName,
+  lastName,
+  mustChangePassword,
+});
+
 /** The address recorded for work that did not come over HTTP (the seed, the CLI, jobs, tests). */
 const LOCAL_ADDRESS = 'local';
 

@@ -13,12 +13,21 @@ import { passkeys, users, userTotp } from '../db/schema';
  * - does the user meet MFA_REQUIRED_ROLES? With an authenticator app or a passkey.
  */
 
+/**
+ * A subquery as a select's field, its columns written with their tables' names. Drizzle writes
+ * the columns of a one-table select's own fields bare ("id"), and inside `from passkeys` a bare
+ * "id" is the passkey's, not the user's; the columns of a nested SQL keep their names in full.
+ */
+const nested = (subquery: SQL): SQL<boolean> => sql<boolean>`${subquery}`;
+
 /** SQL: true when the user whose id is `userId` (a column) has a confirmed authenticator app. */
 export const hasAuthenticatorAppSql = (userId: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)`;
+  nested(
+    sql`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)`,
+  );
 
 const hasPasskeySql = (userId: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`;
+  nested(sql`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`);
 
 /** SQL: true when the user has a second factor: an authenticator app or a passkey. */
 export const hasSecondFactorSql = (userId: SQLWrapper): SQL<boolean> =>
@@ -26,11 +35,8 @@ export const hasSecondFactorSql = (userId: SQLWrapper): SQL<boolean> =>
 
 /** The second factors that can finish this user's password sign-in; none means the password alone does. */
 export async function secondFactorMethods(db: Executor, userId: string): Promise<SecondFactorMethod[]> {
-  // The id as a parameter: a column of a one-table select is written unqualified, and inside
-  // the passkeys subquery "id" would be the passkey's own.
-  const id = sql`${userId}::uuid`;
   const [row] = await db
-    .select({ totp: hasAuthenticatorAppSql(id), passkey: hasPasskeySql(id) })
+    .select({ totp: hasAuthenticatorAppSql(users.id), passkey: hasPasskeySql(users.id) })
     .from(users)
     .where(eq(users.id, userId));
   const methods: SecondFactorMethod[] = [];

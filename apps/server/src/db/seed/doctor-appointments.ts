@@ -13,6 +13,7 @@ import {
   weekdayOf,
 } from '@carepoint/contract';
 import { asc, eq, isNull } from 'drizzle-orm';
+import { type Actor, actingAs, actorOf } from '../../lib/context';
 import { loadSchedule, updateSchedule } from '../../modules/schedules';
 import { appointmentStatusEvents, appointments, users } from '../schema';
 import type { SeedContext } from './context';
@@ -78,13 +79,13 @@ function historyOf(a: Row, seededAt: Date): NewEvent[] {
 
 export async function seedDoctorAppointments(ctx: SeedContext) {
   const { db, seededAt } = ctx;
-  const [doctor] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_DOCTOR));
+  const [doctor] = await db.select().from(users).where(eq(users.email, DEMO_DOCTOR));
   const patients = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.role, 'patient'))
     .orderBy(asc(users.email));
-  if (doctor && patients.length > 0) await seedDemoDoctorDays(ctx, doctor.id, patients);
+  if (doctor && patients.length > 0) await seedDemoDoctorDays(ctx, actorOf(doctor), patients);
 
   // Every seeded appointment without a history (the other areas' demo bookings) gets its own.
   const bare = await db
@@ -101,23 +102,24 @@ export async function seedDoctorAppointments(ctx: SeedContext) {
  * gives them a morning clinic that weekday, saved as a doctor saves theirs, so the demo
  * dashboard never opens on an empty day.
  */
-async function workingToday(ctx: SeedContext, doctorId: string, today: string): Promise<Schedule> {
-  const schedule = await loadSchedule(ctx.db, doctorId);
+async function workingToday(ctx: SeedContext, doctor: Actor, today: string): Promise<Schedule> {
+  const schedule = await loadSchedule(ctx.db, doctor.id);
   if (slotStarts(schedule, today).length > 0) return schedule;
   const day = weekdayOf(today);
   const withToday: Schedule = {
     ...schedule,
     days: schedule.days.map((d) => (d.day === day ? { day, off: false, from: '10:00', to: '13:00' } : d)),
   };
-  await updateSchedule(ctx, doctorId, withToday);
+  await updateSchedule(actingAs(ctx, doctor), withToday);
   return withToday;
 }
 
-async function seedDemoDoctorDays(ctx: SeedContext, doctorId: string, patients: Array<{ id: string }>) {
+async function seedDemoDoctorDays(ctx: SeedContext, doctor: Actor, patients: Array<{ id: string }>) {
   const { db, seededAt, config } = ctx;
+  const doctorId = doctor.id;
   const zone = config.TIME_ZONE;
   const today = toLocalDateTime(seededAt, zone).date;
-  const schedule = await workingToday(ctx, doctorId, today);
+  const schedule = await workingToday(ctx, doctor, today);
   const monday = addDays(today, -WEEKDAYS.indexOf(weekdayOf(today)));
 
   // Today in full; the rest of this week; two weeks ahead; scattered days back to last year.

@@ -1,6 +1,7 @@
 import type { TriageIntakeInput } from '@carepoint/contract';
 import { triageIntakeSchema } from '@carepoint/contract';
 import { eq, inArray } from 'drizzle-orm';
+import { actingAs, actorOf } from '../../lib/context';
 import { facilityDay } from '../../lib/facility-time';
 import { recordTriage } from '../../modules/triage';
 import { users } from '../schema';
@@ -66,20 +67,13 @@ export async function seedDoctorDay(ctx: SeedContext) {
     .from(users)
     .where(inArray(users.email, emails));
   const dayStart = facilityDay(ctx.seededAt, ctx.config.TIME_ZONE).start.getTime();
-  const actor = {
-    id: doctor.id,
-    role: doctor.role,
-    email: doctor.email,
-    firstName: doctor.firstName,
-    lastName: doctor.lastName,
-    mustChangePassword: false,
-  };
+  const asDoctor = actingAs(ctx, actorOf(doctor));
   for (const [minutesAgo, email, fields] of INTAKES) {
     const at = new Date(Math.max(dayStart, ctx.seededAt.getTime() - minutesAgo * MINUTE));
     const patientId = email ? (patients.find((p) => p.email === email)?.id ?? null) : null;
     if (email && !patientId) continue;
     await recordTriage(
-      { ...ctx, actor, now: () => at },
+      { ...asDoctor, now: () => at },
       triageIntakeSchema.parse({ patientName: '', ...fields, patientId }),
     );
   }

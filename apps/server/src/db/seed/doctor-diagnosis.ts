@@ -1,5 +1,6 @@
 import { type DiagnosisTestInput, diagnosisTestInputSchema } from '@carepoint/contract';
 import { eq, inArray } from 'drizzle-orm';
+import { actingAs, actorOf } from '../../lib/context';
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
 import { createTest } from '../../modules/diagnosis';
@@ -181,7 +182,7 @@ export async function seedDoctorDiagnosis(ctx: SeedContext) {
     const at = new Date(ctx.seededAt.getTime() - daysAgo * DAY);
     const body = bodyOf(patientEmail);
     const test = await createTest(
-      { ...ctx, actor: { ...doctor, mustChangePassword: false }, now: () => at },
+      { ...actingAs(ctx, actorOf(doctor)), now: () => at },
       diagnosisTestInputSchema.parse({
         ...fields,
         age: ageOn(patient.dateOfBirth, facilityDate(at, ctx.config.TIME_ZONE)),

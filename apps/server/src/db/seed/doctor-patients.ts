@@ -1,5 +1,6 @@
 import { BLOOD_GROUPS } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
+import { actingAs, actorOf } from '../../lib/context';
 import { updateMedicalDetails } from '../../modules/charts';
 import { users, vitalSigns } from '../schema';
 import { bodyOf, isWeighed, weightDaysAgo } from './bodies';
@@ -39,7 +40,7 @@ export async function seedDoctorPatients(ctx: SeedContext) {
     .where(eq(users.role, 'patient'))
     .orderBy(asc(users.email));
   if (!doctor) return;
-  const asDoctor = { ...ctx, actor: doctor };
+  const asDoctor = actingAs(ctx, actorOf(doctor));
   const at = (daysAgo: number) => new Date(ctx.seededAt.getTime() - daysAgo * DAY);
 
   const history: Array<typeof vitalSigns.$inferInsert> = [];

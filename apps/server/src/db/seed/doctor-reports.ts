@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { addDays, type ReportInput, toLocalDateTime } from '@carepoint/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { actingAs, actorOf } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
 import { readFacility } from '../../modules/facility';
 import { createReport, shareReport } from '../../modules/reports';
@@ -181,7 +182,7 @@ export async function seedDoctorReports(ctx: SeedContext) {
     },
   ];
   // Through the reports service, as the demo doctor would write them: numbered and audited as any.
-  const asDoctor = { ...ctx, actor: { ...doctor, mustChangePassword: false }, now: () => ctx.seededAt };
+  const asDoctor = actingAs(ctx, actorOf(doctor));
   const saved: { id: string; caseId: string; title: string | null }[] = [];
   for (const input of inputs) {
     const report = await createReport(asDoctor, input);

@@ -11,6 +11,7 @@ import {
   toLocalDateTime,
 } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
+import { actingAs, actorOf } from '../../lib/context';
 import { ensureDefaultSchedule, updateSchedule } from '../../modules/schedules';
 import { appointments, users } from '../schema';
 import type { SeedContext } from './context';
@@ -35,18 +36,14 @@ const DEMO_HOURS: Record<string, Schedule> = {
 };
 
 async function doctorsOf(ctx: SeedContext) {
-  return ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.role, 'doctor'))
-    .orderBy(asc(users.email));
+  return ctx.db.select().from(users).where(eq(users.role, 'doctor')).orderBy(asc(users.email));
 }
 
 /** Demo hours are saved as a doctor saves theirs (the same service, lock and audit row); the rest get the default. */
 export async function seedSchedules(ctx: SeedContext) {
   for (const doctor of await doctorsOf(ctx)) {
     const hours = DEMO_HOURS[doctor.email];
-    if (hours) await updateSchedule(ctx, doctor.id, hours);
+    if (hours) await updateSchedule(actingAs(ctx, actorOf(doctor)), hours);
     else await ensureDefaultSchedule(ctx.db, doctor.id);
   }
 }

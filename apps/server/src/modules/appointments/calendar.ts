@@ -20,7 +20,7 @@ import { and, asc, between, eq, inArray, ne } from 'drizzle-orm';
 import { appointments, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { notFound, signedIn } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
@@ -118,8 +118,8 @@ async function calendarOf(
 }
 
 /** GET /api/doctor/calendar: the signed-in doctor's own. */
-export async function doctorCalendar(ctx: ServiceContext, doctorId: string, query: CalendarQuery) {
-  const doctor = await findBookableDoctor(ctx.db, doctorId);
+export async function doctorCalendar(ctx: ServiceContext, query: CalendarQuery) {
+  const doctor = await findBookableDoctor(ctx.db, signedIn(ctx.actor).id);
   if (!doctor) throw notFound('Doctor');
   return calendarOf(ctx, [doctor], query);
 }

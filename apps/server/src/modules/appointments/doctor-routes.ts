@@ -19,7 +19,6 @@ import { currentUser } from '../../plugins/auth';
 import { doctorsOwn } from '../../plugins/events';
 import { doctorCalendar } from './calendar';
 import * as doctorDay from './doctor-service';
-import { moveAppointment } from './service';
 
 const tags = ['doctor appointments'];
 
@@ -30,7 +29,7 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/doctor/dashboard',
     { schema: { tags, response: { 200: doctorDashboardSchema } }, config: { access: ['doctor'] } },
-    async (request) => doctorDay.doctorDashboard(request.ctx, currentUser(request).id),
+    async (request) => doctorDay.doctorDashboard(request.ctx),
   );
 
   app.get(
@@ -43,7 +42,7 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['doctor'] },
     },
-    async (request) => doctorDay.listDoctorAppointments(request.ctx, currentUser(request).id, request.query),
+    async (request) => doctorDay.listDoctorAppointments(request.ctx, request.query),
   );
 
   app.get(
@@ -68,9 +67,7 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['doctor'] },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await doctorDay.createDoctorAppointment(request.ctx, currentUser(request).id, request.body)),
+      reply.code(201).send(await doctorDay.createDoctorAppointment(request.ctx, request.body)),
   );
 
   app.get(
@@ -80,11 +77,7 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['doctor'] },
     },
     async (request) => ({
-      appointment: await doctorDay.getDoctorAppointment(
-        request.ctx,
-        currentUser(request).id,
-        request.params.id,
-      ),
+      appointment: await doctorDay.getDoctorAppointment(request.ctx, request.params.id),
     }),
   );
 
@@ -99,7 +92,7 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['doctor'] },
     },
-    async (request) => doctorCalendar(request.ctx, currentUser(request).id, request.query),
+    async (request) => doctorCalendar(request.ctx, request.query),
   );
 
   app.post(
@@ -114,11 +107,9 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['doctor'] },
     },
-    async (request) => {
-      const doctor = currentUser(request);
-      await moveAppointment(request.ctx, doctor, request.params.id, request.body);
-      return { appointment: await doctorDay.getDoctorAppointment(request.ctx, doctor.id, request.params.id) };
-    },
+    async (request) => ({
+      appointment: await doctorDay.moveDoctorAppointment(request.ctx, request.params.id, request.body),
+    }),
   );
 
   app.get(

@@ -27,7 +27,7 @@ import type { Executor } from '../../db/client';
 import { appointments, userImages, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, signedIn } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import {
   iso,
@@ -47,7 +47,7 @@ import { sendWelcomeLink } from '../auth';
 import { listErEntries } from '../emergency';
 import { listPatients } from '../patients';
 import { facilityNow, findBookableDoctor } from '../schedules';
-import { bookWithDoctor, slotOf } from './service';
+import { bookWithDoctor, type MoveTarget, moveAppointment, slotOf } from './service';
 import { statusHistory } from './status-events';
 
 /**
@@ -156,10 +156,10 @@ const periodOrder = (period: DoctorAppointmentPeriod) =>
 /** GET /api/doctor/appointments: the doctor's appointments of a period, searched, sorted and paged. */
 export async function listDoctorAppointments(
   ctx: ServiceContext,
-  doctorId: string,
   query: ListQuery,
 ): Promise<DoctorAppointmentPage> {
   const { db } = ctx;
+  const doctorId = signedIn(ctx.actor).id;
   const today = facilityNow(ctx).date;
   const where = and(
     mine(doctorId),
@@ -209,8 +209,8 @@ async function loadDetail(ctx: ServiceContext, doctorId: string, id: string) {
 }
 
 /** GET /api/doctor/appointments/:id: one of the doctor's own appointments. */
-export async function getDoctorAppointment(ctx: ServiceContext, doctorId: string, id: string) {
-  const detail = await loadDetail(ctx, doctorId, id);
+export async function getDoctorAppointment(ctx: ServiceContext, id: string) {
+  const detail = await loadDetail(ctx, signedIn(ctx.actor).id, id);
   await audit(ctx, {
     action: 'doctor.appointment.read',
     entityType: 'appointment',
@@ -218,6 +218,12 @@ export async function getDoctorAppointment(ctx: ServiceContext, doctorId: string
     patientId: detail.patient.id,
   });
   return detail;
+}
+
+/** POST /api/doctor/appointments/:id/move: one of the doctor's own, answered as its page shows it. */
+export async function moveDoctorAppointment(ctx: ServiceContext, id: string, target: MoveTarget) {
+  await moveAppointment(ctx, id, target);
+  return getDoctorAppointment(ctx, id);
 }
 
 // ---------------------------------------------------------------- the dashboard
@@ -229,8 +235,9 @@ const countWhere = async (db: Executor, where: SQL | undefined) =>
   (await db.select({ n: count() }).from(appointments).where(where))[0]?.n ?? 0;
 
 /** GET /api/doctor/dashboard: the doctor's day, computed now. */
-export async function doctorDashboard(ctx: ServiceContext, doctorId: string): Promise<DoctorDashboard> {
+export async function doctorDashboard(ctx: ServiceContext): Promise<DoctorDashboard> {
   const { db } = ctx;
+  const doctorId = signedIn(ctx.actor).id;
   const now = ctx.now();
   const today = facilityNow(ctx).date;
   const monday = mondayOf(today);
@@ -371,9 +378,9 @@ export async function findBookingPatients(
  */
 export async function createDoctorAppointment(
   ctx: ServiceContext,
-  doctorId: string,
   input: CreateDoctorAppointment,
 ): Promise<CreatedDoctorAppointment> {
+  const doctorId = signedIn(ctx.actor).id;
   const doctor = await findBookableDoctor(ctx.db, doctorId);
   if (!doctor) throw notFound('Doctor');
   // argon2 is slow on purpose: hash before the booking's locks are taken, and only for a new account.

@@ -11,7 +11,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as appointments from './service';
 
 const tags = ['appointments'];
@@ -23,7 +22,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/patient/summary',
     { schema: { tags, response: { 200: patientSummarySchema } }, config: { access: ['patient'] } },
-    async (request) => appointments.patientSummary(request.ctx, currentUser(request).id),
+    async (request) => appointments.patientSummary(request.ctx),
   );
 
   app.get(
@@ -32,8 +31,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: patientAppointmentsQuerySchema, response: { 200: appointmentPageSchema } },
       config: { access: ['patient'] },
     },
-    async (request) =>
-      appointments.listPatientAppointments(request.ctx, currentUser(request).id, request.query),
+    async (request) => appointments.listPatientAppointments(request.ctx, request.query),
   );
 
   app.post(
@@ -43,11 +41,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request, reply) => {
-      const appointment = await appointments.bookAppointment(
-        request.ctx,
-        currentUser(request).id,
-        request.body,
-      );
+      const appointment = await appointments.bookAppointment(request.ctx, request.body);
       return reply.code(201).send({ appointment });
     },
   );
@@ -59,11 +53,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request) => ({
-      appointment: await appointments.getPatientAppointment(
-        request.ctx,
-        currentUser(request).id,
-        request.params.id,
-      ),
+      appointment: await appointments.getPatientAppointment(request.ctx, request.params.id),
     }),
   );
 
@@ -81,7 +71,6 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
     async (request) => ({
       appointment: await appointments.cancelPatientAppointment(
         request.ctx,
-        currentUser(request),
         request.params.id,
         request.body.reason,
       ),
@@ -101,12 +90,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['patient'] },
     },
     async (request) => ({
-      appointment: await appointments.movePatientAppointment(
-        request.ctx,
-        currentUser(request),
-        request.params.id,
-        request.body,
-      ),
+      appointment: await appointments.movePatientAppointment(request.ctx, request.params.id, request.body),
     }),
   );
 
@@ -122,12 +106,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       config: { access: ['doctor', 'admin'] },
     },
     async (request) => ({
-      appointment: await appointments.changeAppointmentStatus(
-        request.ctx,
-        currentUser(request),
-        request.params.id,
-        request.body,
-      ),
+      appointment: await appointments.changeAppointmentStatus(request.ctx, request.params.id, request.body),
     }),
   );
 }

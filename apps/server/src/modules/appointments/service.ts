@@ -30,7 +30,7 @@ import { appointments, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedUnique } from '../../lib/db-errors';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
@@ -104,10 +104,10 @@ async function loadAppointment(ctx: ServiceContext, id: string): Promise<Appoint
 /** The patient's own appointments (all newest first, or the upcoming soonest first), one audit row per page. */
 export async function listPatientAppointments(
   ctx: ServiceContext,
-  patientId: string,
   query: { page: number; limit: number; order?: 'asc' | 'desc'; scope: 'all' | 'upcoming' },
 ): Promise<AppointmentPage> {
   const { db } = ctx;
+  const patientId = signedIn(ctx.actor).id;
   const upcoming = query.scope === 'upcoming';
   const where = and(
     eq(appointments.patientId, patientId),
@@ -152,8 +152,9 @@ function patientListOrder(ctx: ServiceContext, order: 'asc' | 'desc' | null): SQ
 }
 
 /** One of the patient's appointments; another patient's answers 404, as if it did not exist. */
-export async function getPatientAppointment(ctx: ServiceContext, patientId: string, id: string) {
+export async function getPatientAppointment(ctx: ServiceContext, id: string) {
   const { db } = ctx;
+  const patientId = signedIn(ctx.actor).id;
   const [row] = await appointmentRows(selectOf(db))
     .where(and(eq(appointments.id, id), eq(appointments.patientId, patientId)))
     .limit(1);
@@ -165,8 +166,9 @@ export async function getPatientAppointment(ctx: ServiceContext, patientId: stri
 // ---------------------------------------------------------------- the dashboard summary
 
 /** GET /api/patient/summary (the patient dashboard's tiles), computed for the signed-in patient. */
-export async function patientSummary(ctx: ServiceContext, patientId: string) {
+export async function patientSummary(ctx: ServiceContext) {
   const { db } = ctx;
+  const patientId = signedIn(ctx.actor).id;
   const now = ctx.now();
   const mine = eq(appointments.patientId, patientId);
   const [upcoming, lastVisit, prescriptions, signIns] = await independentReads(db, [
@@ -387,11 +389,16 @@ async function freeDoctors(ctx: ServiceContext, slot: Slot, now: LocalDateTime) 
   return free.sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
 }
 
+/** POST /api/patient/appointments: the signed-in patient books for themselves. */
+export const bookAppointment = (ctx: ServiceContext, input: CreateAppointment) =>
+  bookAppointmentFor(ctx, signedIn(ctx.actor).id, input);
+
 /**
- * POST /api/patient/appointments. With a doctor, that doctor's schedule decides; without,
- * the clinic assigns the first free doctor, moving on if another booking takes it first.
+ * Books for a patient (themselves, or the desk for them). With a doctor, that doctor's schedule
+ * decides; without, the clinic assigns the first free doctor, moving on if another booking takes
+ * it first.
  */
-export async function bookAppointment(ctx: ServiceContext, patientId: string, input: CreateAppointment) {
+export async function bookAppointmentFor(ctx: ServiceContext, patientId: string, input: CreateAppointment) {
   const { db } = ctx;
   const slot = slotOf(input.date, input.time);
   const details: BookingDetails = { title: input.title, priority: input.priority, notes: input.notes };
@@ -494,23 +501,26 @@ async function transition(
  * POST /api/patient/appointments/:id/cancel: the patient's own active appointment, while more
  * than PATIENT_CHANGE_HOURS before its start, with a reason (the doctor reads it).
  */
-export const cancelPatientAppointment = (ctx: ServiceContext, patient: Caller, id: string, reason: string) =>
-  transition(ctx, patient, id, { to: 'Cancelled', reason }, { patientId: patient.id });
+export async function cancelPatientAppointment(ctx: ServiceContext, id: string, reason: string) {
+  const patient = signedIn(ctx.actor);
+  return transition(ctx, patient, id, { to: 'Cancelled', reason }, { patientId: patient.id });
+}
 
 /** PATCH /api/appointments/:id/status: a doctor changes their own appointments, an admin any. */
-export const changeAppointmentStatus = (
+export async function changeAppointmentStatus(
   ctx: ServiceContext,
-  actor: Caller,
   id: string,
   change: { status: AppointmentStatus; reason?: string | undefined },
-) =>
-  transition(
+) {
+  const actor = signedIn(ctx.actor);
+  return transition(
     ctx,
     actor,
     id,
     { to: change.status, reason: change.reason },
     actor.role === 'doctor' ? { doctorId: actor.id } : {},
   );
+}
 
 // ---------------------------------------------------------------- moving
 
@@ -564,11 +574,11 @@ export interface MovedAppointment {
  */
 export async function moveAppointment(
   ctx: ServiceContext,
-  actor: Caller,
   id: string,
   target: MoveTarget,
 ): Promise<MovedAppointment> {
   const { db, config } = ctx;
+  const actor = signedIn(ctx.actor);
   const scope = (a: { patientId: string; doctorId: string }) =>
     (actor.role !== 'patient' || a.patientId === actor.id) &&
     (actor.role !== 'doctor' || a.doctorId === actor.id);
@@ -666,12 +676,7 @@ async function placeOf(db: Executor, place: AppointmentPlace) {
 }
 
 /** POST /api/patient/appointments/:id/move: the patient's own, answered as their list shows it. */
-export async function movePatientAppointment(
-  ctx: ServiceContext,
-  patient: Caller,
-  id: string,
-  target: MoveTarget,
-) {
-  await moveAppointment(ctx, patient, id, { date: target.date, time: target.time });
+export async function movePatientAppointment(ctx: ServiceContext, id: string, target: MoveTarget) {
+  await moveAppointment(ctx, id, { date: target.date, time: target.time });
   return loadAppointment(ctx, id);
 }

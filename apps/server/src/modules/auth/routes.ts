@@ -18,11 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secondFactorMethods } from '../../lib/second-factor';
-import { currentUser, TOKEN_COOKIE } from '../../plugins/auth';
+import { TOKEN_COOKIE } from '../../plugins/auth';
 import * as twoFactor from '../two-factor';
 import * as auth from './service';
 import { knownDevice, replySignedIn } from './signed-in';
-import { loadPublicUser } from './users';
+import { signedInUser } from './users';
 
 const tags = ['auth'];
 
@@ -112,7 +112,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) => ({
-      user: await loadPublicUser(request.ctx, currentUser(request).id),
+      user: await signedInUser(request.ctx),
       timeZone: app.config.TIME_ZONE,
     }),
   );
@@ -148,12 +148,6 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: ROLES, allowPendingPassword: true, allowPendingSecondFactor: true },
     },
     async (request) =>
-      auth.changePassword(
-        request.ctx,
-        app.rateLimits,
-        currentUser(request).id,
-        request.body,
-        request.sessionTokenHash ?? undefined,
-      ),
+      auth.changePassword(request.ctx, app.rateLimits, request.body, request.sessionTokenHash ?? undefined),
   );
 }

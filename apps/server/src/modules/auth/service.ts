@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { passwordResets, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, signedIn } from '../../lib/errors';
 import { decoyPasswordHash, hashNewPassword, oneTimePassword, verifyPassword } from '../../lib/passwords';
 import { type RateLimits, takeEach } from '../../lib/rate-limits';
 import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions';
@@ -349,11 +349,11 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPassword) {
 export async function changePassword(
   ctx: ServiceContext,
   limits: RateLimits,
-  userId: string,
   input: ChangePassword,
   keepSession?: string,
 ) {
   const { db } = ctx;
+  const userId = signedIn(ctx.actor).id;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw badRequest(MESSAGES.currentPasswordWrong, 'currentPassword');
   // Checking the current password is guessing it too: it takes from the account's sign-in checks.

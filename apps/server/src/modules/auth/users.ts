@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userImages, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { notFound, signedIn } from '../../lib/errors';
 import { profileImageUrl } from '../../lib/people';
 import { hasSecondFactorSql, mustSetUpSecondFactor } from '../../lib/second-factor';
 
@@ -47,6 +47,10 @@ export async function loadPublicUser(
     mustSetUpSecondFactor(config.mfaRequiredRoles, row.user.role, row.hasSecondFactor),
   );
 }
+
+/** GET /api/auth/me: the signed-in user as the API shows them. */
+export const signedInUser = (ctx: ServiceContext): Promise<User> =>
+  loadPublicUser(ctx, signedIn(ctx.actor).id);
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);

@@ -30,8 +30,8 @@ import {
 } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { csvCell } from '../../lib/csv';
+import { EXPORT_BATCH } from './patient-csv';
 import { bornBefore } from './queries';
-import { EXPORT_BATCH } from './service';
 
 type Headers = { cookie: string };
 type CardPage = {

@@ -9,7 +9,9 @@ import {
 import { type AnyColumn, and, desc, eq, exists, gte, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, patientMedicalDetails, userImages, users, vitalSigns } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { patientMatches } from '../../lib/patient-search';
+import { findPatient } from '../../lib/people';
 
 /*
  * The SQL pieces the Patient List, its CSV export and the chart share. "Latest" vitals are each
@@ -19,6 +21,14 @@ import { patientMatches } from '../../lib/patient-search';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a chart's 404 names: a patient the chart's reads and changes cannot find. */
+export const PATIENT_RECORD = 'Patient';
+
+/** 404 unless the patient exists (an id of another role is no patient). */
+export async function requirePatient(db: Executor, patientId: string) {
+  if (!(await findPatient(db, patientId))) throw notFound(PATIENT_RECORD);
+}
 
 /**
  * The first birth date of someone who is not yet `years` old on `today` (both 'YYYY-MM-DD'):

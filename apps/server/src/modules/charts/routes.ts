@@ -13,7 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asFile } from '../../lib/downloads';
-import * as charts from './service';
+import { listReports } from './medical-reports';
+import { exportPatientsCsv } from './patient-csv';
+import { listPatientCards } from './patient-list';
+import { readChart, updateMedicalDetails } from './service';
+import { readVitalsSeries } from './vitals';
 
 const tags = ['doctor: patients'];
 const access = ['doctor'] as const;
@@ -28,7 +32,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: patientCardsQuerySchema, response: { 200: patientCardPageSchema } },
       config: { access },
     },
-    async (request) => charts.listPatientCards(request.ctx, request.query),
+    async (request) => listPatientCards(request.ctx, request.query),
   );
 
   app.get(
@@ -42,7 +46,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
       config: { access },
     },
     async (request, reply) => {
-      const { fileName, lines } = await charts.exportPatientsCsv(request.ctx, request.query);
+      const { fileName, lines } = await exportPatientsCsv(request.ctx, request.query);
       return asFile(reply, { fileName, type: 'text/csv; charset=utf-8' }).send(Readable.from(lines));
     },
   );
@@ -53,7 +57,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamSchema, response: { 200: patientChartSchema } },
       config: { access },
     },
-    async (request) => charts.readChart(request.ctx, request.params.id),
+    async (request) => readChart(request.ctx, request.params.id),
   );
 
   app.get(
@@ -67,7 +71,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
       },
       config: { access },
     },
-    async (request) => charts.listReports(request.ctx, request.params.id, request.query),
+    async (request) => listReports(request.ctx, request.params.id, request.query),
   );
 
   app.get(
@@ -81,7 +85,7 @@ export async function chartRoutes(fastify: FastifyInstance) {
       },
       config: { access },
     },
-    async (request) => charts.readVitalsSeries(request.ctx, request.params.id),
+    async (request) => readVitalsSeries(request.ctx, request.params.id),
   );
 
   app.put(
@@ -95,6 +99,6 @@ export async function chartRoutes(fastify: FastifyInstance) {
       },
       config: { access },
     },
-    async (request) => charts.updateMedicalDetails(request.ctx, request.params.id, request.body),
+    async (request) => updateMedicalDetails(request.ctx, request.params.id, request.body),
   );
 }

@@ -71,4 +71,40 @@ describe('completing a visit', () => {
       .where(eq(queueEntries.id, place.id));
     expect(stored?.status).toBe('Removed');
   });
+
+  it('marks a place already Called as Seen by the doctor who completed the visit, not Removed', async () => {
+    const doctor = await signedIn(t, 'doctor', { specialty: 'Cardiology' });
+    const patient = await signedIn(t, 'patient');
+    t.clock.set('2030-01-07T09:00:00Z');
+    const { appointment } = (
+      await book(t, patient.headers, { doctorId: doctor.user.id, date: MONDAY, time: '10:30' })
+    ).json<{ appointment: { id: string } }>();
+    expect((await setStatus(t, doctor.headers, appointment.id, 'Confirmed')).statusCode).toBe(200);
+    const place = await post<QueueEntry>('/api/admin/queues', {
+      patientId: patient.user.id,
+      department: 'Cardiology',
+      etaMinutes: 5,
+    });
+    t.clock.set('2030-01-07T10:35:00Z');
+    const called = await post<QueueEntry>('/api/admin/queues/Cardiology/call-next', {});
+    expect(called).toMatchObject({ id: place.id, status: 'Called' });
+
+    t.clock.set('2030-01-07T11:00:00Z');
+    expect((await setStatus(t, doctor.headers, appointment.id, 'Completed')).statusCode).toBe(200);
+
+    const [stored] = await t.database.db
+      .select({ status: queueEntries.status, seenAt: queueEntries.seenAt, seenBy: queueEntries.seenBy })
+      .from(queueEntries)
+      .where(eq(queueEntries.id, place.id));
+    expect(stored).toEqual({
+      status: 'Seen',
+      seenAt: new Date('2030-01-07T11:00:00Z'),
+      seenBy: doctor.user.id,
+    });
+    // The board's called list no longer shows them.
+    const queue = (await t.app.inject({ url: '/api/admin/queues?limit=100', headers: admin })).json<{
+      data: QueueEntry[];
+    }>().data;
+    expect(queue.find((q) => q.id === place.id)).toBeUndefined();
+  });
 });

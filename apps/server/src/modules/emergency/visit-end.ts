@@ -1,5 +1,5 @@
 import type { LiveTopic } from '@carepoint/contract';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { erEntries, queueEntries } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
@@ -7,8 +7,9 @@ import { facilityDay } from '../../lib/facility-time';
 
 /**
  * A completed visit ends the patient's wait: an emergency-room arrival still Waiting is
- * Discharged (seen and left at the visit's completion), and a place still Waiting or Called in a
- * department queue is Removed. Otherwise a patient the doctor has already seen stayed "Waiting"
+ * Discharged (seen and left at the visit's completion); in a department queue a place still
+ * Waiting is Removed (left uncalled), and one Called is Seen (the doctor completing the visit saw
+ * them: when and by whom, as marking it seen records). Otherwise a patient the doctor has already seen stayed "Waiting"
  * on the ER board and the dashboards. Only waits that began on the visit's own day (the facility's)
  * end: an older one is another episode, for the ER to close with its own times. Runs in the
  * completing transaction (`ctx` on it); answers the live topics to announce after it commits.
@@ -37,17 +38,26 @@ export async function endWaitsOfCompletedVisit(
       ),
     )
     .returning({ id: erEntries.id });
-  const places = await ctx.db
+  const placesIn = (status: 'Waiting' | 'Called') =>
+    and(
+      eq(queueEntries.patientId, patientId),
+      eq(queueEntries.status, status),
+      gte(queueEntries.joinedAt, since),
+    );
+  const removed = await ctx.db
     .update(queueEntries)
     .set({ status: 'Removed', updatedAt: now })
-    .where(
-      and(
-        eq(queueEntries.patientId, patientId),
-        inArray(queueEntries.status, ['Waiting', 'Called']),
-        gte(queueEntries.joinedAt, since),
-      ),
-    )
+    .where(placesIn('Waiting'))
     .returning({ id: queueEntries.id });
+  const seen = await ctx.db
+    .update(queueEntries)
+    .set({ status: 'Seen', seenAt: now, seenBy: ctx.actor?.id ?? null, updatedAt: now })
+    .where(placesIn('Called'))
+    .returning({ id: queueEntries.id });
+  const places = [
+    ...removed.map(({ id }) => ({ id, from: 'Waiting', to: 'Removed' })),
+    ...seen.map(({ id }) => ({ id, from: 'Called', to: 'Seen' })),
+  ];
   for (const { id } of arrivals) {
     await audit(ctx, {
       action: 'er.update',
@@ -57,13 +67,13 @@ export async function endWaitsOfCompletedVisit(
       details: { from: 'Waiting', to: 'Discharged', byCompletedAppointment: appointmentId },
     });
   }
-  for (const { id } of places) {
+  for (const { id, from, to } of places) {
     await audit(ctx, {
       action: 'queue.update',
       entityType: 'queue_entry',
       entityId: id,
       patientId,
-      details: { to: 'Removed', byCompletedAppointment: appointmentId },
+      details: { from, to, byCompletedAppointment: appointmentId },
     });
   }
   const topics: LiveTopic[] = [];

@@ -1,7 +1,6 @@
 import { messageListQuerySchema, messagePageSchema, reminderPreferenceSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as notifications from './service';
 
 /** The admin's send log of appointment e-mails, and the patient's reminder switch (My Profile). */
@@ -27,7 +26,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       schema: { tags: ['reminders'], response: { 200: reminderPreferenceSchema } },
       config: { access: ['patient'] },
     },
-    async (request) => notifications.readReminderPreference(request.ctx, currentUser(request).id),
+    async (request) => notifications.readReminderPreference(request.ctx),
   );
 
   app.put(
@@ -40,7 +39,6 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       },
       config: { access: ['patient'] },
     },
-    async (request) =>
-      notifications.updateReminderPreference(request.ctx, currentUser(request).id, request.body),
+    async (request) => notifications.updateReminderPreference(request.ctx, request.body),
   );
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { notFound, signedIn } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type Select } from '../../lib/list';
 
 /** The admin's send log of appointment e-mails, and the patient's reminder switch. */
@@ -47,10 +47,8 @@ export async function listMessages(ctx: ServiceContext, query: MessageListQuery)
 }
 
 /** GET /api/patient/reminders: the signed-in patient's own switch. */
-export async function readReminderPreference(
-  ctx: ServiceContext,
-  patientId: string,
-): Promise<ReminderPreference> {
+export async function readReminderPreference(ctx: ServiceContext): Promise<ReminderPreference> {
+  const patientId = signedIn(ctx.actor).id;
   const [row] = await ctx.db
     .select({ appointmentReminders: users.appointmentReminders })
     .from(users)
@@ -66,9 +64,9 @@ export async function readReminderPreference(
  */
 export async function updateReminderPreference(
   ctx: ServiceContext,
-  patientId: string,
   input: ReminderPreference,
 ): Promise<ReminderPreference> {
+  const patientId = signedIn(ctx.actor).id;
   const [row] = await ctx.db
     .update(users)
     .set({ appointmentReminders: input.appointmentReminders })

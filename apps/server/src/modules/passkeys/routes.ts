@@ -13,7 +13,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import { knownDevice, loginWindowMs, replySignedIn } from '../auth';
 import { passkeyStepOptionsFor } from '../two-factor';
 import * as manage from './service';
@@ -77,7 +76,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       schema: { tags, response: { 200: passkeyListSchema } },
       config: { access: ROLES, allowPendingSecondFactor: true },
     },
-    async (request) => manage.listPasskeys(request.ctx, currentUser(request)),
+    async (request) => manage.listPasskeys(request.ctx),
   );
 
   app.post(
@@ -86,7 +85,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       schema: { tags, response: { 200: passkeyOptionsSchema } },
       config: { access: ROLES, allowPendingSecondFactor: true },
     },
-    async (request) => manage.registrationOptions(request.ctx, currentUser(request)),
+    async (request) => manage.registrationOptions(request.ctx),
   );
 
   app.post(
@@ -96,7 +95,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       config: { access: ROLES, allowPendingSecondFactor: true },
     },
     async (request, reply) => {
-      const added = await manage.addPasskey(request.ctx, currentUser(request), request.body, {
+      const added = await manage.addPasskey(request.ctx, request.body, {
         userAgent: request.headers['user-agent'],
       });
       return reply.code(201).send(added);
@@ -109,8 +108,7 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamSchema, body: renamePasskeySchema, response: { 200: passkeySchema } },
       config: { access: ROLES, allowPendingSecondFactor: true },
     },
-    async (request) =>
-      manage.renamePasskey(request.ctx, currentUser(request), request.params.id, request.body),
+    async (request) => manage.renamePasskey(request.ctx, request.params.id, request.body),
   );
 
   app.delete(
@@ -119,6 +117,6 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamSchema, response: { 200: okSchema } },
       config: { access: ROLES, allowPendingSecondFactor: true },
     },
-    async (request) => manage.removePasskey(request.ctx, currentUser(request), request.params.id),
+    async (request) => manage.removePasskey(request.ctx, request.params.id),
   );
 }

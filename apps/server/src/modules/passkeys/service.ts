@@ -9,8 +9,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { passkeys } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { badRequest, conflict, notFoundWith } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 
 import {
   CEREMONY_TIMEOUT_MS,
@@ -37,7 +37,8 @@ const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
 });
 
 /** The signed-in person's passkeys, oldest first. */
-export async function listPasskeys(ctx: ServiceContext, user: Actor) {
+export async function listPasskeys(ctx: ServiceContext) {
+  const user = signedIn(ctx.actor);
   const rows = await ctx.db
     .select()
     .from(passkeys)
@@ -50,7 +51,8 @@ export async function listPasskeys(ctx: ServiceContext, user: Actor) {
  * Options for the browser to make a passkey for this account: a discoverable credential (so
  * sign-in needs no e-mail) with user verification, none of the account's own passkeys again.
  */
-export async function registrationOptions(ctx: ServiceContext, user: Actor) {
+export async function registrationOptions(ctx: ServiceContext) {
+  const user = signedIn(ctx.actor);
   const rp = relyingParty(ctx.config);
   const own = await credentialsOf(ctx, user.id);
   const challenge = await issueChallenge(ctx, 'register', user.id);
@@ -79,10 +81,10 @@ export async function registrationOptions(ctx: ServiceContext, user: Actor) {
  */
 export async function addPasskey(
   ctx: ServiceContext,
-  user: Actor,
   input: NewPasskey,
   client: { userAgent?: string | undefined },
 ) {
+  const user = signedIn(ctx.actor);
   const rp = relyingParty(ctx.config);
   const challenge = signedChallenge(input.response.response.clientDataJSON);
   if (!challenge || !(await consumeChallenge(ctx, challenge, 'register', user.id))) {
@@ -126,7 +128,8 @@ export async function addPasskey(
 }
 
 /** Renames one of the caller's passkeys; another's, or none, is 404. */
-export async function renamePasskey(ctx: ServiceContext, user: Actor, id: string, input: RenamePasskey) {
+export async function renamePasskey(ctx: ServiceContext, id: string, input: RenamePasskey) {
+  const user = signedIn(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
     const [renamed] = await tx
       .update(passkeys)
@@ -146,7 +149,8 @@ export async function renamePasskey(ctx: ServiceContext, user: Actor, id: string
 }
 
 /** Removes one of the caller's passkeys: it signs in no more. Another's, or none, is 404. */
-export async function removePasskey(ctx: ServiceContext, user: Actor, id: string) {
+export async function removePasskey(ctx: ServiceContext, id: string) {
+  const user = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkeys)

@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptRawUploads } from '../../lib/file-types';
-import { currentUser } from '../../plugins/auth';
 import * as profile from './service';
 
 const tags = ['profile'];
@@ -22,7 +21,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user/profile',
     { schema: { tags, response: { 200: profileResponseSchema } }, config: { access: ROLES } },
-    async (request) => ({ user: await profile.readProfile(request.ctx, currentUser(request)) }),
+    async (request) => ({ user: await profile.readProfile(request.ctx) }),
   );
 
   app.put(
@@ -32,7 +31,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config: { access: ROLES },
     },
     async (request) => ({
-      user: await profile.updateProfile(request.ctx, currentUser(request), request.body),
+      user: await profile.updateProfile(request.ctx, request.body),
     }),
   );
 
@@ -41,7 +40,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/user/profile/image',
     { schema: { tags, response: { 200: profileResponseSchema } }, config: { access: ROLES } },
-    async (request) => ({ user: await profile.removeProfileImage(request.ctx, currentUser(request)) }),
+    async (request) => ({ user: await profile.removeProfileImage(request.ctx) }),
   );
 
   app.get(
@@ -62,7 +61,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/doctor/profile/activity',
     { schema: { tags, response: { 200: doctorActivitySchema } }, config: { access: ['doctor'] } },
-    async (request) => profile.doctorActivity(request.ctx, currentUser(request).id),
+    async (request) => profile.doctorActivity(request.ctx),
   );
 }
 
@@ -95,7 +94,7 @@ async function profileImageRoutes(fastify: FastifyInstance) {
     async (request) => {
       // A JSON or form body reached the route through the app's other parsers: not a picture.
       if (!Buffer.isBuffer(request.body)) throw profile.imageTypeRefused();
-      return { user: await profile.saveProfileImage(request.ctx, currentUser(request), request.body) };
+      return { user: await profile.saveProfileImage(request.ctx, request.body) };
     },
   );
 }

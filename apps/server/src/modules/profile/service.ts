@@ -12,17 +12,16 @@ import {
 import { and, count, countDistinct, eq, gte, inArray, lt } from 'drizzle-orm';
 import { appointments, triageAssessments, userImages, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
+import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
-import type { SessionUser } from '../../lib/sessions';
 import { loadPublicUser } from '../auth';
 
 /** My Profile for every role: read and edit one's own account; e-mail is read-only. */
 
 /** A patient's profile is their personal record: its reads and changes are audited with patientId. */
-const patientIdOf = (user: SessionUser) => (user.role === 'patient' ? user.id : null);
+const patientIdOf = (user: Actor) => (user.role === 'patient' ? user.id : null);
 
 /** The public user, the doctor's own fields (experience, gender) and a patient's record number. */
 async function loadProfile(ctx: Pick<ServiceContext, 'db' | 'config'>, userId: string): Promise<Profile> {
@@ -48,7 +47,8 @@ async function loadProfile(ctx: Pick<ServiceContext, 'db' | 'config'>, userId: s
   };
 }
 
-export async function readProfile(ctx: ServiceContext, user: SessionUser): Promise<Profile> {
+export async function readProfile(ctx: ServiceContext): Promise<Profile> {
+  const user = signedIn(ctx.actor);
   const profile = await loadProfile(ctx, user.id);
   await audit(ctx, {
     action: 'profile.read',
@@ -59,11 +59,8 @@ export async function readProfile(ctx: ServiceContext, user: SessionUser): Promi
   return profile;
 }
 
-export async function updateProfile(
-  ctx: ServiceContext,
-  user: SessionUser,
-  input: UpdateProfile,
-): Promise<Profile> {
+export async function updateProfile(ctx: ServiceContext, input: UpdateProfile): Promise<Profile> {
+  const user = signedIn(ctx.actor);
   const { db, config } = ctx;
   if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(PROFILE_MESSAGES.emailReadOnly, 'email');
@@ -115,11 +112,8 @@ export async function profileImage(ctx: ServiceContext, userId: string) {
  * PUT /api/user/profile/image: stores the caller's picture. The bytes decide the type (their
  * magic number), never the declared Content-Type; the route's parser already capped the size.
  */
-export async function saveProfileImage(
-  ctx: ServiceContext,
-  user: SessionUser,
-  body: Buffer,
-): Promise<Profile> {
+export async function saveProfileImage(ctx: ServiceContext, body: Buffer): Promise<Profile> {
+  const user = signedIn(ctx.actor);
   if (body.length > PROFILE_IMAGE_MAX_BYTES) throw imageTooLarge();
   const contentType = imageTypeOf(body);
   if (!contentType) throw badRequest(PROFILE_IMAGE_MESSAGES.notAnImage, 'image');
@@ -142,7 +136,8 @@ export async function saveProfileImage(
 }
 
 /** DELETE /api/user/profile/image: removes the caller's picture (initials show again). */
-export async function removeProfileImage(ctx: ServiceContext, user: SessionUser): Promise<Profile> {
+export async function removeProfileImage(ctx: ServiceContext): Promise<Profile> {
+  const user = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(userImages)
@@ -178,8 +173,9 @@ function monthOf(date: string) {
  * The doctor profile page's "medical actions": completed this month, patients seen, still
  * due today (facility time) and triage intakes today. Counts only, so no patient is named.
  */
-export async function doctorActivity(ctx: ServiceContext, doctorId: string): Promise<DoctorActivity> {
+export async function doctorActivity(ctx: ServiceContext): Promise<DoctorActivity> {
   const { db, config } = ctx;
+  const doctorId = signedIn(ctx.actor).id;
   const today = facilityDay(ctx.now(), config.TIME_ZONE);
   const month = monthOf(today.date);
   const mine = eq(appointments.doctorId, doctorId);

@@ -11,7 +11,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as schedules from './service';
 
 const tags = ['schedules'];
@@ -62,7 +61,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/doctor/schedule',
     { schema: { tags, response: { 200: doctorScheduleResponseSchema } }, config: { access: ['doctor'] } },
-    async (request) => schedules.myScheduleOf(request.ctx, currentUser(request).id),
+    async (request) => schedules.myScheduleOf(request.ctx),
   );
 
   app.put(
@@ -71,6 +70,6 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       schema: { tags, body: scheduleSchema, response: { 200: doctorScheduleResponseSchema } },
       config: { access: ['doctor'] },
     },
-    async (request) => schedules.updateSchedule(request.ctx, currentUser(request).id, request.body),
+    async (request) => schedules.updateSchedule(request.ctx, request.body),
   );
 }

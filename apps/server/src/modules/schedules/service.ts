@@ -29,7 +29,7 @@ import type { Executor } from '../../db/client';
 import { appointments, doctorScheduleDays, doctorSchedules, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, signedIn } from '../../lib/errors';
 import { independentReads } from '../../lib/independent-reads';
 import { fullNameOf } from '../../lib/people';
 
@@ -140,9 +140,9 @@ export async function lockSchedule(tx: Executor, doctorId: string): Promise<Sche
  */
 export async function updateSchedule(
   ctx: ServiceContext,
-  doctorId: string,
   schedule: Schedule,
 ): Promise<DoctorScheduleResponse> {
+  const doctorId = signedIn(ctx.actor).id;
   await ctx.db.transaction(async (tx) => {
     await lockSchedule(tx, doctorId);
     await saveSchedule(tx, doctorId, schedule);
@@ -152,11 +152,12 @@ export async function updateSchedule(
       entityId: doctorId,
     });
   });
-  return myScheduleOf(ctx, doctorId);
+  return myScheduleOf(ctx);
 }
 
 /** GET /api/doctor/schedule: the doctor's own schedule and the bookings outside it. */
-export async function myScheduleOf(ctx: ServiceContext, doctorId: string): Promise<DoctorScheduleResponse> {
+export async function myScheduleOf(ctx: ServiceContext): Promise<DoctorScheduleResponse> {
+  const doctorId = signedIn(ctx.actor).id;
   const schedule = await loadSchedule(ctx.db, doctorId);
   return {
     ...scheduleResponse(doctorId, schedule),

@@ -1,7 +1,6 @@
 import { idParamSchema, okSchema, ROLES, sessionListSchema, sessionsEndedSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as sessions from './service';
 
 /** The caller's own sessions (the Security page), and an administrator's "sign out everywhere". */
@@ -14,20 +13,19 @@ export async function sessionRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/auth/sessions',
     { schema: { tags, response: { 200: sessionListSchema } }, config: own },
-    async (request) => sessions.listSessions(request.ctx, currentUser(request).id, request.sessionTokenHash),
+    async (request) => sessions.listSessions(request.ctx, request.sessionTokenHash),
   );
 
   app.delete(
     '/api/auth/sessions',
     { schema: { tags, response: { 200: sessionsEndedSchema } }, config: own },
-    async (request) =>
-      sessions.endOtherSessions(request.ctx, currentUser(request).id, request.sessionTokenHash),
+    async (request) => sessions.endOtherSessions(request.ctx, request.sessionTokenHash),
   );
 
   app.delete(
     '/api/auth/sessions/:id',
     { schema: { tags, params: idParamSchema, response: { 200: okSchema } }, config: own },
-    async (request) => sessions.endSession(request.ctx, currentUser(request).id, request.params.id),
+    async (request) => sessions.endSession(request.ctx, request.params.id),
   );
 
   app.delete(

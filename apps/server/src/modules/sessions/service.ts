@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { notFoundWith } from '../../lib/errors';
+import { notFoundWith, signedIn } from '../../lib/errors';
 import { liveSessions, revokeUserSessions } from '../../lib/sessions';
 import { revokeUserAccess } from '../smart';
 import { describeUserAgent } from './user-agent';
@@ -19,9 +19,9 @@ import { describeUserAgent } from './user-agent';
 /** The caller's live sessions, this one first, then the most recently seen. */
 export async function listSessions(
   ctx: ServiceContext,
-  userId: string,
   currentTokenHash: string | null,
 ): Promise<SessionList> {
+  const userId = signedIn(ctx.actor).id;
   const rows = await ctx.db
     .select({
       id: sessions.id,
@@ -46,7 +46,8 @@ export async function listSessions(
 }
 
 /** Ends one of the caller's own live sessions; another's id, or one already ended, answers 404. */
-export async function endSession(ctx: ServiceContext, userId: string, sessionId: string) {
+export async function endSession(ctx: ServiceContext, sessionId: string) {
+  const userId = signedIn(ctx.actor).id;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
@@ -84,7 +85,8 @@ async function endSessionsOf(
 }
 
 /** "Sign out everywhere else": every live session of the caller but the one asking. */
-export async function endOtherSessions(ctx: ServiceContext, userId: string, currentTokenHash: string | null) {
+export async function endOtherSessions(ctx: ServiceContext, currentTokenHash: string | null) {
+  const userId = signedIn(ctx.actor).id;
   return ctx.db.transaction((tx) =>
     endSessionsOf(ctx, tx, userId, 'auth.session.ended_others', currentTokenHash ?? undefined),
   );

@@ -8,7 +8,7 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import { PdfBuilder } from '../../lib/pdf';
 import { readFacility } from '../facility';
-import { getInvoice, type InvoiceOwner } from './service';
+import { getInvoice } from './service';
 
 /** A stored instant on the facility's clock, "22 Nov 2026, 09:41" (the screens' format). */
 const stamp = (iso: string | null, timeZone: string) => (iso ? formatInstant(new Date(iso), timeZone) : null);
@@ -59,7 +59,7 @@ async function renderInvoicePdf(invoice: InvoiceDetail, ctx: ServiceContext): Pr
 }
 
 /** GET …/invoices/:id/pdf: the invoice the caller may see, as a PDF (the download is audited). */
-export async function invoicePdf(ctx: ServiceContext, owner: InvoiceOwner, id: string) {
-  const invoice = await getInvoice(ctx, owner, id, 'pdf');
+export async function invoicePdf(ctx: ServiceContext, id: string) {
+  const invoice = await getInvoice(ctx, id, 'pdf');
   return { fileName: `${invoice.number}.pdf`, bytes: await renderInvoicePdf(invoice, ctx) };
 }

@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asFile } from '../../lib/downloads';
-import { currentUser } from '../../plugins/auth';
 import { invoicePdf } from './pdf';
 import * as invoices from './service';
 
@@ -23,13 +22,8 @@ const patientTags = ['patient: invoices'];
 const doctor = { access: ['doctor'] as const };
 const patient = { access: ['patient'] as const };
 
-const owner = (request: FastifyRequest): invoices.InvoiceOwner => {
-  const user = currentUser(request);
-  return { role: user.role === 'patient' ? 'patient' : 'doctor', userId: user.id };
-};
-
 async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
-  const { fileName, bytes } = await invoicePdf(request.ctx, owner(request), request.params.id);
+  const { fileName, bytes } = await invoicePdf(request.ctx, request.params.id);
   return asFile(reply, { fileName, type: 'application/pdf' }).send(bytes);
 }
 
@@ -39,7 +33,6 @@ async function sendPdf(request: FastifyRequest<{ Params: { id: string } }>, repl
  */
 export async function transactionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const me = (request: FastifyRequest) => currentUser(request).id;
 
   app.get(
     '/api/doctor/invoices',
@@ -47,13 +40,13 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
       config: doctor,
     },
-    async (request) => invoices.listInvoices(request.ctx, owner(request), request.query),
+    async (request) => invoices.listInvoices(request.ctx, request.query),
   );
 
   app.get(
     '/api/doctor/invoices/summary',
     { schema: { tags: doctorTags, response: { 200: invoiceSummarySchema } }, config: doctor },
-    async (request) => invoices.invoiceSummary(request.ctx, me(request)),
+    async (request) => invoices.invoiceSummary(request.ctx),
   );
 
   app.get(
@@ -67,7 +60,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => invoices.billableAppointments(request.ctx, me(request), request.query.q),
+    async (request) => invoices.billableAppointments(request.ctx, request.query.q),
   );
 
   app.post(
@@ -76,8 +69,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, body: createInvoiceSchema, response: { 201: invoiceDetailSchema } },
       config: doctor,
     },
-    async (request, reply) =>
-      reply.code(201).send(await invoices.createInvoice(request.ctx, me(request), request.body)),
+    async (request, reply) => reply.code(201).send(await invoices.createInvoice(request.ctx, request.body)),
   );
 
   app.get(
@@ -86,7 +78,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: doctorTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
       config: doctor,
     },
-    async (request) => invoices.getInvoice(request.ctx, owner(request), request.params.id),
+    async (request) => invoices.getInvoice(request.ctx, request.params.id),
   );
 
   app.put(
@@ -101,7 +93,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => invoices.updateInvoice(request.ctx, me(request), request.params.id, request.body),
+    async (request) => invoices.updateInvoice(request.ctx, request.params.id, request.body),
   );
 
   app.post(
@@ -116,7 +108,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => invoices.payInvoice(request.ctx, me(request), request.params.id, request.body.method),
+    async (request) => invoices.payInvoice(request.ctx, request.params.id, request.body.method),
   );
 
   app.post(
@@ -130,7 +122,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) => invoices.cancelInvoice(request.ctx, me(request), request.params.id),
+    async (request) => invoices.cancelInvoice(request.ctx, request.params.id),
   );
 
   app.post(
@@ -145,8 +137,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       },
       config: doctor,
     },
-    async (request) =>
-      invoices.refundInvoice(request.ctx, me(request), request.params.id, request.body.reason),
+    async (request) => invoices.refundInvoice(request.ctx, request.params.id, request.body.reason),
   );
 
   app.get(
@@ -161,7 +152,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: patientTags, querystring: invoicesQuerySchema, response: { 200: invoicePageSchema } },
       config: patient,
     },
-    async (request) => invoices.listInvoices(request.ctx, owner(request), request.query),
+    async (request) => invoices.listInvoices(request.ctx, request.query),
   );
 
   app.get(
@@ -170,7 +161,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
       schema: { tags: patientTags, params: idParamSchema, response: { 200: invoiceDetailSchema } },
       config: patient,
     },
-    async (request) => invoices.getInvoice(request.ctx, owner(request), request.params.id),
+    async (request) => invoices.getInvoice(request.ctx, request.params.id),
   );
 
   app.get(

@@ -26,7 +26,7 @@ import { appointments, invoiceItems, invoices, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { type AppError, conflict, notFound } from '../../lib/errors';
+import { type AppError, conflict, notFound, signedIn } from '../../lib/errors';
 import { facilityDate, facilityDay } from '../../lib/facility-time';
 import {
   iso,
@@ -52,7 +52,16 @@ import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
  */
 
 /** Whose invoices the caller may see: the doctor who issued them, or the patient billed. */
-export type InvoiceOwner = { role: 'doctor' | 'patient'; userId: string };
+type InvoiceOwner = { role: 'doctor' | 'patient'; userId: string };
+
+/** The signed-in user as an invoices' owner: a patient their bills, a doctor (the routes admit no other) theirs. */
+function ownerOf(ctx: ServiceContext): InvoiceOwner {
+  const user = signedIn(ctx.actor);
+  return { role: user.role === 'patient' ? 'patient' : 'doctor', userId: user.id };
+}
+
+/** The signed-in doctor, whose own invoices the doctor's routes read and change. */
+const doctorOf = (ctx: ServiceContext): InvoiceOwner => ({ role: 'doctor', userId: signedIn(ctx.actor).id });
 
 const ownedBy = (owner: InvoiceOwner) =>
   owner.role === 'doctor' ? eq(invoices.doctorId, owner.userId) : eq(invoices.patientId, owner.userId);
@@ -118,12 +127,9 @@ const SORT: SortColumns<(typeof INVOICES_SORTABLE)[number]> = {
 };
 
 /** GET /api/doctor/invoices and /api/patient/invoices: the owner's invoices, searched, sorted and paged. */
-export async function listInvoices(
-  ctx: ServiceContext,
-  owner: InvoiceOwner,
-  query: ListQuery,
-): Promise<InvoicePage> {
+export async function listInvoices(ctx: ServiceContext, query: ListQuery): Promise<InvoicePage> {
   const { db } = ctx;
+  const owner = ownerOf(ctx);
   const where = and(
     ownedBy(owner),
     query.status ? eq(invoices.status, query.status) : undefined,
@@ -149,7 +155,8 @@ export async function listInvoices(
 }
 
 /** GET /api/doctor/invoices/summary: the four cards, over the doctor's invoices. */
-export async function invoiceSummary(ctx: ServiceContext, doctorId: string): Promise<InvoiceSummary> {
+export async function invoiceSummary(ctx: ServiceContext): Promise<InvoiceSummary> {
+  const doctorId = doctorOf(ctx).userId;
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const [year, month] = today.split('-').map(Number);
   const monthStart = facilityDay(
@@ -184,9 +191,9 @@ export async function invoiceSummary(ctx: ServiceContext, doctorId: string): Pro
 /** GET /api/doctor/invoices/billable: the doctor's completed appointments that have no active invoice, newest first. */
 export async function billableAppointments(
   ctx: ServiceContext,
-  doctorId: string,
   q: string | undefined,
 ): Promise<{ data: BillableAppointment[] }> {
+  const doctorId = doctorOf(ctx).userId;
   const active = ctx.db
     .select({ one: sql`1` })
     .from(invoices)
@@ -286,7 +293,8 @@ async function loadDetail(db: Executor, owner: InvoiceOwner, id: string): Promis
 }
 
 /** GET /api/{doctor,patient}/invoices/:id: one invoice the caller may see (audited). */
-export async function getInvoice(ctx: ServiceContext, owner: InvoiceOwner, id: string, action = 'read') {
+export async function getInvoice(ctx: ServiceContext, id: string, action = 'read') {
+  const owner = ownerOf(ctx);
   const detail = await loadDetail(ctx.db, owner, id);
   await audit(ctx, {
     action: `${owner.role}.invoice.${action}`,
@@ -324,8 +332,9 @@ async function refusal(db: Executor, doctorId: string, id: string, message: stri
  * taken inside the same transaction; the partial unique index keeps one active invoice per
  * appointment even when two requests race.
  */
-export async function createInvoice(ctx: ServiceContext, doctorId: string, input: CreateInvoice) {
-  const owner: InvoiceOwner = { role: 'doctor', userId: doctorId };
+export async function createInvoice(ctx: ServiceContext, input: CreateInvoice) {
+  const owner = doctorOf(ctx);
+  const doctorId = owner.userId;
   const id = await mapUnique(
     () =>
       ctx.db.transaction(async (db) => {
@@ -371,7 +380,9 @@ export async function createInvoice(ctx: ServiceContext, doctorId: string, input
 }
 
 /** PUT /api/doctor/invoices/:id: new lines, tax rate and notes, while the invoice is Pending. */
-export async function updateInvoice(ctx: ServiceContext, doctorId: string, id: string, input: UpdateInvoice) {
+export async function updateInvoice(ctx: ServiceContext, id: string, input: UpdateInvoice) {
+  const owner = doctorOf(ctx);
+  const doctorId = owner.userId;
   await ctx.db.transaction(async (db) => {
     const totals = invoiceTotals(input.lines, input.taxRate);
     // The row lock of this UPDATE orders it with a racing "mark paid": lines never change on a paid invoice.
@@ -391,7 +402,7 @@ export async function updateInvoice(ctx: ServiceContext, doctorId: string, id: s
       details: { total: totals.total, lines: input.lines.length },
     });
   });
-  return loadDetail(ctx.db, { role: 'doctor', userId: doctorId }, id);
+  return loadDetail(ctx.db, owner, id);
 }
 
 type MoveFields = Partial<
@@ -404,13 +415,14 @@ type MoveFields = Partial<
 /** One status move, atomically from the status it needs: pay, cancel or refund. */
 async function move(
   ctx: ServiceContext,
-  doctorId: string,
   id: string,
   action: InvoiceAction,
   fields: MoveFields,
   details: Record<string, unknown> = {},
 ) {
   const { from, to } = INVOICE_MOVES[action];
+  const owner = doctorOf(ctx);
+  const doctorId = owner.userId;
   await ctx.db.transaction(async (db) => {
     const [row] = await db
       .update(invoices)
@@ -426,17 +438,17 @@ async function move(
       details: { from, to, ...details },
     });
   });
-  return loadDetail(ctx.db, { role: 'doctor', userId: doctorId }, id);
+  return loadDetail(ctx.db, owner, id);
 }
 
 /** POST /api/doctor/invoices/:id/pay: Pending -> Paid, with the method and the time. */
-export const payInvoice = (ctx: ServiceContext, doctorId: string, id: string, method: PaymentMethod) =>
-  move(ctx, doctorId, id, 'pay', { paymentMethod: method, paidAt: ctx.now() }, { method });
+export const payInvoice = (ctx: ServiceContext, id: string, method: PaymentMethod) =>
+  move(ctx, id, 'pay', { paymentMethod: method, paidAt: ctx.now() }, { method });
 
 /** POST /api/doctor/invoices/:id/cancel: Pending -> Cancelled. */
-export const cancelInvoice = (ctx: ServiceContext, doctorId: string, id: string) =>
-  move(ctx, doctorId, id, 'cancel', { cancelledAt: ctx.now() });
+export const cancelInvoice = (ctx: ServiceContext, id: string) =>
+  move(ctx, id, 'cancel', { cancelledAt: ctx.now() });
 
 /** POST /api/doctor/invoices/:id/refund: Paid -> Refunded, with the reason. */
-export const refundInvoice = (ctx: ServiceContext, doctorId: string, id: string, reason: string) =>
-  move(ctx, doctorId, id, 'refund', { refundedAt: ctx.now(), refundReason: reason });
+export const refundInvoice = (ctx: ServiceContext, id: string, reason: string) =>
+  move(ctx, id, 'refund', { refundedAt: ctx.now(), refundReason: reason });

@@ -7,7 +7,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as triage from './service';
 
 const tags = ['doctor: triage'];
@@ -26,7 +25,7 @@ export async function triageRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/doctor/triage',
     { schema: { tags, response: { 200: triageListSchema } }, config },
-    async (request) => ({ data: await triage.todaysIntakes(request.ctx, currentUser(request).id) }),
+    async (request) => ({ data: await triage.todaysIntakes(request.ctx) }),
   );
 
   app.get(

@@ -12,7 +12,7 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { triageAssessments, vitalSigns } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, signedIn } from '../../lib/errors';
 import { facilityDay } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
@@ -164,7 +164,8 @@ export async function recordTriage(ctx: ServiceContext, intake: TriageIntake): P
 }
 
 /** GET /api/doctor/triage: today's intakes (facility time) recorded by the doctor, newest first. */
-export async function todaysIntakes(ctx: ServiceContext, doctorId: string): Promise<TriageAssessment[]> {
+export async function todaysIntakes(ctx: ServiceContext): Promise<TriageAssessment[]> {
+  const doctorId = signedIn(ctx.actor).id;
   const today = facilityDay(ctx.now(), ctx.config.TIME_ZONE);
   const rows = await ctx.db
     .select({ assessment: triageAssessments, vitals: vitalSigns })

@@ -10,7 +10,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import * as twoFactor from './service';
 
 const tags = ['two-factor'];
@@ -24,33 +23,31 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/two-factor',
     { schema: { tags, response: { 200: twoFactorStatusSchema } }, config: own },
-    async (request) => twoFactor.twoFactorStatus(request.ctx, currentUser(request)),
+    async (request) => twoFactor.twoFactorStatus(request.ctx),
   );
 
   app.post(
     '/api/two-factor/setup',
     { schema: { tags, response: { 200: twoFactorSetupSchema } }, config: own },
-    async (request) => twoFactor.startSetup(request.ctx, currentUser(request)),
+    async (request) => twoFactor.startSetup(request.ctx),
   );
 
   app.post(
     '/api/two-factor/confirm',
     { schema: { tags, body: confirmTwoFactorSchema, response: { 200: recoveryCodesSchema } }, config: own },
-    async (request) =>
-      twoFactor.confirmSetup(request.ctx, app.rateLimits, currentUser(request), request.body.code),
+    async (request) => twoFactor.confirmSetup(request.ctx, app.rateLimits, request.body.code),
   );
 
   app.post(
     '/api/two-factor/recovery-codes',
     { schema: { tags, body: reauthenticateSchema, response: { 200: recoveryCodesSchema } }, config: own },
-    async (request) =>
-      twoFactor.regenerateRecoveryCodes(request.ctx, app.rateLimits, currentUser(request), request.body),
+    async (request) => twoFactor.regenerateRecoveryCodes(request.ctx, app.rateLimits, request.body),
   );
 
   app.post(
     '/api/two-factor/disable',
     { schema: { tags, body: reauthenticateSchema, response: { 200: okSchema } }, config: own },
-    async (request) => twoFactor.disable(request.ctx, app.rateLimits, currentUser(request), request.body),
+    async (request) => twoFactor.disable(request.ctx, app.rateLimits, request.body),
   );
 
   app.post(

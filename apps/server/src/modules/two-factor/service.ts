@@ -16,12 +16,11 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { recoveryCodes, users, userTotp } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
+import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { RateLimits } from '../../lib/rate-limits';
 import { keyedHash, seal, unseal } from '../../lib/secret-box';
-import type { SessionUser } from '../../lib/sessions';
 import { openSession, refuseInactive, takePasswordCheck } from '../auth';
 import { checkPasskeyStep, passkeyStepOptions } from '../passkeys';
 import { claimChallenge, findOpenChallenge, passkeyStepChallenge } from './challenges';
@@ -123,7 +122,8 @@ async function useRecoveryCode(ctx: ServiceContext, userId: string, code: string
 
 // ---------------------------------------------------------------- the Security page
 
-export async function twoFactorStatus(ctx: ServiceContext, user: SessionUser): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(ctx: ServiceContext): Promise<TwoFactorStatus> {
+  const user = signedIn(ctx.actor);
   const [row, [codes]] = await independentReads(ctx.db, [
     () => loadTotp(ctx.db, user.id),
     () =>
@@ -144,7 +144,8 @@ export async function twoFactorStatus(ctx: ServiceContext, user: SessionUser): P
  * Starts setting up an authenticator app: a new secret, unused until a first code confirms it
  * (an earlier unconfirmed one is replaced). Refused while an app is in use.
  */
-export async function startSetup(ctx: ServiceContext, user: SessionUser): Promise<TwoFactorSetup> {
+export async function startSetup(ctx: ServiceContext): Promise<TwoFactorSetup> {
+  const user = signedIn(ctx.actor);
   const secret = newTotpSecret();
   const secretEncrypted = seal(ctx.config.totpEncryptionKey, secret, user.id);
   const [row] = await ctx.db
@@ -169,9 +170,9 @@ export async function startSetup(ctx: ServiceContext, user: SessionUser): Promis
 export async function confirmSetup(
   ctx: ServiceContext,
   limits: RateLimits,
-  user: SessionUser,
   code: string,
 ): Promise<RecoveryCodes> {
+  const user = signedIn(ctx.actor);
   const row = await loadTotp(ctx.db, user.id);
   if (row?.confirmedAt) throw conflict('TWO_FACTOR_ENABLED', TWO_FACTOR_MESSAGES.alreadyEnabled);
   if (!row) throw badRequest(TWO_FACTOR_MESSAGES.setupFirst, 'code');
@@ -202,12 +203,7 @@ export async function confirmSetup(
  * password (a password has at least 8 characters, so six digits are always a code). Either
  * counts against the account's sign-in checks.
  */
-async function reauthenticate(
-  ctx: ServiceContext,
-  limits: RateLimits,
-  user: SessionUser,
-  input: Reauthenticate,
-) {
+async function reauthenticate(ctx: ServiceContext, limits: RateLimits, user: Actor, input: Reauthenticate) {
   const check = await takePasswordCheck(ctx, limits, user.email);
   const asCode = totpCodeField.safeParse(input.codeOrPassword);
   let valid: boolean;
@@ -232,9 +228,9 @@ async function requireEnabled(ctx: ServiceContext, userId: string) {
 export async function regenerateRecoveryCodes(
   ctx: ServiceContext,
   limits: RateLimits,
-  user: SessionUser,
   input: Reauthenticate,
 ): Promise<RecoveryCodes> {
+  const user = signedIn(ctx.actor);
   await requireEnabled(ctx, user.id);
   await reauthenticate(ctx, limits, user, input);
   return ctx.db.transaction((tx) =>
@@ -262,12 +258,8 @@ async function removeFactor(ctx: ServiceContext, userId: string, action: string,
   });
 }
 
-export async function disable(
-  ctx: ServiceContext,
-  limits: RateLimits,
-  user: SessionUser,
-  input: Reauthenticate,
-) {
+export async function disable(ctx: ServiceContext, limits: RateLimits, input: Reauthenticate) {
+  const user = signedIn(ctx.actor);
   await requireEnabled(ctx, user.id);
   await reauthenticate(ctx, limits, user, input);
   if (!(await removeFactor(ctx, user.id, 'two_factor.disabled', false))) {
