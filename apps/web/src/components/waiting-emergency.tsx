@@ -4,10 +4,24 @@ import { StatusBadge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { minutes } from '@/lib/format';
 
-/** Emergency-room patients waiting now, most urgent first, with their triage level and wait. */
-export function WaitingEmergency({ entries, total }: { entries: ErEntry[]; total: number }) {
+type WaitingEmergencyProps = {
+  entries: ErEntry[];
+  total: number;
+  /** What an empty list says. */
+  emptyTitle?: string;
+  /** After the count of entries not shown ("3 more waiting"). */
+  moreLabel?: string;
+};
+
+/** Emergency-room patients, most urgent first, with their triage level and wait (the doctor's and the nurse's dashboards). */
+export function WaitingEmergency({
+  entries,
+  total,
+  emptyTitle = 'No one is waiting in the emergency room.',
+  moreLabel = 'more waiting',
+}: WaitingEmergencyProps) {
   if (entries.length === 0) {
-    return <EmptyState icon={Siren} title="No one is waiting in the emergency room." />;
+    return <EmptyState icon={Siren} title={emptyTitle} />;
   }
   return (
     <>
@@ -17,7 +31,8 @@ export function WaitingEmergency({ entries, total }: { entries: ErEntry[]; total
             <div className="min-w-0">
               <p className="truncate font-medium text-ink">{e.patientName}</p>
               <p className="truncate text-xs text-ink-muted">
-                {e.complaint ? `${e.complaint} · ` : ''}waiting {minutes(e.waitMinutes)}
+                {e.complaint ? `${e.complaint} · ` : ''}
+                {e.status === 'Waiting' ? 'waiting' : 'waited'} {minutes(e.waitMinutes)}
               </p>
             </div>
             <StatusBadge status={e.triageLevel} />
@@ -25,7 +40,9 @@ export function WaitingEmergency({ entries, total }: { entries: ErEntry[]; total
         ))}
       </ul>
       {total > entries.length ? (
-        <p className="pt-2 text-xs text-ink-muted">{total - entries.length} more waiting.</p>
+        <p className="pt-2 text-xs text-ink-muted">
+          {total - entries.length} {moreLabel}.
+        </p>
       ) : null}
     </>
   );
