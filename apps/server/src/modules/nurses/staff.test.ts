@@ -2,7 +2,7 @@ import { AMBULANCE_MESSAGES, NURSE_MESSAGES } from '@carepoint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, expectInvalid } from '../../../test/admin';
 import { createNurses, createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
-import { auditEvents, beds, demoRequests, nurses, outbox } from '../../db/schema';
+import { auditEvents, beds, demoRequests, outbox } from '../../db/schema';
 
 /** Nurses, ambulances, the admin patients table, demo requests, the audit trail and the outbox. */
 

@@ -11,7 +11,7 @@ import { useRouteTitle } from '@/lib/route-handle';
 import { RequireRole } from './require-role';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
-export type ShellNavEntry = NavEntry & { icon: LucideIcon };
+type ShellNavEntry = NavEntry & { icon: LucideIcon };
 
 const COLLAPSED_KEY = 'carepoint:sidebar-collapsed';
 /** Below this width (Tailwind's lg) the rail gives way to a drawer opened from the header. */
