@@ -34,7 +34,9 @@ test('the demo nurse lands on the nurse dashboard, with its shell and user menu'
   await expect(page).toHaveURL(/\/nurse\/dashboard$/);
 });
 
-test("an admin's Add Nurse puts the invitation in the outbox", async ({ page }) => {
+test("an admin's Add Nurse puts the invitation in the outbox; Edit Nurse deactivates the account", async ({
+  page,
+}) => {
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   const email = uniqueEmail('invited-nurse');
   await page.goto('/admin/nurses');
@@ -45,6 +47,29 @@ test("an admin's Add Nurse puts the invitation in the outbox", async ({ page }) 
   await add.getByLabel('Department').fill('ICU');
   await add.getByRole('button', { name: 'Add Nurse' }).click();
   await expect(page.getByText(NURSE_MESSAGES.added)).toBeVisible();
+
+  // Edit Nurse sets the account Inactive (the nurse can no longer sign in); the duty status stays.
+  await page.getByRole('searchbox').fill(email);
+  await page
+    .getByRole('row', { name: /Invited Nurse/ })
+    .getByRole('button', { name: /^Edit/ })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Nurse' });
+  await expect(edit.getByLabel('Account')).toHaveValue('Active');
+  await shot(page, 'edit-nurse-dialog', { widths: [1280, 390], fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await edit.getByLabel('Account').selectOption('Inactive');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(NURSE_MESSAGES.updated)).toBeVisible();
+  await page.reload();
+  await page.getByRole('searchbox').fill(email);
+  await page
+    .getByRole('row', { name: /Invited Nurse/ })
+    .getByRole('button', { name: /^Edit/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit Nurse' }).getByLabel('Account')).toHaveValue(
+    'Inactive',
+  );
 
   await page.goto('/admin/audit?tab=outbox');
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText(
