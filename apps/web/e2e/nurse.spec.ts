@@ -51,7 +51,7 @@ test("an admin's Add Nurse puts the invitation in the outbox; Edit Nurse deactiv
   // Edit Nurse sets the account Inactive (the nurse can no longer sign in); the duty status stays.
   await page.getByRole('searchbox').fill(email);
   await page
-    .getByRole('row', { name: /Invited Nurse/ })
+    .getByRole('row', { name: new RegExp(email) })
     .getByRole('button', { name: /^Edit/ })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Nurse' });
@@ -64,7 +64,7 @@ test("an admin's Add Nurse puts the invitation in the outbox; Edit Nurse deactiv
   await page.reload();
   await page.getByRole('searchbox').fill(email);
   await page
-    .getByRole('row', { name: /Invited Nurse/ })
+    .getByRole('row', { name: new RegExp(email) })
     .getByRole('button', { name: /^Edit/ })
     .click();
   await expect(page.getByRole('dialog', { name: 'Edit Nurse' }).getByLabel('Account')).toHaveValue(
