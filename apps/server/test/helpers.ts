@@ -9,7 +9,7 @@ import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import { migrationsDigest } from '../src/db/pglite-template';
-import { users } from '../src/db/schema';
+import { nurses, users } from '../src/db/schema';
 import { readRecordsWritten } from '../src/lib/audit';
 import { type SystemContextOptions, systemContext } from '../src/lib/context';
 import type { Later } from '../src/lib/later';
@@ -293,6 +293,27 @@ export async function createUser(
   await changesHeard(t);
   const { id, email, firstName, lastName, recordNumber } = row;
   return { id, email, role: row.role, firstName, lastName, recordNumber };
+}
+
+/** Nurses as Manage Nurses lists them: each an account (role nurse) and its staff record, written straight to the database. */
+export async function createNurses(
+  t: TestApp,
+  rows: ReadonlyArray<{
+    fullName: string;
+    email: string;
+    department: string;
+    status?: (typeof nurses.$inferInsert)['status'];
+  }>,
+) {
+  const created = [];
+  for (const { fullName, email, department, status } of rows) {
+    const [firstName = '', ...rest] = fullName.split(' ');
+    const user = await createUser(t, 'nurse', { firstName, lastName: rest.join(' '), email });
+    await t.database.db.insert(nurses).values({ id: user.id, department, status });
+    created.push(user);
+  }
+  await changesHeard(t);
+  return created;
 }
 
 /**

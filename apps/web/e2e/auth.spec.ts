@@ -1,12 +1,19 @@
-import { FORGOT_PASSWORD_ANSWER, GENDER_MESSAGES, MESSAGES, ROLE_HOME, TOASTS } from '@carepoint/contract';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  GENDER_MESSAGES,
+  MESSAGES,
+  ROLE_AREAS,
+  ROLES,
+  TOASTS,
+} from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
 
 test.describe('sign in', () => {
-  for (const role of ['admin', 'doctor', 'patient'] as const) {
+  for (const role of ROLES) {
     test(`the demo ${role} signs in and lands on the ${role} dashboard`, async ({ page }) => {
       await signIn(page, DEMO[role], DEMO_PASSWORD);
-      await expect(page).toHaveURL(new RegExp(`${ROLE_HOME[role]}$`));
+      await expect(page).toHaveURL(new RegExp(`${ROLE_AREAS[role].home}$`));
       await expect(page.getByTestId('sidebar')).toBeVisible();
     });
   }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { FRONT_DESK_MESSAGES } from '@carepoint/contract';
+import { FRONT_DESK_MESSAGES, type Role } from '@carepoint/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'carepoint-demo';
@@ -7,7 +7,8 @@ export const DEMO = {
   admin: 'admin@carepoint.example',
   doctor: 'doctor@carepoint.example',
   patient: 'patient@carepoint.example',
-} as const;
+  nurse: 'nurse@carepoint.example',
+} as const satisfies Record<Role, string>;
 
 /** Fills the login form and submits it; waits until the app has left /login. */
 export async function signIn(page: Page, email: string, password: string, path = '/login'): Promise<void> {

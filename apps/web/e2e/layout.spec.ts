@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  * Every screen of every role, at a phone's width: no horizontal page scroll and no serious axe
  * violation. One list, so new screens are added in one place (path and the role that sees it).
  */
-type Role = 'public' | 'admin' | 'doctor' | 'patient';
+type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse';
 export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'public', path: '/' },
   { role: 'public', path: '/about' },
@@ -60,6 +60,11 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'patient', path: '/patient/change-password' },
   { role: 'patient', path: '/patient/no-such-page' },
   { role: 'patient', path: '/patient/results' },
+  { role: 'nurse', path: '/nurse/dashboard' },
+  { role: 'nurse', path: '/nurse/profile' },
+  { role: 'nurse', path: '/nurse/change-password' },
+  { role: 'nurse', path: '/nurse/security' },
+  { role: 'nurse', path: '/nurse/no-such-page' },
 ];
 
 const PHONE = { width: 390, height: 844 };
@@ -82,7 +87,7 @@ async function expectNoHorizontalScroll(page: Page, path: string) {
   );
 }
 
-for (const role of ['public', 'admin', 'doctor', 'patient'] as const) {
+for (const role of ['public', 'admin', 'doctor', 'patient', 'nurse'] as const) {
   test(`every ${role} screen fits a 390 px phone and passes axe`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     if (role !== 'public') await signIn(page, DEMO[role], DEMO_PASSWORD);

@@ -1,11 +1,8 @@
-import { ADMIN_NAV, DOCTOR_NAV, PATIENT_NAV, ROLE_HOME, type User } from '@carepoint/contract';
+import { ROLE_AREAS, ROLES, type Role, type User } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
 
-const ROLES = ['admin', 'doctor', 'patient'] as const;
-const NAVS = { admin: ADMIN_NAV, doctor: DOCTOR_NAV, patient: PATIENT_NAV } as const;
-
-async function logout(page: Page, role: (typeof ROLES)[number]) {
+async function logout(page: Page, role: Role) {
   if (role === 'doctor') {
     // The doctor's Logout is in the sidebar and in the profile card; use the sidebar's.
     await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click();
@@ -20,16 +17,16 @@ for (const role of ROLES) {
     test('shows every navigation entry and highlights the active one', async ({ page }) => {
       await signIn(page, DEMO[role], DEMO_PASSWORD);
       const nav = page.getByRole('navigation', {
-        name: `${role[0]?.toUpperCase()}${role.slice(1)} navigation`,
+        name: `${ROLE_AREAS[role].label} navigation`,
       });
-      for (const entry of NAVS[role])
+      for (const entry of ROLE_AREAS[role].nav)
         await expect(nav.getByRole('link', { name: entry.label, exact: true })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
         'aria-current',
         'page',
       );
 
-      const last = NAVS[role].at(-1);
+      const last = ROLE_AREAS[role].nav.at(-1);
       if (!last) throw new Error('empty navigation');
       await nav.getByRole('link', { name: last.label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${last.to}$`));
@@ -44,7 +41,7 @@ for (const role of ROLES) {
       await logout(page, role);
       const me = await page.request.get('/api/auth/me');
       expect(me.status()).toBe(401);
-      await page.goto(ROLE_HOME[role]);
+      await page.goto(ROLE_AREAS[role].home);
       await expect(page).toHaveURL(/\/login\?next=/);
     });
 
@@ -130,7 +127,7 @@ test('every admin route resolves, /admin included', async ({ page }) => {
   await signIn(page, DEMO.admin, DEMO_PASSWORD);
   await page.goto('/admin');
   await expect(page.getByTestId('shell-title')).toHaveText('Admin Dashboard');
-  for (const entry of ADMIN_NAV) {
+  for (const entry of ROLE_AREAS.admin.nav) {
     await page.goto(entry.to);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

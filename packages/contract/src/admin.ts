@@ -147,8 +147,14 @@ export const createNurseSchema = z.object({
   department: requiredText(NURSE_MESSAGES.departmentRequired, 100),
 });
 export type CreateNurse = z.input<typeof createNurseSchema>;
-/** PUT: the whole nurse. */
-export const replaceNurseSchema = createNurseSchema.extend({ status: nurseStatusSchema });
+/**
+ * PUT: the whole nurse. `status` is the duty status the list shows; `accountStatus` Inactive
+ * stops the nurse signing in and ends their sessions (optional: left out, it stays as it is).
+ */
+export const replaceNurseSchema = createNurseSchema.extend({
+  status: nurseStatusSchema,
+  accountStatus: userStatusSchema.optional(),
+});
 /** PATCH: any subset. */
 export const updateNurseSchema = replaceNurseSchema.partial();
 export type UpdateNurse = z.input<typeof updateNurseSchema>;
@@ -159,6 +165,8 @@ export const nurseSchema = z.object({
   email: z.string(),
   department: z.string(),
   status: nurseStatusSchema,
+  /** The nurse's account: Inactive cannot sign in. */
+  accountStatus: userStatusSchema,
   createdAt: z.string(),
 });
 export type Nurse = z.infer<typeof nurseSchema>;

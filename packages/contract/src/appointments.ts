@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Role } from './auth';
 import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf, requiredText } from './common';
+import type { Role } from './roles';
 
 /*
  * Appointment statuses and transitions
@@ -49,6 +49,8 @@ const TRANSITIONS: Record<Role, readonly Transition[]> = {
   ],
   doctor: STAFF_TRANSITIONS,
   admin: STAFF_TRANSITIONS,
+  // Nurses do not change appointments (yet): the server gives them no appointment route.
+  nurse: [],
 };
 
 /**

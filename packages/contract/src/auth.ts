@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { requiredGenderField } from './clinical';
 import { personName, requiredText } from './common';
+import { roleSchema } from './roles';
 import { TOASTS } from './ui';
-
-export const ROLES = ['admin', 'doctor', 'patient'] as const;
-const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-/** Where each role lands after signing in (the README's demo logins); any other role goes to "/". */
-export const ROLE_HOME: Record<Role, string> = {
-  admin: '/admin/dashboard',
-  doctor: '/doctor/dashboard',
-  patient: '/patient/dashboard',
-};
-
-/** Each area's Security page (second factor, passkeys, sessions), reached from the user menu. */
-export const securityPath = (role: Role) => `/${role}/security`;
 
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

@@ -12,6 +12,7 @@ import { GENDER_MESSAGES, GENDERS } from './clinical';
 import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf } from './common';
 import { erEntrySchema } from './emergency';
+import { roleSchema } from './roles';
 
 /*
  * The doctor's day (docs/areas/doctor-appointments.md): the dashboard, the Appointments screen
@@ -111,7 +112,7 @@ const appointmentStatusEventSchema = z.object({
   to: appointmentStatusSchema,
   /** "Dr Ada Okafor", the patient's name, or null when the account is gone or it was the system. */
   by: z.string().nullable(),
-  byRole: z.enum(['admin', 'doctor', 'patient']).nullable(),
+  byRole: roleSchema.nullable(),
   reason: z.string().nullable(),
   /** Set when the step moved the appointment to another time (or doctor). */
   move: z.object({ from: placeSchema, to: placeSchema }).nullable(),

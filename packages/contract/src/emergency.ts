@@ -191,6 +191,7 @@ export const erListQuerySchema = listQuerySchema(ER_SORTABLE).extend({
   triageLevel: triageLevelSchema.optional(),
 });
 export const erPageSchema = pageOf(erEntrySchema);
+export type ErPage = z.infer<typeof erPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Department queues

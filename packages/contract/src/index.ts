@@ -25,6 +25,7 @@ export * from './profile';
 export * from './public';
 export * from './reports';
 export * from './results';
+export * from './roles';
 export * from './schedules';
 export * from './sessions';
 export * from './smart';

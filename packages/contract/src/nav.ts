@@ -45,3 +45,9 @@ export const PATIENT_NAV = [
   { key: 'profile', label: 'Profile', to: '/patient/profile' },
   { key: 'record-access', label: 'Who opened my record', to: '/patient/record-access' },
 ] as const satisfies readonly NavEntry[];
+
+/** The nurse's area: the emergency room's waiting patients on the dashboard, and their own profile. */
+export const NURSE_NAV = [
+  { key: 'dashboard', label: 'Dashboard', to: '/nurse/dashboard' },
+  { key: 'profile', label: 'Profile', to: '/nurse/profile' },
+] as const satisfies readonly NavEntry[];

@@ -155,7 +155,7 @@ describe('0001_enum_columns', () => {
     ]);
     await expect(
       db.query(
-        `INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES ('x@clinic.example', 'x', 'nurse', 'X', 'Y')`,
+        `INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES ('x@clinic.example', 'x', 'janitor', 'X', 'Y')`,
       ),
     ).rejects.toThrow(/invalid input value for enum user_role/);
     await expect(insertAppointment(null, 'Critical', '2030-01-09T10:00:00Z')).rejects.toThrow(
@@ -382,6 +382,100 @@ describe('0036_medicine_schedules', () => {
       await expect(
         old.query(`UPDATE prescription_medicines SET duration_days = 0 WHERE name = 'B'`),
       ).rejects.toThrow(/prescription_medicines_duration_days/);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('0041_nurse_role', () => {
+  it('makes each nurse record an account with the role nurse, keeping its id, name, e-mail, department and status', async () => {
+    const old = await databaseBefore('0041_nurse_role');
+    try {
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
+          ('00000000-0000-4000-8000-000000000001', 'pat@clinic.example', 'x', 'patient', 'Pat', 'Obi')`);
+      await old.query(`
+        INSERT INTO nurses (id, full_name, email, department, status, created_at) VALUES
+          ('00000000-0000-4000-8000-0000000000b1', '  Ada   Mary Nwosu ', 'Ada.Nwosu@Clinic.example', 'ICU', 'On Leave', '2029-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000b2', 'Halima', 'halima@clinic.example', 'ER', 'On Duty', '2029-03-01T00:00:00Z')`);
+      await old.migrate(migrationsFolder);
+      expect(
+        await old.query(
+          `SELECT u.id::text, u.email, u.role::text, u.first_name, u.last_name, u.status::text,
+                  u.record_number, n.department, n.status::text AS duty,
+                  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD') AS created
+             FROM nurses n JOIN users u ON u.id = n.id ORDER BY u.email`,
+        ),
+      ).toEqual([
+        {
+          id: '00000000-0000-4000-8000-0000000000b1',
+          email: 'ada.nwosu@clinic.example',
+          role: 'nurse',
+          first_name: 'Ada',
+          last_name: 'Mary Nwosu',
+          status: 'Active',
+          record_number: null,
+          department: 'ICU',
+          duty: 'On Leave',
+          created: '2029-02-01',
+        },
+        {
+          id: '00000000-0000-4000-8000-0000000000b2',
+          email: 'halima@clinic.example',
+          role: 'nurse',
+          first_name: 'Halima',
+          last_name: '',
+          status: 'Active',
+          record_number: null,
+          department: 'ER',
+          duty: 'On Duty',
+          created: '2029-03-01',
+        },
+      ]);
+      // The rebuilt enum, triggers and check still hold: a new patient is numbered, a nurse is not.
+      await old.query(`
+        INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES
+          ('new@clinic.example', 'x', 'patient', 'New', 'Pat'), ('n2@clinic.example', 'x', 'nurse', 'N', 'Two')`);
+      expect(
+        await old.query(`SELECT email, record_number FROM users WHERE email LIKE 'n%' ORDER BY email`),
+      ).toEqual([
+        { email: 'n2@clinic.example', record_number: null },
+        { email: 'new@clinic.example', record_number: 'CP-000002' },
+      ]);
+      // A staff record is an account's: none without one, and it goes with its account.
+      await expect(
+        old.query(
+          `INSERT INTO nurses (id, department) VALUES ('00000000-0000-4000-8000-0000000000c9', 'ER')`,
+        ),
+      ).rejects.toThrow(/nurses_id_users_id_fk/);
+      await old.query(`DELETE FROM users WHERE id = '00000000-0000-4000-8000-0000000000b2'`);
+      expect(await old.query('SELECT id::text FROM nurses')).toEqual([
+        { id: '00000000-0000-4000-8000-0000000000b1' },
+      ]);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('stops, changing nothing, when a nurse has the e-mail of another account', async () => {
+    const old = await databaseBefore('0041_nurse_role');
+    try {
+      await old.query(`
+        INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES
+          ('same@clinic.example', 'x', 'doctor', 'Dan', 'Doc')`);
+      await old.query(
+        `INSERT INTO nurses (full_name, email, department) VALUES ('Same Person', 'Same@clinic.example', 'ER')`,
+      );
+      // Drizzle names the failed statement; the database's own message (its cause) names the address.
+      const failure = await old.migrate(migrationsFolder).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect((failure?.cause as Error | undefined)?.message).toMatch(
+        /The nurse same@clinic\.example has the e-mail/i,
+      );
+      expect(await old.query('SELECT full_name FROM nurses')).toEqual([{ full_name: 'Same Person' }]);
     } finally {
       await old.close();
     }

@@ -20,6 +20,7 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   admin: () => import('@/features/admin/routes'),
   doctor: () => import('@/features/doctor/routes'),
   patient: () => import('@/features/patient/routes'),
+  nurse: () => import('@/features/nurse/routes'),
 };
 /**
  * What every signed-in area has beside its own pages: the one Change Password page, the one
@@ -87,6 +88,15 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/doctor/dashboard" replace /> },
           ...areaCommon('settings/change-password'),
+        ],
+      },
+      {
+        id: 'nurse',
+        path: 'nurse',
+        lazy: lazyPage(() => import('./shells/nurse-shell')),
+        children: [
+          { index: true, element: <Navigate to="/nurse/dashboard" replace /> },
+          ...areaCommon('change-password'),
         ],
       },
       { path: 'prescriptions/:id', element: <PrescriptionRedirect /> },

@@ -3,7 +3,6 @@ import type {
   LoginInput,
   LoginResponse,
   MeResponse,
-  Role,
   SecondFactorLogin,
   SecondFactorMethod,
   User,
@@ -170,12 +169,4 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within the AuthProvider');
   return value;
-}
-
-/** Whether `path` is a same-site path inside `role`'s own area (used for ?next=). */
-export function pathBelongsToRole(path: string | null | undefined, role: Role): path is string {
-  if (!path?.startsWith('/') || path.startsWith('//')) return false;
-  const area = `/${role}`;
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  return pathname === area || pathname.startsWith(`${area}/`);
 }

@@ -2,7 +2,7 @@ import type { CalendarQuery, ReportKind } from '@carepoint/contract';
 
 /*
  * Every TanStack Query key of the app, declared here once. A key is [area, resource, ...what
- * narrows it]: the area is the API's (admin, doctor, patient, booking, smart) or 'user' for the
+ * narrows it]: the area is the API's (admin, doctor, patient, nurse, booking, smart) or 'user' for the
  * signed-in user's own things on every area (profile, sessions, passkeys, two-factor, connected
  * apps). Invalidating a prefix refreshes everything under it, so a change names the resource
  * and all its pages, details and counts follow.
@@ -121,5 +121,9 @@ export const queryKeys = {
     prescriptions: (queryString: string) => ['patient', 'prescriptions', queryString] as const,
     recordAccess: (queryString: string) => ['patient', 'record-access', queryString] as const,
     results: (page: number) => ['patient', 'results', page] as const,
+  },
+  nurse: {
+    me: ['nurse', 'me'] as const,
+    emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
   },
 };

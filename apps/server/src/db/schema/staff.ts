@@ -1,29 +1,29 @@
 import { AMBULANCE_STATUSES, NURSE_STATUSES } from '@carepoint/contract';
-import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
 
 export const nurseStatus = pgEnum('nurse_status', NURSE_STATUSES);
 export const ambulanceStatus = pgEnum('ambulance_status', AMBULANCE_STATUSES);
 
-/** Nurses are staff records, not accounts: they do not sign in. */
+/**
+ * A nurse's staff record beside their account (users, role nurse): the same id, so the account's
+ * name and e-mail are the nurse's; here the department and the duty status Manage Nurses shows.
+ */
 export const nurses = pgTable(
   'nurses',
   {
-    id: id(),
-    fullName: text().notNull(),
-    email: text().notNull(),
+    id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     department: text().notNull(),
     status: nurseStatus().notNull().default('Active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('nurses_email_unique').on(sql`lower(${t.email})`),
-    index('nurses_email_idx').on(t.email),
-    index('nurses_full_name_idx').on(t.fullName),
-    index('nurses_department_idx').on(t.department, t.fullName),
-    index('nurses_status_idx').on(t.status, t.fullName),
+    index('nurses_department_idx').on(t.department),
+    index('nurses_status_idx').on(t.status),
     index('nurses_created_idx').on(t.createdAt),
   ],
 );

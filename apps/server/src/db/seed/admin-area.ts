@@ -160,14 +160,26 @@ async function seedExtraPatients(ctx: SeedContext) {
 }
 
 async function seedStaff(ctx: SeedContext) {
-  await ctx.db.insert(nurses).values(
-    NURSES.map(([fullName, department, status]) => ({
-      fullName,
-      department,
-      status,
-      email: `${fullName.toLowerCase().replace(' ', '.')}@carepoint.example`,
-    })),
-  );
+  // Nurses sign in with the demo password; the first one (ER, on duty) is the README's nurse login.
+  const accounts = await ctx.db
+    .insert(users)
+    .values(
+      NURSES.map(([fullName], i) => {
+        const [firstName = '', lastName = ''] = fullName.split(' ');
+        const email = i === 0 ? 'nurse@carepoint.example' : `${firstName}.${lastName}@carepoint.example`;
+        return {
+          role: 'nurse' as const,
+          firstName,
+          lastName,
+          email: email.toLowerCase(),
+          passwordHash: ctx.passwordHash,
+        };
+      }),
+    )
+    .returning({ id: users.id });
+  await ctx.db
+    .insert(nurses)
+    .values(NURSES.map(([, department, status], i) => ({ id: accounts[i]?.id ?? '', department, status })));
   await ctx.db
     .insert(ambulances)
     .values(AMBULANCES.map(([code, driverName, status]) => ({ code, driverName, status })));

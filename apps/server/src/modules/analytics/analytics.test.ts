@@ -1,17 +1,8 @@
 import { TARGET_WAIT_MESSAGE } from '@carepoint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type Client, expectInvalid } from '../../../test/admin';
-import { createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
-import {
-  ambulances,
-  appointments,
-  beds,
-  erEntries,
-  invoices,
-  nurses,
-  queueEntries,
-  sessions,
-} from '../../db/schema';
+import { createNurses, createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
+import { ambulances, appointments, beds, erEntries, invoices, queueEntries, sessions } from '../../db/schema';
 
 /*
  * Every figure on known records. The facility is in Lagos (UTC+1) and the clock reads
@@ -48,7 +39,7 @@ beforeAll(async () => {
     session(retired.id, new Date(NOW.getTime() - DAY)),
   ]);
 
-  await db.insert(nurses).values([
+  await createNurses(t, [
     { fullName: 'N One', email: 'n1@test.example', department: 'ER' },
     { fullName: 'N Two', email: 'n2@test.example', department: 'ICU', status: 'On Leave' },
   ]);
@@ -258,8 +249,8 @@ describe('GET /api/admin/analytics', () => {
 describe('GET /api/admin/stats', () => {
   it('computes each stat by its definition', async () => {
     expect((await admin.get('/api/admin/stats')).json()).toEqual({
-      // admin, 2 doctors, 3 patients
-      allUsers: 6,
+      // admin, 2 doctors, 3 patients, 2 nurses (nurses are accounts too)
+      allUsers: 8,
       // the admin (signed in now) and the patient seen 29 days ago
       activeUsers: 2,
       // the active doctor still on a one-time password (the inactive one does not count)

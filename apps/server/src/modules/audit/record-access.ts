@@ -1,4 +1,4 @@
-import type { RecordAccess, recordAccessQuerySchema } from '@carepoint/contract';
+import { type RecordAccess, type recordAccessQuerySchema, STAFF_ROLES } from '@carepoint/contract';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditEvents, users } from '../../db/schema';
@@ -15,9 +15,6 @@ import { fullNameOf } from '../../lib/people';
  */
 
 type RecordAccessQuery = z.output<typeof recordAccessQuerySchema>;
-
-/** Accounts whose reads are shown: staff. A patient's own reads are left out. */
-const STAFF_ROLES = ['doctor', 'admin'];
 
 /** An action's subject (by prefix, most specific first): what it is, and the screen or app it comes from. */
 const SUBJECTS: ReadonlyArray<readonly [prefix: string, what: string, where: string]> = [
@@ -70,7 +67,12 @@ function describeAccess(action: string, entityType: string | null) {
   };
 }
 
-const ROLE_WORDS: Record<string, string> = { doctor: 'Doctor', admin: 'Front desk / admin' };
+/** Accounts whose reads are shown: staff (STAFF_ROLES). A patient's own reads are left out. */
+const ROLE_WORDS: Record<(typeof STAFF_ROLES)[number], string> = {
+  doctor: 'Doctor',
+  admin: 'Front desk / admin',
+  nurse: 'Nurse',
+};
 
 /** The signed-in patient's record accesses by staff, newest first, a page at a time. */
 export async function listRecordAccess(ctx: ServiceContext, query: RecordAccessQuery) {
@@ -101,7 +103,7 @@ export async function listRecordAccess(ctx: ServiceContext, query: RecordAccessQ
       id: row.id,
       at: iso(row.at),
       who: row.name ?? row.actorEmail ?? 'A staff member',
-      role: ROLE_WORDS[row.actorRole ?? ''] ?? 'Staff',
+      role: ROLE_WORDS[row.actorRole as keyof typeof ROLE_WORDS] ?? 'Staff',
       ...describeAccess(row.action, row.entityType),
     }),
   });

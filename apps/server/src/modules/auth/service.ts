@@ -402,16 +402,23 @@ async function issueResetLink(ctx: ServiceContext, userId: string, minutes: numb
 /** A welcome link lives longer than a reset link: the patient may read the mail days after the visit was booked. */
 const WELCOME_LINK_DAYS = 7;
 
+/** What the account is for, as the welcome mail says it. */
+const ACCOUNT_USE = {
+  patient: 'so you can see your appointments online',
+  staff: 'so you can sign in to your area of CarePoint',
+} as const;
+
 /**
- * A patient account that staff made for someone (the doctor's Add new Appointment dialog, the
- * front desk's registration) has no password anyone knows: its owner gets a reset link, worded
- * as a welcome, to choose one. `why` says who made the account, e.g. "Dr Ada Okafor booked an
- * appointment for you at CarePoint and made".
+ * An account someone else made (the doctor's Add new Appointment dialog and the front desk's
+ * registration make patients; an admin's Add Nurse makes a nurse) has no password anyone knows:
+ * its owner gets a reset link, worded as a welcome, to choose one. `why` says who made the
+ * account, e.g. "Dr Ada Okafor booked an appointment for you at CarePoint and made".
  */
 export async function sendWelcomeLink(
   ctx: ServiceContext,
   user: { id: string; email: string; firstName: string },
   why: string,
+  account: keyof typeof ACCOUNT_USE = 'patient',
 ) {
   const link = await issueResetLink(ctx, user.id, WELCOME_LINK_DAYS * 24 * 60);
   await ctx.sendMail({
@@ -419,7 +426,7 @@ export async function sendWelcomeLink(
     subject: 'Welcome to CarePoint: set your password',
     body:
       `Hello ${user.firstName},\n\n${why} ` +
-      'you an account with this e-mail address, so you can see your appointments online.\n' +
+      `you an account with this e-mail address, ${ACCOUNT_USE[account]}.\n` +
       `Open this link within ${WELCOME_LINK_DAYS} days to choose your password:\n\n${link}\n\n` +
       'After that, use "Forgot Password" on the sign-in page to get a new link.',
   });
@@ -427,7 +434,7 @@ export async function sendWelcomeLink(
     action: 'auth.password.welcome_sent',
     entityType: 'user',
     entityId: user.id,
-    patientId: user.id,
+    ...(account === 'patient' ? { patientId: user.id } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { FHIR_ROLES } from '@carepoint/contract';
 import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ import { FHIR_RESOURCE_TYPES } from './resources';
 import { etagOf, notModified } from './versioning';
 
 // Sessions of these roles, and SMART apps' access tokens (their scopes are checked by requireScope).
-const signedIn = { access: ['admin', 'doctor', 'patient'] as const, appTokens: true };
+const signedIn = { access: FHIR_ROLES, appTokens: true };
 /** Long enough for any real search value, short enough that nobody sends us megabytes of query. */
 const MAX_PARAMETER_LENGTH = 1000;
 const querySchema = z.record(

@@ -1,5 +1,7 @@
 import {
   createNurseSchema,
+  erListQuerySchema,
+  erPageSchema,
   idParamSchema,
   nurseListQuerySchema,
   nursePageSchema,
@@ -9,10 +11,13 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { listErEntries } from '../emergency';
 import * as nurses from './service';
 
 const tags = ['admin: nurses'];
 const config = { access: ['admin'] as const };
+const nurseArea = { access: ['nurse'] as const };
 
 export async function nurseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,5 +44,21 @@ export async function nurseRoutes(fastify: FastifyInstance) {
     '/api/admin/nurses/:id',
     { schema: { tags, params: idParamSchema, body: updateNurseSchema, response }, config },
     async (request) => nurses.updateNurse(request.ctx, request.params.id, request.body),
+  );
+
+  // The nurse's own area: their staff record, and the emergency room's list to read (triage
+  // order first); changing entries stays with the admins' Manage Emergency Room for now.
+  app.get(
+    '/api/nurse/me',
+    { schema: { tags: ['nurse'], response: { 200: nurseSchema } }, config: nurseArea },
+    async (request) => nurses.ownNurseRecord(request.ctx, currentUser(request).id),
+  );
+  app.get(
+    '/api/nurse/emergency-room',
+    {
+      schema: { tags: ['nurse'], querystring: erListQuerySchema, response: { 200: erPageSchema } },
+      config: nurseArea,
+    },
+    async (request) => listErEntries(request.ctx, request.query),
   );
 }

@@ -6,95 +6,166 @@ import {
   type nurseListQuerySchema,
   type updateNurseSchema,
 } from '@carepoint/contract';
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { nurses } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { nurses, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { conflict, notFoundWith } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
+import { hashPassword } from '../../lib/passwords';
+import { revokeUserSessions } from '../../lib/sessions';
+import { newToken } from '../../lib/tokens';
+import { sendWelcomeLink } from '../auth';
+import { revokeUserAccess } from '../smart';
 
-/** Nurses are staff records (they do not sign in); new ones are Active. */
+/*
+ * A nurse is an account (users, role nurse: name, e-mail, password, Active or Inactive) and a
+ * staff record of the same id (nurses: department and duty status). Admins add nurses, who get a
+ * welcome e-mail with a link to choose their password, the patients' and front desk's one way.
+ */
 
 type ListQuery = z.output<typeof nurseListQuerySchema>;
 type CreateInput = z.output<typeof createNurseSchema>;
 type UpdateInput = z.output<typeof updateNurseSchema>;
-type Row = typeof nurses.$inferSelect;
 
-const toNurse = ({ id, fullName, email, department, status, createdAt }: Row): Nurse => ({
-  id,
+/** "First Last" as one name, as Manage Nurses shows and searches it (a one-word name has no last name). */
+const fullName = sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`;
+
+const columns = {
+  id: nurses.id,
   fullName,
-  email,
-  department,
-  status,
-  createdAt: iso(createdAt),
-});
+  email: users.email,
+  department: nurses.department,
+  status: nurses.status,
+  accountStatus: users.status,
+  createdAt: nurses.createdAt,
+};
+type Row = Omit<Nurse, 'createdAt'> & { createdAt: Date };
+
+const toNurse = (row: Row): Nurse => ({ ...row, createdAt: iso(row.createdAt) });
+
+/** The account's names from the one full name Manage Nurses edits: split at the first space. */
+function names(full: string) {
+  const [firstName = '', ...rest] = full.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
 
 const SORT: SortColumns<(typeof NURSE_SORTABLE)[number]> = {
-  fullName: nurses.fullName,
-  email: nurses.email,
-  department: [nurses.department, nurses.fullName],
-  status: [nurses.status, nurses.fullName],
+  fullName: [users.firstName, users.lastName],
+  email: users.email,
+  department: [nurses.department, users.firstName, users.lastName],
+  status: [nurses.status, users.firstName, users.lastName],
   createdAt: nurses.createdAt,
 };
 
-const uniqueEmail = <T>(write: () => Promise<T>) =>
-  mapUnique(write, () => conflict('NURSE_EMAIL_TAKEN', NURSE_MESSAGES.emailTaken, 'email'));
+const emailTaken = () => conflict('NURSE_EMAIL_TAKEN', NURSE_MESSAGES.emailTaken, 'email');
+
+const withAccount = (db: Executor) =>
+  db.select(columns).from(nurses).innerJoin(users, eq(users.id, nurses.id));
+
+async function loadNurse(db: Executor, id: string): Promise<Nurse> {
+  const [row] = await withAccount(db).where(eq(nurses.id, id));
+  if (!row) throw notFoundWith(NURSE_MESSAGES.notFound);
+  return toNurse(row);
+}
 
 export async function listNurses(ctx: ServiceContext, query: ListQuery) {
   const { db } = ctx;
   const where = and(
     query.status ? eq(nurses.status, query.status) : undefined,
-    search(query.q, [nurses.fullName, nurses.email, nurses.department]),
+    search(query.q, [fullName, users.email, nurses.department]),
   );
   return listPage(ctx, query, {
-    rows: (select) => select(getTableColumns(nurses)).from(nurses).where(where),
-    order: orderBy(query, SORT, [asc(nurses.fullName)], nurses.id),
-    count: matchingRows(db).from(nurses).where(where),
+    rows: (select) => select(columns).from(nurses).innerJoin(users, eq(users.id, nurses.id)).where(where),
+    order: orderBy(query, SORT, [asc(users.firstName), asc(users.lastName)], nurses.id),
+    count: matchingRows(db).from(nurses).innerJoin(users, eq(users.id, nurses.id)).where(where),
     map: toNurse,
   });
 }
 
-export async function createNurse(ctx: ServiceContext, input: CreateInput) {
+/**
+ * Makes the account (no password anyone knows) and the staff record in one transaction, then
+ * mails the welcome link once both are committed. The unique e-mail index decides between two
+ * adds of one address: the second answers 409.
+ */
+export async function createNurse(ctx: ServiceContext, input: CreateInput): Promise<Nurse> {
   const now = ctx.now();
-  const row = await uniqueEmail(() =>
-    ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(nurses)
-        .values({ ...input, status: 'Active', createdAt: now, updatedAt: now })
-        .returning();
-      if (!created) throw new Error('nurse not created');
-      await audit(inTransaction(ctx, tx), {
-        action: 'nurse.create',
-        entityType: 'nurse',
-        entityId: created.id,
-      });
-      return created;
-    }),
-  );
-  return toNurse(row);
+  // argon2 is slow on purpose: hash a secret nobody holds before the transaction.
+  const passwordHash = await hashPassword(newToken());
+  const account = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        ...names(input.fullName),
+        email: input.email,
+        role: 'nurse',
+        passwordHash,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!created) throw emailTaken();
+    await tx.insert(nurses).values({
+      id: created.id,
+      department: input.department,
+      status: 'Active',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await audit(inTransaction(ctx, tx), {
+      action: 'nurse.create',
+      entityType: 'nurse',
+      entityId: created.id,
+    });
+    return created;
+  });
+  await sendWelcomeLink(ctx, account, 'An administrator added you as a nurse at CarePoint and made', 'staff');
+  return loadNurse(ctx.db, account.id);
 }
 
-/** PUT (every field) and PATCH (some fields) both end here. */
-export async function updateNurse(ctx: ServiceContext, id: string, input: UpdateInput) {
+/**
+ * PUT (every field) and PATCH (some fields) both end here. Account status Inactive ends the
+ * nurse's sessions and app grants in the same transaction, as a doctor's.
+ */
+export async function updateNurse(ctx: ServiceContext, id: string, input: UpdateInput): Promise<Nurse> {
   const now = ctx.now();
-  const row = await uniqueEmail(() =>
-    ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(nurses)
-        .set({ ...input, updatedAt: now })
-        .where(eq(nurses.id, id))
-        .returning();
-      if (!updated) throw notFoundWith(NURSE_MESSAGES.notFound);
-      await audit(inTransaction(ctx, tx), {
-        action: 'nurse.update',
-        entityType: 'nurse',
-        entityId: id,
-        details: { fields: Object.keys(input) },
-      });
-      return updated;
-    }),
+  const { fullName: full, email, accountStatus, department, status } = input;
+  await mapUnique(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const [record] = await tx
+          .update(nurses)
+          .set({ department, status, updatedAt: now })
+          .where(eq(nurses.id, id))
+          .returning({ id: nurses.id });
+        if (!record) throw notFoundWith(NURSE_MESSAGES.notFound);
+        if (full !== undefined || email !== undefined || accountStatus !== undefined)
+          await tx
+            .update(users)
+            .set({ ...(full === undefined ? {} : names(full)), email, status: accountStatus, updatedAt: now })
+            .where(and(eq(users.id, id), eq(users.role, 'nurse')));
+        if (accountStatus === 'Inactive') {
+          await revokeUserSessions(tx, id, now);
+          await revokeUserAccess(tx, id, now);
+        }
+        await audit(inTransaction(ctx, tx), {
+          action: 'nurse.update',
+          entityType: 'nurse',
+          entityId: id,
+          details: { fields: Object.keys(input) },
+        });
+      }),
+    emailTaken,
   );
-  return toNurse(row);
+  return loadNurse(ctx.db, id);
+}
+
+/** The signed-in nurse's own staff record: their department and duty status (the dashboard's card). */
+export async function ownNurseRecord(ctx: ServiceContext, userId: string): Promise<Nurse> {
+  return loadNurse(ctx.db, userId);
 }

@@ -1,8 +1,8 @@
 import { AMBULANCE_MESSAGES, NURSE_MESSAGES } from '@carepoint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, expectInvalid } from '../../../test/admin';
-import { createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
-import { auditEvents, beds, demoRequests, nurses, outbox } from '../../db/schema';
+import { createNurses, createTestApp, createUser, type TestApp, testClock } from '../../../test/helpers';
+import { auditEvents, beds, demoRequests, outbox } from '../../db/schema';
 
 /** Nurses, ambulances, the admin patients table, demo requests, the audit trail and the outbox. */
 
@@ -88,7 +88,8 @@ describe('nurses', () => {
   });
 
   it('pages 21+ nurses into 2 pages, searches and sorts', async () => {
-    await t.database.db.insert(nurses).values(
+    await createNurses(
+      t,
       Array.from({ length: 21 }, (_, i) => ({
         fullName: `Paged Nurse ${String(i).padStart(2, '0')}`,
         email: `pn${i}@test.example`,

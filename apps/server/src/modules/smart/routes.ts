@@ -6,6 +6,7 @@ import {
   connectedAppSchema,
   createdSmartAppSchema,
   createSmartAppSchema,
+  FHIR_ROLES,
   idParamSchema,
   okSchema,
   ROLES,
@@ -24,6 +25,8 @@ import { findPatients, listConnectedApps, revokeConnectedApp } from './connected
 
 const admin = { access: ['admin'] as const };
 const everyone = { access: ROLES };
+/** The consent page: only roles that may read FHIR may let an app read it for them. */
+const fhirReaders = { access: FHIR_ROLES };
 const staff = { access: ['admin', 'doctor'] as const };
 
 /**
@@ -72,7 +75,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
     '/api/smart/authorization',
     {
       schema: { tags, querystring: authorizeQuerySchema, response: { 200: authorizationRequestSchema } },
-      config: everyone,
+      config: fhirReaders,
     },
     async (request) => describeAuthorization(request.ctx, request.query, fhirBase()),
   );
@@ -80,7 +83,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
     '/api/smart/authorization',
     {
       schema: { tags, body: approveAuthorizationSchema, response: { 200: authorizationAnswerSchema } },
-      config: everyone,
+      config: fhirReaders,
     },
     async (request) => approveAuthorization(request.ctx, request.body, fhirBase()),
   );
@@ -88,7 +91,7 @@ export async function smartRoutes(fastify: FastifyInstance) {
     '/api/smart/authorization/deny',
     {
       schema: { tags, body: authorizeQuerySchema, response: { 200: authorizationAnswerSchema } },
-      config: everyone,
+      config: fhirReaders,
     },
     async (request) => denyAuthorization(request.ctx, request.body, fhirBase()),
   );

@@ -1,4 +1,4 @@
-import { ROLE_HOME } from '@carepoint/contract';
+import { homeOf } from '@carepoint/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,7 +8,7 @@ import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './not-found-page';
 /** An unknown path inside a signed-in area: shown in the area's shell, so its navigation stays. */
 export default function AreaNotFoundPage() {
   const { user } = useAuth();
-  const home = user ? ROLE_HOME[user.role] : '/';
+  const home = user ? homeOf(user.role) : '/';
   return (
     <Card className="mx-auto max-w-xl">
       <div className="flex flex-col items-center gap-4 py-8 text-center">

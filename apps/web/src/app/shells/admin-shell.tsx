@@ -1,4 +1,3 @@
-import { ADMIN_NAV } from '@carepoint/contract';
 import {
   Ambulance,
   BarChart3,
@@ -18,7 +17,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { AppShell, type ShellNavEntry } from './app-shell';
+import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
@@ -38,17 +37,14 @@ const ICONS = {
   backups: DatabaseBackup,
   'smart-apps': KeyRound,
   facility: Building2,
-} satisfies Record<(typeof ADMIN_NAV)[number]['key'], ShellNavEntry['icon']>;
-
-const NAV: ShellNavEntry[] = ADMIN_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
+} as const;
 
 const USER_MENU = {
   profileTo: '/admin/profile',
   links: [{ to: '/admin/profile', label: 'My Profile', icon: CircleUserRound }],
   changePasswordTo: '/admin/change-password',
-  securityTo: '/admin/security',
-} satisfies UserMenuProps;
+} satisfies Omit<UserMenuProps, 'securityTo'>;
 
 export default function AdminShell() {
-  return <AppShell userRole="admin" areaLabel="Admin" nav={NAV} userMenu={USER_MENU} />;
+  return <AppShell userRole="admin" icons={ICONS} userMenu={USER_MENU} />;
 }

@@ -1,4 +1,4 @@
-import type { NavEntry, Role } from '@carepoint/contract';
+import { type NavEntry, ROLE_AREAS, type Role, securityPath } from '@carepoint/contract';
 import { LogOut, type LucideIcon, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { useRouteTitle } from '@/lib/route-handle';
 import { RequireRole } from './require-role';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
-export type ShellNavEntry = NavEntry & { icon: LucideIcon };
+type ShellNavEntry = NavEntry & { icon: LucideIcon };
 
 const COLLAPSED_KEY = 'carepoint:sidebar-collapsed';
 /** Below this width (Tailwind's lg) the rail gives way to a drawer opened from the header. */
@@ -40,15 +40,19 @@ function useSidebarCollapsed() {
   return { collapsed, toggle };
 }
 
-type AppShellProps = {
-  /** Who may use this area (others are sent to their own home). */
-  userRole: Role;
-  /** e.g. "Admin": names the navigation landmark. */
-  areaLabel: string;
-  nav: readonly ShellNavEntry[];
-  /** The header's user menu: the area's profile page, its own links and Change Password. */
-  userMenu: UserMenuProps;
+/** The keys of a role's navigation entries (ROLE_AREAS), each of which its shell gives an icon. */
+type NavKey<R extends Role> = (typeof ROLE_AREAS)[R]['nav'][number]['key'];
+
+type AppShellProps<R extends Role> = {
+  /** Who may use this area (others are sent to their own home); its label and navigation come from ROLE_AREAS. */
+  userRole: R;
+  /** An icon for each navigation entry of the role. */
+  icons: Record<NavKey<R>, LucideIcon>;
+  /** The header's user menu: the area's profile page, its own links and Change Password (Security is the role's). */
+  userMenu: Omit<UserMenuProps, 'securityTo'>;
 };
+
+type ShellFrameProps = { areaLabel: string; nav: readonly ShellNavEntry[]; userMenu: UserMenuProps };
 
 /** Logo, navigation entries and Logout: the wide screen's rail and the phone's drawer show the same. */
 function SidebarContent({
@@ -221,7 +225,7 @@ function NavDrawer({ areaLabel, nav }: { areaLabel: string; nav: readonly ShellN
   );
 }
 
-function ShellFrame({ areaLabel, nav, userMenu }: Omit<AppShellProps, 'userRole'>) {
+function ShellFrame({ areaLabel, nav, userMenu }: ShellFrameProps) {
   const title = useRouteTitle();
 
   return (
@@ -260,12 +264,18 @@ function ShellFrame({ areaLabel, nav, userMenu }: Omit<AppShellProps, 'userRole'
 }
 
 /** A signed-in area: session, data provider, guard, sidebar, header and the nested route. */
-export function AppShell({ userRole, ...frame }: AppShellProps) {
+export function AppShell<R extends Role>({ userRole, icons, userMenu }: AppShellProps<R>) {
+  const area = ROLE_AREAS[userRole];
+  const nav = area.nav.map((entry) => ({ ...entry, icon: icons[entry.key as NavKey<R>] }));
   return (
     <AuthProvider>
       <QueryProvider>
         <RequireRole role={userRole}>
-          <ShellFrame {...frame} />
+          <ShellFrame
+            areaLabel={area.label}
+            nav={nav}
+            userMenu={{ ...userMenu, securityTo: securityPath(userRole) }}
+          />
         </RequireRole>
       </QueryProvider>
     </AuthProvider>

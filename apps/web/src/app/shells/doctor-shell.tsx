@@ -1,4 +1,3 @@
-import { DOCTOR_NAV } from '@carepoint/contract';
 import {
   CalendarClock,
   CalendarDays,
@@ -11,7 +10,7 @@ import {
   UserPen,
   Users,
 } from 'lucide-react';
-import { AppShell, type ShellNavEntry } from './app-shell';
+import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
@@ -24,17 +23,14 @@ const ICONS = {
   triage: HeartPulse,
   schedule: CalendarClock,
   prescription: Pill,
-} satisfies Record<(typeof DOCTOR_NAV)[number]['key'], ShellNavEntry['icon']>;
-
-const NAV: ShellNavEntry[] = DOCTOR_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
+} as const;
 
 const USER_MENU = {
   profileTo: '/doctor/settings/profile-page',
   links: [{ to: '/doctor/settings/edit-profile', label: 'Edit Profile', icon: UserPen }],
   changePasswordTo: '/doctor/settings/change-password',
-  securityTo: '/doctor/security',
-} satisfies UserMenuProps;
+} satisfies Omit<UserMenuProps, 'securityTo'>;
 
 export default function DoctorShell() {
-  return <AppShell userRole="doctor" areaLabel="Doctor" nav={NAV} userMenu={USER_MENU} />;
+  return <AppShell userRole="doctor" icons={ICONS} userMenu={USER_MENU} />;
 }

@@ -1,6 +1,5 @@
-import { PATIENT_NAV } from '@carepoint/contract';
 import { CalendarDays, Eye, FlaskConical, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
-import { AppShell, type ShellNavEntry } from './app-shell';
+import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
@@ -11,17 +10,14 @@ const ICONS = {
   invoices: Receipt,
   results: FlaskConical,
   'record-access': Eye,
-} satisfies Record<(typeof PATIENT_NAV)[number]['key'], ShellNavEntry['icon']>;
-
-const NAV: ShellNavEntry[] = PATIENT_NAV.map((entry) => ({ ...entry, icon: ICONS[entry.key] }));
+} as const;
 
 const USER_MENU = {
   profileTo: '/patient/profile',
   links: [{ to: '/patient/profile', label: 'My Profile', icon: UserRound }],
   changePasswordTo: '/patient/change-password',
-  securityTo: '/patient/security',
-} satisfies UserMenuProps;
+} satisfies Omit<UserMenuProps, 'securityTo'>;
 
 export default function PatientShell() {
-  return <AppShell userRole="patient" areaLabel="Patient" nav={NAV} userMenu={USER_MENU} />;
+  return <AppShell userRole="patient" icons={ICONS} userMenu={USER_MENU} />;
 }

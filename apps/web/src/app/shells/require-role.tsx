@@ -1,4 +1,4 @@
-import { ROLE_HOME, type Role, securityPath } from '@carepoint/contract';
+import { homeOf, type Role, securityPath } from '@carepoint/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
@@ -34,7 +34,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   }
   if (verifyState !== 'done') return <SessionLoading />;
   if (user.mustChangePassword) return <Navigate to="/set-password" replace />;
-  if (user.role !== role) return <Navigate to={ROLE_HOME[user.role] ?? '/'} replace />;
+  if (user.role !== role) return <Navigate to={homeOf(user.role)} replace />;
   if (user.mustSetUpSecondFactor && location.pathname !== securityPath(role)) {
     return <Navigate to={securityPath(role)} replace />;
   }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { FHIR_ROLES } from '@carepoint/contract';
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { deleteExport, type ExportJob, exportCounts, exportFile, findExport, sta
  */
 
 /** Sessions and SMART tokens (a backend service's too); access.ts decides who may export what. */
-const signedIn = { access: ['admin', 'doctor', 'patient'] as const, appTokens: true };
+const signedIn = { access: FHIR_ROLES, appTokens: true };
 /** How long a client should wait before polling again. */
 const RETRY_AFTER_SECONDS = 5;
 const NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';

@@ -4,11 +4,12 @@ import {
   NURSE_STATUSES,
   type Nurse,
   replaceNurseSchema,
-  type UpdateNurse,
+  USER_STATUSES,
 } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import type { ButtonVariant } from '@/components/ui/button';
@@ -18,11 +19,19 @@ import { Select } from '@/components/ui/select';
 import { useCreateNurse, useUpdateNurse } from '@/features/admin/api/staff';
 import { submitForm } from '@/lib/forms';
 
-const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
+const FIELDS = ['fullName', 'email', 'department', 'status', 'accountStatus'] as const;
 /** An empty form; new nurses are Active (the server sets it). */
-const BLANK = { fullName: '', email: '', department: '', status: 'Active' } satisfies UpdateNurse;
+const BLANK: z.input<typeof replaceNurseSchema> = {
+  fullName: '',
+  email: '',
+  department: '',
+  status: 'Active',
+};
 
-/** Add Nurse (no nurse: new nurses are Active) or edit one, status included. */
+/**
+ * Add Nurse (no nurse: new nurses are Active, and get an e-mail to set their password) or edit
+ * one, the duty status and the account (Inactive: cannot sign in, signed out everywhere) included.
+ */
 export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps & { nurse?: Nurse }) {
   const create = useCreateNurse();
   const update = useUpdateNurse();
@@ -36,12 +45,18 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
   } = useForm({
     resolver: zodResolver(replaceNurseSchema),
     defaultValues: nurse
-      ? { fullName: nurse.fullName, email: nurse.email, department: nurse.department, status: nurse.status }
+      ? {
+          fullName: nurse.fullName,
+          email: nurse.email,
+          department: nurse.department,
+          status: nurse.status,
+          accountStatus: nurse.accountStatus,
+        }
       : BLANK,
   });
   const onSubmit = handleSubmit(async (values) => {
-    // The status is set by the server on create and edited only on existing nurses.
-    const { status: _status, ...fields } = values;
+    // The statuses are set by the server on create and edited only on existing nurses.
+    const { status: _status, accountStatus: _account, ...fields } = values;
     const saved = await submitForm(
       () => (nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields)),
       { success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added, setError, fields: FIELDS },
@@ -92,6 +107,15 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
           options={optionsOf(NURSE_STATUSES)}
           error={errors.status?.message}
           {...register('status')}
+        />
+      ) : null}
+      {nurse ? (
+        <Select
+          label="Account"
+          options={optionsOf(USER_STATUSES)}
+          hint="Inactive: the nurse cannot sign in and is signed out everywhere."
+          error={errors.accountStatus?.message}
+          {...register('accountStatus')}
         />
       ) : null}
     </FormDialog>

@@ -1,8 +1,8 @@
-import { ROLE_HOME, securityPath, type User } from '@carepoint/contract';
+import { homeOf, pathBelongsToRole, securityPath, type User } from '@carepoint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isSigningOut } from '@/lib/api-client';
-import { pathBelongsToRole, useAuth } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
 
 const CONSENT_PAGE = '/authorize';
 
@@ -13,7 +13,7 @@ export function destinationAfterLogin(user: User, next: string | null): string {
   // An app's consent page (SMART on FHIR) is every role's.
   if (next?.startsWith(`${CONSENT_PAGE}?`)) return next;
   if (pathBelongsToRole(next, user.role)) return next;
-  return ROLE_HOME[user.role] ?? '/';
+  return homeOf(user.role);
 }
 
 /**

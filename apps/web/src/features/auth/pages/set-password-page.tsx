@@ -1,4 +1,4 @@
-import { type ChangePassword, changePasswordSchema, ROLE_HOME } from '@carepoint/contract';
+import { type ChangePassword, changePasswordSchema, homeOf } from '@carepoint/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -48,11 +48,11 @@ export default function SetPasswordPage() {
         fields: ['currentPassword', 'newPassword', 'confirmPassword'],
       },
     );
-    if (fresh) await navigate(ROLE_HOME[fresh.role] ?? '/', { replace: true });
+    if (fresh) await navigate(homeOf(fresh.role), { replace: true });
   });
 
   if (!user) return <Navigate to="/login?next=%2Fset-password" replace />;
-  if (!user.mustChangePassword && !isSubmitting) return <Navigate to={ROLE_HOME[user.role] ?? '/'} replace />;
+  if (!user.mustChangePassword && !isSubmitting) return <Navigate to={homeOf(user.role)} replace />;
 
   return (
     <AuthCard

@@ -6,13 +6,13 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatTile } from '@/components/ui/stat-tile';
+import { WaitingEmergency } from '@/components/waiting-emergency';
 import { useDoctorDashboard, useDoctorLiveUpdates } from '@/features/doctor/api/appointments';
 import { NextPatient } from '@/features/doctor/components/appointments/next-patient';
 import {
   RowsLoading,
   TodaysAppointments,
 } from '@/features/doctor/components/appointments/todays-appointments';
-import { WaitingEmergency } from '@/features/doctor/components/appointments/waiting-emergency';
 import { RecentPrescriptions } from '@/features/doctor/components/prescriptions/recent-prescriptions';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
