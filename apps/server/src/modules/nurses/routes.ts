@@ -11,7 +11,6 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
 import { listErEntries } from '../emergency';
 import * as nurses from './service';
 
@@ -51,7 +50,7 @@ export async function nurseRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/nurse/me',
     { schema: { tags: ['nurse'], response: { 200: nurseSchema } }, config: nurseArea },
-    async (request) => nurses.ownNurseRecord(request.ctx, currentUser(request).id),
+    async (request) => nurses.ownNurseRecord(request.ctx),
   );
   app.get(
     '/api/nurse/emergency-room',

@@ -13,7 +13,7 @@ import { nurses, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { conflict, notFoundWith } from '../../lib/errors';
+import { conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { revokeUserSessions } from '../../lib/sessions';
@@ -166,6 +166,6 @@ export async function updateNurse(ctx: ServiceContext, id: string, input: Update
 }
 
 /** The signed-in nurse's own staff record: their department and duty status (the dashboard's card). */
-export async function ownNurseRecord(ctx: ServiceContext, userId: string): Promise<Nurse> {
-  return loadNurse(ctx.db, userId);
+export async function ownNurseRecord(ctx: ServiceContext): Promise<Nurse> {
+  return loadNurse(ctx.db, signedIn(ctx.actor).id);
 }
