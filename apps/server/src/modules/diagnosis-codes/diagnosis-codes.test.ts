@@ -105,7 +105,16 @@ describe('GET /api/diagnosis-codes', () => {
     expect(codes(page)).toEqual(['G47.30', 'G47.33']);
     // Inside a word does not match ("somnia" is in no word's start).
     expect((await search('somnia')).data).toEqual([]);
-    // A title starting with the first word comes before one that has it later.
+    // Titles that start with the words as typed come before those that merely have them all:
+    // "2" also starts "Stage 2" in "Type 1 diabetes mellitus, presymptomatic, Stage 2".
+    const diabetes = codes(await search('type 2 diabetes', '&limit=50'));
+    expect(diabetes[0]).toBe('E11.00');
+    expect(diabetes.indexOf('E10.A2')).toBeGreaterThan(diabetes.indexOf('E11.A'));
+    // The phrase inside a title ranks after titles starting with it.
+    const apnea = codes(await search('sleep apnea'));
+    expect(apnea).toEqual(['G47.30', 'G47.33']);
+    expect(codes(await search("bell's"))).toEqual(['G51.0']);
+    // A title starting with the word comes before one that has it later.
     const migraine = codes(await search('migraine'));
     expect(migraine[0]).toBe('G43.009');
     expect(migraine).toContain('G43.909');

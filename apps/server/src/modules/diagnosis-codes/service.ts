@@ -13,9 +13,11 @@ import type { ServiceContext } from '../../lib/context';
  * The diagnosis code search behind the picker (decision 0030). Matches come in tiers, best first:
  *   0. the code typed exactly ("e11.9", "E119");
  *   1. codes that start with what was typed ("E11", "e11.6");
- *   2. titles whose first word starts with the first typed word, then
- *   3. other titles; in both, every typed word must start a word of the title, in any order,
- *      accents and case ignored (carepoint_fold, as the patient search: decision 0013).
+ *   2. titles that start with the words as typed ("type 2 diabetes"), then
+ *   3. titles that hold them in that order at a word's start, then
+ *   4. titles that have them in any order; in every title tier each typed word must start a
+ *      word of the title, accents and case ignored (carepoint_fold, as the patient search:
+ *      decision 0013), so "2" finds "Stage 2" but ranks it after "Type 2 diabetes…".
  * Within a tier, codes in their classification order. Code tiers read diagnosis_codes_compact_idx,
  * title tiers the trigram index on the folded title.
  */
@@ -43,10 +45,12 @@ function rankOf(q: string): { where: SQL; rank: SQL } | undefined {
     : undefined;
   const codeExact = codeTerm ? sql`${compact} = ${codeTerm}` : undefined;
   const codePrefix = codeTerm ? sql`${compact} like ${`${escapeLike(codeTerm)}%`}` : undefined;
-  const first = words[0];
-  const titleStarts = first
-    ? sql`${diagnosisCodes.titleFolded} like ${fold(`${escapeLike(first)}%`)}`
+  // The words as typed, in order: the phrase a title may start with or hold.
+  const phrase = escapeLike(words.join(' '));
+  const phraseStarts = words.length
+    ? sql`${diagnosisCodes.titleFolded} like ${fold(`${phrase}%`)}`
     : sql`false`;
+  const phraseInside = words.length ? sql`${paddedTitle} like ${fold(`% ${phrase}%`)}` : sql`false`;
   const conditions = [codePrefix, titleMatch].filter((c): c is SQL => c !== undefined);
   if (!conditions.length) return undefined;
   return {
@@ -54,8 +58,9 @@ function rankOf(q: string): { where: SQL; rank: SQL } | undefined {
     rank: sql`case
       when ${codeExact ?? sql`false`} then 0
       when ${codePrefix ?? sql`false`} then 1
-      when ${titleStarts} then 2
-      else 3 end`,
+      when ${phraseStarts} then 2
+      when ${phraseInside} then 3
+      else 4 end`,
   };
 }
 
