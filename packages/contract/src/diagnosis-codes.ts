@@ -10,12 +10,12 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 /** The FHIR system of ICD-10-CM codes (HL7 terminology: http://hl7.org/fhir/sid/icd-10-cm). */
 export const ICD10CM_FHIR_SYSTEM = 'http://hl7.org/fhir/sid/icd-10-cm';
 export const ICD10CM_NAME = 'ICD-10-CM';
-export const DIAGNOSIS_CODES_PAGE_SIZE = 20;
+const DIAGNOSIS_CODES_PAGE_SIZE = 20;
 const DIAGNOSIS_CODES_MAX_PAGE_SIZE = 50;
-export const DIAGNOSIS_SEARCH_MAX = 100;
+const DIAGNOSIS_SEARCH_MAX = 100;
 
 /** An ICD-10-CM code as written in FHIR and on claims: a letter, two characters, then a dot and up to four more. */
-export const ICD10CM_CODE_PATTERN = /^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/;
+const ICD10CM_CODE_PATTERN = /^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/;
 
 export const DIAGNOSIS_CODE_MESSAGES = {
   searchTooLong: `Search is too long (at most ${DIAGNOSIS_SEARCH_MAX} characters)`,
@@ -45,7 +45,7 @@ export const diagnosisCodeSearchSchema = z.object({
 });
 export type DiagnosisCodeSearch = z.input<typeof diagnosisCodeSearchSchema>;
 
-export const diagnosisCodeSchema = z.object({
+const diagnosisCodeSchema = z.object({
   /** "E11.9" */
   code: z.string(),
   /** The classification's title: "Type 2 diabetes mellitus without complications". */

@@ -54,14 +54,14 @@ const CHAPTERS: readonly (readonly [first: string, last: string, chapter: number
   ['U00', 'U85', 22],
 ];
 
-export const chapterOf = (category: string) => {
+const chapterOf = (category: string) => {
   const found = CHAPTERS.find(([first, last]) => category >= first && category <= last);
   if (!found) throw new Error(`ICD-10-CM category ${category} is in no chapter`);
   return found[2];
 };
 
 /** "E119" as FHIR and claims write it: "E11.9" (a dot after the category). */
-export const dottedCode = (compact: string) =>
+const dottedCode = (compact: string) =>
   compact.length > 3 ? `${compact.slice(0, 3)}.${compact.slice(3)}` : compact;
 
 export type DiagnosisCodeRow = typeof diagnosisCodes.$inferInsert;

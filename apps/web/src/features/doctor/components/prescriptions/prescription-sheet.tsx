@@ -144,7 +144,7 @@ export function PrescriptionSheet({
           <Field label="Food allergies">{info.foodAllergies}</Field>
           <Field label="Current medication">{info.currentMedication}</Field>
         </dl>
-        <dl className="mt-3">
+        <dl className="mt-3 flex flex-col gap-3">
           <Field label={`Diagnosis (${ICD10CM_NAME})`}>
             {p.diagnosis ? codedDiagnosisLabel(p.diagnosis) : null}
           </Field>
