@@ -23,7 +23,7 @@ const LOAD_LOCK_KEY = 7_264_030;
 const INSERT_BATCH = 5_000;
 
 /** Where the table ships: the CDC's "code descriptions in tabular order" file, as published. */
-export const icd10cmFile = () => path.join(serverDir, 'code-systems', 'icd-10-cm.txt');
+const icd10cmFile = () => path.join(serverDir, 'code-systems', 'icd-10-cm.txt');
 
 /**
  * ICD-10-CM's chapters by their first and last three-character category (chapter XXII, U00–U85,
@@ -90,10 +90,13 @@ export function parseIcd10cm(text: string): DiagnosisCodeRow[] {
 
 export type CodeTable = { version: string; rows: () => DiagnosisCodeRow[] };
 
+/** Raised when what a row holds changes (a new column, another parse): every database reloads. */
+const ROWS_REVISION = 1;
+
 /** The shipped table: its version is the file's digest, so any change to it reloads. */
 export function shippedIcd10cm(file = icd10cmFile()): CodeTable {
   const text = fs.readFileSync(file, 'utf8');
-  const version = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const version = `${ROWS_REVISION}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
   return { version, rows: () => parseIcd10cm(text) };
 }
 
