@@ -89,6 +89,12 @@ describe('the shipped table', () => {
 describe('GET /api/diagnosis-codes', () => {
   it('puts the exact code first, then codes that start with it, then titles', async () => {
     expect(codes(await search('E11.9'))).toEqual(['E11.9']);
+    // A three-character code that is billable on its own.
+    expect((await search('i10')).data[0]).toEqual({
+      code: 'I10',
+      title: 'Essential (primary) hypertension',
+      billable: true,
+    });
     // Typed without the dot, in lower case: the same code.
     expect(codes(await search('e119'))[0]).toBe('E11.9');
     const e11 = await search('E11', '&limit=50');
@@ -114,6 +120,16 @@ describe('GET /api/diagnosis-codes', () => {
     const apnea = codes(await search('sleep apnea'));
     expect(apnea).toEqual(['G47.30', 'G47.33']);
     expect(codes(await search("bell's"))).toEqual(['G51.0']);
+    // Titles starting with the word, then those holding it ("Hypertensive …" is another word).
+    expect(codes(await search('hypertension'))).toEqual([
+      'I15.1',
+      'I15.2',
+      'I10',
+      'I15.0',
+      'I15.8',
+      'I15.9',
+      'I1A.0',
+    ]);
     // A title starting with the word comes before one that has it later.
     const migraine = codes(await search('migraine'));
     expect(migraine[0]).toBe('G43.009');
