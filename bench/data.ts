@@ -145,3 +145,19 @@ export const FHIR_PATIENT_SEARCHES = [
   'given=funmi',
   'birthdate=1990-05-17',
 ];
+
+/**
+ * What a doctor types into the diagnosis picker: an exact code with and without its dot, a
+ * code's start, title words in order and out of it, a word with an apostrophe, and a miss.
+ */
+export const DIAGNOSIS_CODE_SEARCH_TERMS = [
+  'E11.9',
+  'e119',
+  'E11',
+  'g47',
+  'type 2 diabetes',
+  'apnea sleep',
+  "bell's",
+  'migraine without aura',
+  'zzzz',
+] as const;

@@ -11,6 +11,7 @@ export * from './clock';
 export * from './common';
 export * from './dates';
 export * from './diagnosis';
+export * from './diagnosis-codes';
 export * from './doctor-appointments';
 export * from './emergency';
 export * from './facility';

@@ -3,6 +3,7 @@ import { CHART_MESSAGES } from './charts';
 import { optionalVitalField, VITAL_RANGES, vitalField } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
 import { formatDay } from './dates';
+import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -401,6 +402,8 @@ export const prescriptionInputSchema = z.object({
   /** A boolean toggle, true by default. */
   status: z.boolean({ error: 'Status must be true or false' }).default(true),
   physicalInfo: physicalInfoInputSchema.prefault({}),
+  /** The visit's diagnosis in ICD-10-CM ("E11.9"), beside the doctor's own wording (problemDescription). */
+  diagnosisCode: diagnosisCodeField,
   medicines: z
     .array(medicineLineInputSchema, { error: PRESCRIPTION_MESSAGES.atLeastOneMedicine })
     .min(1, PRESCRIPTION_MESSAGES.atLeastOneMedicine)
@@ -465,6 +468,8 @@ const prescriptionSchema = z.object({
     temperature: z.number().nullable(),
     problemDescription: z.string().nullable(),
   }),
+  /** The visit's diagnosis coded in ICD-10-CM, with the title it had when chosen. */
+  diagnosis: codedDiagnosisSchema.nullable(),
   medicines: z.array(medicineLineSchema),
   test: z.string().nullable(),
   advice: z.string().nullable(),

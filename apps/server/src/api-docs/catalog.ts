@@ -93,6 +93,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'DELETE /api/doctor/reports/{id}': 'Delete a report',
   'DELETE /api/doctor/reports/attachments/{id}': "Remove a report's attachment",
   'POST /api/doctor/reports/{id}/attachments': 'Attach a file to a report',
+  'GET /api/diagnosis-codes': 'Search ICD-10-CM diagnosis codes (exact code, code start, then title words)',
   'GET /api/doctor/diagnosis-tests': 'Diagnosis tests',
   'GET /api/doctor/diagnosis-tests/{id}': 'A diagnosis test',
   'GET /api/doctor/diagnosis-categories': 'Diagnosis categories',
@@ -199,6 +200,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'doctor: prescriptions', description: 'Prescriptions and their PDFs.' },
   { name: 'doctor: reports', description: 'Medical reports and their attachments.' },
   { name: 'doctor: diagnosis', description: 'Diagnosis tests and their categories.' },
+  {
+    name: 'diagnosis codes',
+    description: 'The ICD-10-CM classification diagnoses are coded in, for the roles that record diagnoses.',
+  },
   { name: 'admin: doctors', description: 'Doctor accounts.' },
   { name: 'admin: users', description: 'Any person’s account: signing them out everywhere.' },
   { name: 'admin: two-factor', description: 'Resetting a user’s two-factor sign-in (a lost phone).' },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { serverDir } from '../server-dir';
+import { shippedIcd10cm } from './code-systems';
 
 /**
  * PGlite runs initdb in a second WebAssembly instance when a data directory is new: seconds
@@ -20,7 +21,10 @@ const cacheDir = path.join(serverDir, '.cache');
 const templateDir = path.join(cacheDir, `pglite-cluster-${pgliteVersion}`);
 const MIGRATED_PREFIX = `pglite-migrated-${pgliteVersion}-`;
 
-/** What the migrations folder holds (journal and SQL), as a short digest: a migrated template serves only these. */
+/**
+ * What the migrations folder holds (journal and SQL) and the shipped code tables, as a short
+ * digest: a migrated template serves only these.
+ */
 export const migrationsDigest = (() => {
   let digest: string | undefined;
   return () => {
@@ -29,6 +33,8 @@ export const migrationsDigest = (() => {
     const hash = createHash('sha256');
     const files = ['meta/_journal.json', ...fs.readdirSync(folder).filter((f) => f.endsWith('.sql'))];
     for (const file of files.sort()) hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+    // The templates hold the shipped code tables too (db/code-systems.ts): a new table, a new template.
+    hash.update(shippedIcd10cm().version);
     digest = hash.digest('hex').slice(0, 16);
     return digest;
   };

@@ -10,6 +10,7 @@ import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
+import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
@@ -74,6 +75,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   prescriptionRoutes,
   reportRoutes,
   diagnosisRoutes,
+  // Doctors and admins: the ICD-10-CM codes diagnoses are coded in.
+  diagnosisCodeRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).

@@ -82,6 +82,8 @@ export const queryKeys = {
       reports: (id: string, page: number) => ['doctor', 'patients', 'chart', id, 'reports', page] as const,
       vitals: (id: string) => ['doctor', 'patients', 'chart', id, 'vitals'] as const,
     },
+    /** ICD-10-CM searches (the diagnosis picker), by term and limit. */
+    diagnosisCodes: ['doctor', 'diagnosis-codes'] as const,
     prescriptions: {
       all: ['doctor', 'prescriptions'] as const,
       list: (queryString: string) => ['doctor', 'prescriptions', 'list', queryString] as const,

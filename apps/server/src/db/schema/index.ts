@@ -4,6 +4,7 @@ export * from './auth';
 export * from './beds';
 export * from './bulk-exports';
 export * from './clinical';
+export * from './code-systems';
 export * from './diagnosis';
 export * from './emergency';
 export * from './messages';

@@ -53,6 +53,12 @@ export const prescriptions = pgTable(
     diabetic: diabeticStatus(),
     currentMedication: text(),
     problemDescription: text(),
+    /**
+     * The visit's diagnosis coded in ICD-10-CM (decision 0031): the code and the classification's
+     * title as they were when chosen; problemDescription stays the doctor's own wording.
+     */
+    diagnosisCode: text(),
+    diagnosisTitle: text(),
     test: text(),
     advice: text(),
     nextVisitCount: smallint(),
@@ -73,6 +79,7 @@ export const prescriptions = pgTable(
       'prescriptions_next_visit',
       sql`(${t.nextVisitCount} is null) = (${t.nextVisitUnit} is null) and coalesce(${t.nextVisitCount}, 1) between 1 and 365`,
     ),
+    check('prescriptions_diagnosis', sql`(${t.diagnosisCode} is null) = (${t.diagnosisTitle} is null)`),
     check(
       'prescriptions_pressure',
       sql`(${t.systolic} is null) = (${t.diastolic} is null) and (${t.diastolic} is null or ${t.diastolic} < ${t.systolic})`,

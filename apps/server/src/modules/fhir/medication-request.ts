@@ -3,6 +3,7 @@ import {
   durationLabel,
   findAllergyConflicts,
   formatInstant,
+  ICD10CM_FHIR_SYSTEM,
   type MedicineInterval,
   type MedicineTime,
 } from '@carepoint/contract';
@@ -122,6 +123,8 @@ const columns = {
   createdAt: prescriptions.createdAt,
   prescriptionUpdatedAt: prescriptions.updatedAt,
   problemDescription: prescriptions.problemDescription,
+  diagnosisCode: prescriptions.diagnosisCode,
+  diagnosisTitle: prescriptions.diagnosisTitle,
   advice: prescriptions.advice,
   acknowledgedAllergies: prescriptions.acknowledgedAllergies,
   allergiesAcknowledgedAt: prescriptions.allergiesAcknowledgedAt,
@@ -172,6 +175,20 @@ function notesOf(row: LineRow, timeZone: string): Annotation[] {
   return notes;
 }
 
+/**
+ * Why it was prescribed: the visit's ICD-10-CM diagnosis as a coding (the title it had when
+ * chosen as its display) and the doctor's own wording as the text; either may be missing.
+ */
+function reasonOf(row: LineRow): Pick<MedicationRequest, 'reasonCode'> {
+  const coding =
+    row.diagnosisCode && row.diagnosisTitle
+      ? [{ system: ICD10CM_FHIR_SYSTEM, code: row.diagnosisCode, display: row.diagnosisTitle }]
+      : undefined;
+  const text = row.problemDescription ?? undefined;
+  if (!coding && !text) return {};
+  return { reasonCode: [{ ...(coding ? { coding } : {}), ...(text ? { text } : {}) }] };
+}
+
 function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest {
   const notes = notesOf(row, timeZone);
   return {
@@ -185,7 +202,7 @@ function toMedicationRequest(row: LineRow, timeZone: string): MedicationRequest 
     subject: { reference: `Patient/${row.patientId}` },
     authoredOn: fhirDateTime(row.createdAt, timeZone),
     requester: { reference: `Practitioner/${row.doctorId}` },
-    ...(row.problemDescription ? { reasonCode: [{ text: row.problemDescription }] } : {}),
+    ...reasonOf(row),
     ...(notes.length > 0 ? { note: notes } : {}),
     dosageInstruction: [dosageOf(row)],
   };

@@ -2,9 +2,11 @@ import {
   ALLERGY_OVERRIDE_LABEL,
   allergyOverrideText,
   birthFields,
+  codedDiagnosisLabel,
   formatInstant,
   formatInstantDay,
   formatNextVisit,
+  ICD10CM_NAME,
   type Prescription,
   prescriptionPdfName,
   toLocalDateTime,
@@ -43,6 +45,7 @@ export async function prescriptionPdf(p: Prescription, ctx: ServiceContext) {
       ['Food allergies', info.foodAllergies],
       ['Current medication', info.currentMedication],
     ])
+    .paragraph('Diagnosis', p.diagnosis ? `${codedDiagnosisLabel(p.diagnosis)} (${ICD10CM_NAME})` : null)
     .paragraph('Problem description', info.problemDescription)
     .heading('Medicines')
     .table(

@@ -1,4 +1,5 @@
 import {
+  DIAGNOSIS_CODE_MESSAGES,
   PRESCRIPTION_MESSAGES,
   type Prescription,
   type PrescriptionInput,
@@ -731,5 +732,116 @@ describe('demo data', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe('the visit’s coded diagnosis', () => {
+  it('stores the ICD-10-CM code with the classification’s title beside the doctor’s wording', async () => {
+    const p = await create(doctor.headers, input(grace.id, { diagnosisCode: 'e11.9' }));
+    expect(p.diagnosis).toEqual({ code: 'E11.9', title: 'Type 2 diabetes mellitus without complications' });
+    expect(p.physicalInfo.problemDescription).toBe('Fever for two days');
+    const [row] = await t.database.db.select().from(prescriptions).where(eq(prescriptions.id, p.id));
+    expect(row).toMatchObject({
+      diagnosisCode: 'E11.9',
+      diagnosisTitle: 'Type 2 diabetes mellitus without complications',
+    });
+    // Read back, printed, and in FHIR: the coding with the title, the wording as the text.
+    const read = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/${p.id}`);
+    expect(read.json<{ prescription: Prescription }>().prescription.diagnosis?.code).toBe('E11.9');
+    const pdf = await send(doctor.headers, 'GET', `/api/doctor/prescriptions/${p.id}/pdf`);
+    expect(await pdfText(pdf.rawPayload)).toContain(
+      'E11.9 Type 2 diabetes mellitus without complications (ICD-10-CM)',
+    );
+    const [line] = await t.database.db
+      .select({ id: prescriptionMedicines.id })
+      .from(prescriptionMedicines)
+      .where(eq(prescriptionMedicines.prescriptionId, p.id))
+      .orderBy(asc(prescriptionMedicines.position));
+    const admin = await signedIn(t, 'admin');
+    const fhir = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/MedicationRequest/${line?.id}`,
+      headers: admin.headers,
+    });
+    expect(fhir.statusCode, fhir.body).toBe(200);
+    expect(fhir.json().reasonCode).toEqual([
+      {
+        coding: [
+          {
+            system: 'http://hl7.org/fhir/sid/icd-10-cm',
+            code: 'E11.9',
+            display: 'Type 2 diabetes mellitus without complications',
+          },
+        ],
+        text: 'Fever for two days',
+      },
+    ]);
+  });
+
+  it('is optional, changes on an edit, and is cleared by an empty choice', async () => {
+    const p = await create(doctor.headers, input(grace.id));
+    expect(p.diagnosis).toBeNull();
+    const coded = await send(
+      doctor.headers,
+      'PUT',
+      `/api/doctor/prescriptions/${p.id}`,
+      input(grace.id, { diagnosisCode: 'G51.0' }),
+    );
+    expect(coded.statusCode, coded.body).toBe(200);
+    expect(coded.json<{ prescription: Prescription }>().prescription.diagnosis).toEqual({
+      code: 'G51.0',
+      title: "Bell's palsy",
+    });
+    const cleared = await send(
+      doctor.headers,
+      'PUT',
+      `/api/doctor/prescriptions/${p.id}`,
+      input(grace.id, { diagnosisCode: '' }),
+    );
+    expect(cleared.json<{ prescription: Prescription }>().prescription.diagnosis).toBeNull();
+  });
+
+  it('keeps the saved title of a code an edit leaves unchanged, even when the table no longer has it', async () => {
+    const p = await create(doctor.headers, input(grace.id, { diagnosisCode: 'G47.00' }));
+    // As if a later edition had reworded the title: the saved one stays the record's.
+    await t.database.db
+      .update(prescriptions)
+      .set({ diagnosisTitle: 'Insomnia, unspecified (as saved)' })
+      .where(eq(prescriptions.id, p.id));
+    const edited = await send(
+      doctor.headers,
+      'PUT',
+      `/api/doctor/prescriptions/${p.id}`,
+      input(grace.id, { diagnosisCode: 'G47.00', advice: 'Sleep hygiene' }),
+    );
+    expect(edited.json<{ prescription: Prescription }>().prescription.diagnosis?.title).toBe(
+      'Insomnia, unspecified (as saved)',
+    );
+  });
+
+  it('refuses a code not in the classification, or not shaped like one, on the field', async () => {
+    const unknown = await send(
+      doctor.headers,
+      'POST',
+      '/api/doctor/prescriptions',
+      input(grace.id, { diagnosisCode: 'Z99.999' }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors.diagnosisCode).toEqual([DIAGNOSIS_CODE_MESSAGES.unknownCode]);
+    const malformed = await send(
+      doctor.headers,
+      'POST',
+      '/api/doctor/prescriptions',
+      input(grace.id, { diagnosisCode: 'diabetes' }),
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors.diagnosisCode).toEqual([DIAGNOSIS_CODE_MESSAGES.invalidCode]);
+    const nul = await send(
+      doctor.headers,
+      'POST',
+      '/api/doctor/prescriptions',
+      input(grace.id, { diagnosisCode: 'E11\u0000' }),
+    );
+    expect(nul.statusCode).toBe(400);
   });
 });

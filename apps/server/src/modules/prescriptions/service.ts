@@ -1,5 +1,7 @@
 import {
   allergyWarning,
+  type CodedDiagnosis,
+  DIAGNOSIS_CODE_MESSAGES,
   durationLabel,
   findAllergyConflicts,
   type MedicineLine,
@@ -42,6 +44,7 @@ import {
   selectOf,
 } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
+import { findDiagnosisCodes } from '../diagnosis-codes';
 
 /*
  * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a
@@ -151,6 +154,8 @@ const toPrescription = (
       temperature: p.temperature,
       problemDescription: p.problemDescription,
     },
+    diagnosis:
+      p.diagnosisCode && p.diagnosisTitle ? { code: p.diagnosisCode, title: p.diagnosisTitle } : null,
     medicines,
     test: p.test,
     advice: p.advice,
@@ -398,7 +403,30 @@ function badRequestAt(field: string, message: string): never {
   throw badRequest(message, field);
 }
 
-const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[], now: Date) => ({
+/**
+ * The visit's coded diagnosis: the chosen code with the classification's title. A code kept
+ * unchanged on an edit keeps the title it was saved with (a later edition may have retired or
+ * reworded it); a new one must be in the loaded table.
+ */
+async function diagnosisOf(
+  ctx: ServiceContext,
+  input: PrescriptionData,
+  saved?: CodedDiagnosis | null,
+): Promise<CodedDiagnosis | null> {
+  const code = input.diagnosisCode;
+  if (!code) return null;
+  if (saved?.code === code) return saved;
+  const [found] = await findDiagnosisCodes(ctx, [code]);
+  if (!found) badRequestAt('diagnosisCode', DIAGNOSIS_CODE_MESSAGES.unknownCode);
+  return { code: found.code, title: found.title };
+}
+
+const columnsOf = (
+  input: PrescriptionData,
+  diagnosis: CodedDiagnosis | null,
+  acknowledgedAllergies: string[],
+  now: Date,
+) => ({
   patientId: input.patientId,
   appointmentId: input.appointmentId,
   status: input.status,
@@ -410,6 +438,8 @@ const columnsOf = (input: PrescriptionData, acknowledgedAllergies: string[], now
   diabetic: input.physicalInfo.diabetic,
   currentMedication: input.physicalInfo.currentMedication,
   problemDescription: input.physicalInfo.problemDescription,
+  diagnosisCode: diagnosis?.code ?? null,
+  diagnosisTitle: diagnosis?.title ?? null,
   test: input.test,
   advice: input.advice,
   nextVisitCount: input.nextVisit?.count ?? null,
@@ -468,10 +498,16 @@ export async function createPrescription(ctx: ServiceContext, input: Prescriptio
   const actor = signedIn(ctx.actor);
   const id = await ctx.db.transaction(async (tx) => {
     const acknowledged = await checkReferences(tx, actor.id, input);
+    const diagnosis = await diagnosisOf(inTransaction(ctx, tx), input);
     const now = ctx.now();
     const [row] = await tx
       .insert(prescriptions)
-      .values({ ...columnsOf(input, acknowledged, now), doctorId: actor.id, createdAt: now, updatedAt: now })
+      .values({
+        ...columnsOf(input, diagnosis, acknowledged, now),
+        doctorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: prescriptions.id });
     if (!row) throw new Error('prescription not stored');
     await tx.insert(prescriptionMedicines).values(linesOf(row.id, input));
@@ -490,7 +526,12 @@ export async function createPrescription(ctx: ServiceContext, input: Prescriptio
 /** Locks the caller's own prescription for a change; anyone else's answers 404. */
 async function lockOwn(tx: Executor, actor: Actor, id: string) {
   const [row] = await tx
-    .select({ id: prescriptions.id, patientId: prescriptions.patientId })
+    .select({
+      id: prescriptions.id,
+      patientId: prescriptions.patientId,
+      diagnosisCode: prescriptions.diagnosisCode,
+      diagnosisTitle: prescriptions.diagnosisTitle,
+    })
     .from(prescriptions)
     .where(and(eq(prescriptions.id, id), eq(prescriptions.doctorId, actor.id)))
     .for('update');
@@ -504,10 +545,15 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
   await ctx.db.transaction(async (tx) => {
     const before = await lockOwn(tx, actor, id);
     const acknowledged = await checkReferences(tx, actor.id, input);
+    const saved =
+      before.diagnosisCode && before.diagnosisTitle
+        ? { code: before.diagnosisCode, title: before.diagnosisTitle }
+        : null;
+    const diagnosis = await diagnosisOf(inTransaction(ctx, tx), input, saved);
     const now = ctx.now();
     await tx
       .update(prescriptions)
-      .set({ ...columnsOf(input, acknowledged, now), updatedAt: now })
+      .set({ ...columnsOf(input, diagnosis, acknowledged, now), updatedAt: now })
       .where(eq(prescriptions.id, id));
     await replaceLines(tx, id, input);
     await audit(inTransaction(ctx, tx), {

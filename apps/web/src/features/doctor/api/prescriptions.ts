@@ -6,6 +6,7 @@ import {
   type PrescriptionResponse,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { diagnosisCodeSearchAt } from '@/components/form/diagnosis-code-picker';
 import { api } from '@/lib/api-client';
 import { answersFields } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
@@ -94,3 +95,6 @@ export function useDeletePrescription() {
 /** The PDF's address (same origin; the session cookie goes with it). */
 export const prescriptionPdfUrl = (id: string, disposition: 'attachment' | 'inline' = 'attachment') =>
   `/api/doctor/prescriptions/${id}/pdf${disposition === 'inline' ? '?disposition=inline' : ''}`;
+
+/** The ICD-10-CM search behind the prescription's diagnosis picker. */
+export const diagnosisCodeSearch = diagnosisCodeSearchAt(queryKeys.doctor.diagnosisCodes);

@@ -1,4 +1,5 @@
 import {
+  type CodedDiagnosis,
   DIABETIC_STATUSES,
   durationChoiceOf,
   findAllergyConflicts,
@@ -19,6 +20,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { DiagnosisCodePicker } from '@/components/form/diagnosis-code-picker';
 import { optionsOf } from '@/components/form/options';
 import { PatientPicker } from '@/components/form/patient-picker';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -27,7 +29,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { usePrescriptionPatient, useSavePrescription } from '@/features/doctor/api/prescriptions';
+import {
+  diagnosisCodeSearch,
+  usePrescriptionPatient,
+  useSavePrescription,
+} from '@/features/doctor/api/prescriptions';
 import { triagePatientSearch } from '@/features/doctor/api/triage';
 import { submitForm } from '@/lib/forms';
 import { LatestTriage } from './latest-triage';
@@ -63,6 +69,7 @@ export function valuesOf(
       temperature: p?.physicalInfo.temperature ?? '',
       problemDescription: p?.physicalInfo.problemDescription ?? '',
     },
+    diagnosisCode: p?.diagnosis?.code ?? '',
     medicines: p?.medicines.map(({ id: _id, comment, duration: _label, durationDays, ...m }) => ({
       ...m,
       ...durationChoiceOf(durationDays),
@@ -96,6 +103,7 @@ const STATIC_FIELDS: Array<Path<Values>> = [
   'physicalInfo.pulseRate',
   'physicalInfo.temperature',
   'physicalInfo.problemDescription',
+  'diagnosisCode',
   'test',
   'advice',
   'nextVisit.count',
@@ -140,6 +148,8 @@ export function PrescriptionForm({
   });
   const lines = useFieldArray({ control, name: 'medicines' });
   const [patientName, setPatientName] = useState(initialPatientName);
+  // The chosen code's title is shown beside it; the form sends the code only.
+  const [diagnosis, setDiagnosis] = useState<CodedDiagnosis | null>(prescription?.diagnosis ?? null);
   const [patientId, medicines, acknowledged] = useWatch({
     control,
     name: ['patientId', 'medicines', 'acknowledgeAllergies'],
@@ -253,8 +263,23 @@ export function PrescriptionForm({
             error={errors.physicalInfo?.currentMedication?.message}
             {...register('physicalInfo.currentMedication')}
           />
+          <div className="sm:col-span-2 lg:col-span-3">
+            <DiagnosisCodePicker
+              label="Diagnosis (ICD-10-CM)"
+              search={diagnosisCodeSearch}
+              value={diagnosis}
+              onChange={(chosen) => {
+                setDiagnosis(chosen);
+                setValue('diagnosisCode', chosen?.code ?? '', {
+                  shouldValidate: Boolean(errors.diagnosisCode),
+                });
+              }}
+              error={errors.diagnosisCode?.message}
+            />
+          </div>
           <Textarea
             label="Problem description"
+            hint="The diagnosis and findings in your own words"
             rows={3}
             className="sm:col-span-2 lg:col-span-3"
             error={errors.physicalInfo?.problemDescription?.message}

@@ -2,8 +2,10 @@ import {
   ALLERGY_OVERRIDE_LABEL,
   allergyOverrideText,
   birthFields,
+  codedDiagnosisLabel,
   type Facility,
   formatNextVisit,
+  ICD10CM_NAME,
   type Prescription,
   VITAL_RANGES,
 } from '@carepoint/contract';
@@ -142,7 +144,10 @@ export function PrescriptionSheet({
           <Field label="Food allergies">{info.foodAllergies}</Field>
           <Field label="Current medication">{info.currentMedication}</Field>
         </dl>
-        <dl className="mt-3">
+        <dl className="mt-3 flex flex-col gap-3">
+          <Field label={`Diagnosis (${ICD10CM_NAME})`}>
+            {p.diagnosis ? codedDiagnosisLabel(p.diagnosis) : null}
+          </Field>
           <Field label="Problem description">{info.problemDescription}</Field>
         </dl>
       </Section>
