@@ -6,6 +6,7 @@ import {
   DOCTOR_ALL_FIELDS,
   NURSE_MESSAGES,
   TOASTS,
+  WARD_MESSAGES,
 } from '@carepoint/contract';
 import { type BrowserContextOptions, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
@@ -179,6 +180,57 @@ test('a bed added and marked Occupied changes the dashboard and beds figures', a
   const patientRow = page.getByRole('row', { name: new RegExp(patient.email) });
   await expect(patientRow).toContainText('Inpatient');
   await expect(patientRow).toContainText(`Bed ${label}`);
+});
+
+test('an admin adds a ward, adds a bed in it and filters Manage Beds by that ward', async ({ adminPage }) => {
+  const page = await adminPage();
+  const ward = unique('E2E Ward').slice(0, 40);
+  // Last by label: the emergency room's Admit tests take the first free bed, and this ward is
+  // female-only.
+  const label = unique('Z E2E ward bed').slice(0, 40);
+
+  await page.goto('/admin/wards');
+  await page.getByRole('button', { name: 'Add Ward' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Ward' });
+  await add.getByRole('button', { name: 'Add Ward' }).click();
+  await expect(add.getByText(WARD_MESSAGES.nameRequired)).toBeVisible();
+  await add.getByLabel('Name').fill(ward);
+  await add.getByLabel('Kind').selectOption('Maternity');
+  await add.getByLabel('Sex rule').selectOption('Female only');
+  await add.getByRole('button', { name: 'Add Ward' }).click();
+  await expect(page.getByText(WARD_MESSAGES.added)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search wards' }).fill(ward);
+  const wardRow = page.getByRole('row', { name: new RegExp(ward) });
+  await expect(wardRow).toContainText('Maternity');
+  await expect(wardRow).toContainText('Female only');
+  await expect(wardRow).toContainText('0 free of 0');
+
+  await page.goto('/admin/beds');
+  await page.getByRole('button', { name: 'Add Bed' }).click();
+  const addBed = page.getByRole('dialog', { name: 'Add Bed' });
+  await addBed.getByLabel('Label').fill(label);
+  await addBed.getByLabel('Ward').selectOption({ label: ward });
+  await addBed.getByRole('button', { name: 'Add Bed' }).click();
+  await expect(page.getByText(TOASTS.bedAdded)).toBeVisible();
+  await expect(addBed).toBeHidden();
+
+  // The ward filter leaves only the new ward's bed.
+  await page.getByRole('combobox', { name: 'Ward' }).selectOption({ label: ward });
+  await expect(page).toHaveURL(/wardId=/);
+  const rows = page.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(label);
+  await expect(rows.first()).toContainText(ward);
+  await waitForScreen(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'manage-beds', { widths: [1280, 390] });
+
+  await page.goto(`/admin/wards?q=${encodeURIComponent(ward)}`);
+  await expect(page.getByRole('row', { name: new RegExp(ward) })).toContainText('1 free of 1');
+  await page.goto('/admin/wards');
+  await waitForScreen(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'manage-wards', { widths: [1280, 390] });
 });
 
 test('an admin adds a nurse and changes an ambulance status, both stored', async ({ adminPage }) => {

@@ -25,6 +25,10 @@ import { TOASTS } from './ui';
  *   POST  /api/admin/beds                     [createBedSchema -> 201 bedSchema]
  *   PUT   /api/admin/beds/:id                 [updateBedSchema -> bedSchema]
  *   DELETE /api/admin/beds/:id                [-> okSchema] (Free beds only)
+ *   GET   /api/admin/wards                    [wardListQuerySchema -> wardPageSchema]
+ *   POST  /api/admin/wards                    [saveWardSchema -> 201 wardSchema]
+ *   PUT   /api/admin/wards/:id                [saveWardSchema -> wardSchema]
+ *   DELETE /api/admin/wards/:id               [-> okSchema] (empty wards only, never the default)
  *   GET   /api/admin/emergency-room           [erListQuerySchema -> erPageSchema]             (emergency.ts)
  *   POST  /api/admin/emergency-room           [createErEntrySchema -> 201 erEntrySchema]
  *   PATCH /api/admin/emergency-room/:id       [updateErEntrySchema -> erEntrySchema]

@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/admin/dashboard' },
   { key: 'doctors', label: 'Doctors', to: '/admin/doctors' },
   { key: 'beds', label: 'Beds', to: '/admin/beds' },
+  { key: 'wards', label: 'Wards', to: '/admin/wards' },
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },

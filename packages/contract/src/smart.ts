@@ -107,6 +107,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   MedicationRequest: 'prescriptions',
   Schedule: 'doctors’ schedules',
   Slot: 'free appointment times',
+  Location: 'wards and beds, and whether each bed is free',
 };
 
 /** One scope in plain words, for the consent screen and the list of connected apps. */

@@ -481,3 +481,46 @@ describe('0041_nurse_role', () => {
     }
   });
 });
+
+describe('0044_wards', () => {
+  it('moves every existing bed, with its status and patient, into the default General Ward', async () => {
+    const old = await databaseBefore('0044_wards');
+    try {
+      await old.query(`
+        INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES
+          ('${PATIENT}', 'in-bed@clinic.example', 'x', 'patient', 'In', 'Bed')`);
+      await old.query(`
+        INSERT INTO beds (label, status, patient_id) VALUES
+          ('Ward A-01', 'Occupied', '${PATIENT}'), ('Ward A-02', 'Free', NULL), ('ICU-1', 'Occupied', NULL)`);
+      await old.migrate(migrationsFolder);
+      const wards = await old.query<{ name: string; kind: string; sex_rule: string; is_default: boolean }>(
+        'SELECT name, kind, sex_rule, is_default FROM wards',
+      );
+      expect(wards).toEqual([{ name: 'General Ward', kind: 'General', sex_rule: 'Mixed', is_default: true }]);
+      const beds = await old.query<{
+        label: string;
+        status: string;
+        patient_id: string | null;
+        ward: string;
+      }>(
+        'SELECT label, status, patient_id, w.name AS ward FROM beds JOIN wards w ON w.id = beds.ward_id ORDER BY label',
+      );
+      expect(beds).toEqual([
+        { label: 'ICU-1', status: 'Occupied', patient_id: null, ward: 'General Ward' },
+        { label: 'Ward A-01', status: 'Occupied', patient_id: PATIENT, ward: 'General Ward' },
+        { label: 'Ward A-02', status: 'Free', patient_id: null, ward: 'General Ward' },
+      ]);
+      // A bed written without a ward goes to the default ward; a Cleaning bed never names a patient.
+      await old.query(`INSERT INTO beds (label) VALUES ('No ward named')`);
+      const [added] = await old.query<{ ward: string }>(
+        `SELECT w.name AS ward FROM beds JOIN wards w ON w.id = beds.ward_id WHERE label = 'No ward named'`,
+      );
+      expect(added?.ward).toBe('General Ward');
+      await expect(
+        old.query(`UPDATE beds SET status = 'Cleaning' WHERE label = 'Ward A-01'`),
+      ).rejects.toThrow();
+    } finally {
+      await old.close();
+    }
+  });
+});

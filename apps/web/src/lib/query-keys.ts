@@ -15,6 +15,7 @@ export type AdminListResource =
   | 'ambulances'
   | 'patients'
   | 'beds'
+  | 'wards'
   | 'emergency-room'
   | 'demo-requests'
   | 'audit'
@@ -52,6 +53,7 @@ export const queryKeys = {
     auditActions: ['admin', 'audit', 'actions'] as const,
     patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
     freeBeds: ['admin', 'beds', 'free'] as const,
+    wardChoices: ['admin', 'wards', 'choices'] as const,
     calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,
     backups: ['admin', 'backups'] as const,
     smartApps: ['admin', 'smart-apps'] as const,

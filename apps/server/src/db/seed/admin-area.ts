@@ -6,10 +6,12 @@ import {
   type TriageLevel,
   triage,
   type Vitals,
+  type WardKind,
+  type WardSexRule,
 } from '@carepoint/contract';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users } from '../schema';
+import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users, wards } from '../schema';
 import type { SeedContext } from './context';
 
 /*
@@ -185,26 +187,55 @@ async function seedStaff(ctx: SeedContext) {
     .values(AMBULANCES.map(([code, driverName, status]) => ({ code, driverName, status })));
 }
 
-async function seedBeds(ctx: SeedContext, patientIds: string[]) {
-  const labels = [
-    ...['A-01', 'A-02', 'A-03', 'A-04', 'A-05', 'A-06'].map((l) => `Ward ${l}`),
-    ...['B-01', 'B-02', 'B-03', 'B-04'].map((l) => `Ward ${l}`),
-    'ICU-1',
-    'ICU-2',
-  ];
-  // Every other bed of the first ten is taken, plus one ICU bed.
+/** The demo wards besides the default General Ward (made by the migration), with their beds. */
+const WARDS: Array<{ name: string; kind: WardKind; sexRule: WardSexRule; labels: string[] }> = [
+  {
+    name: 'Surgical Ward',
+    kind: 'Surgical',
+    sexRule: 'Mixed',
+    labels: ['B-01', 'B-02', 'B-03', 'B-04'].map((l) => `Ward ${l}`),
+  },
+  { name: 'Intensive Care Unit', kind: 'Intensive care', sexRule: 'Mixed', labels: ['ICU-1', 'ICU-2'] },
+  { name: 'Maternity Ward', kind: 'Maternity', sexRule: 'Female only', labels: ['MAT-1', 'MAT-2', 'MAT-3'] },
+  { name: 'Paediatric Ward', kind: 'Paediatric', sexRule: 'Mixed', labels: ['PAED-1', 'PAED-2'] },
+];
+
+type SeedPatient = { id: string; gender: Gender | null };
+
+/**
+ * Wards and their beds. Every other bed of the first ten is taken, plus one ICU bed; in the
+ * female-only Maternity Ward one woman lies and another is expected (Reserved), and a bed is
+ * being cleaned after a discharge. Nobody lies in two beds.
+ */
+async function seedBeds(ctx: SeedContext, patients: SeedPatient[]) {
+  const [general] = await ctx.db.select({ id: wards.id }).from(wards).where(eq(wards.isDefault, true));
+  if (!general) throw new Error('the default ward is missing');
+  const wardIds = [general.id];
+  for (const { name, kind, sexRule } of WARDS) {
+    const [created] = await ctx.db.insert(wards).values({ name, kind, sexRule }).returning({ id: wards.id });
+    if (!created) throw new Error('ward not created');
+    wardIds.push(created.id);
+  }
+  const mixed = [
+    { wardId: general.id, labels: ['A-01', 'A-02', 'A-03', 'A-04', 'A-05', 'A-06'].map((l) => `Ward ${l}`) },
+    ...WARDS.slice(0, 2).map((w, i) => ({ wardId: wardIds[i + 1] ?? general.id, labels: w.labels })),
+  ].flatMap(({ wardId, labels }) => labels.map((label) => ({ wardId, label })));
   const occupied = [0, 2, 4, 6, 10];
-  await ctx.db.insert(beds).values(
-    labels.map((label, i) => {
-      const slot = occupied.indexOf(i);
-      const patientId = slot >= 0 ? patientIds[slot] : undefined;
-      return {
-        label,
-        status: patientId ? ('Occupied' as const) : ('Free' as const),
-        patientId: patientId ?? null,
-      };
-    }),
+  const rows: Array<typeof beds.$inferInsert> = mixed.map(({ wardId, label }, i) => {
+    const slot = occupied.indexOf(i);
+    const patientId = slot >= 0 ? patients[slot]?.id : undefined;
+    return { wardId, label, status: patientId ? 'Occupied' : 'Free', patientId: patientId ?? null };
+  });
+  const women = patients.slice(occupied.length).filter((p) => p.gender === 'female');
+  const [maternity, paediatric] = [wardIds[3] ?? general.id, wardIds[4] ?? general.id];
+  rows.push(
+    { wardId: maternity, label: 'MAT-1', status: 'Occupied', patientId: women[0]?.id ?? null },
+    { wardId: maternity, label: 'MAT-2', status: 'Reserved', patientId: women[1]?.id ?? null },
+    { wardId: maternity, label: 'MAT-3', status: 'Cleaning' },
+    { wardId: paediatric, label: 'PAED-1', status: 'Free' },
+    { wardId: paediatric, label: 'PAED-2', status: 'Free' },
   );
+  await ctx.db.insert(beds).values(rows);
 }
 
 /** 32 arrivals spread from the facility's midnight to now: the latest wait, earlier ones were seen or left. */
@@ -317,13 +348,14 @@ async function seedDemoRequests(ctx: SeedContext) {
 export async function seedAdminArea(ctx: SeedContext) {
   await seedExtraPatients(ctx);
   const people = await ctx.db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, gender: users.gender })
     .from(users)
     .where(inArray(users.role, ['patient', 'doctor']))
     .orderBy(asc(users.email));
-  const patientIds = people.filter((p) => p.role === 'patient').map((p) => p.id);
+  const patients = people.filter((p) => p.role === 'patient');
+  const patientIds = patients.map((p) => p.id);
   await seedStaff(ctx);
-  await seedBeds(ctx, patientIds);
+  await seedBeds(ctx, patients);
   await seedEmergencyRoom(ctx, patientIds);
   await seedQueues(ctx);
   await seedDemoRequests(ctx);

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
-import { diagnosisTestProperties, diagnosisTests, erEntries, users, vitalSigns } from '../schema';
+import {
+  beds,
+  diagnosisTestProperties,
+  diagnosisTests,
+  erEntries,
+  users,
+  vitalSigns,
+  wards,
+} from '../schema';
 import { seedDemoData } from '.';
 import { ER_COMPLAINTS } from './admin-area';
 
@@ -125,5 +133,35 @@ describe('the demo data', () => {
       }
     }
     expect(chestPains).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo wards', () => {
+  it('hold every bed, of each kind, and keep their sex rule and one bed per patient', async () => {
+    const { db } = t.database;
+    const rows = await db
+      .select({
+        ward: wards.name,
+        kind: wards.kind,
+        rule: wards.sexRule,
+        status: beds.status,
+        gender: users.gender,
+        patientId: beds.patientId,
+      })
+      .from(beds)
+      .innerJoin(wards, eq(wards.id, beds.wardId))
+      .leftJoin(users, eq(users.id, beds.patientId));
+    expect(new Set(rows.map((r) => r.kind))).toEqual(
+      new Set(['General', 'Maternity', 'Paediatric', 'Surgical', 'Intensive care']),
+    );
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Free', 'Occupied', 'Reserved', 'Cleaning']));
+    for (const row of rows) {
+      if (row.rule === 'Female only') expect(row.gender, row.ward).not.toBe('male');
+      if (row.status === 'Free' || row.status === 'Cleaning') expect(row.patientId).toBeNull();
+    }
+    const named = rows.flatMap((r) => (r.patientId ? [r.patientId] : []));
+    expect(new Set(named).size).toBe(named.length);
+    // The first demo beds keep the patients they had before wards came.
+    expect(rows.filter((r) => r.ward === 'General Ward' && r.status === 'Occupied')).toHaveLength(3);
   });
 });

@@ -5,13 +5,19 @@ import {
   createBedSchema,
   idParamSchema,
   okSchema,
+  saveWardSchema,
   updateBedSchema,
+  wardListQuerySchema,
+  wardPageSchema,
+  wardSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as beds from './service';
+import * as wards from './wards';
 
 const tags = ['admin: beds'];
+const wardTags = ['admin: wards'];
 const config = { access: ['admin'] as const };
 
 export async function bedRoutes(fastify: FastifyInstance) {
@@ -39,5 +45,35 @@ export async function bedRoutes(fastify: FastifyInstance) {
     '/api/admin/beds/:id',
     { schema: { tags, params: idParamSchema, response: { 200: okSchema } }, config },
     async (request) => beds.deleteBed(request.ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/wards',
+    {
+      schema: { tags: wardTags, querystring: wardListQuerySchema, response: { 200: wardPageSchema } },
+      config,
+    },
+    async (request) => wards.listWards(request.ctx, request.query),
+  );
+
+  app.post(
+    '/api/admin/wards',
+    { schema: { tags: wardTags, body: saveWardSchema, response: { 201: wardSchema } }, config },
+    async (request, reply) => reply.code(201).send(await wards.createWard(request.ctx, request.body)),
+  );
+
+  app.put(
+    '/api/admin/wards/:id',
+    {
+      schema: { tags: wardTags, params: idParamSchema, body: saveWardSchema, response: { 200: wardSchema } },
+      config,
+    },
+    async (request) => wards.updateWard(request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/wards/:id',
+    { schema: { tags: wardTags, params: idParamSchema, response: { 200: okSchema } }, config },
+    async (request) => wards.deleteWard(request.ctx, request.params.id),
   );
 }

@@ -124,6 +124,32 @@ const boardEntry = async (id: string) => {
 const link = (id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/admin/emergency-room/${id}/link`, headers: admin, payload });
 
+describe('admitting to a single-sex ward', () => {
+  it('refuses a patient of the other sex and leaves both the bed and the arrival as they were', async () => {
+    const ward = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/wards',
+      headers: admin,
+      payload: { name: 'Admit Female Ward', kind: 'General', sexRule: 'Female only' },
+    });
+    const bedRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/beds',
+      headers: admin,
+      payload: { label: 'Admit FW-1', wardId: ward.json<{ id: string }>().id },
+    });
+    const bed = bedRes.json<Bed>();
+    const man = await createUser(t, 'patient', { gender: 'male' });
+    const entry = await arrival(man.id);
+    const refused = await admit(entry.id, bed.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(BED_MESSAGES.femaleOnly);
+    expect(await bedById(bed.id)).toMatchObject({ status: 'Free', patientId: null });
+    const woman = await createUser(t, 'patient', { gender: 'female' });
+    expect((await admit((await arrival(woman.id)).id, bed.id)).statusCode).toBe(200);
+  });
+});
+
 describe('one person on the board, in the bed and in the record', () => {
   it('names a linked arrival by the patient record, never by a typed name beside the link', async () => {
     const patient = await createUser(t, 'patient', { firstName: 'Efe', lastName: 'Okoro' });

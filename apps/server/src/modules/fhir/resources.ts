@@ -3,6 +3,7 @@ import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
 import { diagnosticReports } from './diagnostic-report';
 import { encounterResources } from './encounter';
+import { locations } from './location';
 import { medicationRequests } from './medication-request';
 import { observationsType } from './observation';
 import { patients } from './patient';
@@ -16,6 +17,7 @@ import type { FhirResourceType } from './resource-type';
 export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   patients,
   practitioners,
+  locations,
   appointmentResources,
   encounterResources,
   observationsType,

@@ -23,7 +23,7 @@ const anyOf = (conditions: Array<SQL | undefined>) =>
  * travel as one array parameter however many there are: a bulk export asks for hundreds at a
  * time, and the embedded database reads 200 separate parameters three times slower.
  */
-export function idsMatch(column: AnyColumn, occurrences: string[][]): SQL | undefined {
+export function idsMatch(column: AnyColumn | SQL | SQL.Aliased, occurrences: string[][]): SQL | undefined {
   return allOf(
     occurrences.map((ids) => {
       const valid = ids.filter(isUuid);
@@ -39,8 +39,11 @@ const referencedIds = (occurrences: ReferenceValue[][], type: string) =>
   );
 
 /** A reference parameter (`patient=Patient/123`) against a uuid column. */
-export const referenceMatches = (column: AnyColumn, occurrences: ReferenceValue[][], type: string) =>
-  idsMatch(column, referencedIds(occurrences, type));
+export const referenceMatches = (
+  column: AnyColumn | SQL | SQL.Aliased,
+  occurrences: ReferenceValue[][],
+  type: string,
+) => idsMatch(column, referencedIds(occurrences, type));
 
 /** Escapes LIKE's wildcards, so a search for "50%" finds "50%". */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

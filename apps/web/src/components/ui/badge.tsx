@@ -26,6 +26,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   // beds
   free: 'green',
   occupied: 'slate',
+  reserved: 'blue',
+  cleaning: 'amber',
   // appointments
   pending: 'amber',
   confirmed: 'blue',

@@ -6,6 +6,7 @@ export const routes: RouteObject[] = [
   page('dashboard', 'Admin Dashboard', () => import('./pages/dashboard-page')),
   page('doctors', 'Manage Doctors', () => import('./pages/doctors-page')),
   page('beds', 'Manage Beds', () => import('./pages/beds-page')),
+  page('wards', 'Manage Wards', () => import('./pages/wards-page')),
   page('nurses', 'Manage Nurses', () => import('./pages/nurses-page')),
   page('ambulances', 'Manage Ambulances', () => import('./pages/ambulances-page')),
   page('patients', 'Manage Patients', () => import('./pages/patients-page')),

@@ -143,10 +143,13 @@ describe('Bulk Data export', () => {
     expect(manifest.output.map((o) => o.type)).toEqual([
       'Patient',
       'Practitioner',
+      'Location',
       'Appointment',
       'Encounter',
       'Observation',
     ]);
+    // The wards and beds go whole into a system-level export: here the default General Ward.
+    expect(byType.get('Location')).toEqual([expect.objectContaining({ name: 'General Ward' })]);
     expect(idsOf(byType.get('Patient'))).toEqual(patients.map((p) => p.user.id).sort());
     // Each exported Patient carries its record number, as a read answers it.
     const numbers = new Map(patients.map((p) => [p.user.id, p.user.recordNumber]));

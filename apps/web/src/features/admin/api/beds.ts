@@ -8,17 +8,25 @@ import { useAdminMutation, type WithId } from './shared';
 /* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's. */
 
 export const useCreateBed = () =>
-  useAdminMutation((body: CreateBed) => api.post<Bed>('/admin/beds', body), ['beds'], 'Failed to add bed');
-/** Beds change the patients table too (Inpatient while in a bed). */
+  useAdminMutation(
+    (body: CreateBed) => api.post<Bed>('/admin/beds', body),
+    ['beds', 'wards'],
+    'Failed to add bed',
+  );
+/** Beds change the patients table too (Inpatient while in a bed), and the wards' bed counts. */
 export const useUpdateBed = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateBed>) => api.put<Bed>(`/admin/beds/${id}`, body),
-    ['beds', 'patients'],
+    ['beds', 'patients', 'wards'],
     'Failed to update bed',
   );
 
 export const useDeleteBed = () =>
-  useAdminMutation((id: string) => api.delete(`/admin/beds/${id}`), ['beds'], 'Failed to remove bed');
+  useAdminMutation(
+    (id: string) => api.delete(`/admin/beds/${id}`),
+    ['beds', 'wards'],
+    'Failed to remove bed',
+  );
 
 /** Free beds for the Admit dialog (at most 100, by label). */
 export const useFreeBeds = (enabled: boolean) =>

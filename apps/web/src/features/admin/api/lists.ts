@@ -4,6 +4,7 @@ import {
   type AuditActions,
   DOCTOR_MESSAGES,
   MESSAGE_MESSAGES,
+  WARD_MESSAGES,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -19,6 +20,7 @@ const LIST_LOAD_FAILED: Record<ListResource, string> = {
   ambulances: 'Could not fetch ambulances',
   patients: 'Could not fetch patients',
   beds: 'Could not fetch beds',
+  wards: WARD_MESSAGES.loadFailed,
   'emergency-room': 'Could not fetch the emergency room',
   'demo-requests': 'Could not fetch demo requests',
   audit: 'Could not fetch the audit trail',

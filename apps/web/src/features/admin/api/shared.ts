@@ -11,6 +11,7 @@ import type {
   MessageRow,
   Nurse,
   OutboxMail,
+  Ward,
 } from '@carepoint/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { answersField } from '@/lib/forms';
@@ -30,6 +31,7 @@ export type ListRows = {
   ambulances: Ambulance;
   patients: AdminPatient;
   beds: Bed;
+  wards: Ward;
   'emergency-room': ErEntry;
   'demo-requests': DemoRequestRow;
   audit: AuditEvent;

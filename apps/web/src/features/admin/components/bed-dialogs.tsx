@@ -1,6 +1,7 @@
 import {
   BED_MESSAGES,
   BED_STATUSES,
+  BED_STATUSES_WITH_PATIENT,
   type Bed,
   createBedSchema,
   TOASTS,
@@ -21,11 +22,38 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateBed, useDeleteBed, useUpdateBed } from '@/features/admin/api/beds';
 import { patientSearch } from '@/features/admin/api/patients';
+import { useWardChoices } from '@/features/admin/api/wards';
 import { submitForm } from '@/lib/forms';
 
-/** Add Bed: a label; new beds are Free. */
+/** The ward a bed lies in; '' (Add Bed only) leaves it to the default ward. */
+function WardSelect({
+  value,
+  onChange,
+  error,
+  placeholder,
+}: {
+  value: string;
+  onChange: (wardId: string) => void;
+  error?: string | undefined;
+  placeholder?: string;
+}) {
+  const wards = useWardChoices();
+  return (
+    <Select
+      label="Ward"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={placeholder}
+      options={(wards.data?.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
+      error={error}
+    />
+  );
+}
+
+/** Add Bed: a label and its ward (the default ward unless chosen); new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
   const create = useCreateBed();
+  const [wardId, setWardId] = useState('');
   const {
     register,
     handleSubmit,
@@ -35,13 +63,14 @@ function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
   } = useForm({ resolver: zodResolver(createBedSchema), defaultValues: { label: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => create.mutateAsync(values), {
+    const saved = await submitForm(() => create.mutateAsync({ ...values, wardId: wardId || undefined }), {
       success: TOASTS.bedAdded,
       setError,
-      fields: ['label'],
+      fields: ['label', 'wardId'],
     });
     if (!saved) return;
     reset({ label: '' });
+    setWardId('');
     onOpenChange(false);
   });
 
@@ -56,6 +85,12 @@ function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
       onSubmit={onSubmit}
     >
       <Input label="Label" autoComplete="off" error={errors.label?.message} {...register('label')} />
+      <WardSelect
+        value={wardId}
+        onChange={setWardId}
+        placeholder="The default ward"
+        error={errors.wardId?.message}
+      />
     </FormDialog>
   );
 }
@@ -64,10 +99,11 @@ export function AddBedButton({ variant }: { variant?: ButtonVariant }) {
   return <DialogButton label="Add Bed" dialog={AddBedDialog} variant={variant} />;
 }
 
-/** Edit Bed: label, Free or Occupied, and the patient in it while Occupied. */
+/** Edit Bed: label, ward, status, and the patient in it while Occupied or Reserved. */
 export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps & { bed: Bed }) {
   const update = useUpdateBed();
   const [patient, setPatient] = useState<PatientChoice>({ id: bed.patientId, name: bed.patientName ?? '' });
+  const [wardId, setWardId] = useState(bed.wardId);
   const {
     register,
     handleSubmit,
@@ -79,18 +115,19 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
     resolver: zodResolver(updateBedSchema),
     defaultValues: { label: bed.label, status: bed.status, patientId: bed.patientId } satisfies UpdateBed,
   });
-  const occupied = watch('status') === 'Occupied';
+  // Named "occupied" for the spec's Occupied; a Reserved bed names the patient on the way too.
+  const occupied = BED_STATUSES_WITH_PATIENT.includes(watch('status'));
 
   const onSubmit = handleSubmit(async (values) => {
     if (occupied && patient.name.trim() && !patient.id) {
       setError('patientId', { type: 'manual', message: BED_MESSAGES.patientNotFound }, { shouldFocus: true });
       return;
     }
-    const body = { ...values, patientId: occupied ? patient.id : null };
+    const body = { ...values, wardId, patientId: occupied ? patient.id : null };
     const saved = await submitForm(() => update.mutateAsync({ id: bed.id, body }), {
       success: TOASTS.bedUpdated,
       setError,
-      fields: ['label', 'status', 'patientId'],
+      fields: ['label', 'status', 'patientId', 'wardId'],
     });
     if (saved) onOpenChange(false);
   });
@@ -105,9 +142,11 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
       onSubmit={onSubmit}
     >
       <Input label="Label" autoComplete="off" error={errors.label?.message} {...register('label')} />
+      <WardSelect value={wardId} onChange={setWardId} error={errors.wardId?.message} />
       <Select
         label="Status"
         options={optionsOf(BED_STATUSES)}
+        hint="Reserved: a patient is on the way. Cleaning: after a discharge, until made ready (Free)."
         error={errors.status?.message}
         {...register('status')}
       />
