@@ -127,8 +127,9 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   const admit = page.getByRole('dialog', { name: `Admit ${name}` });
   const bed = admit.getByLabel('Bed');
   await expect(bed).toBeEnabled();
-  const bedLabel = (await bed.locator('option').nth(1).textContent()) ?? '';
-  await bed.selectOption({ index: 1 });
+  // The second free bed: patient-safety.spec, which may run beside this one, takes the first.
+  const bedLabel = (await bed.locator('option').nth(2).textContent()) ?? '';
+  await bed.selectOption({ index: 2 });
   await shoot(page, 'admit-dialog');
   await admit.getByRole('button', { name: 'Admit' }).click();
   await expect(page.getByText(FRONT_DESK_MESSAGES.admitted(name, bedLabel))).toBeVisible();
