@@ -127,7 +127,8 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   const admit = page.getByRole('dialog', { name: `Admit ${name}` });
   const bed = admit.getByLabel('Bed');
   await expect(bed).toBeEnabled();
-  // The second free bed: patient-safety.spec, which may run beside this one, takes the first.
+  // The second free bed: patient-safety.spec takes the first and er-and-queues.spec the third, so
+  // the journeys that run side by side never reach for the same bed.
   const bedLabel = (await bed.locator('option').nth(2).textContent()) ?? '';
   await bed.selectOption({ index: 2 });
   await shoot(page, 'admit-dialog');

@@ -59,8 +59,10 @@ test("a walk-in's triage vitals, complaint and score follow them into their char
   const admit = desk.getByRole('dialog', { name: `Admit ${patientName}` });
   const bed = admit.getByLabel('Bed');
   await expect(bed).toBeEnabled();
-  const bedLabel = (await bed.locator('option').nth(1).textContent()) ?? '';
-  await bed.selectOption({ index: 1 });
+  // The third free bed: the other admitting journeys take the first and second, and whichever of
+  // them runs beside this one never reaches for the same bed.
+  const bedLabel = (await bed.locator('option').nth(3).textContent()) ?? '';
+  await bed.selectOption({ index: 3 });
   await admit.getByRole('button', { name: 'Admit' }).click();
   await expect(desk.getByText(FRONT_DESK_MESSAGES.admitted(patientName, bedLabel))).toBeVisible();
 
