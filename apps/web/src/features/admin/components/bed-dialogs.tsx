@@ -7,9 +7,7 @@ import {
   type UpdateBed,
   updateBedSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
@@ -21,28 +19,23 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateBed, useDeleteBed, useUpdateBed } from '@/features/admin/api/beds';
 import { patientSearch } from '@/features/admin/api/patients';
-import { submitForm } from '@/lib/forms';
+import { type Checked, useContractForm } from '@/lib/use-contract-form';
 
 /** Add Bed: a label; new beds are Free. */
 function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
   const create = useCreateBed();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createBedSchema), defaultValues: { label: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => create.mutateAsync(values), {
-      success: TOASTS.bedAdded,
-      setError,
-      fields: ['label'],
-    });
-    if (!saved) return;
-    reset({ label: '' });
-    onOpenChange(false);
+  } = useContractForm({
+    schema: createBedSchema,
+    defaultValues: { label: '' },
+    fields: ['label'],
+    send: (values) => create.mutateAsync(values),
+    success: TOASTS.bedAdded,
+    resetOnSave: true,
+    onSaved: () => onOpenChange(false),
   });
 
   return (
@@ -70,30 +63,26 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
   const [patient, setPatient] = useState<PatientChoice>({ id: bed.patientId, name: bed.patientName ?? '' });
   const {
     register,
-    handleSubmit,
+    onSubmit,
     watch,
-    setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(updateBedSchema),
+  } = useContractForm({
+    schema: updateBedSchema,
     defaultValues: { label: bed.label, status: bed.status, patientId: bed.patientId } satisfies UpdateBed,
+    // A name typed but not chosen from the list is no patient: it is not sent as none.
+    check: (values): Checked<UpdateBed> => {
+      const inBed = values.status === 'Occupied';
+      return inBed && patient.name.trim() && !patient.id
+        ? { issues: [{ path: ['patientId'], message: BED_MESSAGES.patientNotFound }] }
+        : { data: { ...values, patientId: inBed ? patient.id : null } };
+    },
+    fields: ['label', 'status', 'patientId'],
+    send: (body) => update.mutateAsync({ id: bed.id, body }),
+    success: TOASTS.bedUpdated,
+    onSaved: () => onOpenChange(false),
   });
   const occupied = watch('status') === 'Occupied';
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (occupied && patient.name.trim() && !patient.id) {
-      setError('patientId', { type: 'manual', message: BED_MESSAGES.patientNotFound }, { shouldFocus: true });
-      return;
-    }
-    const body = { ...values, patientId: occupied ? patient.id : null };
-    const saved = await submitForm(() => update.mutateAsync({ id: bed.id, body }), {
-      success: TOASTS.bedUpdated,
-      setError,
-      fields: ['label', 'status', 'patientId'],
-    });
-    if (saved) onOpenChange(false);
-  });
 
   return (
     <FormDialog
