@@ -2,7 +2,6 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_PRIORITIES,
   type DeskAppointment,
-  type DeskBooking,
   type DeskBookingInput,
   deskBookingSchema,
   doctorDisplayName,
@@ -11,9 +10,7 @@ import {
   reassignAppointmentSchema,
   TOASTS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
@@ -35,7 +32,7 @@ import { patientSearch } from '@/features/admin/api/patients';
 import { useAvailableDoctors } from '@/lib/api/booking';
 import { isApiRequestError } from '@/lib/api-client';
 import { deviceToday, formatSlot } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
 function useDoctorOptions(enabled: boolean) {
@@ -67,29 +64,22 @@ function DeskBookingDialog({ open, onOpenChange, patient: given }: BookProps) {
   const [patient, setPatient] = useState<PatientChoice>(given ?? { id: null, name: '' });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     setValue,
     clearErrors,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<DeskBookingInput, unknown, DeskBooking>({
-    resolver: zodResolver(deskBookingSchema),
+  } = useContractForm({
+    schema: deskBookingSchema,
     defaultValues: blank,
+    fields: DESK_BOOKING_FIELDS,
+    send: (values) => book.mutateAsync(values),
+    success: TOASTS.appointmentCreated,
+    resetOnSave: true,
+    onReset: () => setPatient(given ?? { id: null, name: '' }),
+    onSaved: () => onOpenChange(false),
   });
   const clearTime = () => setValue('time', '');
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => book.mutateAsync(values), {
-      success: TOASTS.appointmentCreated,
-      setError,
-      fields: DESK_BOOKING_FIELDS,
-    });
-    if (!saved) return;
-    reset(blank);
-    setPatient(given ?? { id: null, name: '' });
-    onOpenChange(false);
-  });
   return (
     <FormDialog
       open={open}
@@ -189,29 +179,24 @@ export function ReassignDialog({
   const doctors = useDoctorOptions(open);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ReassignAppointment>({
-    resolver: zodResolver(reassignAppointmentSchema),
+  } = useContractForm({
+    schema: reassignAppointmentSchema,
     defaultValues: {
       doctorId: verb === 'Move' ? appointment.doctor.id : '',
       date: appointment.date,
       time: '',
-    },
+    } satisfies ReassignAppointment,
+    fields: REASSIGN_FIELDS,
+    send: (body) => reassign.mutateAsync({ id: appointment.id, body }),
+    success: verb === 'Move' ? APPOINTMENT_MESSAGES.moved : FRONT_DESK_MESSAGES.reassigned,
+    onSaved: () => onOpenChange(false),
   });
   const clearTime = () => setValue('time', '');
   const doctorId = watch('doctorId');
-  const onSubmit = handleSubmit(async (body) => {
-    const saved = await submitForm(() => reassign.mutateAsync({ id: appointment.id, body }), {
-      success: verb === 'Move' ? APPOINTMENT_MESSAGES.moved : FRONT_DESK_MESSAGES.reassigned,
-      setError,
-      fields: REASSIGN_FIELDS,
-    });
-    if (saved) onOpenChange(false);
-  });
   return (
     <FormDialog
       open={open}

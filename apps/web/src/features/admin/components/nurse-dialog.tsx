@@ -6,9 +6,7 @@ import {
   replaceNurseSchema,
   type UpdateNurse,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import type { ButtonVariant } from '@/components/ui/button';
@@ -16,7 +14,7 @@ import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateNurse, useUpdateNurse } from '@/features/admin/api/staff';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['fullName', 'email', 'department', 'status'] as const;
 /** An empty form; new nurses are Active (the server sets it). */
@@ -29,26 +27,22 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
   const departmentsId = useId();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(replaceNurseSchema),
+  } = useContractForm({
+    schema: replaceNurseSchema,
     defaultValues: nurse
       ? { fullName: nurse.fullName, email: nurse.email, department: nurse.department, status: nurse.status }
       : BLANK,
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    // The status is set by the server on create and edited only on existing nurses.
-    const { status: _status, ...fields } = values;
-    const saved = await submitForm(
-      () => (nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields)),
-      { success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added, setError, fields: FIELDS },
-    );
-    if (!saved) return;
-    if (!nurse) reset(BLANK);
-    onOpenChange(false);
+    fields: FIELDS,
+    send: (values) => {
+      // The status is set by the server on create and edited only on existing nurses.
+      const { status: _status, ...fields } = values;
+      return nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields);
+    },
+    success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added,
+    resetOnSave: !nurse,
+    onSaved: () => onOpenChange(false),
   });
 
   return (
