@@ -53,7 +53,7 @@ import { submitForm } from './forms';
 export type FormIssue = { path: readonly PropertyKey[]; message: string };
 
 /** What a form's `check` answers: the body to send, or the issues to show under fields. */
-export type Checked<T> = { data: T; issues?: never } | { issues: readonly FormIssue[]; data?: never };
+export type Checked<T> = { data: T } | { issues: readonly FormIssue[] };
 
 /** A Zod `safeParse` answer as a `check` answer. */
 export function checkedBy<T>(
@@ -96,17 +96,19 @@ export type ContractForm<TForm extends FieldValues, TParsed> = UseFormReturn<TFo
 };
 
 /**
- * Puts a check's issues under their fields: the first issue of each field, the first field
- * focused (as a schema's messages are). Answers whether any issue was placed.
+ * Puts a check's issues under the form's fields (an issue about anything else is not the
+ * user's to fix): the first issue of each field, the first field focused, as a schema's
+ * messages are. Answers whether any issue was placed.
  */
 export function placeIssues<T extends FieldValues>(
   issues: readonly FormIssue[],
   setError: UseFormSetError<T>,
+  fields: readonly string[],
 ): boolean {
   const placed = new Set<string>();
   for (const issue of issues) {
     const first = issue.path[0];
-    if (typeof first !== 'string' || placed.has(first)) continue;
+    if (typeof first !== 'string' || !fields.includes(first) || placed.has(first)) continue;
     setError(first as Path<T>, { type: 'check', message: issue.message }, { shouldFocus: placed.size === 0 });
     placed.add(first);
   }
@@ -152,8 +154,9 @@ export function useContractForm<
     let sent: TSent;
     if (check) {
       const checked = check(parsed);
-      if (checked.issues) {
-        placeIssues(checked.issues, setError);
+      if ('issues' in checked) {
+        // A check comes with the form's fixed list of fields (only lines change with what is sent).
+        placeIssues(checked.issues, setError, typeof fields === 'function' ? [] : fields);
         return;
       }
       sent = checked.data;
