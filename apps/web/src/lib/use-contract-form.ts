@@ -43,10 +43,6 @@ import { submitForm } from './forms';
  *    blank); `open`, a dialog's open state, puts the form back to its defaults (as they are
  *    then) each time the dialog opens or closes, with `onReset` for state kept beside the form
  *    (a chosen patient).
- *
- * Not yet on this way: three one-field confirmations with their own state (Cancel appointment
- * at the desk and the doctor's, an invoice's Mark paid / Refund) check their field and read the
- * server's field message by hand.
  */
 
 /** A problem found by a form's own `check`: the field is the path's first part. */

@@ -6,11 +6,13 @@ import {
   deskBookingSchema,
   doctorDisplayName,
   FRONT_DESK_MESSAGES,
+  patientCancelSchema,
   type ReassignAppointment,
   reassignAppointmentSchema,
+  STATUS_REASON_MAX,
   TOASTS,
 } from '@carepoint/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
@@ -30,7 +32,6 @@ import {
 } from '@/features/admin/api/appointments';
 import { patientSearch } from '@/features/admin/api/patients';
 import { useAvailableDoctors } from '@/lib/api/booking';
-import { isApiRequestError } from '@/lib/api-client';
 import { deviceToday, formatSlot } from '@/lib/format';
 import { useContractForm } from '@/lib/use-contract-form';
 
@@ -242,23 +243,19 @@ export function DeskCancelDialog({
   onOpenChange,
 }: DialogComponentProps & { appointment: DeskAppointment }) {
   const change = useAppointmentStatus();
-  const [reason, setReason] = useState('');
-  const [error, setErrorText] = useState<string | undefined>();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setErrorText(APPOINTMENT_MESSAGES.reasonRequired);
-      return;
-    }
-    try {
-      await change.mutateAsync({ id: appointment.id, body: { status: 'Cancelled', reason } });
-      toast.success(APPOINTMENT_MESSAGES.cancelled);
-      onOpenChange(false);
-    } catch (err) {
-      // A refusal about the reason goes under it; any other is the mutation's toast.
-      if (isApiRequestError(err)) setErrorText(err.fieldErrors?.reason?.[0]);
-    }
-  };
+  const {
+    register,
+    onSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm({
+    // The reason rule is the patient's cancel's: required, and the patient reads it.
+    schema: patientCancelSchema,
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    send: ({ reason }) => change.mutateAsync({ id: appointment.id, body: { status: 'Cancelled', reason } }),
+    success: APPOINTMENT_MESSAGES.cancelled,
+    onSaved: () => onOpenChange(false),
+  });
   return (
     <FormDialog
       open={open}
@@ -266,19 +263,15 @@ export function DeskCancelDialog({
       title="Cancel appointment?"
       description={`${appointment.patient.fullName} with ${appointment.doctor.name} on ${formatSlot(appointment.date, appointment.time)}. The patient sees the reason.`}
       submitLabel="Yes, cancel it"
-      submitting={change.isPending}
-      onSubmit={(event) => void onSubmit(event)}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
     >
       <Textarea
         label="Reason"
         rows={3}
-        value={reason}
-        error={error}
-        maxLength={500}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setErrorText(undefined);
-        }}
+        maxLength={STATUS_REASON_MAX}
+        error={errors.reason?.message}
+        {...register('reason')}
       />
     </FormDialog>
   );
