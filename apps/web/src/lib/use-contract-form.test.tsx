@@ -69,6 +69,20 @@ describe('useContractForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('after a refused submit, each message goes as soon as its field is fixed, and comes back if it breaks again', async () => {
+    render(<NurseForm />);
+    await submit();
+    expect(message('fullName')).toBe(NURSE_MESSAGES.fullNameRequired);
+    await act(async () => type('fullName', 'Grace Nwosu'));
+    expect(message('fullName')).toBeNull();
+    // The other fields, still wrong, keep theirs.
+    expect(message('department')).toBe(NURSE_MESSAGES.departmentRequired);
+    await act(async () => type('email', 'grace@'));
+    expect(message('email')).toBe(MESSAGES.emailInvalid);
+    await act(async () => type('email', 'grace@example.com'));
+    expect(message('email')).toBeNull();
+  });
+
   it('sends the checked values; on success toasts, hands the answer on and, if asked, starts blank again', async () => {
     const success = vi.spyOn(toast, 'success');
     const send = vi.fn(async () => ({ id: 'n1' }));

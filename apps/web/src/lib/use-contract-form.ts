@@ -123,8 +123,10 @@ export function useContractForm<
     resolver: schema ? zodResolver(schema) : undefined,
     defaultValues,
     values,
-    mode,
-    reValidateMode,
+    // react-hook-form's own defaults, spelt out: an option given as undefined would replace them
+    // (and a field fixed after a refused submit would keep its message until the next submit).
+    mode: mode ?? 'onSubmit',
+    reValidateMode: reValidateMode ?? 'onChange',
   });
   const { reset, setError, clearErrors, handleSubmit } = form;
 
