@@ -173,8 +173,9 @@ export function useContractForm<
   });
 
   const onSubmit = (event?: BaseSyntheticEvent) => {
-    // A message placed by hand (a check's, the server's, a field that is no registered input)
-    // is not re-checked by the form: every submit starts without one.
+    // Without a schema, a message placed by hand (a check's, the server's, one under a field that
+    // is no registered input) is not checked again by the form: every submit starts without one.
+    // With a schema, the schema's answer replaces them all.
     if (!schema) clearErrors();
     return submit(event);
   };
