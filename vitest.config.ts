@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -43,8 +44,13 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      // The web app's own logic and rules, in Node (no browser): the browser suite drives the screens.
-      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // The web app's own logic and rules: pure modules, and hooks rendered in happy-dom (a DOM in
+      // Node, no browser); the browser suite drives the screens.
+      {
+        extends: true,
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -3,42 +3,9 @@ import toast from 'react-hot-toast';
 import { ApiRequestError } from './api-client';
 
 /*
- * How a form is sent: the one way every CarePoint form follows.
- *
- * 1. It validates with the contract's schema, the one the server checks the body with:
- *    `useForm({ resolver: zodResolver(createBedSchema), defaultValues })`. A form whose fields
- *    depend on a choice (a report's kind) parses with the contract's schema in its submit handler
- *    and sets the issues with `setError`. Nothing is sent while a field is wrong; the message
- *    shows under the field.
- *
- * 2. Its submit handler sends it through `submitForm`, below:
- *
- *      const onSubmit = handleSubmit(async (values) => {
- *        const saved = await submitForm(() => create.mutateAsync(values), {
- *          success: TOASTS.bedAdded, // the success toast, or a function of the answer
- *          setError,
- *          fields: ['label'], // the form's fields the server's refusal may name
- *        });
- *        if (!saved) return; // refused: the dialog stays open, nothing typed is lost
- *        reset(BLANK);
- *        onOpenChange(false);
- *      });
- *
- *    Work that belongs to the save (uploading a report's files, reading the session again) goes
- *    inside `send`, so the success toast comes when all of it is done. A screen that shows the
- *    outcome itself (Forgot Password's answer) gives no `success`. react-hook-form's
- *    `isSubmitting` keeps the submit button loading until the handler returns.
- *
- * 3. A refusal: the server's `fieldErrors` (400 VALIDATION, 409 EMAIL_TAKEN, ...) go under the
- *    named fields, the first one focused. Any other failure is the mutation's error toast (its
- *    `meta.errorMessage`, shown once by lib/query-client.tsx), never repeated by the form. A
- *    mutation whose field refusals should not be toasted as well sets
- *    `meta.shownInline: answersField(FIELDS)` (or `answersFields`). What a refusal changes beyond
- *    the messages (a taken time cleared, a bad link shown) goes in `onRefused`.
- *
- * Not yet on this way: three one-field confirmations with their own state (Cancel appointment
- * at the desk and the doctor's, an invoice's Mark paid / Refund) check their field and read the
- * server's field message by hand.
+ * How a form is sent and how a refusal is shown: the send step of `useContractForm`
+ * (lib/use-contract-form.ts, which every form is set up with; read it first), and the
+ * `meta.shownInline` rules its mutations give so a field's refusal is not toasted as well.
  */
 
 type SubmitOptions<T extends FieldValues, R> = {

@@ -1,12 +1,10 @@
 import { APPOINTMENT_MESSAGES, type MoveAppointmentInput, moveAppointmentSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
 import { deviceToday } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const MOVE_FIELDS = ['date', 'time'] as const;
 
@@ -36,22 +34,17 @@ export function MoveAppointmentDialog({
 }: MoveDialogProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<MoveAppointmentInput>({
-    resolver: zodResolver(moveAppointmentSchema),
-    defaultValues: { date, time: '' },
-  });
-  const onSubmit = handleSubmit(async (body) => {
-    const saved = await submitForm(() => move(body), {
-      success: APPOINTMENT_MESSAGES.moved,
-      setError,
-      fields: MOVE_FIELDS,
-    });
-    if (saved) onOpenChange(false);
+  } = useContractForm({
+    schema: moveAppointmentSchema,
+    defaultValues: { date, time: '' } satisfies MoveAppointmentInput,
+    fields: MOVE_FIELDS,
+    send: move,
+    success: APPOINTMENT_MESSAGES.moved,
+    onSaved: () => onOpenChange(false),
   });
   return (
     <FormDialog

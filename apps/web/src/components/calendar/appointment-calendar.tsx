@@ -1,7 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
-import type { CalendarAppointment } from '@carepoint/contract';
 import dayjs from 'dayjs';
 // Weeks start on Monday, as the doctors' schedules do.
 import 'dayjs/locale/en-gb';
@@ -9,12 +8,15 @@ import { useMemo, useState } from 'react';
 import { Calendar as BigCalendar, dayjsLocalizer, type View } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import {
+  type CalendarItem,
   type CalendarScreenProps,
   dateAt,
   dateOf,
+  freeItemsOf,
   isMovable,
   isWorking,
-  minutesOf,
+  itemOf,
+  moveOf,
   stepOf,
   timeOf,
   visibleHours,
@@ -31,14 +33,7 @@ import {
 dayjs.locale('en-gb');
 const localizer = dayjsLocalizer(dayjs);
 
-type Item = {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  resourceId?: string;
-  appointment?: CalendarAppointment;
-};
+type Item = CalendarItem;
 
 /**
  * The add-on is CommonJS only: the bundle hands over its module object (with the function as
@@ -58,18 +53,6 @@ const formats = {
   dayHeaderFormat: (at: Date) => dayjs(at).format('dddd D MMMM YYYY'),
   dayRangeHeaderFormat: ({ start, end }: { start: Date; end: Date }) =>
     `${dayjs(start).format('D MMM')} – ${dayjs(end).format('D MMM YYYY')}`,
-};
-
-const itemOf = (a: CalendarAppointment): Item => {
-  const start = dateAt(a.date, minutesOf(a.time));
-  return {
-    id: a.id,
-    title: `${a.patientName} · ${a.title}`,
-    start,
-    end: new Date(start.getTime() + a.durationMinutes * 60_000),
-    resourceId: a.doctorId,
-    appointment: a,
-  };
 };
 
 export default function AppointmentCalendar({
@@ -99,39 +82,22 @@ export default function AppointmentCalendar({
       }),
     [calendar.appointments, dropped],
   );
-  const free = useMemo(
-    () =>
-      calendar.doctors.flatMap((doctor) =>
-        doctor.days.flatMap((day) =>
-          day.free.map((time): Item => {
-            const start = dateAt(day.date, minutesOf(time));
-            return {
-              id: `free-${doctor.id}-${day.date}-${time}`,
-              title: 'Free',
-              start,
-              end: new Date(start.getTime() + doctor.slotMinutes * 60_000),
-              resourceId: doctor.id,
-            };
-          }),
-        ),
-      ),
-    [calendar.doctors],
-  );
+  const free = useMemo(() => freeItemsOf(calendar), [calendar]);
 
   const drop = async ({ event, start, resourceId }: EventInteractionArgs<Item>) => {
     const a = event.appointment;
     if (!a) return;
     const at = new Date(start);
-    const doctorId = byDoctor && typeof resourceId === 'string' ? resourceId : a.doctorId;
-    if (dateOf(at) === a.date && timeOf(at) === a.time && doctorId === a.doctorId) return;
+    const to = moveOf(a, { start: at, resourceId }, byDoctor);
+    if (!to) return;
     setDropped({
       id: a.id,
       start: at,
       end: new Date(at.getTime() + a.durationMinutes * 60_000),
-      resourceId: doctorId,
+      resourceId: to.doctorId,
     });
     try {
-      await onMove(a, { date: dateOf(at), time: timeOf(at), doctorId });
+      await onMove(a, to);
     } catch {
       // Refused: the toast says why, and the appointment goes back where it was.
     } finally {

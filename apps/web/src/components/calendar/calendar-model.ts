@@ -10,7 +10,17 @@ import { addDays, parseTimeMinutes } from '@carepoint/contract';
 export type CalendarView = 'day' | 'week';
 
 /** Where a move goes: the facility's date and time, and the doctor (the desk may change it). */
-type MoveTo = { date: string; time: string; doctorId: string };
+export type MoveTo = { date: string; time: string; doctorId: string };
+
+/** One block on the grid: an appointment, or a free slot drawn behind them. */
+export type CalendarItem = {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  resourceId?: string;
+  appointment?: CalendarAppointment;
+};
 
 /** Props every calendar screen gives the grid and the agenda. */
 export type CalendarScreenProps = {
@@ -95,3 +105,50 @@ export function stepOf(calendar: Calendar) {
 export const isMovable = (a: CalendarAppointment, calendar: Calendar) =>
   (a.status === 'Pending' || a.status === 'Confirmed') &&
   (a.date > calendar.today || (a.date === calendar.today && a.time > calendar.now));
+
+const plus = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
+
+/** An appointment's block: at its wall-clock time, as long as it lasts, in its doctor's column. */
+export function itemOf(a: CalendarAppointment): CalendarItem {
+  const start = dateAt(a.date, minutesOf(a.time));
+  return {
+    id: a.id,
+    title: `${a.patientName} · ${a.title}`,
+    start,
+    end: plus(start, a.durationMinutes),
+    resourceId: a.doctorId,
+    appointment: a,
+  };
+}
+
+/** Every doctor's free slots in view, one slot long each, in the doctor's column. */
+export function freeItemsOf(calendar: Calendar): CalendarItem[] {
+  return calendar.doctors.flatMap((doctor) =>
+    doctor.days.flatMap((day) =>
+      day.free.map((time) => {
+        const start = dateAt(day.date, minutesOf(time));
+        return {
+          id: `free-${doctor.id}-${day.date}-${time}`,
+          title: 'Free',
+          start,
+          end: plus(start, doctor.slotMinutes),
+          resourceId: doctor.id,
+        };
+      }),
+    ),
+  );
+}
+
+/**
+ * Where a drop moves an appointment: the time it was dropped at, and on the desk's day (one
+ * column per doctor) the column's doctor. Null when it was dropped where it already is.
+ */
+export function moveOf(
+  a: CalendarAppointment,
+  dropped: { start: Date; resourceId?: string | number },
+  byDoctor: boolean,
+): MoveTo | null {
+  const doctorId = byDoctor && typeof dropped.resourceId === 'string' ? dropped.resourceId : a.doctorId;
+  const to = { date: dateOf(dropped.start), time: timeOf(dropped.start), doctorId };
+  return to.date === a.date && to.time === a.time && doctorId === a.doctorId ? null : to;
+}

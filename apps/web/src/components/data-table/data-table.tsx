@@ -10,7 +10,7 @@ import { type ReactNode, useMemo } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
-import type { SortState } from '@/lib/use-list-query';
+import type { SortState } from '@/lib/list-query';
 import { ColumnsMenu } from './columns-menu';
 import { HeaderCell } from './header-cell';
 import { PaginationBar } from './pagination-bar';

@@ -2,7 +2,7 @@ import { flexRender, type Header } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown, EllipsisVertical, EyeOff } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cx } from '@/lib/cx';
-import type { SortState } from '@/lib/use-list-query';
+import type { SortState } from '@/lib/list-query';
 import { ACTIONS, headerText, itemClass, menuClass, stickyActions } from './shared';
 
 /**

@@ -1,8 +1,9 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import type { SortOrder } from '@/lib/list-query';
 import { fallbackOf } from '@/lib/query-client';
-import { type Page, type SortOrder, useListQuery } from '@/lib/use-list-query';
+import { type Page, useListQuery } from '@/lib/use-list-query';
 import { DataTable, type DataTableColumn } from './data-table';
 
 export type ListTableProps<T, TKey extends QueryKey = QueryKey> = {

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MESSAGES,
+  type Appointment,
   type AppointmentStatusChange,
   CALENDAR_MESSAGES,
   type Calendar,
@@ -59,7 +60,8 @@ export const useReassign = (inForm = true) =>
   );
 export const useAppointmentStatus = () =>
   useDeskMutation(
-    ({ id, body }: WithId<AppointmentStatusChange>) => api.patch(`/appointments/${id}/status`, body),
+    ({ id, body }: WithId<AppointmentStatusChange>) =>
+      api.patch<{ appointment: Appointment }>(`/appointments/${id}/status`, body),
     ['appointments', 'patients'],
     'Failed to update the appointment',
     ['reason'],

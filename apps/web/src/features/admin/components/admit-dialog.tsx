@@ -4,14 +4,12 @@ import {
   type ErEntry,
   FRONT_DESK_MESSAGES,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Select } from '@/components/ui/select';
 import { useFreeBeds } from '@/features/admin/api/beds';
 import { useAdmitErEntry } from '@/features/admin/api/emergency';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /**
  * Admit from the emergency room into a free bed: one request marks the visit Admitted and puts
@@ -20,21 +18,19 @@ import { submitForm } from '@/lib/forms';
 export function AdmitDialog({ entry, open, onOpenChange }: DialogComponentProps & { entry: ErEntry }) {
   const beds = useFreeBeds(open);
   const admit = useAdmitErEntry();
+  const free = beds.data?.data ?? [];
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AdmitErEntry>({ resolver: zodResolver(admitErEntrySchema), defaultValues: { bedId: '' } });
-  const free = beds.data?.data ?? [];
-  const onSubmit = handleSubmit(async (body) => {
-    const bed = free.find((b) => b.id === body.bedId)?.label ?? 'a bed';
-    const saved = await submitForm(() => admit.mutateAsync({ id: entry.id, body }), {
-      success: FRONT_DESK_MESSAGES.admitted(entry.patientName, bed),
-      setError,
-      fields: ['bedId'],
-    });
-    if (saved) onOpenChange(false);
+  } = useContractForm({
+    schema: admitErEntrySchema,
+    defaultValues: { bedId: '' } satisfies AdmitErEntry,
+    fields: ['bedId'],
+    send: (body) => admit.mutateAsync({ id: entry.id, body }),
+    success: (_, { bedId }) =>
+      FRONT_DESK_MESSAGES.admitted(entry.patientName, free.find((b) => b.id === bedId)?.label ?? 'a bed'),
+    onSaved: () => onOpenChange(false),
   });
   let hint = 'The bed becomes Occupied by this patient.';
   if (beds.isLoading) hint = 'Loading free beds...';

@@ -5,8 +5,6 @@ import {
   replaceAmbulanceSchema,
   type UpdateAmbulance,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import type { ButtonVariant } from '@/components/ui/button';
@@ -14,7 +12,7 @@ import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateAmbulance, useUpdateAmbulance } from '@/features/admin/api/ambulances';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['code', 'driverName', 'status'] as const;
 /** An empty form; new ambulances are Available (the server sets it). */
@@ -30,30 +28,22 @@ export function AmbulanceDialog({
   const update = useUpdateAmbulance();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(replaceAmbulanceSchema),
+  } = useContractForm({
+    schema: replaceAmbulanceSchema,
     defaultValues: ambulance
       ? { code: ambulance.code, driverName: ambulance.driverName, status: ambulance.status }
       : BLANK,
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    // The status is set by the server on create and edited only on existing ambulances.
-    const { status: _status, ...fields } = values;
-    const saved = await submitForm(
-      () => (ambulance ? update.mutateAsync({ id: ambulance.id, body: values }) : create.mutateAsync(fields)),
-      {
-        success: ambulance ? AMBULANCE_MESSAGES.updated : AMBULANCE_MESSAGES.added,
-        setError,
-        fields: FIELDS,
-      },
-    );
-    if (!saved) return;
-    if (!ambulance) reset(BLANK);
-    onOpenChange(false);
+    fields: FIELDS,
+    send: (values) => {
+      // The status is set by the server on create and edited only on existing ambulances.
+      const { status: _status, ...fields } = values;
+      return ambulance ? update.mutateAsync({ id: ambulance.id, body: values }) : create.mutateAsync(fields);
+    },
+    success: ambulance ? AMBULANCE_MESSAGES.updated : AMBULANCE_MESSAGES.added,
+    resetOnSave: !ambulance,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

@@ -8,9 +8,7 @@ import {
   type UpdateBed,
   updateBedSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
@@ -23,7 +21,7 @@ import { Select } from '@/components/ui/select';
 import { useCreateBed, useDeleteBed, useUpdateBed } from '@/features/admin/api/beds';
 import { patientSearch } from '@/features/admin/api/patients';
 import { useWardChoices } from '@/features/admin/api/wards';
-import { submitForm } from '@/lib/forms';
+import { type Checked, useContractForm } from '@/lib/use-contract-form';
 
 /** The ward a bed lies in; '' (Add Bed only) leaves it to the default ward. */
 function WardSelect({
@@ -56,22 +54,17 @@ function AddBedDialog({ open, onOpenChange }: DialogComponentProps) {
   const [wardId, setWardId] = useState('');
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createBedSchema), defaultValues: { label: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => create.mutateAsync({ ...values, wardId: wardId || undefined }), {
-      success: TOASTS.bedAdded,
-      setError,
-      fields: ['label', 'wardId'],
-    });
-    if (!saved) return;
-    reset({ label: '' });
-    setWardId('');
-    onOpenChange(false);
+  } = useContractForm({
+    schema: createBedSchema,
+    defaultValues: { label: '' },
+    fields: ['label', 'wardId'],
+    send: (values) => create.mutateAsync({ ...values, wardId: wardId || undefined }),
+    success: TOASTS.bedAdded,
+    resetOnSave: true,
+    onReset: () => setWardId(''),
+    onSaved: () => onOpenChange(false),
   });
 
   return (
@@ -106,31 +99,27 @@ export function EditBedDialog({ open, onOpenChange, bed }: DialogComponentProps 
   const [wardId, setWardId] = useState(bed.wardId);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     watch,
-    setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(updateBedSchema),
+  } = useContractForm({
+    schema: updateBedSchema,
     defaultValues: { label: bed.label, status: bed.status, patientId: bed.patientId } satisfies UpdateBed,
+    // A name typed but not chosen from the list is no patient: it is not sent as none.
+    check: (values): Checked<UpdateBed> => {
+      const inBed = BED_STATUSES_WITH_PATIENT.includes(values.status);
+      return inBed && patient.name.trim() && !patient.id
+        ? { issues: [{ path: ['patientId'], message: BED_MESSAGES.patientNotFound }] }
+        : { data: { ...values, wardId, patientId: inBed ? patient.id : null } };
+    },
+    fields: ['label', 'status', 'patientId', 'wardId'],
+    send: (body) => update.mutateAsync({ id: bed.id, body }),
+    success: TOASTS.bedUpdated,
+    onSaved: () => onOpenChange(false),
   });
   // Named "occupied" for the spec's Occupied; a Reserved bed names the patient on the way too.
   const occupied = BED_STATUSES_WITH_PATIENT.includes(watch('status'));
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (occupied && patient.name.trim() && !patient.id) {
-      setError('patientId', { type: 'manual', message: BED_MESSAGES.patientNotFound }, { shouldFocus: true });
-      return;
-    }
-    const body = { ...values, wardId, patientId: occupied ? patient.id : null };
-    const saved = await submitForm(() => update.mutateAsync({ id: bed.id, body }), {
-      success: TOASTS.bedUpdated,
-      setError,
-      fields: ['label', 'status', 'patientId', 'wardId'],
-    });
-    if (saved) onOpenChange(false);
-  });
 
   return (
     <FormDialog

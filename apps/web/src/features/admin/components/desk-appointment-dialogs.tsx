@@ -2,18 +2,17 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_PRIORITIES,
   type DeskAppointment,
-  type DeskBooking,
   type DeskBookingInput,
   deskBookingSchema,
   doctorDisplayName,
   FRONT_DESK_MESSAGES,
+  patientCancelSchema,
   type ReassignAppointment,
   reassignAppointmentSchema,
+  STATUS_REASON_MAX,
   TOASTS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
@@ -33,9 +32,8 @@ import {
 } from '@/features/admin/api/appointments';
 import { patientSearch } from '@/features/admin/api/patients';
 import { useAvailableDoctors } from '@/lib/api/booking';
-import { isApiRequestError } from '@/lib/api-client';
 import { deviceToday, formatSlot } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
 function useDoctorOptions(enabled: boolean) {
@@ -67,29 +65,22 @@ function DeskBookingDialog({ open, onOpenChange, patient: given }: BookProps) {
   const [patient, setPatient] = useState<PatientChoice>(given ?? { id: null, name: '' });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     setValue,
     clearErrors,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<DeskBookingInput, unknown, DeskBooking>({
-    resolver: zodResolver(deskBookingSchema),
+  } = useContractForm({
+    schema: deskBookingSchema,
     defaultValues: blank,
+    fields: DESK_BOOKING_FIELDS,
+    send: (values) => book.mutateAsync(values),
+    success: TOASTS.appointmentCreated,
+    resetOnSave: true,
+    onReset: () => setPatient(given ?? { id: null, name: '' }),
+    onSaved: () => onOpenChange(false),
   });
   const clearTime = () => setValue('time', '');
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => book.mutateAsync(values), {
-      success: TOASTS.appointmentCreated,
-      setError,
-      fields: DESK_BOOKING_FIELDS,
-    });
-    if (!saved) return;
-    reset(blank);
-    setPatient(given ?? { id: null, name: '' });
-    onOpenChange(false);
-  });
   return (
     <FormDialog
       open={open}
@@ -189,29 +180,24 @@ export function ReassignDialog({
   const doctors = useDoctorOptions(open);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ReassignAppointment>({
-    resolver: zodResolver(reassignAppointmentSchema),
+  } = useContractForm({
+    schema: reassignAppointmentSchema,
     defaultValues: {
       doctorId: verb === 'Move' ? appointment.doctor.id : '',
       date: appointment.date,
       time: '',
-    },
+    } satisfies ReassignAppointment,
+    fields: REASSIGN_FIELDS,
+    send: (body) => reassign.mutateAsync({ id: appointment.id, body }),
+    success: verb === 'Move' ? APPOINTMENT_MESSAGES.moved : FRONT_DESK_MESSAGES.reassigned,
+    onSaved: () => onOpenChange(false),
   });
   const clearTime = () => setValue('time', '');
   const doctorId = watch('doctorId');
-  const onSubmit = handleSubmit(async (body) => {
-    const saved = await submitForm(() => reassign.mutateAsync({ id: appointment.id, body }), {
-      success: verb === 'Move' ? APPOINTMENT_MESSAGES.moved : FRONT_DESK_MESSAGES.reassigned,
-      setError,
-      fields: REASSIGN_FIELDS,
-    });
-    if (saved) onOpenChange(false);
-  });
   return (
     <FormDialog
       open={open}
@@ -257,23 +243,19 @@ export function DeskCancelDialog({
   onOpenChange,
 }: DialogComponentProps & { appointment: DeskAppointment }) {
   const change = useAppointmentStatus();
-  const [reason, setReason] = useState('');
-  const [error, setErrorText] = useState<string | undefined>();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setErrorText(APPOINTMENT_MESSAGES.reasonRequired);
-      return;
-    }
-    try {
-      await change.mutateAsync({ id: appointment.id, body: { status: 'Cancelled', reason } });
-      toast.success(APPOINTMENT_MESSAGES.cancelled);
-      onOpenChange(false);
-    } catch (err) {
-      // A refusal about the reason goes under it; any other is the mutation's toast.
-      if (isApiRequestError(err)) setErrorText(err.fieldErrors?.reason?.[0]);
-    }
-  };
+  const {
+    register,
+    onSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm({
+    // The reason rule is the patient's cancel's: required, and the patient reads it.
+    schema: patientCancelSchema,
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    send: ({ reason }) => change.mutateAsync({ id: appointment.id, body: { status: 'Cancelled', reason } }),
+    success: APPOINTMENT_MESSAGES.cancelled,
+    onSaved: () => onOpenChange(false),
+  });
   return (
     <FormDialog
       open={open}
@@ -281,19 +263,15 @@ export function DeskCancelDialog({
       title="Cancel appointment?"
       description={`${appointment.patient.fullName} with ${appointment.doctor.name} on ${formatSlot(appointment.date, appointment.time)}. The patient sees the reason.`}
       submitLabel="Yes, cancel it"
-      submitting={change.isPending}
-      onSubmit={(event) => void onSubmit(event)}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
     >
       <Textarea
         label="Reason"
         rows={3}
-        value={reason}
-        error={error}
-        maxLength={500}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setErrorText(undefined);
-        }}
+        maxLength={STATUS_REASON_MAX}
+        error={errors.reason?.message}
+        {...register('reason')}
       />
     </FormDialog>
   );

@@ -6,10 +6,9 @@ import {
   DOCTOR_ALL_FIELDS,
   TOASTS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { ButtonVariant } from '@/components/ui/button';
 import { Button } from '@/components/ui/button';
@@ -18,7 +17,7 @@ import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-
 import { Input } from '@/components/ui/input';
 import { useCreateDoctor, useUpdateDoctor } from '@/features/admin/api/staff';
 import { fullName } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'specialty'] as const;
 const EMPTY: CreateDoctor = { firstName: '', lastName: '', email: '', phone: '', address: '', specialty: '' };
@@ -94,11 +93,10 @@ export function EditDoctorDialog({
   const update = useUpdateDoctor();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(createDoctorSchema),
+  } = useContractForm({
+    schema: createDoctorSchema,
     defaultValues: {
       firstName: doctor.firstName,
       lastName: doctor.lastName,
@@ -107,14 +105,10 @@ export function EditDoctorDialog({
       address: doctor.address ?? '',
       specialty: doctor.specialty ?? '',
     },
-  });
-  const onSubmit = handleSubmit(async (body) => {
-    const saved = await submitForm(() => update.mutateAsync({ id: doctor.id, body }), {
-      success: 'Doctor updated',
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) onOpenChange(false);
+    fields: FIELDS,
+    send: (body) => update.mutateAsync({ id: doctor.id, body }),
+    success: 'Doctor updated',
+    onSaved: () => onOpenChange(false),
   });
   return (
     <FormDialog
@@ -137,22 +131,19 @@ function AddDoctorDialog({ open, onOpenChange }: DialogComponentProps) {
   const [created, setCreated] = useState<CreateDoctorResponse | null>(null);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createDoctorSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const result = await submitForm(() => create.mutateAsync(values), {
-      success: TOASTS.doctorAdded,
-      setError,
-      fields: FIELDS,
-    });
-    if (!result) return;
-    reset(EMPTY);
-    onOpenChange(false);
-    setCreated(result);
+  } = useContractForm({
+    schema: createDoctorSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: (values) => create.mutateAsync(values),
+    success: TOASTS.doctorAdded,
+    resetOnSave: true,
+    onSaved: (result) => {
+      onOpenChange(false);
+      setCreated(result);
+    },
   });
 
   return (

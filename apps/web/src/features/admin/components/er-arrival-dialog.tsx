@@ -1,6 +1,4 @@
 import { type CreateErEntry, createErEntrySchema, TRIAGE_LEVELS } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import { PatientPicker } from '@/components/form/patient-picker';
@@ -10,7 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateErEntry } from '@/features/admin/api/emergency';
 import { patientSearch } from '@/features/admin/api/patients';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const BLANK: CreateErEntry = { patientName: '', patientId: null, triageLevel: 'Medium', complaint: '' };
 
@@ -19,23 +17,18 @@ function ErArrivalDialog({ open, onOpenChange }: DialogComponentProps) {
   const create = useCreateErEntry();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm({ resolver: zodResolver(createErEntrySchema), defaultValues: BLANK });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => create.mutateAsync(values), {
-      success: (entry) => `${entry.patientName} added to the emergency room`,
-      setError,
-      fields: ['patientName', 'patientId', 'triageLevel', 'complaint'],
-    });
-    if (!saved) return;
-    reset(BLANK);
-    onOpenChange(false);
+  } = useContractForm({
+    schema: createErEntrySchema,
+    defaultValues: BLANK,
+    fields: ['patientName', 'patientId', 'triageLevel', 'complaint'],
+    send: (values) => create.mutateAsync(values),
+    success: (entry) => `${entry.patientName} added to the emergency room`,
+    resetOnSave: true,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

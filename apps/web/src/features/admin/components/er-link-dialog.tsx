@@ -1,7 +1,5 @@
 import { type ErEntry, FRONT_DESK_MESSAGES, type LinkErEntry, linkErEntrySchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormDialog } from '@/components/form/form-dialog';
 import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
@@ -10,7 +8,7 @@ import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { useLinkErEntry } from '@/features/admin/api/emergency';
 import { patientSearch, usePatientDetail } from '@/features/admin/api/patients';
 import { formatCalendarDate } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The chosen patient's record beside the arrival, so the desk compares the same three facts. */
 function MatchFacts({ patientId, typedName }: { patientId: string; typedName: string }) {
@@ -55,22 +53,16 @@ export function ErLinkDialog({
   const [choice, setChoice] = useState<PatientChoice>({ id: null, name: entry.patientName });
   const {
     register,
-    handleSubmit,
+    onSubmit,
     setValue,
-    setError,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<LinkErEntry>({
-    resolver: zodResolver(linkErEntrySchema),
-    defaultValues: { patientId: '', confirmed: false },
-  });
-
-  const onSubmit = handleSubmit(async (body) => {
-    const linked = await submitForm(() => link.mutateAsync({ id: entry.id, body }), {
-      success: (saved) => FRONT_DESK_MESSAGES.linked(entry.patientName, saved.patientName),
-      setError,
-      fields: ['patientId', 'confirmed'],
-    });
-    if (linked) onLinked(linked);
+  } = useContractForm({
+    schema: linkErEntrySchema,
+    defaultValues: { patientId: '', confirmed: false } satisfies LinkErEntry,
+    fields: ['patientId', 'confirmed'],
+    send: (body) => link.mutateAsync({ id: entry.id, body }),
+    success: (saved) => FRONT_DESK_MESSAGES.linked(entry.patientName, saved.patientName),
+    onSaved: onLinked,
   });
 
   return (

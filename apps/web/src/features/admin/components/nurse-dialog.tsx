@@ -6,9 +6,7 @@ import {
   replaceNurseSchema,
   USER_STATUSES,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
@@ -17,7 +15,7 @@ import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateNurse, useUpdateNurse } from '@/features/admin/api/staff';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['fullName', 'email', 'department', 'status', 'accountStatus'] as const;
 /** An empty form; new nurses are Active (the server sets it). */
@@ -38,12 +36,10 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
   const departmentsId = useId();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(replaceNurseSchema),
+  } = useContractForm({
+    schema: replaceNurseSchema,
     defaultValues: nurse
       ? {
           fullName: nurse.fullName,
@@ -53,17 +49,15 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
           accountStatus: nurse.accountStatus,
         }
       : BLANK,
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    // The statuses are set by the server on create and edited only on existing nurses.
-    const { status: _status, accountStatus: _account, ...fields } = values;
-    const saved = await submitForm(
-      () => (nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields)),
-      { success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added, setError, fields: FIELDS },
-    );
-    if (!saved) return;
-    if (!nurse) reset(BLANK);
-    onOpenChange(false);
+    fields: FIELDS,
+    send: (values) => {
+      // The statuses are set by the server on create and edited only on existing nurses.
+      const { status: _status, accountStatus: _account, ...fields } = values;
+      return nurse ? update.mutateAsync({ id: nurse.id, body: values }) : create.mutateAsync(fields);
+    },
+    success: nurse ? NURSE_MESSAGES.updated : NURSE_MESSAGES.added,
+    resetOnSave: !nurse,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

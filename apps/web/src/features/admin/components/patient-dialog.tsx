@@ -5,8 +5,6 @@ import {
   type PatientRecordInput,
   patientRecordSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '@/components/form/form-dialog';
 import { GENDER_OPTIONS } from '@/components/form/options';
@@ -16,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { PATIENT_FIELDS, useRegisterPatient, useUpdatePatient } from '@/features/admin/api/patients';
 import { deviceToday } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** No gender chosen yet (a record from before it was asked): the select shows its placeholder, and it is required. */
 const NO_GENDER = '' as PatientRecordInput['gender'];
@@ -55,20 +53,19 @@ function PatientFormDialog({
 }: PatientFormProps) {
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PatientRecordInput, unknown, PatientRecord>({
-    resolver: zodResolver(patientRecordSchema),
+  } = useContractForm({
+    schema: patientRecordSchema,
     defaultValues,
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => save(values), { success, setError, fields: PATIENT_FIELDS });
-    if (!saved) return;
-    reset(defaultValues);
-    onOpenChange(false);
-    onSaved(saved);
+    fields: PATIENT_FIELDS,
+    send: save,
+    success,
+    resetOnSave: true,
+    onSaved: (saved) => {
+      onOpenChange(false);
+      onSaved(saved);
+    },
   });
   return (
     <FormDialog

@@ -4,8 +4,6 @@ import {
   DEPARTMENTS,
   TRIAGE_LEVELS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import { PatientPicker } from '@/components/form/patient-picker';
@@ -15,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { patientSearch } from '@/features/admin/api/patients';
 import { useCreateQueueEntry } from '@/features/admin/api/queues';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const BLANK: CreateQueueEntry = {
   patient: '',
@@ -30,23 +28,18 @@ function QueueEntryDialog({ open, onOpenChange }: DialogComponentProps) {
   const create = useCreateQueueEntry();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm({ resolver: zodResolver(createQueueEntrySchema), defaultValues: BLANK });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => create.mutateAsync(values), {
-      success: (entry) => `${entry.patient} added to the ${entry.department} queue`,
-      setError,
-      fields: ['patient', 'patientId', 'department', 'triage', 'etaMinutes'],
-    });
-    if (!saved) return;
-    reset(BLANK);
-    onOpenChange(false);
+  } = useContractForm({
+    schema: createQueueEntrySchema,
+    defaultValues: BLANK,
+    fields: ['patient', 'patientId', 'department', 'triage', 'etaMinutes'],
+    send: (values) => create.mutateAsync(values),
+    success: (entry) => `${entry.patient} added to the ${entry.department} queue`,
+    resetOnSave: true,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

@@ -8,7 +8,6 @@ import {
   type SmartAppKind,
 } from '@carepoint/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
@@ -18,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useRegisterSmartApp } from '@/features/admin/api/smart-apps';
-import { submitForm } from '@/lib/forms';
+import { type Checked, checkedBy, useContractForm } from '@/lib/use-contract-form';
 
 /** The form's text fields; lists are one per line (or space), the JWKS pasted as JSON. */
 interface AppForm {
@@ -46,24 +45,26 @@ const BLANK: AppForm = {
 
 const lines = (text: string) => text.split(/\s+/).filter((item) => item !== '');
 
-/** The form as the API takes it, or the field whose JSON does not parse. */
-function toRequest(form: AppForm): CreateSmartApp | { jwksError: string } {
+/** The form as the API takes it, checked with the contract's schema (a pasted JWKS must be JSON). */
+function toRequest(form: AppForm): Checked<CreateSmartApp> {
   let jwks: CreateSmartApp['jwks'] = null;
   if (form.kind === 'backend' && form.jwks.trim() !== '') {
     try {
       jwks = JSON.parse(form.jwks);
     } catch {
-      return { jwksError: SMART_MESSAGES.jwksInvalid };
+      return { issues: [{ path: ['jwks'], message: SMART_MESSAGES.jwksInvalid }] };
     }
   }
-  return {
-    name: form.name,
-    kind: form.kind,
-    redirectUris: form.kind === 'backend' ? [] : lines(form.redirectUris),
-    scopes: lines(form.scopes),
-    jwksUrl: form.kind === 'backend' ? form.jwksUrl : '',
-    jwks,
-  };
+  return checkedBy(
+    createSmartAppSchema.safeParse({
+      name: form.name,
+      kind: form.kind,
+      redirectUris: form.kind === 'backend' ? [] : lines(form.redirectUris),
+      scopes: lines(form.scopes),
+      jwksUrl: form.kind === 'backend' ? form.jwksUrl : '',
+      jwks,
+    }),
+  );
 }
 
 /** Register app: the app's name, kind, redirect URIs, allowed scopes and (backend services) keys. */
@@ -72,38 +73,22 @@ function RegisterSmartAppDialog({ open, onOpenChange }: DialogComponentProps) {
   const [created, setCreated] = useState<CreatedSmartApp | null>(null);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<AppForm>({ defaultValues: BLANK });
-  const kind = watch('kind');
-
-  const onSubmit = handleSubmit(async (values) => {
-    const request = toRequest(values);
-    if ('jwksError' in request) {
-      setError('jwks', { message: request.jwksError });
-      return;
-    }
-    const checked = createSmartAppSchema.safeParse(request);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = FIELDS.find((name) => name === issue.path[0]);
-        if (field) setError(field, { message: issue.message });
-      }
-      return;
-    }
-    const saved = await submitForm(() => registerApp.mutateAsync(request), {
-      success: SMART_MESSAGES.registered,
-      setError,
-      fields: FIELDS,
-    });
-    if (!saved) return;
-    reset(BLANK);
-    onOpenChange(false);
-    setCreated(saved);
+  } = useContractForm<AppForm, AppForm, CreateSmartApp, CreatedSmartApp>({
+    defaultValues: BLANK,
+    check: toRequest,
+    fields: FIELDS,
+    send: (request) => registerApp.mutateAsync(request),
+    success: SMART_MESSAGES.registered,
+    resetOnSave: true,
+    onSaved: (saved) => {
+      onOpenChange(false);
+      setCreated(saved);
+    },
   });
+  const kind = watch('kind');
 
   return (
     <>

@@ -1,28 +1,23 @@
 import { targetWaitSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useUpdateTargetWait } from '@/features/admin/api/analytics';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The target wait setting: analytics compare the average wait against it. */
 export function TargetWaitForm({ current }: { current: number }) {
   const update = useUpdateTargetWait();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm({ resolver: zodResolver(targetWaitSchema), values: { targetWaitMin: current } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    await submitForm(() => update.mutateAsync(values), {
-      success: 'Target wait updated',
-      setError,
-      fields: ['targetWaitMin'],
-    });
+  } = useContractForm({
+    schema: targetWaitSchema,
+    values: { targetWaitMin: current },
+    fields: ['targetWaitMin'],
+    send: (values) => update.mutateAsync(values),
+    success: 'Target wait updated',
   });
 
   return (

@@ -6,8 +6,6 @@ import {
   WARD_SEX_RULES,
   type Ward,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
@@ -17,7 +15,7 @@ import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateWard, useDeleteWard, useUpdateWard } from '@/features/admin/api/wards';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['name', 'kind', 'sexRule'] as const;
 const BLANK = { name: '', kind: 'General', sexRule: 'Mixed' } satisfies SaveWard;
@@ -28,22 +26,16 @@ export function WardDialog({ open, onOpenChange, ward }: DialogComponentProps & 
   const update = useUpdateWard();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(saveWardSchema),
+  } = useContractForm({
+    schema: saveWardSchema,
     defaultValues: ward ? { name: ward.name, kind: ward.kind, sexRule: ward.sexRule } : BLANK,
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(
-      () => (ward ? update.mutateAsync({ id: ward.id, body: values }) : create.mutateAsync(values)),
-      { success: ward ? WARD_MESSAGES.updated : WARD_MESSAGES.added, setError, fields: FIELDS },
-    );
-    if (!saved) return;
-    if (!ward) reset(BLANK);
-    onOpenChange(false);
+    fields: FIELDS,
+    send: (values) => (ward ? update.mutateAsync({ id: ward.id, body: values }) : create.mutateAsync(values)),
+    success: ward ? WARD_MESSAGES.updated : WARD_MESSAGES.added,
+    resetOnSave: !ward,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

@@ -5,8 +5,6 @@ import {
   type FacilityInput,
   facilityInputSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -14,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FACILITY_FIELDS, useFacilityDetails, useSaveFacility } from '@/features/admin/api/facility';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The form shows a missing detail as an empty box. */
 const formValues = (facility: FacilityDetails): FacilityInput => ({
@@ -28,20 +26,14 @@ function FacilityForm({ facility }: { facility: FacilityDetails }) {
   const save = useSaveFacility();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FacilityInput, unknown, FacilityDetails>({
-    resolver: zodResolver(facilityInputSchema),
+  } = useContractForm({
+    schema: facilityInputSchema,
     values: formValues(facility),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    await submitForm(() => save.mutateAsync(values), {
-      success: FACILITY_MESSAGES.saved,
-      setError,
-      fields: FACILITY_FIELDS,
-    });
+    fields: FACILITY_FIELDS,
+    send: (values) => save.mutateAsync(values),
+    success: FACILITY_MESSAGES.saved,
   });
 
   return (

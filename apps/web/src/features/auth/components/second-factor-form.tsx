@@ -6,16 +6,14 @@ import {
   totpCodeField,
   type User,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { usePasskeyStep, useSecondFactorLogin } from '@/features/auth/api/session';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { AuthCard } from './auth-layout';
 
 type CodeMethod = 'totp' | 'recovery-code';
@@ -37,23 +35,21 @@ function CodeForm({
   onSignedIn: (user: User) => void;
 }) {
   const login = useSecondFactorLogin();
+  const [signedIn, setSignedIn] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schemas[method]), defaultValues: { code: '' } });
-  const [signedIn, setSignedIn] = useState(false);
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    const user = await submitForm(() => login.mutateAsync({ method, challenge, code }), {
-      success: TOASTS.loginSuccess,
-      setError,
-      fields: ['code'],
-    });
-    if (!user) return;
-    setSignedIn(true);
-    onSignedIn(user);
+  } = useContractForm({
+    schema: schemas[method],
+    defaultValues: { code: '' },
+    fields: ['code'],
+    send: ({ code }) => login.mutateAsync({ method, challenge, code }),
+    success: TOASTS.loginSuccess,
+    onSaved: (user) => {
+      setSignedIn(true);
+      onSignedIn(user);
+    },
   });
 
   return (

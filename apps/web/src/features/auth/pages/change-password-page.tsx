@@ -1,12 +1,10 @@
 import { type ChangePassword, changePasswordSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PASSWORD_CHANGED, useChangePassword } from '@/features/auth/api/session';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -20,19 +18,15 @@ export default function ChangePasswordPage() {
   const changePassword = useChangePassword();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const done = await submitForm(() => changePassword.mutateAsync(values), {
-      success: PASSWORD_CHANGED,
-      setError,
-      fields: FIELDS,
-    });
-    if (done) reset(EMPTY);
+  } = useContractForm({
+    schema: changePasswordSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: (values) => changePassword.mutateAsync(values),
+    success: PASSWORD_CHANGED,
+    resetOnSave: true,
   });
 
   return (

@@ -1,14 +1,12 @@
 import { FORGOT_PASSWORD_ANSWER, type ForgotPassword, forgotPasswordSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useForgotPassword } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-layout';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** Requests a reset link; the answer is the same whether or not the account exists. */
 export default function ForgotPasswordPage() {
@@ -16,18 +14,15 @@ export default function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
+  } = useContractForm({
+    schema: forgotPasswordSchema,
     defaultValues: { email: '' } satisfies ForgotPassword,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+    fields: ['email'],
+    send: (values) => forgot.mutateAsync(values),
     // No success toast: the page shows the answer. The error toast is the mutation's.
-    const result = await submitForm(() => forgot.mutateAsync(values), { setError, fields: ['email'] });
-    if (result) setAnswer(result.message || FORGOT_PASSWORD_ANSWER);
+    onSaved: (result) => setAnswer(result.message || FORGOT_PASSWORD_ANSWER),
   });
 
   return (

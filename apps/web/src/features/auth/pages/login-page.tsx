@@ -6,11 +6,9 @@ import {
   TOASTS,
   type User,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,7 +19,7 @@ import { useLogin, usePasskeySignIn } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-layout';
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { destinationAfterLogin, SignedInRedirect } from '@/features/auth/components/signed-in-redirect';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
 function LoginPageForm() {
@@ -41,33 +39,28 @@ function LoginPageForm() {
       ? state.email
       : '';
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: signedUpEmail, password: '', rememberMe: false } satisfies LoginInput,
-  });
-
   const goOn = (user: User) => {
     setSignedIn(true);
     navigateLater(destinationAfterLogin(user, params.get('next')), LOGIN_REDIRECT_MS, { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const {
+    register,
+    onSubmit,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useContractForm({
+    schema: loginSchema,
+    defaultValues: { email: signedUpEmail, password: '', rememberMe: false } satisfies LoginInput,
+    fields: ['email', 'password'],
     // The error toast (the server's text; a 429's plain-text body) is the mutation's.
-    const outcome = await submitForm(() => login.mutateAsync(values), {
-      success: (answer) => ('user' in answer ? TOASTS.loginSuccess : ''),
-      setError,
-      fields: ['email', 'password'],
-    });
-    if (!outcome) return;
-    if ('challenge' in outcome) setChallenge(outcome);
-    else goOn(outcome.user);
+    send: (values) => login.mutateAsync(values),
+    success: (answer) => ('user' in answer ? TOASTS.loginSuccess : ''),
+    onSaved: (outcome) => {
+      if ('challenge' in outcome) setChallenge(outcome);
+      else goOn(outcome.user);
+    },
   });
 
   // No e-mail needed: the browser offers the passkeys it holds for this site. Remember Me applies too.

@@ -1,15 +1,13 @@
 import { MESSAGES, type ResetPassword, resetPasswordSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isResetFormAnswer, useResetPassword } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-layout';
 import { errorMessage } from '@/lib/api-client';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const AFTER_RESET_REDIRECT_MS = 2000;
 
@@ -24,12 +22,20 @@ export default function ResetPasswordPage() {
 
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetPasswordSchema),
+  } = useContractForm({
+    schema: resetPasswordSchema,
     defaultValues: { token, password: '', confirmPassword: '' } satisfies ResetPassword,
+    fields: ['password', 'confirmPassword'],
+    send: (values) => reset.mutateAsync(values),
+    success: 'Your password has been reset. Please login.',
+    // A 400 is shown here (no toast): under its field, else as the link's problem. Other
+    // failures get the mutation's error toast.
+    onRefused: (err, underFields) => {
+      if (!underFields && isResetFormAnswer(err)) setLinkError(errorMessage(err, MESSAGES.resetTokenInvalid));
+    },
+    onSaved: () => setDone(true),
   });
 
   useEffect(() => {
@@ -40,21 +46,6 @@ export default function ResetPasswordPage() {
     );
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    const changed = await submitForm(() => reset.mutateAsync(values), {
-      success: 'Your password has been reset. Please login.',
-      setError,
-      fields: ['password', 'confirmPassword'],
-      // A 400 is shown here (no toast): under its field, else as the link's problem. Other
-      // failures get the mutation's error toast.
-      onRefused: (err, underFields) => {
-        if (!underFields && isResetFormAnswer(err))
-          setLinkError(errorMessage(err, MESSAGES.resetTokenInvalid));
-      },
-    });
-    if (changed) setDone(true);
-  });
 
   if (done) {
     return (

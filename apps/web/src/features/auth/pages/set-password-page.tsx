@@ -1,13 +1,11 @@
-import { type ChangePassword, changePasswordSchema, homeOf } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type ChangePassword, changePasswordSchema, homeOf, type User } from '@carepoint/contract';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-layout';
 import { useAuth } from '@/lib/auth';
-import { submitForm } from '@/lib/forms';
+import { type Checked, useContractForm } from '@/lib/use-contract-form';
 
 /**
  * First sign-in with a one-time password (user.mustChangePassword): the user picks their
@@ -19,36 +17,29 @@ export default function SetPasswordPage() {
   const changePassword = useChangePassword();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changePasswordSchema),
+  } = useContractForm({
+    schema: changePasswordSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } satisfies ChangePassword,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!user) return;
+    // Only a signed-in user sees the form: without one nothing is sent.
+    check: (values): Checked<{ values: ChangePassword; user: User }> =>
+      user ? { data: { values, user } } : { issues: [] },
+    fields: ['currentPassword', 'newPassword', 'confirmPassword'],
     // The error toast is the mutation's.
-    const fresh = await submitForm(
-      async () => {
-        await changePassword.mutateAsync(values);
-        // The session's user, read again (else updated here): no longer bound to change its password.
-        const changed = { ...user, mustChangePassword: false };
-        try {
-          return (await refreshUser()) ?? changed;
-        } catch {
-          setUser(changed);
-          return changed;
-        }
-      },
-      {
-        success: 'Your password has been changed.',
-        setError,
-        fields: ['currentPassword', 'newPassword', 'confirmPassword'],
-      },
-    );
-    if (fresh) await navigate(homeOf(fresh.role), { replace: true });
+    send: async ({ values, user }) => {
+      await changePassword.mutateAsync(values);
+      // The session's user, read again (else updated here): no longer bound to change its password.
+      const changed = { ...user, mustChangePassword: false };
+      try {
+        return (await refreshUser()) ?? changed;
+      } catch {
+        setUser(changed);
+        return changed;
+      }
+    },
+    success: 'Your password has been changed.',
+    onSaved: (fresh) => navigate(homeOf(fresh.role), { replace: true }),
   });
 
   if (!user) return <Navigate to="/login?next=%2Fset-password" replace />;

@@ -1,7 +1,5 @@
 import { type RegisterPatient, registerPatientSchema, SIGNUP_REDIRECT_MS, TOASTS } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { GENDER_OPTIONS } from '@/components/form/options';
 import { Button } from '@/components/ui/button';
@@ -11,7 +9,7 @@ import { Select } from '@/components/ui/select';
 import { useSignup } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-layout';
 import { SignedInRedirect } from '@/features/auth/components/signed-in-redirect';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone', 'address', 'gender'] as const;
@@ -23,11 +21,10 @@ function SignupPageForm() {
 
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerPatientSchema),
+  } = useContractForm({
+    schema: registerPatientSchema,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -38,19 +35,15 @@ function SignupPageForm() {
       // Nothing chosen yet: the select shows its placeholder and the schema says it is required.
       gender: '' as RegisterPatient['gender'],
     } satisfies RegisterPatient,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+    fields: FIELDS,
     // The error toast is the mutation's.
-    const created = await submitForm(() => signup.mutateAsync(values), {
-      success: TOASTS.signupSuccess,
-      setError,
-      fields: FIELDS,
-    });
-    if (!created) return;
-    setDone(true);
-    // The login page opens with the new address filled in (in the page's state, never in the URL).
-    navigateLater('/login', SIGNUP_REDIRECT_MS, { state: { email: values.email } });
+    send: (values) => signup.mutateAsync(values),
+    success: TOASTS.signupSuccess,
+    onSaved: (_, values) => {
+      setDone(true);
+      // The login page opens with the new address filled in (in the page's state, never in the URL).
+      navigateLater('/login', SIGNUP_REDIRECT_MS, { state: { email: values.email } });
+    },
   });
 
   return (

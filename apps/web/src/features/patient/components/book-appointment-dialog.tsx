@@ -1,14 +1,11 @@
 import {
   APPOINTMENT_PRIORITIES,
-  type CreateAppointment,
   type CreateAppointmentInput,
   createAppointmentSchema,
   doctorDisplayName,
   TOASTS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import { FreeTimeField } from '@/components/form/free-time-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -19,7 +16,7 @@ import { BOOKING_FIELDS, useBookAppointment } from '@/features/patient/api/appoi
 import { useAvailableDoctors } from '@/lib/api/booking';
 import { isApiRequestError } from '@/lib/api-client';
 import { deviceToday } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** Priority starts at Medium, the usual visit; the patient may raise or lower it. */
 const EMPTY: DefaultValues<CreateAppointmentInput> = {
@@ -40,15 +37,22 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
   const book = useBookAppointment();
   const {
     register,
-    handleSubmit,
+    onSubmit,
     watch,
     setValue,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateAppointmentInput, unknown, CreateAppointment>({
-    resolver: zodResolver(createAppointmentSchema),
+  } = useContractForm({
+    schema: createAppointmentSchema,
     defaultValues: EMPTY,
+    open,
+    fields: BOOKING_FIELDS,
+    // A refusal about a field is shown under it; any other failure is the mutation's toast.
+    send: (values) => book.mutateAsync(values),
+    success: TOASTS.appointmentCreated,
+    onRefused: (err) => {
+      if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
+    },
+    onSaved: () => onOpenChange(false),
   });
 
   const doctorId = watch('doctorId') ?? '';
@@ -57,22 +61,6 @@ export function BookAppointmentDialog({ open, onOpenChange }: BookAppointmentDia
   const clearTime = () => setValue('time', '');
   const doctorField = register('doctorId', { onChange: clearTime });
   const dateField = register('date', { onChange: clearTime });
-  useEffect(() => {
-    if (!open) reset(EMPTY);
-  }, [open, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    // A refusal about a field is shown under it; any other failure is the mutation's toast.
-    const booked = await submitForm(() => book.mutateAsync(values), {
-      success: TOASTS.appointmentCreated,
-      setError,
-      fields: BOOKING_FIELDS,
-      onRefused: (err) => {
-        if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
-      },
-    });
-    if (booked) onOpenChange(false);
-  });
 
   // Each field shows its own message (the spec's "All fields are required" on each missing one).
   const problem = (f: (typeof BOOKING_FIELDS)[number]) => ({ error: errors[f]?.message });

@@ -6,12 +6,10 @@ import {
   patientCancelSchema,
   STATUS_REASON_MAX,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useCancelAppointment } from '@/features/patient/api/appointments';
-import { submitForm } from '@/lib/forms';
+import { type Checked, useContractForm } from '@/lib/use-contract-form';
 import { appointmentSlot } from './appointment-cells';
 
 export type PatientCancelDialogProps = {
@@ -25,29 +23,25 @@ export function PatientCancelDialog({ appointment, onClose }: PatientCancelDialo
   const cancel = useCancelAppointment();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PatientCancel>({ resolver: zodResolver(patientCancelSchema), defaultValues: { reason: '' } });
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (body) => {
-    if (!appointment) return;
-    const saved = await submitForm(() => cancel.mutateAsync({ id: appointment.id, body }), {
-      success: APPOINTMENT_MESSAGES.cancelled,
-      setError,
-      fields: ['reason'],
-    });
-    if (saved) close();
+  } = useContractForm({
+    schema: patientCancelSchema,
+    defaultValues: { reason: '' } satisfies PatientCancel,
+    open: appointment !== null,
+    // Only an open dialog (an appointment chosen) sends anything.
+    check: (body): Checked<{ id: string; body: PatientCancel }> =>
+      appointment ? { data: { id: appointment.id, body } } : { issues: [] },
+    fields: ['reason'],
+    send: (cancelled) => cancel.mutateAsync(cancelled),
+    success: APPOINTMENT_MESSAGES.cancelled,
+    onSaved: onClose,
   });
   return (
     <FormDialog
       open={appointment !== null}
       onOpenChange={(open) => {
-        if (!open) close();
+        if (!open) onClose();
       }}
       title="Cancel appointment?"
       description={

@@ -1,18 +1,10 @@
-import {
-  TOASTS,
-  type UpdateProfile,
-  type UpdateProfileInput,
-  type User,
-  updateProfileSchema,
-} from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { TOASTS, type UpdateProfileInput, type User, updateProfileSchema } from '@carepoint/contract';
 import { IdentityFields } from '@/components/form/identity-fields';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useUpdateProfile } from '@/features/patient/api/appointments';
 import { useAuth } from '@/lib/auth';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address'] as const;
 
@@ -33,25 +25,20 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
   const { setUser } = useAuth();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<UpdateProfileInput, unknown, UpdateProfile>({
-    resolver: zodResolver(updateProfileSchema),
+  } = useContractForm({
+    schema: updateProfileSchema,
     defaultValues: profileValues(user),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+    fields: FIELDS,
     // The error toast is the mutation's, shown once (the spec's mock-up showed it twice, a defect).
-    const saved = await submitForm(() => update.mutateAsync(values), {
-      success: TOASTS.profileUpdated,
-      setError,
-      fields: FIELDS,
-    });
-    if (!saved) return;
-    // The shell's header shows the stored user: keep it in step with the new name.
-    setUser(saved);
-    onDone();
+    send: (values) => update.mutateAsync(values),
+    success: TOASTS.profileUpdated,
+    onSaved: (saved) => {
+      // The shell's header shows the stored user: keep it in step with the new name.
+      setUser(saved);
+      onDone();
+    },
   });
 
   return (

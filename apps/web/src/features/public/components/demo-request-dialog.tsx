@@ -1,13 +1,11 @@
 import { DEMO_REQUEST_THANKS, type DemoRequestInput, demoRequestSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useRequestDemo } from '@/features/public/api/demo-requests';
-import { submitForm } from '@/lib/forms';
 import { QueryProvider } from '@/lib/query-client';
+import { useContractForm } from '@/lib/use-contract-form';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -28,25 +26,17 @@ function DemoRequestForm({ open, onOpenChange }: Props) {
   const requestDemo = useRequestDemo();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(demoRequestSchema),
+  } = useContractForm({
+    schema: demoRequestSchema,
     defaultValues: { name: '', email: '', organisation: '', message: '' } satisfies DemoRequestInput,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+    fields: ['name', 'email', 'organisation', 'message'],
     // The error toast is the mutation's.
-    const sent = await submitForm(() => requestDemo.mutateAsync(values), {
-      success: DEMO_REQUEST_THANKS,
-      setError,
-      fields: ['name', 'email', 'organisation', 'message'],
-    });
-    if (!sent) return;
-    reset();
-    onOpenChange(false);
+    send: (values) => requestDemo.mutateAsync(values),
+    success: DEMO_REQUEST_THANKS,
+    resetOnSave: true,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

@@ -1,9 +1,7 @@
 import { type Reauthenticate, reauthenticateSchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PasswordInput } from '@/components/ui/password-input';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /**
  * A change to two-factor sign-in (new recovery codes, turning it off) asks again who is at the
@@ -30,27 +28,26 @@ export function ReauthenticateDialog<R extends NonNullable<unknown>>({
 }) {
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(reauthenticateSchema), defaultValues: { codeOrPassword: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const answer = await submitForm(() => send(values), { success, setError, fields: ['codeOrPassword'] });
-    if (!answer) return;
-    reset();
-    onOpenChange(false);
-    onDone(answer);
+  } = useContractForm({
+    schema: reauthenticateSchema,
+    defaultValues: { codeOrPassword: '' },
+    // Nothing typed stays once the dialog is closed (a save closes it).
+    open,
+    fields: ['codeOrPassword'],
+    send,
+    success,
+    onSaved: (answer) => {
+      onOpenChange(false);
+      onDone(answer);
+    },
   });
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={title}
       description={description}
       submitLabel={submitLabel}

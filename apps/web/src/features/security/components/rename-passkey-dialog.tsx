@@ -1,11 +1,9 @@
 import { PASSKEY_MESSAGES, type Passkey, type RenamePasskey, renamePasskeySchema } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
 import { useRenamePasskey } from '@/features/security/api/passkeys';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** Rename a passkey, so its owner can tell their passkeys apart ("Work laptop", "Phone"). */
 export function RenamePasskeyDialog({
@@ -16,20 +14,15 @@ export function RenamePasskeyDialog({
   const rename = useRenamePasskey();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(renamePasskeySchema),
+  } = useContractForm({
+    schema: renamePasskeySchema,
     defaultValues: { name: passkey.name } satisfies RenamePasskey,
-  });
-  const onSubmit = handleSubmit(async (body) => {
-    const saved = await submitForm(() => rename.mutateAsync({ id: passkey.id, body }), {
-      success: PASSKEY_MESSAGES.renamed,
-      setError,
-      fields: ['name'],
-    });
-    if (saved) onOpenChange(false);
+    fields: ['name'],
+    send: (body) => rename.mutateAsync({ id: passkey.id, body }),
+    success: PASSKEY_MESSAGES.renamed,
+    onSaved: () => onOpenChange(false),
   });
   return (
     <FormDialog

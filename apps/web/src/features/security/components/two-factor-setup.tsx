@@ -4,12 +4,10 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorSetup,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useConfirmTwoFactor } from '@/features/security/api/two-factor';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** The secret in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -30,18 +28,15 @@ export function TwoFactorSetupForm({
   const confirm = useConfirmTwoFactor();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(confirmTwoFactorSchema), defaultValues: { code: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const answer = await submitForm(() => confirm.mutateAsync(values), {
-      success: TWO_FACTOR_MESSAGES.enabledToast,
-      setError,
-      fields: ['code'],
-    });
-    if (answer) onConfirmed(answer);
+  } = useContractForm({
+    schema: confirmTwoFactorSchema,
+    defaultValues: { code: '' },
+    fields: ['code'],
+    send: (values) => confirm.mutateAsync(values),
+    success: TWO_FACTOR_MESSAGES.enabledToast,
+    onSaved: onConfirmed,
   });
 
   return (

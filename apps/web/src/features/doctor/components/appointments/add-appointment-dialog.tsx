@@ -1,15 +1,13 @@
 import {
   APPOINTMENT_TYPES,
   type BookingPatient,
-  type CreateDoctorAppointment,
   type CreateDoctorAppointmentInput,
   createDoctorAppointmentSchema,
   DOCTOR_APPOINTMENT_DEFAULTS,
   TOASTS,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { type Path, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import type { Path, UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '@/components/form/form-dialog';
 import { GENDER_OPTIONS } from '@/components/form/options';
@@ -20,7 +18,7 @@ import { bookingPatientSearch, useAddAppointment, useOwnSlots } from '@/features
 import { isApiRequestError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { deviceToday } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { typeLabel } from './format';
 
 const FIELDS = [
@@ -80,31 +78,39 @@ export type AddAppointmentDialogProps = { open: boolean; onOpenChange: (open: bo
 export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialogProps) {
   const { user } = useAuth();
   const add = useAddAppointment();
+  // The registered patient chosen in the Fullname box, whose record filled the fields below.
+  const [patient, setPatient] = useState<BookingPatient | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     watch,
     setValue,
-    setError,
-    reset,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<CreateDoctorAppointmentInput, unknown, CreateDoctorAppointment>({
-    resolver: zodResolver(createDoctorAppointmentSchema),
+  } = useContractForm({
+    schema: createDoctorAppointmentSchema,
     defaultValues: DOCTOR_APPOINTMENT_DEFAULTS,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    open,
+    onReset: () => setPatient(null),
+    fields: FIELDS,
+    // The error toast is the mutation's own; field messages go under their fields.
+    send: (values) => add.mutateAsync(values),
+    success: TOASTS.appointmentCreated,
+    onRefused: (err) => {
+      if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
+    },
+    onSaved: (created) => {
+      if (created.patientCreated) {
+        toast.success(
+          `New patient account for ${created.appointment.patient.email}: a link to set a password was e-mailed.`,
+        );
+      }
+      onOpenChange(false);
+    },
   });
   const date = watch('date') ?? '';
   const fullName = watch('fullName') ?? '';
-  // The registered patient chosen in the Fullname box, whose record filled the fields below.
-  const [patient, setPatient] = useState<BookingPatient | null>(null);
-
-  useEffect(() => {
-    if (!open) {
-      reset(DOCTOR_APPOINTMENT_DEFAULTS);
-      setPatient(null);
-    }
-  }, [open, reset]);
 
   /**
    * Choosing a registered patient fills their e-mail, phone, age and gender from the record. The
@@ -130,25 +136,6 @@ export function AddAppointmentDialog({ open, onOpenChange }: AddAppointmentDialo
     setValue('age', DOCTOR_APPOINTMENT_DEFAULTS.age);
     setValue('gender', '' as CreateDoctorAppointmentInput['gender']);
   };
-
-  const onSubmit = handleSubmit(async (values) => {
-    // The error toast is the mutation's own; field messages go under their fields.
-    const created = await submitForm(() => add.mutateAsync(values), {
-      success: TOASTS.appointmentCreated,
-      setError,
-      fields: FIELDS,
-      onRefused: (err) => {
-        if (isApiRequestError(err) && err.code === 'SLOT_TAKEN') setValue('time', '');
-      },
-    });
-    if (!created) return;
-    if (created.patientCreated) {
-      toast.success(
-        `New patient account for ${created.appointment.patient.email}: a link to set a password was e-mailed.`,
-      );
-    }
-    onOpenChange(false);
-  });
 
   const message = (field: (typeof FIELDS)[number]) => errors[field]?.message;
 

@@ -1,11 +1,14 @@
-import { APPOINTMENT_MESSAGES, STATUS_REASON_MAX } from '@carepoint/contract';
-import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import {
+  APPOINTMENT_MESSAGES,
+  type AppointmentStatusChange,
+  patientCancelSchema,
+  STATUS_REASON_MAX,
+} from '@carepoint/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useChangeStatus } from '@/features/doctor/api/appointments';
-import { isApiRequestError } from '@/lib/api-client';
+import { type Checked, useContractForm } from '@/lib/use-contract-form';
 
 export type CancelTarget = { id: string; name: string; when: string };
 
@@ -14,41 +17,30 @@ type Props = { target: CancelTarget | null; onClose: () => void };
 /** Cancelling needs a reason (docs/areas/doctor-appointments.md): the patient reads it on their appointment. */
 export function DoctorCancelDialog({ target, onClose }: Props) {
   const change = useChangeStatus();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [submitted, setSubmitted] = useState(false);
-
-  useEffect(() => {
-    if (!target) {
-      setReason('');
-      setError(undefined);
-      setSubmitted(false);
-    }
-  }, [target]);
-
-  const check = (text: string) => (text.trim() ? undefined : APPOINTMENT_MESSAGES.reasonRequired);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const problem = check(reason);
-    setError(problem);
-    if (problem || !target) return;
-    try {
-      await change.mutateAsync({ id: target.id, status: 'Cancelled', reason });
-      toast.success(APPOINTMENT_MESSAGES.cancelled);
-      onClose();
-    } catch (err) {
-      // The toast is the mutation's; a message about the reason also goes under the field.
-      if (isApiRequestError(err)) setError(err.fieldErrors?.reason?.[0]);
-    }
-  };
+  const {
+    register,
+    onSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm({
+    // The reason rule is the patient's cancel's: required, and the patient reads it.
+    schema: patientCancelSchema,
+    defaultValues: { reason: '' },
+    // Validated on submit, then again on every change (as the spec's forms are); empty again when reopened.
+    open: target !== null,
+    check: ({ reason }): Checked<AppointmentStatusChange & { id: string }> =>
+      target ? { data: { id: target.id, status: 'Cancelled', reason } } : { issues: [] },
+    fields: ['reason'],
+    // The error toast is the mutation's; a message about the reason also goes under the field.
+    send: (cancel) => change.mutateAsync(cancel),
+    success: APPOINTMENT_MESSAGES.cancelled,
+    onSaved: onClose,
+  });
 
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => {
-        if (!open && !change.isPending) onClose();
+        if (!open && !isSubmitting) onClose();
       }}
       title="Cancel appointment?"
       description={
@@ -57,27 +49,22 @@ export function DoctorCancelDialog({ target, onClose }: Props) {
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
             Keep it
           </Button>
-          <Button variant="danger" type="submit" form="cancel-appointment-form" loading={change.isPending}>
+          <Button variant="danger" type="submit" form="cancel-appointment-form" loading={isSubmitting}>
             Cancel appointment
           </Button>
         </>
       }
     >
-      <form id="cancel-appointment-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form id="cancel-appointment-form" onSubmit={onSubmit} noValidate>
         <Textarea
           label="Reason"
           rows={3}
           maxLength={STATUS_REASON_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            // Validated on submit, then again on every change (as the spec's forms are).
-            if (submitted) setError(check(event.target.value));
-          }}
-          error={error}
+          error={errors.reason?.message}
+          {...register('reason')}
         />
       </form>
     </Dialog>

@@ -1,18 +1,15 @@
 import {
   DIAGNOSIS_CATEGORY_MESSAGES,
   type DiagnosisCategory,
-  type DiagnosisCategoryFields,
   type DiagnosisCategoryInput,
   diagnosisCategoryInputSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveCategory } from '@/features/doctor/api/diagnosis';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['name', 'description'] as const;
 
@@ -25,25 +22,19 @@ export function CategoryDialog({
   const save = useSaveCategory();
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<DiagnosisCategoryInput, unknown, DiagnosisCategoryFields>({
-    resolver: zodResolver(diagnosisCategoryInputSchema),
-    defaultValues: { name: category?.name ?? '', description: category?.description ?? '' },
-  });
-
-  const onSubmit = handleSubmit(async (fields) => {
-    const saved = await submitForm(() => save.mutateAsync({ id: category?.id, fields }), {
-      success: category ? DIAGNOSIS_CATEGORY_MESSAGES.updated : DIAGNOSIS_CATEGORY_MESSAGES.created,
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) {
-      reset();
-      onOpenChange(false);
-    }
+  } = useContractForm({
+    schema: diagnosisCategoryInputSchema,
+    defaultValues: {
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+    } satisfies DiagnosisCategoryInput,
+    fields: FIELDS,
+    send: (fields) => save.mutateAsync({ id: category?.id, fields }),
+    success: category ? DIAGNOSIS_CATEGORY_MESSAGES.updated : DIAGNOSIS_CATEGORY_MESSAGES.created,
+    resetOnSave: true,
+    onSaved: () => onOpenChange(false),
   });
 
   return (

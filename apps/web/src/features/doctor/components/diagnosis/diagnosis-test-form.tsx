@@ -9,10 +9,9 @@ import {
   type DiagnosisTestInput,
   diagnosisTestInputSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { type Path, useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
 import { optionsOf } from '@/components/form/options';
 import { PatientPicker } from '@/components/form/patient-picker';
@@ -22,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCategoryOptions } from '@/features/doctor/api/diagnosis';
 import { triagePatientSearch } from '@/features/doctor/api/triage';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 type Values = DiagnosisTestInput;
 
@@ -94,15 +93,18 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
   const [patientName, setPatientName] = useState(test?.patient.fullName ?? '');
   const {
     register,
-    handleSubmit,
+    onSubmit,
     setValue,
-    setError,
     control,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, DiagnosisTestFields>({
-    resolver: zodResolver(diagnosisTestInputSchema),
+  } = useContractForm({
+    schema: diagnosisTestInputSchema,
     defaultValues: test ? valuesOf(test) : BLANK,
+    fields: FIELDS,
+    send: onSave,
+    success: successMessage,
+    onSaved,
   });
   const properties = useFieldArray({ control, name: 'properties' });
   const patientId = watch('patientId');
@@ -112,15 +114,6 @@ export function DiagnosisTestForm({ test, onSave, onSaved, successMessage }: Dia
     ...(test && !loaded.some((c) => c.id === test.category.id) ? [test.category] : []),
     ...loaded,
   ].map((c) => ({ value: c.id, label: c.name }));
-
-  const onSubmit = handleSubmit(async (fields) => {
-    const saved = await submitForm(() => onSave(fields), {
-      success: successMessage,
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) onSaved(saved);
-  });
 
   const measureInput = (name: DiagnosisMeasure) => {
     const range = DIAGNOSIS_RANGES[name];

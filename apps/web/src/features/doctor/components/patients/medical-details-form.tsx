@@ -2,22 +2,19 @@ import {
   BLOOD_GROUPS,
   CHART_MESSAGES,
   type PatientChart,
-  type UpdateMedicalDetails,
-  type UpdateMedicalDetailsInput,
   updateMedicalDetailsSchema,
   VITAL_RANGES,
   type VitalName,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { optionsOf } from '@/components/form/options';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateMedicalDetails } from '@/features/doctor/api/patients';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { AllergyInput, withTypedAllergy } from './allergy-input';
 
 const FIELDS = [
@@ -53,13 +50,12 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
   const {
     register,
     control,
-    handleSubmit,
+    onSubmit: save,
     getValues,
     setValue,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<UpdateMedicalDetailsInput, unknown, UpdateMedicalDetails>({
-    resolver: zodResolver(updateMedicalDetailsSchema),
+  } = useContractForm({
+    schema: updateMedicalDetailsSchema,
     defaultValues: {
       bloodGroup: medical.bloodGroup ?? '',
       treatment: medical.treatment ?? '',
@@ -70,18 +66,13 @@ export function MedicalDetailsForm({ chart, onDone }: { chart: PatientChart; onD
       diastolic: '',
       bloodGlucose: '',
     },
+    fields: FIELDS,
+    send: (values) => update.mutateAsync(values),
+    success: CHART_MESSAGES.saved,
+    onSaved: onDone,
   });
 
   const [allergyText, setAllergyText] = useState('');
-
-  const save = handleSubmit(async (values) => {
-    const saved = await submitForm(() => update.mutateAsync(values), {
-      success: CHART_MESSAGES.saved,
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) onDone();
-  });
   // An allergy typed but not Added is what the doctor means to record: it goes into the list (and
   // through the same checks) before the save, never silently dropped (the prescription allergy
   // check reads this list).

@@ -15,10 +15,9 @@ import {
   type PrescriptionInput,
   prescriptionInputSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Path, useFieldArray, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { DiagnosisCodePicker } from '@/components/form/diagnosis-code-picker';
 import { optionsOf } from '@/components/form/options';
@@ -35,7 +34,7 @@ import {
   useSavePrescription,
 } from '@/features/doctor/api/prescriptions';
 import { triagePatientSearch } from '@/features/doctor/api/triage';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { LatestTriage } from './latest-triage';
 import { AllergyNotice, MedicineLineFields } from './medicine-line';
 
@@ -138,13 +137,20 @@ export function PrescriptionForm({
   const {
     register,
     control,
-    handleSubmit,
+    onSubmit,
     setValue,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, PrescriptionData>({
-    resolver: zodResolver(prescriptionInputSchema),
+  } = useContractForm({
+    schema: prescriptionInputSchema,
     defaultValues: initial,
+    // Each medicine line's fields may be named, as many lines as were sent.
+    fields: (data) => [
+      ...STATIC_FIELDS,
+      ...data.medicines.flatMap((_, i) => MEDICINE_FIELDS.map((f) => `medicines.${i}.${f}` as Path<Values>)),
+    ],
+    send: (data) => save.mutateAsync({ ...data, physicalInfo: initialPhysical(data) }),
+    success: successMessage,
+    onSaved: (saved) => onSaved(saved.prescription),
   });
   const lines = useFieldArray({ control, name: 'medicines' });
   const [patientName, setPatientName] = useState(initialPatientName);
@@ -166,19 +172,6 @@ export function PrescriptionForm({
     (medicines ?? []).map((m) => ({ name: String(m?.name ?? '') })),
     patient.data?.allergies ?? [],
   );
-
-  const onSubmit = handleSubmit(async (data) => {
-    const fields = [
-      ...STATIC_FIELDS,
-      ...data.medicines.flatMap((_, i) => MEDICINE_FIELDS.map((f) => `medicines.${i}.${f}` as Path<Values>)),
-    ];
-    const saved = await submitForm(() => save.mutateAsync({ ...data, physicalInfo: initialPhysical(data) }), {
-      success: successMessage,
-      setError,
-      fields,
-    });
-    if (saved) onSaved(saved.prescription);
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">

@@ -10,8 +10,7 @@ import {
   type ReportKind,
   reportInputSchema,
 } from '@carepoint/contract';
-import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PatientPicker } from '@/components/form/patient-picker';
 import { Input } from '@/components/ui/input';
@@ -20,7 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useReportDoctors, useSaveReport } from '@/features/doctor/api/reports';
 import { triagePatientSearch } from '@/features/doctor/api/triage';
 import { deviceToday } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { checkedBy, useContractForm } from '@/lib/use-contract-form';
 import { FilePicker } from './attachments';
 import { useUploadFiles } from './use-upload-files';
 
@@ -97,64 +96,42 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
   const label = REPORT_KIND_LABELS[kind];
   const {
     register,
-    handleSubmit,
+    onSubmit,
     setValue,
-    setError,
     clearErrors,
-    reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: valuesOf(report) });
-  const has = (field: Field) => KIND_FIELDS[kind].includes(field);
-
-  const close = (next: boolean) => {
-    if (!next) {
-      reset(valuesOf(report));
+  } = useContractForm({
+    defaultValues: valuesOf(report),
+    // Only the kind's fields are sent, checked with the contract's schema.
+    check: (values) =>
+      checkedBy(
+        reportInputSchema.safeParse(
+          Object.fromEntries([['kind', kind], ...KIND_FIELDS[kind].map((f) => [f, values[f]])]),
+        ),
+      ),
+    fields: FIELDS,
+    // A new report's files are uploaded once it exists: the toast tells how many were stored.
+    send: async (input) => {
+      const saved = await save.mutateAsync(input);
+      const stored = chosen.length ? await files.uploadAll(saved.id, chosen) : 0;
+      return { saved, stored };
+    },
+    success: ({ saved, stored }) =>
+      report
+        ? REPORT_MESSAGES.updated
+        : `${REPORT_MESSAGES.created}: ${saved.caseId}${stored ? ` with ${stored} attachment${stored > 1 ? 's' : ''}` : ''}`,
+    open,
+    onReset: () => {
       setChosen([]);
       setFileError(null);
-    }
-    onOpenChange(next);
-  };
-
-  const submit = handleSubmit(async (values) => {
-    const sent = Object.fromEntries([['kind', kind], ...KIND_FIELDS[kind].map((f) => [f, values[f]])]);
-    const parsed = reportInputSchema.safeParse(sent);
-    if (!parsed.success) {
-      const seen = new Set<Field>();
-      for (const issue of parsed.error.issues) {
-        const field = FIELDS.find((f) => f === issue.path[0]);
-        if (field && !seen.has(field))
-          setError(field, { message: issue.message }, { shouldFocus: seen.size === 0 });
-        if (field) seen.add(field);
-      }
-      return;
-    }
-    // A new report's files are uploaded once it exists: the toast tells how many were stored.
-    const done = await submitForm(
-      async () => {
-        const saved = await save.mutateAsync(parsed.data);
-        const stored = chosen.length ? await files.uploadAll(saved.id, chosen) : 0;
-        return { saved, stored };
-      },
-      {
-        success: ({ saved, stored }) =>
-          report
-            ? REPORT_MESSAGES.updated
-            : `${REPORT_MESSAGES.created}: ${saved.caseId}${stored ? ` with ${stored} attachment${stored > 1 ? 's' : ''}` : ''}`,
-        setError,
-        fields: FIELDS,
-      },
-    );
-    if (!done) return;
-    close(false);
-    if (!report) onCreated?.(done.saved);
+    },
+    onSaved: ({ saved }) => {
+      onOpenChange(false);
+      if (!report) onCreated?.(saved);
+    },
   });
-
-  // The patient field is no registered input: its message would otherwise stay and block submitting.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    clearErrors();
-    return submit(event);
-  };
+  const has = (field: Field) => KIND_FIELDS[kind].includes(field);
 
   const doctorOptions = (doctors.data ?? []).map((d) => ({ value: d.id, label: `Dr ${d.fullName}` }));
   const patient = watch(['patientId', 'patientName']);
@@ -163,7 +140,7 @@ export function ReportFormDialog({ kind, open, onOpenChange, report = null, onCr
   return (
     <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title={report ? `Edit ${label} Report` : `New ${label} Report`}
       description={report ? `Case ${report.caseId}` : 'The case ID is given when the report is saved.'}
       submitLabel={report ? 'Save changes' : 'Save report'}

@@ -1,19 +1,17 @@
 import {
   type DoctorScheduleResponse,
-  type Schedule,
   type ScheduleInput,
   scheduleSchema,
   type Weekday,
   weekdaySchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { SCHEDULE_SAVED, useSaveSchedule } from '@/features/doctor/api/schedule';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 type DayValues = { day: Weekday; off: boolean; from?: string; to?: string };
 type Values = { perPatientTime: string; days: DayValues[] };
@@ -57,25 +55,20 @@ export function ScheduleForm({ schedule }: { schedule: DoctorScheduleResponse })
   const save = useSaveSchedule();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     reset,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, Schedule>({
-    resolver: zodResolver(formSchema),
+  } = useContractForm({
+    schema: formSchema,
     defaultValues: toValues(schedule),
+    fields: ['perPatientTime', 'days'],
+    send: (values) => save.mutateAsync(values),
+    success: SCHEDULE_SAVED,
+    // The saved schedule is the new starting point (Cancel goes back to it).
+    resetOnSave: toValues,
   });
   const off = useWatch({ control, name: schedule.days.map((_, i) => `days.${i}.off` as const) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => save.mutateAsync(values), {
-      success: SCHEDULE_SAVED,
-      setError,
-      fields: ['perPatientTime', 'days'],
-    });
-    if (saved) reset(toValues(saved));
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">

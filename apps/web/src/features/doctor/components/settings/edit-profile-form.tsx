@@ -2,12 +2,9 @@ import {
   GENDERS,
   type Profile,
   TOASTS,
-  type UpdateProfile,
   type UpdateProfileInput,
   updateProfileSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { IdentityFields } from '@/components/form/identity-fields';
 import { Button } from '@/components/ui/button';
@@ -15,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useUpdateDoctorProfile } from '@/features/doctor/api/settings';
 import { capitalised } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'specialty', 'experienceYears', 'gender'] as const;
 const PROFILE_PAGE = '/doctor/settings/profile-page';
@@ -38,21 +35,15 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateDoctorProfile();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<UpdateProfileInput, unknown, UpdateProfile>({
-    resolver: zodResolver(updateProfileSchema),
+  } = useContractForm({
+    schema: updateProfileSchema,
     defaultValues: toValues(profile),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await submitForm(() => update.mutateAsync(values), {
-      success: TOASTS.profileUpdated,
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) await navigate(PROFILE_PAGE);
+    fields: FIELDS,
+    send: (values) => update.mutateAsync(values),
+    success: TOASTS.profileUpdated,
+    onSaved: () => navigate(PROFILE_PAGE),
   });
 
   return (

@@ -15,10 +15,9 @@ import {
   TRANSACTION_MESSAGES,
   toInvoiceInput,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { type Path, useFieldArray } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -30,7 +29,7 @@ import {
   useUpdateInvoice,
 } from '@/features/doctor/api/transactions';
 import { formatSlot } from '@/lib/format';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 
 /** New Invoice (for a completed appointment) or Edit invoice (a Pending one). */
 export type InvoiceFormTarget =
@@ -89,25 +88,30 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
   const {
     register,
     control,
-    handleSubmit,
-    reset,
+    onSubmit,
     watch,
     getValues,
     setValue,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewInvoiceForm>({
+  } = useContractForm({
     // Editing keeps the appointment (not shown): one schema serves both.
-    resolver: zodResolver(newInvoiceFormSchema),
+    schema: newInvoiceFormSchema,
     defaultValues: defaultsOf(target),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Opened for another invoice (or a new one): its values.
+    open: target !== null,
+    fields: FIELDS,
+    send: (values) => {
+      const input = toInvoiceInput(values);
+      return target?.mode === 'edit'
+        ? update.mutateAsync({ id: target.invoice.id, input })
+        : create.mutateAsync({ ...input, appointmentId: values.appointmentId });
+    },
+    success: target?.mode === 'edit' ? TRANSACTION_MESSAGES.saved : TRANSACTION_MESSAGES.created,
+    onSaved: (saved) => onClose(target?.mode === 'new' ? saved : undefined),
   });
   const lines = useFieldArray({ control, name: 'lines' });
-
-  useEffect(() => {
-    if (target) reset(defaultsOf(target));
-  }, [target, reset]);
 
   // A native select cannot show a value before its option exists: once the appointments arrive,
   // the one chosen beforehand (Create invoice on an appointment) is put on screen again.
@@ -123,23 +127,6 @@ export function InvoiceFormDialog({ target, onClose }: Props) {
   const options = (billable.data?.data ?? []).map((a) => ({ value: a.id, label: billableLabel(a) }));
   const chosen = watch('appointmentId');
   const missing = isNew && chosen && billable.data && !options.some((o) => o.value === chosen);
-
-  const onSubmit = handleSubmit(async (values) => {
-    const input = toInvoiceInput(values);
-    const saved =
-      target?.mode === 'edit'
-        ? await submitForm(() => update.mutateAsync({ id: target.invoice.id, input }), {
-            success: TRANSACTION_MESSAGES.saved,
-            setError,
-            fields: FIELDS,
-          })
-        : await submitForm(() => create.mutateAsync({ ...input, appointmentId: values.appointmentId }), {
-            success: TRANSACTION_MESSAGES.created,
-            setError,
-            fields: FIELDS,
-          });
-    if (saved) onClose(target?.mode === 'new' ? saved : undefined);
-  });
 
   return (
     <FormDialog

@@ -4,17 +4,16 @@ import {
   type InvoiceAction,
   type InvoiceDetail,
   PAYMENT_METHODS,
-  type PaymentMethod,
+  payInvoiceSchema,
+  refundInvoiceSchema,
   TRANSACTION_MESSAGES,
 } from '@carepoint/contract';
-import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useInvoiceMove } from '@/features/doctor/api/transactions';
-import { isApiRequestError } from '@/lib/api-client';
+import { type InvoiceMove, useInvoiceMove } from '@/features/doctor/api/transactions';
+import { type Checked, checkedBy, useContractForm } from '@/lib/use-contract-form';
 
 export type MoveTarget = { invoice: InvoiceDetail; action: InvoiceAction };
 
@@ -24,78 +23,78 @@ const TEXT: Record<InvoiceAction, { title: string; confirm: string; done: string
   refund: { title: 'Refund invoice', confirm: 'Refund', done: TRANSACTION_MESSAGES.refunded },
 };
 
+/** The form holds both moves' fields; only the chosen move's is checked and sent. */
+type MoveForm = { method: string; reason: string };
+
+function checkedMove({ invoice, action }: MoveTarget, values: MoveForm): Checked<InvoiceMove> {
+  const id = invoice.id;
+  if (action === 'pay') {
+    const paid = checkedBy(payInvoiceSchema.safeParse({ method: values.method }));
+    return 'data' in paid ? { data: { action, id, ...paid.data } } : paid;
+  }
+  if (action === 'refund') {
+    const refunded = checkedBy(refundInvoiceSchema.safeParse({ reason: values.reason }));
+    return 'data' in refunded ? { data: { action, id, ...refunded.data } } : refunded;
+  }
+  return { data: { action, id } };
+}
+
 /** Mark paid (with the method), Cancel (confirmed) or Refund (with a reason) one invoice. */
 export function InvoiceMoveDialog({ target, onClose }: { target: MoveTarget | null; onClose: () => void }) {
   const move = useInvoiceMove();
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    if (!target) {
-      setMethod('');
-      setReason('');
-      setError(undefined);
-    }
-  }, [target]);
+  const {
+    register,
+    onSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm<MoveForm, MoveForm, InvoiceMove, InvoiceDetail>({
+    defaultValues: { method: '', reason: '' },
+    // Each move has its own field, checked with the contract's schema for that move.
+    open: target !== null,
+    check: (values) => (target ? checkedMove(target, values) : { issues: [] }),
+    fields: ['method', 'reason'],
+    // The toast is the mutation's; a field's message also goes under it.
+    send: (chosen) => move.mutateAsync(chosen),
+    success: target ? TEXT[target.action].done : undefined,
+    onSaved: onClose,
+  });
 
   if (!target) return null;
   const { invoice, action } = target;
   const text = TEXT[action];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (action === 'pay' && !method) return setError(TRANSACTION_MESSAGES.methodRequired);
-    if (action === 'refund' && !reason.trim()) return setError(TRANSACTION_MESSAGES.reasonRequired);
-    try {
-      if (action === 'pay' && method) await move.mutateAsync({ action, id: invoice.id, method });
-      else if (action === 'refund') await move.mutateAsync({ action, id: invoice.id, reason });
-      else await move.mutateAsync({ action: 'cancel', id: invoice.id });
-      toast.success(text.done);
-      onClose();
-    } catch (err) {
-      // The toast is the mutation's; a field's message also goes under it.
-      if (isApiRequestError(err)) setError(err.fieldErrors?.method?.[0] ?? err.fieldErrors?.reason?.[0]);
-    }
-  };
-
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open && !move.isPending) onClose();
+        if (!open && !isSubmitting) onClose();
       }}
       title={text.title}
       description={`${invoice.number}, ${invoice.patient.fullName}: ${formatNaira(invoice.total)}`}
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={move.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
             {action === 'cancel' ? 'Keep it' : 'Close'}
           </Button>
           <Button
             variant={action === 'pay' ? 'primary' : 'danger'}
             type="submit"
             form="invoice-move-form"
-            loading={move.isPending}
+            loading={isSubmitting}
           >
             {text.confirm}
           </Button>
         </>
       }
     >
-      <form id="invoice-move-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form id="invoice-move-form" onSubmit={onSubmit} noValidate>
         {action === 'pay' ? (
           <Select
             label="Payment method"
             placeholder="Select a method"
             options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
-            value={method}
-            onChange={(event) => {
-              setMethod(PAYMENT_METHODS.find((m) => m === event.target.value) ?? '');
-              setError(undefined);
-            }}
-            error={error}
+            error={errors.method?.message}
+            {...register('method')}
           />
         ) : null}
         {action === 'refund' ? (
@@ -103,12 +102,8 @@ export function InvoiceMoveDialog({ target, onClose }: { target: MoveTarget | nu
             label="Reason"
             rows={3}
             maxLength={INVOICE_LIMITS.reason}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            error={error}
+            error={errors.reason?.message}
+            {...register('reason')}
           />
         ) : null}
         {action === 'cancel' ? (

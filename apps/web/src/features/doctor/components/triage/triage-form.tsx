@@ -3,7 +3,6 @@ import {
   isRoutedElsewhere,
   TRIAGE_MESSAGES,
   type TriageAssessment,
-  type TriageIntake,
   type TriageIntakeInput,
   triage,
   triageIntakeSchema,
@@ -11,8 +10,7 @@ import {
   type VitalName,
   vitalsSchema,
 } from '@carepoint/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegister, useWatch } from 'react-hook-form';
 import { PatientPicker } from '@/components/form/patient-picker';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { triagePatientSearch, useRecordTriage } from '@/features/doctor/api/triage';
-import { submitForm } from '@/lib/forms';
+import { useContractForm } from '@/lib/use-contract-form';
 import { TriageResultPanel } from './triage-result';
 
 /** The form holds what is typed; the contract's schema turns it into the intake. */
@@ -86,15 +84,17 @@ export function TriageForm() {
   const record = useRecordTriage();
   const {
     register,
-    handleSubmit,
+    onSubmit,
     setValue,
-    setError,
-    reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, TriageIntake>({
-    resolver: zodResolver(triageIntakeSchema),
+  } = useContractForm({
+    schema: triageIntakeSchema,
     defaultValues: EMPTY,
+    fields: FIELDS,
+    send: (intake) => record.mutateAsync(intake),
+    success: (s) => `${TRIAGE_MESSAGES.saved}: ${s.patientName} (${s.priority}) sent to ${placedWhere(s)}`,
+    resetOnSave: true,
   });
 
   const [patientName, patientId, heartRate, systolic, temperature, department] = useWatch({
@@ -105,15 +105,6 @@ export function TriageForm() {
   const result = vitals.success ? triage(vitals.data) : null;
   const chosen = DEPARTMENTS.find((d) => d === department) ?? null;
   const needsReason = result !== null && isRoutedElsewhere(chosen, result);
-
-  const onSubmit = handleSubmit(async (intake) => {
-    const saved = await submitForm(() => record.mutateAsync(intake), {
-      success: (s) => `${TRIAGE_MESSAGES.saved}: ${s.patientName} (${s.priority}) sent to ${placedWhere(s)}`,
-      setError,
-      fields: FIELDS,
-    });
-    if (saved) reset(EMPTY);
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
