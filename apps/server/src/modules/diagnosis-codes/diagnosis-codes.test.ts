@@ -134,6 +134,10 @@ describe('GET /api/diagnosis-codes', () => {
     const migraine = codes(await search('migraine'));
     expect(migraine[0]).toBe('G43.009');
     expect(migraine).toContain('G43.909');
+    // A word later in the title is found too: malaria, among the codes added for everyday use.
+    const malaria = await search('malaria', '&limit=50');
+    expect(malaria.data).toContainEqual({ code: 'B54', title: 'Unspecified malaria', billable: true });
+    expect(codes(malaria)[0]).toBe('B53.1');
   });
 
   it('pages the matches', async () => {
