@@ -75,3 +75,15 @@ export const answersField =
 export const answersFields = (err: unknown): boolean =>
   err instanceof ApiRequestError &&
   Object.values(err.fieldErrors ?? {}).some((messages) => Boolean(messages?.length));
+
+/**
+ * Who answers a change's refusal: a form (`'form'`) shows one that names its fields under them,
+ * so only a refusal naming none is toasted; a button (`'toast'`) toasts every refusal.
+ */
+export type RefusalShown = 'form' | 'toast';
+
+/** A change's `meta`: its error toast, kept back for a form's refusal shown under its fields. */
+export const changeMeta = (errorMessage: string, shown: RefusalShown) => ({
+  errorMessage,
+  ...(shown === 'form' ? { shownInline: answersFields } : {}),
+});

@@ -9,10 +9,12 @@ export const useCreateAmbulance = () =>
     (body: CreateAmbulance) => api.post<Ambulance>('/admin/ambulances', body),
     ['ambulances'],
     'Failed to add ambulance',
+    'form',
   );
 export const useUpdateAmbulance = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateAmbulance>) => api.put<Ambulance>(`/admin/ambulances/${id}`, body),
     ['ambulances'],
     'Failed to update ambulance',
+    'form',
   );

@@ -33,4 +33,5 @@ export const useUpdateTargetWait = () =>
     (body: TargetWait) => api.put<TargetWait>('/admin/settings/target-wait', body),
     ['analytics'],
     'Failed to update the target wait',
+    'form',
   );

@@ -12,6 +12,7 @@ export const useCreateBed = () =>
     (body: CreateBed) => api.post<Bed>('/admin/beds', body),
     ['beds', 'wards'],
     'Failed to add bed',
+    'form',
   );
 /** Beds change the patients table too (Inpatient while in a bed), and the wards' bed counts. */
 export const useUpdateBed = () =>
@@ -19,6 +20,7 @@ export const useUpdateBed = () =>
     ({ id, body }: WithId<UpdateBed>) => api.put<Bed>(`/admin/beds/${id}`, body),
     ['beds', 'patients', 'wards'],
     'Failed to update bed',
+    'form',
   );
 
 export const useDeleteBed = () =>

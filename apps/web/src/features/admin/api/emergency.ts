@@ -9,6 +9,7 @@ export const useCreateErEntry = () =>
     (body: CreateErEntry) => api.post<ErEntry>('/admin/emergency-room', body),
     ['emergency-room'],
     'Failed to add arrival',
+    'form',
   );
 export const useUpdateErEntry = () =>
   useAdminMutation(

@@ -18,6 +18,7 @@ export const useCreateQueueEntry = () =>
     (body: CreateQueueEntry) => api.post<QueueEntry>('/admin/queues', body),
     ['queues'],
     'Failed to add to the queue',
+    'form',
   );
 export const useCallNext = () =>
   useAdminMutation(

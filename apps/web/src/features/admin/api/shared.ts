@@ -14,7 +14,7 @@ import type {
   Ward,
 } from '@carepoint/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { answersField } from '@/lib/forms';
+import { answersField, changeMeta, type RefusalShown } from '@/lib/forms';
 import { type AdminListResource, type AdminResource, queryKeys } from '@/lib/query-keys';
 
 /*
@@ -80,12 +80,13 @@ export function useAdminMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   resources: readonly Resource[],
   errorMessage: string,
+  shown: RefusalShown = 'toast',
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: () => invalidateAdmin(client, resources),
-    meta: { errorMessage },
+    meta: changeMeta(errorMessage, shown),
   });
 }
 

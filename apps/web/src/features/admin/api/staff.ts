@@ -18,12 +18,14 @@ export const useCreateDoctor = () =>
     (body: CreateDoctor) => api.post<CreateDoctorResponse>('/admin/create/doctor', body),
     ['doctors'],
     DOCTOR_MESSAGES.addFailed,
+    'form',
   );
 export const useUpdateDoctor = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateDoctor>) => api.patch<AdminDoctor>(`/admin/doctors/${id}`, body),
     ['doctors'],
     'Failed to update doctor',
+    'form',
   );
 
 export const useCreateNurse = () =>
@@ -31,10 +33,12 @@ export const useCreateNurse = () =>
     (body: CreateNurse) => api.post<Nurse>('/admin/nurses', body),
     ['nurses'],
     'Failed to add nurse',
+    'form',
   );
 export const useUpdateNurse = () =>
   useAdminMutation(
     ({ id, body }: WithId<UpdateNurse>) => api.put<Nurse>(`/admin/nurses/${id}`, body),
     ['nurses'],
     'Failed to update nurse',
+    'form',
   );

@@ -8,12 +8,18 @@ import { useAdminMutation, type WithId } from './shared';
 /* The wards. Their list is lists.ts's; a ward's name shows on its beds, so a change refreshes them too. */
 
 export const useCreateWard = () =>
-  useAdminMutation((body: SaveWard) => api.post<Ward>('/admin/wards', body), ['wards'], 'Failed to add ward');
+  useAdminMutation(
+    (body: SaveWard) => api.post<Ward>('/admin/wards', body),
+    ['wards'],
+    'Failed to add ward',
+    'form',
+  );
 export const useUpdateWard = () =>
   useAdminMutation(
     ({ id, body }: WithId<SaveWard>) => api.put<Ward>(`/admin/wards/${id}`, body),
     ['wards', 'beds'],
     'Failed to update ward',
+    'form',
   );
 export const useDeleteWard = () =>
   useAdminMutation((id: string) => api.delete(`/admin/wards/${id}`), ['wards'], 'Failed to remove ward');

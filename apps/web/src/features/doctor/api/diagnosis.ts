@@ -11,6 +11,7 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { changeMeta, type RefusalShown } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 
 /*
@@ -40,12 +41,16 @@ export function useDiagnosisTest(id: string) {
   });
 }
 
-function useDiagnosisMutation<V, R>(mutationFn: (variables: V) => Promise<R>, errorMessage: string) {
+function useDiagnosisMutation<V, R>(
+  mutationFn: (variables: V) => Promise<R>,
+  errorMessage: string,
+  shown: RefusalShown = 'toast',
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.doctor.diagnosis.all }),
-    meta: { errorMessage },
+    meta: changeMeta(errorMessage, shown),
   });
 }
 
@@ -53,6 +58,7 @@ export const useCreateDiagnosisTest = () =>
   useDiagnosisMutation(
     (fields: DiagnosisTestFields) => api.post<DiagnosisTest>(TESTS, fields),
     DIAGNOSIS_MESSAGES.saveFailed,
+    'form',
   );
 
 export const useUpdateDiagnosisTest = () =>
@@ -60,6 +66,7 @@ export const useUpdateDiagnosisTest = () =>
     ({ id, fields }: { id: string; fields: DiagnosisTestFields }) =>
       api.put<DiagnosisTest>(`${TESTS}/${id}`, fields),
     DIAGNOSIS_MESSAGES.saveFailed,
+    'form',
   );
 
 export const useDeleteDiagnosisTest = () =>
@@ -94,6 +101,7 @@ export const useSaveCategory = () =>
         ? api.put<DiagnosisCategory>(`${CATEGORIES}/${id}`, fields)
         : api.post<DiagnosisCategory>(CATEGORIES, fields),
     DIAGNOSIS_CATEGORY_MESSAGES.saveFailed,
+    'form',
   );
 
 export const useDeleteCategory = () =>
