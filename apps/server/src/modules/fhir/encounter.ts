@@ -124,6 +124,7 @@ const selectStays = (db: Executor, where: SQL | undefined) =>
       seenAt: erEntries.seenAt,
       leftAt: erEntries.leftAt,
       bed: beds.label,
+      bedId: beds.id,
       updatedAt: erEntries.updatedAt,
       bedUpdatedAt: beds.updatedAt,
     })
@@ -163,7 +164,14 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
     ...(row.status === 'Admitted'
       ? { hospitalization: { dischargeDisposition: { text: 'Admitted to a bed' } } }
       : {}),
-    ...(row.bed ? { location: [{ location: { display: row.bed }, status: 'active' as const }] } : {}),
+    // The bed is a Location of its own (location.ts): referenced, with its label for a reader.
+    ...(row.bed && row.bedId
+      ? {
+          location: [
+            { location: { reference: `Location/${row.bedId}`, display: row.bed }, status: 'active' as const },
+          ],
+        }
+      : {}),
   };
 }
 

@@ -48,6 +48,8 @@ const ids = {} as Record<
 >;
 /** ER entries: P admitted to a bed, a walk-in with no account, Q left unseen, Q waiting, Q in treatment. */
 const er = {} as Record<'admitted' | 'walkIn' | 'leftUnseen' | 'waiting' | 'inTreatment', string>;
+/** The bed the admitted stay went to: a Location of its own. */
+let bedId = '';
 
 async function expectOk<T>(res: { statusCode: number; body: string; json(): unknown }, status = 200) {
   expect(res.statusCode, res.body).toBe(status);
@@ -166,6 +168,7 @@ beforeAll(async () => {
     }),
     201,
   );
+  bedId = bed.id;
   await expectOk(
     await t.app.inject({
       method: 'POST',
@@ -479,7 +482,7 @@ describe('Encounter', () => {
     }
   });
 
-  it('is an ER stay: triage as priority, arrival to admission, the history and the bed', async () => {
+  it('is an ER stay: triage as priority, arrival to admission, the history and the bed (its Location)', async () => {
     const stay = await read<Encounter>(`/Encounter/${er.admitted}`, patient.headers);
     expect(stay).toEqual({
       resourceType: 'Encounter',
@@ -516,7 +519,7 @@ describe('Encounter', () => {
       length: { value: 70, unit: 'min', system: 'http://unitsofmeasure.org', code: 'min' },
       reasonCode: [{ text: 'Chest pain' }],
       hospitalization: { dischargeDisposition: { text: 'Admitted to a bed' } },
-      location: [{ location: { display: 'Bed 7' }, status: 'active' }],
+      location: [{ location: { reference: `Location/${bedId}`, display: 'Bed 7' }, status: 'active' }],
     });
   });
 
