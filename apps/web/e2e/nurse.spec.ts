@@ -15,6 +15,12 @@ test('the demo nurse lands on the nurse dashboard, with its shell and user menu'
   await expect(page.getByText('ER', { exact: true })).toBeVisible();
   await expect(page.getByText('Duty status: On Duty')).toBeVisible();
   await expect(page.getByRole('listitem').first()).toBeVisible();
+  // Their wards come first, each with its free beds.
+  const myWards = page.getByRole('region', { name: 'My wards' });
+  for (const ward of ['General Ward', 'Surgical Ward'])
+    await expect(myWards.getByRole('listitem').filter({ hasText: ward })).toContainText(
+      /\d+ free of \d+ beds/,
+    );
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'nurse-dashboard', { widths: [1280, 390] });
 
@@ -45,6 +51,7 @@ test("an admin's Add Nurse puts the invitation in the outbox; Edit Nurse deactiv
   await add.getByLabel('Full name').fill('Invited Nurse');
   await add.getByLabel('Email').fill(email);
   await add.getByLabel('Department').fill('ICU');
+  await add.getByRole('group', { name: 'Wards' }).getByLabel('Intensive Care Unit').check();
   await add.getByRole('button', { name: 'Add Nurse' }).click();
   await expect(page.getByText(NURSE_MESSAGES.added)).toBeVisible();
 
@@ -56,6 +63,8 @@ test("an admin's Add Nurse puts the invitation in the outbox; Edit Nurse deactiv
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Nurse' });
   await expect(edit.getByLabel('Account')).toHaveValue('Active');
+  await expect(edit.getByRole('group', { name: 'Wards' }).getByLabel('Intensive Care Unit')).toBeChecked();
+  await expect(edit.getByRole('group', { name: 'Wards' }).getByLabel('Maternity Ward')).not.toBeChecked();
   await shot(page, 'edit-nurse-dialog', { widths: [1280, 390], fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
   await edit.getByLabel('Account').selectOption('Inactive');

@@ -129,6 +129,9 @@ export const DOCTOR_MESSAGES = {
 // Nurses
 // ---------------------------------------------------------------------------------------------
 
+/** Wards one nurse may be on at once: a ward team, not the whole hospital. */
+const MAX_NURSE_WARDS = 10;
+
 /** New nurses are Active. */
 export const NURSE_STATUSES = ['Active', 'On Leave', 'On Duty'] as const;
 const nurseStatusSchema = z.enum(NURSE_STATUSES, {
@@ -142,6 +145,8 @@ export const NURSE_MESSAGES = {
   notFound: 'Nurse not found',
   added: 'Nurse added',
   updated: 'Nurse updated',
+  wardNotFound: 'One of the chosen wards no longer exists; choose again',
+  tooManyWards: `A nurse works on at most ${MAX_NURSE_WARDS} wards`,
 } as const;
 
 export const createNurseSchema = z.object({
@@ -149,6 +154,11 @@ export const createNurseSchema = z.object({
   email: emailField,
   /** Free text: wards (ICU, Maternity) as well as the queue departments. */
   department: requiredText(NURSE_MESSAGES.departmentRequired, 100),
+  /** The wards the nurse works on (their area shows these first); none: not on a ward. */
+  wardIds: z
+    .array(z.uuid({ error: NURSE_MESSAGES.wardNotFound }))
+    .max(MAX_NURSE_WARDS, { error: NURSE_MESSAGES.tooManyWards })
+    .optional(),
 });
 export type CreateNurse = z.input<typeof createNurseSchema>;
 /**
@@ -171,6 +181,8 @@ export const nurseSchema = z.object({
   status: nurseStatusSchema,
   /** The nurse's account: Inactive cannot sign in. */
   accountStatus: userStatusSchema,
+  /** The wards the nurse works on, by name. */
+  wards: z.array(z.object({ id: z.string(), name: z.string() })),
   createdAt: z.string(),
 });
 export type Nurse = z.infer<typeof nurseSchema>;

@@ -59,6 +59,8 @@ export type Ward = z.infer<typeof wardSchema>;
 export const WARD_SORTABLE = ['name', 'kind', 'updatedAt'] as const;
 export const wardListQuerySchema = listQuerySchema(WARD_SORTABLE).extend({ kind: wardKindSchema.optional() });
 export const wardPageSchema = pageOf(wardSchema);
+/** A few named wards, whole (a nurse's own, on their dashboard). */
+export const wardListSchema = z.object({ data: z.array(wardSchema) });
 
 // ---------------------------------------------------------------------------------------------
 // Beds

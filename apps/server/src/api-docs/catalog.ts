@@ -112,6 +112,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'PATCH /api/admin/nurses/{id}': 'Update some of a nurse',
   // Nurse.
   'GET /api/nurse/me': "The signed-in nurse's department and duty status",
+  'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
   'GET /api/nurse/emergency-room': 'The emergency room list, to read',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',

@@ -128,6 +128,7 @@ export const queryKeys = {
   },
   nurse: {
     me: ['nurse', 'me'] as const,
+    wards: ['nurse', 'wards'] as const,
     emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
   },
 };

@@ -1,6 +1,7 @@
 import { AMBULANCE_STATUSES, NURSE_STATUSES } from '@carepoint/contract';
-import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { wards } from './beds';
 import { createdAt, id, updatedAt } from './columns';
 
 export const nurseStatus = pgEnum('nurse_status', NURSE_STATUSES);
@@ -26,6 +27,23 @@ export const nurses = pgTable(
     index('nurses_status_idx').on(t.status),
     index('nurses_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The wards a nurse works on (their area shows these first). A pair at most once; it goes with
+ * the nurse and with the ward (a ward is removed only when it has no beds).
+ */
+export const nurseWards = pgTable(
+  'nurse_wards',
+  {
+    nurseId: uuid()
+      .notNull()
+      .references(() => nurses.id, { onDelete: 'cascade' }),
+    wardId: uuid()
+      .notNull()
+      .references(() => wards.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.nurseId, t.wardId] }), index('nurse_wards_ward_idx').on(t.wardId)],
 );
 
 export const ambulances = pgTable(

@@ -11,7 +11,17 @@ import {
 } from '@carepoint/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import { ambulances, beds, demoRequests, erEntries, nurses, queueEntries, users, wards } from '../schema';
+import {
+  ambulances,
+  beds,
+  demoRequests,
+  erEntries,
+  nurses,
+  nurseWards,
+  queueEntries,
+  users,
+  wards,
+} from '../schema';
 import type { SeedContext } from './context';
 
 /*
@@ -185,6 +195,30 @@ async function seedStaff(ctx: SeedContext) {
   await ctx.db
     .insert(ambulances)
     .values(AMBULANCES.map(([code, driverName, status]) => ({ code, driverName, status })));
+  return accounts.map((account) => account.id);
+}
+
+/** The wards a department's nurses work on; a department without a ward (Radiology) has none. */
+const WARDS_OF_DEPARTMENT: Record<string, string[]> = {
+  ICU: ['Intensive Care Unit'],
+  Pediatrics: ['Paediatric Ward'],
+  General: ['General Ward'],
+  Maternity: ['Maternity Ward'],
+  Orthopedics: ['Surgical Ward'],
+  Surgery: ['Surgical Ward'],
+  Cardiology: ['General Ward'],
+};
+
+/** Nurses on their wards; the README's nurse (the first, ER) covers the general and surgical wards. */
+async function seedNurseWards(ctx: SeedContext, nurseIds: string[]) {
+  const byName = new Map(
+    (await ctx.db.select({ id: wards.id, name: wards.name }).from(wards)).map((w) => [w.name, w.id]),
+  );
+  const rows = NURSES.flatMap(([, department], i) => {
+    const names = i === 0 ? ['General Ward', 'Surgical Ward'] : (WARDS_OF_DEPARTMENT[department] ?? []);
+    return names.map((name) => ({ nurseId: nurseIds[i] ?? '', wardId: byName.get(name) ?? '' }));
+  });
+  await ctx.db.insert(nurseWards).values(rows);
 }
 
 /** The demo wards besides the default General Ward (made by the migration), with their beds. */
@@ -354,8 +388,9 @@ export async function seedAdminArea(ctx: SeedContext) {
     .orderBy(asc(users.email));
   const patients = people.filter((p) => p.role === 'patient');
   const patientIds = patients.map((p) => p.id);
-  await seedStaff(ctx);
+  const nurseIds = await seedStaff(ctx);
   await seedBeds(ctx, patients);
+  await seedNurseWards(ctx, nurseIds);
   await seedEmergencyRoom(ctx, patientIds);
   await seedQueues(ctx);
   await seedDemoRequests(ctx);

@@ -9,6 +9,7 @@ import {
   diagnosisTestProperties,
   diagnosisTests,
   erEntries,
+  nurseWards,
   users,
   vitalSigns,
   wards,
@@ -163,5 +164,25 @@ describe('the demo wards', () => {
     expect(new Set(named).size).toBe(named.length);
     // The first demo beds keep the patients they had before wards came.
     expect(rows.filter((r) => r.ward === 'General Ward' && r.status === 'Occupied')).toHaveLength(3);
+  });
+
+  it("puts the README's nurse on the wards with patients, and each ward nurse on their department's ward", async () => {
+    const onWards = await t.database.db
+      .select({ email: users.email, ward: wards.name })
+      .from(nurseWards)
+      .innerJoin(users, eq(users.id, nurseWards.nurseId))
+      .innerJoin(wards, eq(wards.id, nurseWards.wardId))
+      .orderBy(asc(users.email), asc(wards.name));
+    expect(onWards.filter((r) => r.email === 'nurse@carepoint.example').map((r) => r.ward)).toEqual([
+      'General Ward',
+      'Surgical Ward',
+    ]);
+    expect(onWards).toContainEqual({ email: 'chidinma.eze@carepoint.example', ward: 'Intensive Care Unit' });
+    const occupied = await t.database.db
+      .select({ ward: wards.name })
+      .from(beds)
+      .innerJoin(wards, eq(wards.id, beds.wardId))
+      .where(eq(beds.status, 'Occupied'));
+    expect(occupied.some((bed) => bed.ward === 'Surgical Ward')).toBe(true);
   });
 });

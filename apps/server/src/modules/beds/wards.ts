@@ -6,7 +6,7 @@ import {
   type Ward,
   type wardListQuerySchema,
 } from '@carepoint/contract';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { beds, users, wards } from '../../db/schema';
@@ -66,6 +66,17 @@ export async function listWards(ctx: ServiceContext, query: ListQuery) {
     count: matchingRows(ctx.db).from(wards).where(where),
     map: toWard,
   });
+}
+
+/** These wards, by name, each with its beds counted: a nurse's own wards on their dashboard. */
+export async function wardsWithIds(ctx: ServiceContext, ids: readonly string[]): Promise<Ward[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select(columns)
+    .from(wards)
+    .where(inArray(wards.id, [...ids]))
+    .orderBy(asc(wards.name), asc(wards.id));
+  return rows.map(toWard);
 }
 
 export async function createWard(ctx: ServiceContext, input: SaveInput) {

@@ -1,4 +1,4 @@
-import { type Nurse, ROLES } from '@carepoint/contract';
+import { NURSE_MESSAGES, type Nurse, ROLES } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -154,7 +154,7 @@ describe('a nurse signed in', () => {
 
   it.each(ROLES.filter((role) => role !== 'nurse'))('the nurse area answers 403 to a %s', async (role) => {
     const { headers } = await signedIn(t, role);
-    for (const url of ['/api/nurse/me', '/api/nurse/emergency-room'])
+    for (const url of ['/api/nurse/me', '/api/nurse/wards', '/api/nurse/emergency-room'])
       expect((await client(t, headers).get(url)).statusCode, url).toBe(403);
   });
 });
@@ -180,5 +180,90 @@ describe('deactivating a nurse', () => {
     expect((await admin.get('/api/admin/nurses?q=leaving')).json().data).toEqual([
       expect.objectContaining({ id: nurse.id, accountStatus: 'Inactive' }),
     ]);
+  });
+});
+
+describe("a nurse's wards", () => {
+  /** A ward made by the admin, with `free` Free beds and one Cleaning bed. */
+  async function ward(name: string, free: number) {
+    const res = await admin.post('/api/admin/wards', { name, kind: 'General' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ id: string }>();
+    for (let i = 0; i < free + 1; i++) {
+      const bed = await admin.post('/api/admin/beds', { label: `${name} ${i + 1}`, wardId: id });
+      expect(bed.statusCode, bed.body).toBe(201);
+      if (i === free) {
+        const cleaning = await admin.put(`/api/admin/beds/${bed.json<{ id: string }>().id}`, {
+          label: `${name} ${i + 1}`,
+          status: 'Cleaning',
+          patientId: null,
+        });
+        expect(cleaning.statusCode, cleaning.body).toBe(200);
+      }
+    }
+    return id;
+  }
+
+  it('are set by the admin, listed by name on Manage Nurses, and are what the nurse sees first', async () => {
+    const surgical = await ward('Ward Surgical N', 2);
+    const annex = await ward('Annex Ward N', 1);
+    const { nurse, headers } = await invitedNurse('on.wards@test.example');
+    expect(nurse.wards).toEqual([]);
+    expect((await client(t, headers).get('/api/nurse/wards')).json()).toEqual({ data: [] });
+
+    const put = await admin.patch(`/api/admin/nurses/${nurse.id}`, { wardIds: [surgical, annex, surgical] });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<Nurse>().wards).toEqual([
+      { id: annex, name: 'Annex Ward N' },
+      { id: surgical, name: 'Ward Surgical N' },
+    ]);
+    const listed = (await admin.get('/api/admin/nurses?q=on.wards')).json<{ data: Nurse[] }>().data;
+    expect(listed.map((n) => n.wards.map((w) => w.name))).toEqual([['Annex Ward N', 'Ward Surgical N']]);
+    expect((await client(t, headers).get('/api/nurse/wards')).json().data).toEqual([
+      expect.objectContaining({ id: annex, name: 'Annex Ward N', beds: 2, freeBeds: 1 }),
+      expect.objectContaining({ id: surgical, name: 'Ward Surgical N', beds: 3, freeBeds: 2 }),
+    ]);
+
+    // Left out, the wards stay; an empty list takes the nurse off every ward.
+    await admin.patch(`/api/admin/nurses/${nurse.id}`, { department: 'Surgery' });
+    expect((await client(t, headers).get('/api/nurse/me')).json<Nurse>().wards).toHaveLength(2);
+    await admin.patch(`/api/admin/nurses/${nurse.id}`, { wardIds: [] });
+    expect((await client(t, headers).get('/api/nurse/wards')).json()).toEqual({ data: [] });
+  });
+
+  it('refuses a ward that does not exist on the field, changing nothing', async () => {
+    const kept = await ward('Kept Ward N', 1);
+    const { nurse } = await invitedNurse('unknown.ward@test.example');
+    await admin.patch(`/api/admin/nurses/${nurse.id}`, { wardIds: [kept] });
+    const res = await admin.patch(`/api/admin/nurses/${nurse.id}`, {
+      department: 'Changed',
+      wardIds: [kept, '00000000-0000-4000-8000-00000000dead'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: NURSE_MESSAGES.wardNotFound,
+      fieldErrors: { wardIds: [NURSE_MESSAGES.wardNotFound] },
+    });
+    const after = (await admin.get('/api/admin/nurses?q=unknown.ward')).json<{ data: Nurse[] }>().data[0];
+    expect(after).toMatchObject({ department: 'ER', wards: [{ id: kept, name: 'Kept Ward N' }] });
+    // A new nurse with an unknown ward is not made at all.
+    const add = await admin.post('/api/admin/nurses', {
+      fullName: 'No Ward',
+      email: 'no.ward@test.example',
+      department: 'ER',
+      wardIds: ['00000000-0000-4000-8000-00000000dead'],
+    });
+    expect(add.statusCode).toBe(400);
+    expect((await admin.get('/api/admin/nurses?q=no.ward')).json().data).toEqual([]);
+  });
+
+  it('goes with a removed ward', async () => {
+    const res = await admin.post('/api/admin/wards', { name: 'Closing Ward N', kind: 'General' });
+    const closing = res.json<{ id: string }>().id;
+    const { nurse } = await invitedNurse('closing.ward@test.example');
+    await admin.patch(`/api/admin/nurses/${nurse.id}`, { wardIds: [closing] });
+    expect((await admin.delete(`/api/admin/wards/${closing}`)).statusCode).toBeLessThan(300);
+    const after = (await admin.get('/api/admin/nurses?q=closing.ward')).json<{ data: Nurse[] }>().data[0];
+    expect(after?.wards).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   nurseSchema,
   replaceNurseSchema,
   updateNurseSchema,
+  wardListSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,6 +52,11 @@ export async function nurseRoutes(fastify: FastifyInstance) {
     '/api/nurse/me',
     { schema: { tags: ['nurse'], response: { 200: nurseSchema } }, config: nurseArea },
     async (request) => nurses.ownNurseRecord(request.ctx),
+  );
+  app.get(
+    '/api/nurse/wards',
+    { schema: { tags: ['nurse'], response: { 200: wardListSchema } }, config: nurseArea },
+    async (request) => nurses.ownWards(request.ctx),
   );
   app.get(
     '/api/nurse/emergency-room',

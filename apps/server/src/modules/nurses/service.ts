@@ -5,20 +5,22 @@ import {
   type Nurse,
   type nurseListQuerySchema,
   type updateNurseSchema,
+  type Ward,
 } from '@carepoint/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { nurses, users } from '../../db/schema';
+import { nurses, nurseWards, users, wards } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
-import { mapUnique } from '../../lib/db-errors';
-import { conflict, notFoundWith, signedIn } from '../../lib/errors';
+import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
+import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { hashPassword } from '../../lib/passwords';
 import { revokeUserSessions } from '../../lib/sessions';
 import { newToken } from '../../lib/tokens';
 import { sendWelcomeLink } from '../auth';
+import { wardsWithIds } from '../beds';
 import { revokeUserAccess } from '../smart';
 
 /*
@@ -34,6 +36,15 @@ type UpdateInput = z.output<typeof updateNurseSchema>;
 /** "First Last" as one name, as Manage Nurses shows and searches it (a one-word name has no last name). */
 const fullName = sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`;
 
+/**
+ * The nurse's wards by name, in the row itself: a page of nurses is one statement. The nurse's id
+ * is written out whole: inside the subquery a bare "id" would be the ward's.
+ */
+const wardsOfNurse = sql<
+  Nurse['wards']
+>`coalesce((select json_agg(json_build_object('id', ${wards.id}, 'name', ${wards.name}) order by ${wards.name})
+  from ${nurseWards} join ${wards} on ${wards.id} = ${nurseWards.wardId} where ${nurseWards.nurseId} = "nurses"."id"), '[]'::json)`;
+
 const columns = {
   id: nurses.id,
   fullName,
@@ -41,6 +52,7 @@ const columns = {
   department: nurses.department,
   status: nurses.status,
   accountStatus: users.status,
+  wards: wardsOfNurse,
   createdAt: nurses.createdAt,
 };
 type Row = Omit<Nurse, 'createdAt'> & { createdAt: Date };
@@ -62,6 +74,24 @@ const SORT: SortColumns<(typeof NURSE_SORTABLE)[number]> = {
 };
 
 const emailTaken = () => conflict('NURSE_EMAIL_TAKEN', NURSE_MESSAGES.emailTaken, 'email');
+
+/**
+ * The nurse's wards become exactly these. A ward removed meanwhile (its foreign key) is a 400 on
+ * the field, and the transaction it is part of leaves everything as it was.
+ */
+async function setWards(tx: Executor, nurseId: string, wardIds: readonly string[]) {
+  await tx.delete(nurseWards).where(eq(nurseWards.nurseId, nurseId));
+  const unique = [...new Set(wardIds)];
+  if (unique.length === 0) return;
+  const known = await tx.select({ id: wards.id }).from(wards).where(inArray(wards.id, unique));
+  if (known.length !== unique.length) throw badRequest(NURSE_MESSAGES.wardNotFound, 'wardIds');
+  try {
+    await tx.insert(nurseWards).values(unique.map((wardId) => ({ nurseId, wardId })));
+  } catch (error) {
+    if (violatedForeignKey(error)) throw badRequest(NURSE_MESSAGES.wardNotFound, 'wardIds');
+    throw error;
+  }
+}
 
 const withAccount = (db: Executor) =>
   db.select(columns).from(nurses).innerJoin(users, eq(users.id, nurses.id));
@@ -117,6 +147,7 @@ export async function createNurse(ctx: ServiceContext, input: CreateInput): Prom
       createdAt: now,
       updatedAt: now,
     });
+    await setWards(tx, created.id, input.wardIds ?? []);
     await audit(inTransaction(ctx, tx), {
       action: 'nurse.create',
       entityType: 'nurse',
@@ -134,7 +165,7 @@ export async function createNurse(ctx: ServiceContext, input: CreateInput): Prom
  */
 export async function updateNurse(ctx: ServiceContext, id: string, input: UpdateInput): Promise<Nurse> {
   const now = ctx.now();
-  const { fullName: full, email, accountStatus, department, status } = input;
+  const { fullName: full, email, accountStatus, department, status, wardIds } = input;
   await mapUnique(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -149,6 +180,7 @@ export async function updateNurse(ctx: ServiceContext, id: string, input: Update
             .update(users)
             .set({ ...(full === undefined ? {} : names(full)), email, status: accountStatus, updatedAt: now })
             .where(and(eq(users.id, id), eq(users.role, 'nurse')));
+        if (wardIds !== undefined) await setWards(tx, id, wardIds);
         if (accountStatus === 'Inactive') {
           await revokeUserSessions(tx, id, now);
           await revokeUserAccess(tx, id, now);
@@ -168,4 +200,15 @@ export async function updateNurse(ctx: ServiceContext, id: string, input: Update
 /** The signed-in nurse's own staff record: their department and duty status (the dashboard's card). */
 export async function ownNurseRecord(ctx: ServiceContext): Promise<Nurse> {
   return loadNurse(ctx.db, signedIn(ctx.actor).id);
+}
+
+/** The signed-in nurse's wards, each with its beds counted: what their dashboard shows first. */
+export async function ownWards(ctx: ServiceContext): Promise<{ data: Ward[] }> {
+  const nurse = await loadNurse(ctx.db, signedIn(ctx.actor).id);
+  return {
+    data: await wardsWithIds(
+      ctx,
+      nurse.wards.map((ward) => ward.id),
+    ),
+  };
 }

@@ -11,20 +11,59 @@ import type { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
 import type { ButtonVariant } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { DialogButton, type DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useCreateNurse, useUpdateNurse } from '@/features/admin/api/staff';
+import { useWardChoices } from '@/features/admin/api/wards';
 import { useContractForm } from '@/lib/use-contract-form';
 
-const FIELDS = ['fullName', 'email', 'department', 'status', 'accountStatus'] as const;
+const FIELDS = ['fullName', 'email', 'department', 'wardIds', 'status', 'accountStatus'] as const;
 /** An empty form; new nurses are Active (the server sets it). */
 const BLANK: z.input<typeof replaceNurseSchema> = {
   fullName: '',
   email: '',
   department: '',
+  wardIds: [],
   status: 'Active',
 };
+
+/** The wards the nurse works on, one box a ward: their own area shows these first. */
+function WardChecklist({
+  value,
+  onChange,
+  error,
+}: {
+  value: readonly string[];
+  onChange: (wardIds: string[]) => void;
+  error?: string | undefined;
+}) {
+  const wards = useWardChoices();
+  const errorId = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-ink">Wards</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {(wards.data?.data ?? []).map((ward) => (
+          <Checkbox
+            key={ward.id}
+            label={ward.name}
+            checked={value.includes(ward.id)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, ward.id] : value.filter((id) => id !== ward.id))
+            }
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /**
  * Add Nurse (no nurse: new nurses are Active, and get an e-mail to set their password) or edit
@@ -37,6 +76,8 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
   const {
     register,
     onSubmit,
+    watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useContractForm({
     schema: replaceNurseSchema,
@@ -45,6 +86,7 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
           fullName: nurse.fullName,
           email: nurse.email,
           department: nurse.department,
+          wardIds: nurse.wards.map((ward) => ward.id),
           status: nurse.status,
           accountStatus: nurse.accountStatus,
         }
@@ -95,6 +137,11 @@ export function NurseDialog({ open, onOpenChange, nurse }: DialogComponentProps 
           <option key={d} value={d} />
         ))}
       </datalist>
+      <WardChecklist
+        value={watch('wardIds') ?? []}
+        onChange={(wardIds) => setValue('wardIds', wardIds, { shouldDirty: true })}
+        error={errors.wardIds?.message}
+      />
       {nurse ? (
         <Select
           label="Status"

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { WaitingEmergency } from '@/components/waiting-emergency';
-import { useEmergencyRoom, useOwnNurseRecord } from '@/features/nurse/api/dashboard';
+import { useEmergencyRoom, useOwnNurseRecord, useOwnWards } from '@/features/nurse/api/dashboard';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -50,8 +50,45 @@ function EmergencyList({ status, title }: { status: ErStatus; title: string }) {
   );
 }
 
+/** The nurse's own wards first: each with its free beds, or how to be put on one. */
+function MyWards() {
+  const wards = useOwnWards();
+  return (
+    <Card className="min-w-0" title="My wards" aria-label="My wards">
+      {wards.data ? (
+        wards.data.data.length === 0 ? (
+          <p className="py-2 text-sm text-ink-muted">
+            You are on no ward yet: an administrator puts nurses on wards on Manage Nurses.
+          </p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {wards.data.data.map((ward) => (
+              <li key={ward.id} className="rounded-lg border border-border p-3">
+                <p className="font-medium text-ink">{ward.name}</p>
+                <p className="text-sm text-ink-muted">
+                  {ward.kind} · {ward.freeBeds} free of {ward.beds} beds
+                </p>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : wards.isError ? (
+        <ErrorState
+          message={errorMessage(wards.error, 'Could not load your wards')}
+          onRetry={() => void wards.refetch()}
+          retrying={wards.isFetching}
+        />
+      ) : (
+        <div role="status" aria-label="Loading your wards" className="py-2">
+          <Skeleton className="h-14 w-full" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
 /**
- * The nurse's dashboard (/nurse/dashboard): their department and duty status, and the emergency
+ * The nurse's dashboard (/nurse/dashboard): their department and duty status, their wards, and the emergency
  * room as the triage nurse watches it, most severe and longest waiting first, read every minute.
  */
 export default function NurseDashboardPage() {
@@ -65,11 +102,12 @@ export default function NurseDashboardPage() {
         title="Dashboard"
         description={
           user
-            ? `${user.firstName}, the emergency room now: most severe first, then the longest wait.`
+            ? `${user.firstName}, your wards first, then the emergency room: most severe, then the longest wait.`
             : undefined
         }
       />
       <div className="flex flex-col gap-6">
+        <MyWards />
         <div className="grid gap-4 sm:grid-cols-3">
           <StatTile
             label="My department"
