@@ -9,11 +9,11 @@ import {
   patientCancelSchema,
   type ReassignAppointment,
   reassignAppointmentSchema,
-  STATUS_REASON_MAX,
   TOASTS,
 } from '@carepoint/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { CancelReasonField } from '@/components/appointments/cancel-reason-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
 import { optionsOf } from '@/components/form/options';
@@ -266,13 +266,7 @@ export function DeskCancelDialog({
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >
-      <Textarea
-        label="Reason"
-        rows={3}
-        maxLength={STATUS_REASON_MAX}
-        error={errors.reason?.message}
-        {...register('reason')}
-      />
+      <CancelReasonField error={errors.reason?.message} {...register('reason')} />
     </FormDialog>
   );
 }

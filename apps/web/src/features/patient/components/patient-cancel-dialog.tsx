@@ -4,10 +4,9 @@ import {
   doctorDisplayName,
   type PatientCancel,
   patientCancelSchema,
-  STATUS_REASON_MAX,
 } from '@carepoint/contract';
+import { CancelReasonField } from '@/components/appointments/cancel-reason-field';
 import { FormDialog } from '@/components/form/form-dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { useCancelAppointment } from '@/features/patient/api/appointments';
 import { type Checked, useContractForm } from '@/lib/use-contract-form';
 import { appointmentSlot } from './appointment-cells';
@@ -53,13 +52,7 @@ export function PatientCancelDialog({ appointment, onClose }: PatientCancelDialo
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >
-      <Textarea
-        label="Reason"
-        rows={3}
-        maxLength={STATUS_REASON_MAX}
-        error={errors.reason?.message}
-        {...register('reason')}
-      />
+      <CancelReasonField error={errors.reason?.message} {...register('reason')} />
     </FormDialog>
   );
 }

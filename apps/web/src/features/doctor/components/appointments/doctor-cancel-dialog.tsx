@@ -1,12 +1,7 @@
-import {
-  APPOINTMENT_MESSAGES,
-  type AppointmentStatusChange,
-  patientCancelSchema,
-  STATUS_REASON_MAX,
-} from '@carepoint/contract';
+import { APPOINTMENT_MESSAGES, type AppointmentStatusChange, patientCancelSchema } from '@carepoint/contract';
+import { CancelReasonField } from '@/components/appointments/cancel-reason-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
 import { useChangeStatus } from '@/features/doctor/api/appointments';
 import { type Checked, useContractForm } from '@/lib/use-contract-form';
 
@@ -59,13 +54,7 @@ export function DoctorCancelDialog({ target, onClose }: Props) {
       }
     >
       <form id="cancel-appointment-form" onSubmit={onSubmit} noValidate>
-        <Textarea
-          label="Reason"
-          rows={3}
-          maxLength={STATUS_REASON_MAX}
-          error={errors.reason?.message}
-          {...register('reason')}
-        />
+        <CancelReasonField error={errors.reason?.message} {...register('reason')} />
       </form>
     </Dialog>
   );
