@@ -322,7 +322,7 @@ export async function createNurses(
  * connection, so a fixture written straight into the database could race the next request.
  * Notifications arrive in commit order, so once a fence sent now comes back, so has every change.
  */
-async function changesHeard(t: Pick<TestApp, 'database'>) {
+export async function changesHeard(t: Pick<TestApp, 'database'>) {
   const fence = `fence:${randomUUID()}`;
   let heard = () => {};
   const arrived = new Promise<void>((resolve) => {

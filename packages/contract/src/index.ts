@@ -30,6 +30,7 @@ export * from './roles';
 export * from './schedules';
 export * from './sessions';
 export * from './smart';
+export * from './stays';
 export * from './text';
 export * from './transactions';
 export * from './triage';

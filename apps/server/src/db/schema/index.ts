@@ -14,5 +14,6 @@ export * from './prescriptions';
 export * from './reports';
 export * from './smart';
 export * from './staff';
+export * from './stays';
 export * from './transactions';
 export * from './two-factor';

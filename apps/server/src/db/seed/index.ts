@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
+import { seedDischargedStay, seedStays } from './inpatient';
 import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
@@ -17,7 +18,7 @@ import { seedAppointments, seedSchedules } from './patient-area';
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
-seeders.push(seedAdminArea);
+seeders.push(seedAdminArea, seedStays, seedDischargedStay);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);
