@@ -4,7 +4,6 @@ import { hashPassword } from '../../lib/passwords';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
-import { seedDischargedStay, seedStays } from './inpatient';
 import type { SeedContext } from './context';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
@@ -13,6 +12,7 @@ import { seedDoctorPatients } from './doctor-patients';
 import { seedDoctorPrescriptions } from './doctor-prescriptions';
 import { seedDoctorReports } from './doctor-reports';
 import { seedDoctorTransactions } from './doctor-transactions';
+import { seedDischargedStay, seedStays } from './inpatient';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
