@@ -57,6 +57,7 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   emergency: ['emergency-room'],
   queues: ['queues'],
   appointments: ['appointments'],
+  wards: ['beds', 'wards'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -67,6 +68,7 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
 export const LOAD_FAILED = {
   summary: 'Failed to load dashboard summary',
   analytics: 'Could not fetch analytics',
+  inpatient: 'Could not fetch inpatient figures',
   stats: 'Could not fetch stats',
   queues: 'Could not fetch queues',
 } as const;
