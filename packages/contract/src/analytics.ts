@@ -52,7 +52,7 @@ export function listOf(labels: readonly string[]) {
  * Beds by their state now. percentOccupied: Occupied beds as a whole percent of all beds (Reserved
  * and Cleaning beds hold nobody yet, so they are not occupied); null when there are no beds.
  */
-export const bedCountsSchema = z.object({
+const bedCountsSchema = z.object({
   occupied: z.number().int(),
   reserved: z.number().int(),
   cleaning: z.number().int(),
@@ -80,7 +80,6 @@ export const inpatientAnalyticsQuerySchema = z.object({
     })
     .default(DEFAULT_INPATIENT_PERIOD),
 });
-export type InpatientAnalyticsQuery = z.infer<typeof inpatientAnalyticsQuerySchema>;
 
 export const inpatientAnalyticsSchema = z.object({
   /** The period: `days` facility days from `from` to `to` (today), both included (YYYY-MM-DD). */

@@ -194,7 +194,8 @@ export async function seedInpatientHistory(ctx: SeedContext) {
     const bed = free.find((b) => isFree(b.id, admittedAt));
     if (!patient || !bed) continue;
     // Held until the later of its stays ends (the one today began before the last few).
-    for (const id of [bed.id, patient.id]) freeAt.set(id, Math.max(freeAt.get(id) ?? 0, dischargedAt.getTime()));
+    for (const id of [bed.id, patient.id])
+      freeAt.set(id, Math.max(freeAt.get(id) ?? 0, dischargedAt.getTime()));
     const [stay] = await db
       .insert(stays)
       .values({

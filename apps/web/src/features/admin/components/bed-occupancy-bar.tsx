@@ -2,7 +2,7 @@ import type { BedCounts } from '@carepoint/contract';
 import { cx } from '@/lib/cx';
 
 /** Bed states in the order they are drawn, each in its badge colour (UI.md: Free green, Occupied slate). */
-export const BED_STATES = [
+const BED_STATES = [
   { key: 'occupied', label: 'Occupied', fill: 'bg-slate-tone-800' },
   { key: 'reserved', label: 'Reserved', fill: 'bg-info-700' },
   { key: 'cleaning', label: 'Cleaning', fill: 'bg-warning-800' },
