@@ -235,6 +235,43 @@ describe('with wards, beds and stays', () => {
     }
   });
 
+  it('moves with an admission and a discharge made through the stays API', async () => {
+    const before = (await admin.get('/api/admin/summary')).json().inpatient;
+    const patient = await createUser(t, 'patient');
+    const [bed] = await t.database.db
+      .insert(beds)
+      .values({ label: 'B2', wardId: wardB, status: 'Free' })
+      .returning({ id: beds.id });
+    const admitted = await admin.post('/api/stays', {
+      patientId: patient.id,
+      bedId: bed?.id,
+      doctorId: doctor.id,
+      reason: 'Chest pain',
+      diagnosisText: 'Angina',
+    });
+    expect(admitted.statusCode, admitted.body).toBe(201);
+    const during = (await admin.get('/api/admin/summary')).json().inpatient;
+    expect(during).toMatchObject({
+      admissionsToday: before.admissionsToday + 1,
+      occupied: before.occupied + 1,
+      total: before.total + 1,
+    });
+    const out = await admin.post(`/api/stays/${admitted.json().id}/discharge`, {
+      disposition: 'Home',
+      confirmed: true,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = (await admin.get('/api/admin/summary')).json().inpatient;
+    expect(after).toMatchObject({
+      admissionsToday: before.admissionsToday + 1,
+      dischargesToday: before.dischargesToday + 1,
+      occupied: before.occupied,
+      cleaning: before.cleaning + 1,
+    });
+    // In and out today: a stay of 0 midnights joins the average, (3 + 0 + 2 + 0) / 4.
+    expect((await inpatient('?days=7')).lengthOfStay).toEqual({ averageDays: 1.3, stays: 4, totalDays: 5 });
+  });
+
   it('refuses a period other than 7, 14 or 30 days', async () => {
     for (const days of ['10', '0', 'abc', '7.5', '-7']) {
       expectInvalid(await admin.get(`/api/admin/analytics/inpatient?days=${days}`), INPATIENT_PERIOD_MESSAGE);
