@@ -114,6 +114,13 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/nurse/me': "The signed-in nurse's department and duty status",
   'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
   'GET /api/nurse/emergency-room': 'The emergency room list, to read',
+  // Inpatient: notes on a stay and a ward's shift handover.
+  'POST /api/stays/{stayId}/nursing-notes': 'Write a nursing note on an admitted stay (or correct my own)',
+  'POST /api/stays/{stayId}/ward-round-notes':
+    'Write a ward round note (SOAP) on an admitted stay (or correct my own)',
+  'GET /api/stays/{stayId}/notes': "A stay's nursing and ward round notes, newest first",
+  'GET /api/wards/{wardId}/handover':
+    "A ward's shift handover: who is on the ward, what changed, what is due",
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -218,6 +225,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'admin: nurses', description: 'Nurse accounts: adding one mails them a link to set a password.' },
   { name: 'nurse', description: 'The nurse’s own area: their staff record and the emergency room list.' },
+  {
+    name: 'inpatient: notes and handover',
+    description:
+      'Nursing notes, ward round notes (SOAP) and the shift handover of a ward; notes are append-only.',
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -273,6 +285,8 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/nurses': { 409: ['NURSE_EMAIL_TAKEN'] },
   'PUT /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'PATCH /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
+  'POST /api/stays/{stayId}/nursing-notes': { 409: ['STAY_NOT_ADMITTED', 'NOTE_ALREADY_CORRECTED'] },
+  'POST /api/stays/{stayId}/ward-round-notes': { 409: ['STAY_NOT_ADMITTED', 'NOTE_ALREADY_CORRECTED'] },
   'POST /api/admin/ambulances': { 409: ['AMBULANCE_CODE_TAKEN'] },
   'PUT /api/admin/ambulances/{id}': { 409: ['AMBULANCE_CODE_TAKEN'] },
   'PATCH /api/admin/ambulances/{id}': { 409: ['AMBULANCE_CODE_TAKEN'] },
