@@ -131,4 +131,10 @@ export const queryKeys = {
     wards: ['nurse', 'wards'] as const,
     emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
   },
+  /** Inpatient records nurses, doctors and admins share: a stay's notes, a ward's handover. */
+  inpatient: {
+    all: ['inpatient'] as const,
+    notes: (stayId: string) => ['inpatient', 'stays', stayId, 'notes'] as const,
+    handover: (wardId: string, hours: number) => ['inpatient', 'wards', wardId, 'handover', hours] as const,
+  },
 };

@@ -14,11 +14,26 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const NURSING: Array<{ category: NursingNoteCategory; text: string }> = [
-  { category: 'Observation', text: 'Observations stable overnight. Slept for most of the night; no complaints of pain.' },
-  { category: 'Care given', text: 'Assisted with wash and change of linen. Pressure areas checked and intact. Repositioned 4-hourly.' },
-  { category: 'Medication', text: 'Morning medicines given as charted. Paracetamol 1 g given for headache at 06:00 with good effect.' },
-  { category: 'Family', text: 'Spoke with the family at visiting time; questions about the plan passed to the doctor in charge.' },
-  { category: 'General', text: 'Eating and drinking well, fluid balance recorded. Mobilising to the bathroom with one assist.' },
+  {
+    category: 'Observation',
+    text: 'Observations stable overnight. Slept for most of the night; no complaints of pain.',
+  },
+  {
+    category: 'Care given',
+    text: 'Assisted with wash and change of linen. Pressure areas checked and intact. Repositioned 4-hourly.',
+  },
+  {
+    category: 'Medication',
+    text: 'Morning medicines given as charted. Paracetamol 1 g given for headache at 06:00 with good effect.',
+  },
+  {
+    category: 'Family',
+    text: 'Spoke with the family at visiting time; questions about the plan passed to the doctor in charge.',
+  },
+  {
+    category: 'General',
+    text: 'Eating and drinking well, fluid balance recorded. Mobilising to the bathroom with one assist.',
+  },
   { category: 'Wound care', text: 'Cannula site clean, no redness. Dressing dry and intact.' },
 ];
 
@@ -101,7 +116,8 @@ export async function seedWardNotes(ctx: SeedContext) {
       })),
     ];
     if (rows.length > 0) await ctx.db.insert(wardNotes).values(rows);
-    if (!corrected && !stay.dischargedAt) corrected = await seedCorrection(ctx, stay.id, stay.wardId, staff[0] ?? demoNurse.id);
+    if (!corrected && !stay.dischargedAt)
+      corrected = await seedCorrection(ctx, stay.id, stay.wardId, staff[0] ?? demoNurse.id);
   }
 }
 

@@ -5,4 +5,6 @@ import { page } from '@/lib/lazy-route';
 export const routes: RouteObject[] = [
   page('dashboard', 'Dashboard', () => import('./pages/dashboard-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
+  page('stays/:stayId/notes', 'Notes', () => import('../inpatient/notes/notes-page')),
+  page('wards/:wardId/handover', 'Handover', () => import('../inpatient/notes/handover-page')),
 ];
