@@ -30,7 +30,7 @@ test('a nursing note and a ward round note reach the ward handover, which prints
   const { wardId, stayId, patientName } = await generalWardStay(page);
   const nursingText = unique('Settled after evening analgesia; pain 2/10');
   const correctedText = `${nursingText} (corrected: pain 3/10)`;
-  const planText = unique('Continue IV antibiotics, review chest X-ray');
+  const planText = unique('Continue current treatment, review bloods in the morning');
 
   // The nurse writes a nursing note, then corrects it: the original stays, marked as corrected.
   await page.goto(`/nurse/stays/${stayId}/notes`);
@@ -68,8 +68,8 @@ test('a nursing note and a ward round note reach the ward handover, which prints
   const soap = doctor.getByRole('form', { name: 'Ward round note' });
   await soap.getByRole('button', { name: 'Save ward round note' }).click();
   await expect(soap.getByText(WARD_NOTE_MESSAGES.soapRequired)).toBeVisible();
-  await soap.getByLabel('Subjective').fill('Less breathless, slept well');
-  await soap.getByLabel('Assessment').fill('Improving pneumonia');
+  await soap.getByLabel('Subjective').fill('Feels better, slept well');
+  await soap.getByLabel('Assessment').fill('Improving steadily');
   await soap.getByLabel('Plan').fill(planText);
   await soap.getByRole('button', { name: 'Save ward round note' }).click();
   await expect(doctor.getByText(WARD_NOTE_MESSAGES.wardRoundSaved)).toBeVisible();
@@ -77,7 +77,7 @@ test('a nursing note and a ward round note reach the ward handover, which prints
     .getByRole('list', { name: 'Notes' })
     .getByRole('article')
     .filter({ hasText: planText });
-  await expect(round).toContainText('Improving pneumonia');
+  await expect(round).toContainText('Improving steadily');
   // The nurse's note is there too; the doctor may not correct it.
   const nurseNote = doctor.getByRole('article').filter({ hasText: correctedText });
   await expect(nurseNote).toBeVisible();

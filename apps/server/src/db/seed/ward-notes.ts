@@ -40,7 +40,7 @@ const NURSING: Array<{ category: NursingNoteCategory; text: string }> = [
 const ROUNDS: Array<{ subjective: string; objective: string; assessment: string; plan: string }> = [
   {
     subjective: 'Feels a little better than yesterday; slept well. Appetite returning.',
-    objective: 'Afebrile for 24 hours, pulse 88, BP 124/78. Chest clearer on auscultation.',
+    objective: 'Afebrile for 24 hours, pulse 88, BP 124/78. Examination unchanged.',
     assessment: 'Improving on current treatment.',
     plan: 'Continue treatment; encourage mobilisation; review bloods tomorrow.',
   },

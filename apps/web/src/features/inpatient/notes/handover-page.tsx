@@ -199,7 +199,11 @@ function Changes({ changes }: { changes: Handover['changes'] }) {
   );
 }
 
-/** The notes of the window grouped by patient, each group in the order written. */
+/** By bed, as the ward's table lists its patients; a discharged patient (no bed) last. */
+const byBed = (a: HandoverNote[], b: HandoverNote[]) =>
+  (a[0]?.bedLabel ?? '\uffff').localeCompare(b[0]?.bedLabel ?? '\uffff', undefined, { numeric: true });
+
+/** The notes of the window grouped by patient (by bed), each group in the order written. */
 function Notes({ notes, total }: { notes: HandoverNote[]; total: number }) {
   if (notes.length === 0) return <Nothing>No note was written in this period.</Nothing>;
   const groups = new Map<string, HandoverNote[]>();
@@ -211,7 +215,7 @@ function Notes({ notes, total }: { notes: HandoverNote[]; total: number }) {
           The newest {notes.length} of {total} notes; the others are on each patient's notes page.
         </p>
       ) : null}
-      {[...groups.values()].map((group) => {
+      {[...groups.values()].sort(byBed).map((group) => {
         const first = group[0];
         if (!first) return null;
         return (
