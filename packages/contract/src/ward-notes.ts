@@ -91,7 +91,7 @@ export type CreateNursingNote = z.input<typeof createNursingNoteSchema>;
 const soapPart = noteText.default('');
 
 /** True when at least one SOAP part holds text (the form and the server apply the same rule). */
-export const hasSoapText = (note: Partial<Record<SoapPart, string | null | undefined>>) =>
+const hasSoapText = (note: Partial<Record<SoapPart, string | null | undefined>>) =>
   SOAP_PARTS.some((part) => (note[part] ?? '').trim() !== '');
 
 /** POST /api/stays/:stayId/ward-round-notes (doctors): at least one part filled. */
@@ -140,10 +140,9 @@ export type WardNote = z.infer<typeof wardNoteSchema>;
 export const wardNoteListQuerySchema = listQuerySchema(['writtenAt'] as const)
   .pick({ page: true, limit: true })
   .extend({ kind: wardNoteKindSchema.optional() });
-export type WardNoteListQuery = z.input<typeof wardNoteListQuerySchema>;
 
 /** The stay the notes belong to, as the notes page heads it. */
-export const noteStaySchema = z.object({
+const noteStaySchema = z.object({
   id: z.string(),
   status: z.enum(STAY_STATUSES),
   patientId: z.string(),
@@ -211,7 +210,7 @@ const handoverNoteSchema = wardNoteSchema.extend({
  * (each patient's latest NEWS2) fill this section from their own modules; the notes module
  * leaves it empty.
  */
-export const handoverDueSchema = z.object({});
+const handoverDueSchema = z.object({});
 export type HandoverDue = z.infer<typeof handoverDueSchema>;
 
 export const handoverSchema = z.object({

@@ -14,7 +14,7 @@ const author = alias(users, 'note_author');
 const patient = alias(users, 'note_patient');
 const correction = alias(wardNotes, 'note_correction');
 
-export const noteColumns = {
+const noteColumns = {
   id: wardNotes.id,
   stayId: wardNotes.stayId,
   kind: wardNotes.kind,

@@ -300,7 +300,7 @@ function HandoverSheet({ handover, role }: { handover: Handover; role: Role | un
  * the ward, what changed in the period and the notes written, on a page that prints as a clean
  * A4 sheet (the shell hides itself on paper; Print is the browser's).
  */
-export function HandoverPage() {
+export default function HandoverPage() {
   const { wardId = '' } = useParams();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -354,5 +354,3 @@ export function HandoverPage() {
     </>
   );
 }
-
-export default HandoverPage;

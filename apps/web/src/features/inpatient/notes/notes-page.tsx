@@ -26,8 +26,7 @@ import { NoteCard } from './note-card';
 import { NursingNoteForm, WardRoundNoteForm } from './note-forms';
 
 /** Where a role's handover of a ward is, inside its own area. */
-export const handoverPath = (role: Role, wardId: string) =>
-  `${ROLE_AREAS[role].path}/wards/${wardId}/handover`;
+const handoverPath = (role: Role, wardId: string) => `${ROLE_AREAS[role].path}/wards/${wardId}/handover`;
 
 /** Which note a role writes: nurses nursing notes, doctors ward round notes, others read only. */
 const WRITES: Partial<Record<Role, WardNoteKind>> = { nurse: 'Nursing', doctor: 'Ward round' };
@@ -94,7 +93,7 @@ function TimelineSkeleton() {
  * round note for doctors, while the patient is admitted. Notes are never edited; their author
  * corrects one with a new note (the original stays, marked as corrected).
  */
-export function NotesPage() {
+export default function NotesPage() {
   const { stayId = '' } = useParams();
   const { user } = useAuth();
   const [kind, setKind] = useState<WardNoteKind | undefined>();
@@ -227,5 +226,3 @@ export function NotesPage() {
     </>
   );
 }
-
-export default NotesPage;
