@@ -179,7 +179,10 @@ export default function NotesPage() {
             </Card>
           </div>
         ) : null}
-        <Card title="Timeline" actions={<KindFilter value={kind} onChange={setKind} />} className="min-w-0">
+        <Card title="Timeline" className="min-w-0">
+          <div className="mb-3">
+            <KindFilter value={kind} onChange={setKind} />
+          </div>
           {!notes.data ? (
             <TimelineSkeleton />
           ) : all.length === 0 ? (
