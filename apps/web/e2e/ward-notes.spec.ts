@@ -1,4 +1,4 @@
-import { type Handover, WARD_NOTE_MESSAGES, type Ward } from '@carepoint/contract';
+import { WARD_NOTE_MESSAGES, type Ward, type WardBoard } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -9,17 +9,17 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** The demo nurse's General Ward and one of its patients' stays, read as the nurse's screens read them. */
+/** The demo nurse's General Ward and an admitted patient's stay on its board, as the nurse's screens read them. */
 async function generalWardStay(page: Page) {
   const wards = await page.request.get('/api/nurse/wards');
   expect(wards.ok()).toBe(true);
   const ward = ((await wards.json()) as { data: Ward[] }).data.find((w) => w.name === 'General Ward');
   if (!ward) throw new Error('the demo nurse is not on the General Ward');
-  const handover = await page.request.get(`/api/wards/${ward.id}/handover`);
-  expect(handover.ok()).toBe(true);
-  const patient = ((await handover.json()) as Handover).patients[0];
-  if (!patient) throw new Error('the General Ward has no patient');
-  return { wardId: ward.id, stayId: patient.stayId, patientName: patient.patientName };
+  const board = await page.request.get(`/api/wards/${ward.id}/board`);
+  expect(board.ok()).toBe(true);
+  const stay = ((await board.json()) as WardBoard).beds.find((bed) => bed.stay?.status === 'Admitted')?.stay;
+  if (!stay) throw new Error('the General Ward has no admitted patient');
+  return { wardId: ward.id, stayId: stay.id, patientName: stay.patientName };
 }
 
 test('a nursing note and a ward round note reach the ward handover, which prints as a clean page', async ({

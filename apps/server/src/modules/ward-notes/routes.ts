@@ -5,6 +5,7 @@ import {
   handoverQuerySchema,
   handoverSchema,
   stayIdParamSchema,
+  WARD_ROLES,
   wardNoteListQuerySchema,
   wardNotePageSchema,
   wardNoteSchema,
@@ -15,7 +16,7 @@ import { wardHandover } from './handover';
 import { listNotes, writeNursingNote, writeWardRoundNote } from './notes';
 
 const tags = ['inpatient: notes and handover'];
-const ward = { access: ['nurse', 'doctor', 'admin'] as const };
+const ward = { access: WARD_ROLES };
 
 /** Nursing notes (nurses), ward round notes (doctors), a stay's notes and a ward's handover (both, and admins). */
 export async function wardNoteRoutes(fastify: FastifyInstance) {
