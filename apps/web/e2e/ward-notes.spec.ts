@@ -57,6 +57,7 @@ test('a nursing note and a ward round note reach the ward handover, which prints
     timeline.getByRole('article').filter({ hasText: nursingText }).filter({ hasNotText: 'corrected: pain' }),
   ).toContainText('Corrected');
   await expectNoSeriousA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'ward-notes-nurse', { widths: [1280, 390] });
 
   // A doctor, in another browser, writes a ward round note in SOAP parts.
