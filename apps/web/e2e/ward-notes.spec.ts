@@ -109,6 +109,8 @@ test('a nursing note and a ward round note reach the ward handover, which prints
   await expect(page).toHaveURL(/hours=24/);
   await expect(notes.getByText(planText)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  // A4's width at 96 dpi, less its margins (styles.css @page: 15 mm each side): the printed sheet's width.
+  await page.setViewportSize({ width: 680, height: 1000 });
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
