@@ -133,16 +133,14 @@ export const queryKeys = {
     board: (wardId: string) => ['inpatient', 'board', wardId] as const,
     stay: (stayId: string) => ['inpatient', 'stay', stayId] as const,
     diagnosisCodes: ['inpatient', 'diagnosis-codes'] as const,
+    /** A stay's notes (then the kind shown), and every ward's handover (then the ward and the period). */
+    notes: (stayId: string) => ['inpatient', 'notes', stayId] as const,
+    handovers: ['inpatient', 'handover'] as const,
+    handover: (wardId: string, hours: number) => ['inpatient', 'handover', wardId, hours] as const,
   },
   nurse: {
     me: ['nurse', 'me'] as const,
     wards: ['nurse', 'wards'] as const,
     emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
-  },
-  /** Inpatient records nurses, doctors and admins share: a stay's notes, a ward's handover. */
-  inpatient: {
-    all: ['inpatient'] as const,
-    notes: (stayId: string) => ['inpatient', 'stays', stayId, 'notes'] as const,
-    handover: (wardId: string, hours: number) => ['inpatient', 'wards', wardId, 'handover', hours] as const,
   },
 };

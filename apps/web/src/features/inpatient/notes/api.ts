@@ -43,7 +43,11 @@ function useWriteNote<Input>(stayId: string, path: 'nursing-notes' | 'ward-round
   const client = useQueryClient();
   return useMutation({
     mutationFn: (values: Input) => api.post<WardNote>(`/stays/${stayId}/${path}`, values),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.inpatient.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.inpatient.notes(stayId) }),
+        client.invalidateQueries({ queryKey: queryKeys.inpatient.handovers }),
+      ]),
     meta: changeMeta('Could not save the note', 'form'),
   });
 }

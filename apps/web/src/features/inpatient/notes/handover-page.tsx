@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatTime } from '@/lib/format';
+import { useLiveWards } from '../api';
 import { useHandover } from './api';
 import { NoteBadges, NoteBody } from './note-card';
 
@@ -306,6 +307,8 @@ export default function HandoverPage() {
   const [params, setParams] = useSearchParams();
   const hours = periodOf(params.get('hours'));
   const handover = useHandover(wardId, hours);
+  // Admissions, moves, discharges and notes on other screens (the wards' live topic) show here at once.
+  useLiveWards(user?.role ?? 'nurse');
   const data = handover.data;
   return (
     <>

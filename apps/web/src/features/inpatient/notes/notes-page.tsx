@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cx } from '@/lib/cx';
 import { formatDate } from '@/lib/format';
+import { useLiveWards } from '../api';
 import { useStayNotes } from './api';
 import { NoteCard } from './note-card';
 import { NursingNoteForm, WardRoundNoteForm } from './note-forms';
@@ -100,6 +101,8 @@ export default function NotesPage() {
   const [correcting, setCorrecting] = useState<WardNote>();
   const formRef = useRef<HTMLDivElement>(null);
   const notes = useStayNotes(stayId, kind);
+  // A note written on another screen (the wards' live topic) shows here at once.
+  useLiveWards(user?.role ?? 'nurse');
   const stay = notes.data?.pages[0]?.stay;
   const all = notes.data?.pages.flatMap((page) => page.data) ?? [];
   const writes = user ? WRITES[user.role] : undefined;
