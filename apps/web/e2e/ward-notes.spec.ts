@@ -34,7 +34,8 @@ test('a nursing note and a ward round note reach the ward handover, which prints
 
   // The nurse writes a nursing note, then corrects it: the original stays, marked as corrected.
   await page.goto(`/nurse/stays/${stayId}/notes`);
-  await expect(page.getByRole('heading', { level: 1, name: `Notes: ${patientName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: patientName })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notes' })).toHaveAttribute('aria-current', 'page');
   const nursingForm = page.getByRole('form', { name: 'Nursing note' });
   await nursingForm.getByRole('button', { name: 'Save note' }).click();
   await expect(nursingForm.getByText(WARD_NOTE_MESSAGES.textRequired)).toBeVisible();

@@ -37,6 +37,4 @@ export const routes: RouteObject[] = [
   page('edit-diagnosis/:id', 'Edit Patient Diagnosis Test', () => import('./pages/edit-diagnosis-page')),
   page('new-diagnosis', 'New Patient Diagnosis Test', () => import('./pages/new-diagnosis-page')),
   page('diagnosis-category', 'Diagnosis Category', () => import('./pages/diagnosis-category-page')),
-  page('stays/:stayId/notes', 'Notes', () => import('../inpatient/notes/notes-page')),
-  page('wards/:wardId/handover', 'Handover', () => import('../inpatient/notes/handover-page')),
 ];

@@ -9,10 +9,14 @@ import type { RouteHandle } from '@/lib/route-handle';
  */
 export const inpatientRoutes: RouteObject[] = [
   page('ward', 'Ward board', () => import('./pages/ward-board-page')),
+  page('wards/:wardId/handover', 'Handover', () => import('./notes/handover-page')),
   {
     path: 'stays/:stayId',
     handle: { title: 'Stay' } satisfies RouteHandle,
     lazy: lazyPage(() => import('./pages/stay-layout')),
-    children: [indexPage('Stay', () => import('./pages/stay-overview-page'))],
+    children: [
+      indexPage('Stay', () => import('./pages/stay-overview-page')),
+      page('notes', 'Notes', () => import('./notes/notes-page')),
+    ],
   },
 ];

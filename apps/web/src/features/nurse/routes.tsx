@@ -7,6 +7,4 @@ export const routes: RouteObject[] = [
   ...inpatientRoutes,
   page('dashboard', 'Dashboard', () => import('./pages/dashboard-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
-  page('stays/:stayId/notes', 'Notes', () => import('../inpatient/notes/notes-page')),
-  page('wards/:wardId/handover', 'Handover', () => import('../inpatient/notes/handover-page')),
 ];

@@ -1,7 +1,7 @@
 import {
-  type NoteStay,
   ROLE_AREAS,
   type Role,
+  type Stay,
   WARD_NOTE_KINDS,
   WARD_NOTE_MESSAGES,
   type WardNote,
@@ -9,19 +9,15 @@ import {
 } from '@carepoint/contract';
 import { ClipboardList, NotebookPen } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { StatusBadge } from '@/components/ui/badge';
+import { Link, useOutletContext, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cx } from '@/lib/cx';
-import { formatDate } from '@/lib/format';
-import { useLiveWards } from '../api';
 import { useStayNotes } from './api';
 import { NoteCard } from './note-card';
 import { NursingNoteForm, WardRoundNoteForm } from './note-forms';
@@ -36,19 +32,6 @@ const FILTERS: ReadonlyArray<{ label: string; kind: WardNoteKind | undefined }> 
   { label: 'All notes', kind: undefined },
   ...WARD_NOTE_KINDS.map((kind) => ({ label: kind === 'Nursing' ? 'Nursing' : 'Ward round', kind })),
 ];
-
-function StaySummary({ stay }: { stay: NoteStay }) {
-  const place = [stay.wardName, stay.bedLabel].filter(Boolean).join(', ');
-  return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <StatusBadge status={stay.status} />
-      <span>
-        {place} · {stay.diagnosis} · Dr {stay.doctorName}
-        {stay.admittedAt ? ` · admitted ${formatDate(stay.admittedAt)}` : ''}
-      </span>
-    </span>
-  );
-}
 
 function KindFilter({
   value,
@@ -101,9 +84,8 @@ export default function NotesPage() {
   const [correcting, setCorrecting] = useState<WardNote>();
   const formRef = useRef<HTMLDivElement>(null);
   const notes = useStayNotes(stayId, kind);
-  // A note written on another screen (the wards' live topic) shows here at once.
-  useLiveWards(user?.role ?? 'nurse');
-  const stay = notes.data?.pages[0]?.stay;
+  // The stay's page above this tab read the stay (and keeps it, and these notes, live).
+  const stay = useOutletContext<Stay>();
   const all = notes.data?.pages.flatMap((page) => page.data) ?? [];
   const writes = user ? WRITES[user.role] : undefined;
   const open = stay?.status === 'Admitted';
@@ -129,34 +111,27 @@ export default function NotesPage() {
       />
     ) : null;
 
-  if (notes.isError && !stay)
+  if (notes.isError && !notes.data)
     return (
-      <>
-        <PageHeader title="Notes" />
-        <ErrorState
-          message={errorMessage(notes.error, WARD_NOTE_MESSAGES.loadFailed)}
-          onRetry={() => void notes.refetch()}
-          retrying={notes.isFetching}
-        />
-      </>
+      <ErrorState
+        message={errorMessage(notes.error, WARD_NOTE_MESSAGES.loadFailed)}
+        onRetry={() => void notes.refetch()}
+        retrying={notes.isFetching}
+      />
     );
 
   return (
     <>
-      <PageHeader
-        title={stay ? `Notes: ${stay.patientName}` : 'Notes'}
-        description={stay ? <StaySummary stay={stay} /> : <Skeleton className="h-5 w-72" />}
-        actions={
-          stay && user ? (
-            <Link
-              to={handoverPath(user.role, stay.wardId)}
-              className={buttonClass({ variant: 'secondary', size: 'sm' })}
-            >
-              <ClipboardList aria-hidden size={16} /> Ward handover
-            </Link>
-          ) : null
-        }
-      />
+      {user ? (
+        <div className="flex justify-end">
+          <Link
+            to={handoverPath(user.role, stay.ward.id)}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            <ClipboardList aria-hidden size={16} /> Ward handover
+          </Link>
+        </div>
+      ) : null}
       <div className={cx('grid gap-6', form && 'lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]')}>
         {form ? (
           <div ref={formRef} className="scroll-mt-20 lg:sticky lg:top-20 lg:self-start">
@@ -169,9 +144,7 @@ export default function NotesPage() {
                     : 'New ward round note'
               }
             >
-              {!stay ? (
-                <Skeleton className="h-48 w-full" />
-              ) : open ? (
+              {open ? (
                 form
               ) : (
                 <p className="text-sm text-ink-muted">
@@ -222,7 +195,7 @@ export default function NotesPage() {
               </Button>
             </div>
           ) : null}
-          {notes.isError && stay ? (
+          {notes.isError ? (
             <p role="alert" className="mt-3 text-sm text-danger-700">
               {errorMessage(notes.error, WARD_NOTE_MESSAGES.loadFailed)}
             </p>

@@ -11,7 +11,10 @@ import { useAuth } from '@/lib/auth';
 import { cx } from '@/lib/cx';
 
 /** The stay's pages, each a route under /<area>/stays/:stayId (the areas' routes files nest them). */
-const STAY_TABS: ReadonlyArray<{ to: string; label: string }> = [{ to: '', label: 'Overview' }];
+const STAY_TABS: ReadonlyArray<{ to: string; label: string }> = [
+  { to: '', label: 'Overview' },
+  { to: 'notes', label: 'Notes' },
+];
 
 function StayHeader({ stay }: { stay: Stay }) {
   const { patient } = stay;

@@ -1,8 +1,8 @@
 import { ROLE_AREAS, type Role, type Ward } from '@carepoint/contract';
 import { BedDouble } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -89,6 +89,14 @@ export default function WardBoardPage() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <AdmitButtons role={role} />
+            {wardId ? (
+              <Link
+                to={`${areaPath}/wards/${wardId}/handover`}
+                className={buttonClass({ variant: 'secondary' })}
+              >
+                Handover
+              </Link>
+            ) : null}
             <Select
               label="Ward"
               hideLabel
