@@ -14,6 +14,7 @@ import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
+import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
 import { passkeyRoutes } from './passkeys/routes';
@@ -77,6 +78,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisRoutes,
   // Doctors and admins: the ICD-10-CM codes diagnoses are coded in.
   diagnosisCodeRoutes,
+  // Inpatient care: the medication round (doctors' orders, the nurses' record of each dose).
+  medicationRoundRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
