@@ -1,7 +1,9 @@
 import { type Mar, MEDICATION_ROUND_MESSAGES, type MedicationOrder } from '@carepoint/contract';
+import type { Bundle, MedicationAdministration, MedicationRequest } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
+import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import {
   createTestApp,
   createUser,
@@ -22,14 +24,18 @@ import { doseCounts, openDoses } from '.';
  */
 
 let t: TestApp;
-let doctor: Client & { user: TestUser };
-let nurse: Client & { user: TestUser };
+type As = Client & { user: TestUser; headers: Record<string, string> };
+let doctor: As;
+let nurse: As;
 let nurse2: TestUser;
 let admin: Client;
 let patientClient: Client;
 let stay: AdmittedStay;
 
-const as = async (user: TestUser) => Object.assign(client(t, await signIn(t, user)), { user });
+const as = async (user: TestUser) => {
+  const headers = await signIn(t, user);
+  return Object.assign(client(t, headers), { user, headers });
+};
 
 beforeAll(async () => {
   t = await createTestApp({ env: { TIME_ZONE: 'Africa/Lagos' } });
@@ -321,5 +327,60 @@ describe('recording a dose', () => {
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().witness).toMatchObject({ id: nurse2.id });
+  });
+});
+
+describe('FHIR', () => {
+  it('serves orders as inpatient MedicationRequests and doses as MedicationAdministrations, valid R4', async () => {
+    const s = await admittedStay(t, { doctor: doctor.user });
+    const o = await order({ medicine: 'Morphine', dose: '5 mg', controlled: true }, s.stayId);
+    const prn = await order({ kind: 'prn', minIntervalHours: 4, maxPerDay: 4, times: undefined }, s.stayId);
+    const witness = { email: nurse2.email, password: TEST_PASSWORD };
+    expect((await give(nurse, o.id, { scheduledFor: '2030-01-07T07:00:00.000Z', witness })).statusCode).toBe(
+      201,
+    );
+    const held = await give(nurse, prn.id, { outcome: 'Refused', reason: 'Pain settled' });
+    expect(held.statusCode).toBe(201);
+    const headers = doctor.headers;
+    const request = await fhirGet<MedicationRequest>(t, `/MedicationRequest/${o.id}`, headers);
+    expect(request.status).toBe(200);
+    expectValidFhir(request.body);
+    expect(request.body).toMatchObject({
+      status: 'active',
+      category: [{ coding: [{ code: 'inpatient' }] }],
+      dosageInstruction: [{ timing: { repeat: { timeOfDay: ['08:00:00', '20:00:00'], periodUnit: 'd' } } }],
+    });
+    const asNeeded = await fhirGet<MedicationRequest>(t, `/MedicationRequest/${prn.id}`, headers);
+    expectValidFhir(asNeeded.body);
+    expect(asNeeded.body.dosageInstruction?.[0]).toMatchObject({
+      asNeededBoolean: true,
+      maxDosePerPeriod: { numerator: { value: 4 }, denominator: { value: 24, code: 'h' } },
+    });
+    const search = await fhirGet<Bundle>(
+      t,
+      `/MedicationAdministration?patient=Patient/${s.patient.id}`,
+      headers,
+    );
+    expect(search.status).toBe(200);
+    const found = entries<MedicationAdministration>(search.body);
+    for (const r of found) expectValidFhir(r);
+    expect(found.map((r) => r.status).sort()).toEqual(['completed', 'not-done']);
+    const notDone = found.find((r) => r.status === 'not-done');
+    expect(notDone?.statusReason?.[0]?.text).toBe('Refused: Pain settled');
+    const given = found.find((r) => r.status === 'completed');
+    expect(given?.performer?.map((p) => p.function?.coding?.[0]?.code)).toEqual(['performer', 'witness']);
+    expect(given?.request?.reference).toBe(`MedicationRequest/${o.id}`);
+    // The patient reads their own; another patient's search finds none of them.
+    const own = await signIn(t, s.patient);
+    const mine = await fhirGet<Bundle>(t, '/MedicationAdministration', own);
+    expect(entries(mine.body)).toHaveLength(2);
+    const requests = await fhirGet<Bundle>(t, `/MedicationRequest?patient=Patient/${s.patient.id}`, own);
+    expect(
+      entries(requests.body)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([o.id, prn.id].sort());
+    const other = await signIn(t, stay.patient);
+    expect(entries((await fhirGet<Bundle>(t, '/MedicationAdministration', other)).body)).toHaveLength(0);
   });
 });
