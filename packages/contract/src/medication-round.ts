@@ -49,7 +49,7 @@ export type AdministrationOutcome = (typeof ADMINISTRATION_OUTCOMES)[number];
  * A dose's state on the MAR: Scheduled (later), Due (within the hour either side), Overdue
  * (more than an hour late, unrecorded), or what the nurse recorded.
  */
-export const DOSE_STATES = ['Scheduled', 'Due', 'Overdue', ...ADMINISTRATION_OUTCOMES] as const;
+const DOSE_STATES = ['Scheduled', 'Due', 'Overdue', ...ADMINISTRATION_OUTCOMES] as const;
 export type DoseState = (typeof DOSE_STATES)[number];
 
 /** A dose is due from an hour before its time; more than an hour after it, it is overdue. */
@@ -60,10 +60,10 @@ export const DOSE_WINDOW_MINUTES = 60;
  */
 export const OPEN_DOSE_LOOKBACK_HOURS = 24;
 
-export const TIMES_MAX = 12;
-export const EVERY_HOURS_MAX = 72;
-export const PRN_INTERVAL_MAX = 72;
-export const PRN_PER_DAY_MAX = 24;
+const TIMES_MAX = 12;
+const EVERY_HOURS_MAX = 72;
+const PRN_INTERVAL_MAX = 72;
+const PRN_PER_DAY_MAX = 24;
 const REASON_MAX = 500;
 
 export const MEDICATION_ROUND_MESSAGES = {
@@ -176,7 +176,7 @@ export function pendingState(scheduledFor: Date, now: Date): DoseState {
 
 /** 'YYYY-MM-DDTHH:MM' on the facility's clock (what a datetime-local field gives). */
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
-export const isLocalDateTime = (text: string) => {
+const isLocalDateTime = (text: string) => {
   const m = LOCAL_DATE_TIME.exec(text);
   return !!m && isCalendarDate(m[1] ?? '') && parseTimeMinutes(m[2] ?? '') !== null;
 };
@@ -278,7 +278,7 @@ export const stopMedicationOrderSchema = z.object({
 });
 export type StopMedicationOrderInput = z.input<typeof stopMedicationOrderSchema>;
 
-export const witnessSchema = z.object({
+const witnessSchema = z.object({
   email: z
     .string({ error: MEDICATION_ROUND_MESSAGES.witnessRequired })
     .trim()
@@ -361,7 +361,7 @@ export const medicationOrderSchema = z.object({
 });
 export type MedicationOrder = z.infer<typeof medicationOrderSchema>;
 
-export const marDoseSchema = z.object({
+const marDoseSchema = z.object({
   /** Null for an as-needed dose. */
   scheduledFor: z.string().nullable(),
   state: z.enum(DOSE_STATES),
@@ -369,7 +369,7 @@ export const marDoseSchema = z.object({
 });
 export type MarDose = z.infer<typeof marDoseSchema>;
 
-export const marOrderSchema = medicationOrderSchema.extend({
+const marOrderSchema = medicationOrderSchema.extend({
   doses: z.array(marDoseSchema),
   /** As-needed: when the next dose is allowed (null: now), and the doses given in the last 24 hours. */
   prn: z.object({ nextAllowedAt: z.string().nullable(), givenLast24h: z.number() }).nullable(),

@@ -79,7 +79,7 @@ export function prnNextAllowed(
 }
 
 /** The order's as-needed doses given in the 24 hours before `now`, oldest first. */
-export async function prnGivenSince(db: Executor, orderId: string, now: Date) {
+async function prnGivenSince(db: Executor, orderId: string, now: Date) {
   const rows = await db
     .select({ givenAt: medicationAdministrations.givenAt })
     .from(medicationAdministrations)

@@ -1,2 +1,2 @@
 /** The medication round's public surface: the ward board's dose counts and the discharge check. */
-export { type DoseCounts, doseCounts, openDoses } from './counts';
+export { doseCounts, openDoses } from './counts';

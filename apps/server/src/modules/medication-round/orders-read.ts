@@ -1,5 +1,5 @@
 import { type MedicationOrder, scheduleText } from '@carepoint/contract';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { medicationOrders, users } from '../../db/schema';
@@ -28,7 +28,7 @@ export const selectOrders = (db: Executor, where: SQL | undefined) =>
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 export type OrderColumns = OrderRow['row'];
 
-export const doctorName = (name: string) => `Dr ${name}`;
+const doctorName = (name: string) => `Dr ${name}`;
 
 export function toOrder({ row, orderedByName, stoppedByName }: OrderRow, timeZone: string): MedicationOrder {
   return {
@@ -65,6 +65,3 @@ export async function loadOrder(db: Executor, id: string, timeZone: string) {
   const [row] = await selectOrders(db, eq(medicationOrders.id, id));
   return row ? toOrder(row, timeZone) : undefined;
 }
-
-export const loadOrders = (db: Executor, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : selectOrders(db, inArray(medicationOrders.id, ids));

@@ -13,9 +13,7 @@ const STATE_TONES: Record<DoseState, BadgeTone> = {
   'Not available': 'slate',
 };
 
-export const DoseBadge = ({ state }: { state: DoseState }) => (
-  <Badge tone={STATE_TONES[state]}>{state}</Badge>
-);
+const DoseBadge = ({ state }: { state: DoseState }) => <Badge tone={STATE_TONES[state]}>{state}</Badge>;
 
 const ACTIONS: ReadonlyArray<{ outcome: AdministrationOutcome; label: string }> = [
   { outcome: 'Given', label: 'Give' },

@@ -108,7 +108,7 @@ function OrderCard({
  * The medication administration record of a stay for a day (route `stays/:stayId/medication`):
  * every order with its doses and their state. Nurses record each dose; doctors order and stop.
  */
-export function MedicationPage() {
+export default function MedicationPage() {
   const stayId = useParams().stayId ?? '';
   const role = useAuth().user?.role;
   const [date, setDate] = useState<string | null>(null);
@@ -205,5 +205,3 @@ export function MedicationPage() {
     </div>
   );
 }
-
-export default MedicationPage;
