@@ -380,7 +380,7 @@ describe('FHIR', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([o.id, prn.id].sort());
-    const other = await signIn(t, stay.patient);
+    const other = await signIn(t, await createUser(t, 'patient'));
     expect(entries((await fhirGet<Bundle>(t, '/MedicationAdministration', other)).body)).toHaveLength(0);
   });
 });
