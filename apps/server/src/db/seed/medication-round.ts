@@ -1,4 +1,5 @@
 import {
+  findAllergyConflicts,
   fromLocalDateTime,
   type MedicationRoute,
   type ScheduleKind,
@@ -6,7 +7,7 @@ import {
 } from '@carepoint/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import { medicationAdministrations, medicationOrders, stays, users } from '../schema';
+import { medicationAdministrations, medicationOrders, patientMedicalDetails, stays, users } from '../schema';
 import type { SeedContext } from './context';
 
 /*
@@ -77,8 +78,14 @@ export async function seedMedicationRound(ctx: SeedContext) {
   const tz = ctx.config.TIME_ZONE;
   const now = ctx.seededAt;
   const admitted = await ctx.db
-    .select({ id: stays.id, patientId: stays.patientId, doctorId: stays.doctorId })
+    .select({
+      id: stays.id,
+      patientId: stays.patientId,
+      doctorId: stays.doctorId,
+      allergies: patientMedicalDetails.allergies,
+    })
     .from(stays)
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))
     .where(eq(stays.status, 'Admitted'))
     .orderBy(asc(stays.admittedAt), asc(stays.id))
     .limit(ORDERS.length);
@@ -118,9 +125,14 @@ export async function seedMedicationRound(ctx: SeedContext) {
           maxPerDay: o.maxPerDay ?? null,
           controlled: o.controlled ?? false,
           startsAt,
+          // The medicines are chosen clear of the demo patients' allergies; should one match, the
+          // order says it was ordered past the warning, as the API would have made the doctor confirm.
+          acknowledgedAllergies: findAllergyConflicts([{ name: o.medicine }], stay.allergies ?? []).map(
+            (c) => c.allergy,
+          ),
           stoppedAt,
           stoppedBy: stoppedAt ? stay.doctorId : null,
-          stopReason: stoppedAt ? 'Culture sensitive to amoxicillin alone' : null,
+          stopReason: stoppedAt ? 'No anaerobic cover needed: sputum culture came back' : null,
           createdAt: new Date(startsAt.getTime() - HOUR),
           updatedAt: stoppedAt ?? startsAt,
         })

@@ -49,7 +49,7 @@ export function DoseRow({
   onRecord: (outcome: AdministrationOutcome) => void;
 }) {
   const open = dose.state === 'Due' || dose.state === 'Overdue';
-  const time = dose.scheduledFor ? formatTime(dose.scheduledFor) : 'As needed';
+  const time = dose.scheduledFor ? formatTime(dose.scheduledFor) : 'PRN';
   return (
     <li
       className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2"
