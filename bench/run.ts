@@ -34,12 +34,14 @@ import { backupRows } from './backups';
 import { bulkExportRows } from './bulk-export';
 import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
+import { medicationRoundRows } from './medication-round';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
 
 /** Extra rows, measured against the embedded server with demo data (e.g. assetRows from ./assets). */
 const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
   ...(process.argv.includes('--writes-only') ? [] : [assetRows]),
   apiWriteRows,
+  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows]),
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -141,6 +141,10 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/patients': 'Register a patient',
   'GET /api/admin/patients/{id}': 'A patient',
   'PUT /api/admin/patients/{id}': "Update a patient's record",
+  'POST /api/stays/{stayId}/medication-orders': 'Order a medicine on an admitted stay',
+  'POST /api/medication-orders/{id}/stop': 'Stop a medication order (its future doses)',
+  'GET /api/stays/{stayId}/mar': "A stay's medication administration record for a day",
+  'POST /api/medication-orders/{id}/administrations': 'Record a dose: given, held, refused or not available',
   'GET /api/admin/beds': 'Beds',
   'POST /api/admin/beds': 'Add a bed',
   'PUT /api/admin/beds/{id}': 'Update a bed',
@@ -248,6 +252,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description:
       'Nursing notes, ward round notes (SOAP) and the shift handover of a ward; notes are append-only.',
   },
+  {
+    name: 'inpatient: medication round',
+    description: 'Inpatient medication orders and the medication administration record (MAR).',
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -328,6 +336,20 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
   'DELETE /api/admin/wards/{id}': { 409: ['WARD_DEFAULT', 'WARD_NOT_EMPTY'] },
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },
+  'POST /api/stays/{stayId}/medication-orders': { 409: ['STAY_NOT_ADMITTED'] },
+  'POST /api/medication-orders/{id}/stop': { 409: ['ORDER_STOPPED'] },
+  'POST /api/medication-orders/{id}/administrations': {
+    409: [
+      'DOSE_RECORDED',
+      'PRN_LIMIT',
+      'ORDER_STOPPED',
+      'ORDER_ENDED',
+      'ORDER_NOT_STARTED',
+      'DOSE_NOT_DUE',
+      'STAY_NOT_ADMITTED',
+    ],
+    429: true,
+  },
   'PATCH /api/admin/emergency-room/{id}': { 409: ['INVALID_TRANSITION'] },
   'POST /api/admin/emergency-room/{id}/admit': {
     409: ['INVALID_TRANSITION', 'BED_TAKEN', 'BED_PATIENT_TAKEN', 'STAY_OPEN', 'WARD_SEX_RULE'],

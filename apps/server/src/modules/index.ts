@@ -14,6 +14,7 @@ import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
+import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
 import { passkeyRoutes } from './passkeys/routes';
@@ -83,6 +84,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisCodeRoutes,
   // Inpatient: nursing and ward round notes on a stay, a ward's shift handover.
   wardNoteRoutes,
+  // Inpatient care: the medication round (doctors' orders, the nurses' record of each dose).
+  medicationRoundRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).

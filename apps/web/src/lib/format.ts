@@ -49,6 +49,9 @@ export function setFacilityTimeZone(timeZone: string | undefined) {
   }
 }
 
+/** The facility's time zone (this device's until the server has said it): for wall-clock fields. */
+export const facilityTimeZone = () => currentZone();
+
 /** "22 Nov 2026, 09:41": an instant on the facility's clock. */
 export const formatDateTime = (iso: string) => formatInstant(new Date(iso), currentZone());
 

@@ -144,4 +144,9 @@ export const queryKeys = {
     wards: ['nurse', 'wards'] as const,
     emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
   },
+  /** A stay's records, read by nurses and doctors alike. */
+  stay: {
+    mar: (stayId: string) => ['stay', stayId, 'mar'] as const,
+    marDay: (stayId: string, date: string) => ['stay', stayId, 'mar', date] as const,
+  },
 };

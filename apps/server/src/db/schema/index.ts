@@ -7,6 +7,7 @@ export * from './clinical';
 export * from './code-systems';
 export * from './diagnosis';
 export * from './emergency';
+export * from './medication-round';
 export * from './messages';
 export * from './passkeys';
 export * from './platform';

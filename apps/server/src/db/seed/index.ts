@@ -14,6 +14,7 @@ import { seedDoctorReports } from './doctor-reports';
 import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
 import { seedInpatientHistory } from './inpatient-history';
+import { seedMedicationRound } from './medication-round';
 import { seedAppointments, seedSchedules } from './patient-area';
 import { seedWardNotes } from './ward-notes';
 
@@ -23,6 +24,7 @@ seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea, seedStays, seedDischargedStay);
 seeders.push(seedInpatientHistory);
 seeders.push(seedWardNotes);
+seeders.push(seedMedicationRound);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);

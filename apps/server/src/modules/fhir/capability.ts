@@ -16,6 +16,7 @@ const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
     'AllergyIntolerance',
     'DiagnosticReport',
     'Encounter',
+    'MedicationAdministration',
     'MedicationRequest',
     'Observation',
   ],
@@ -26,7 +27,7 @@ const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
   'individual-birthdate': ['Patient'],
   'individual-email': ['Patient'],
   'individual-phone': ['Patient'],
-  'medications-status': ['MedicationRequest'],
+  'medications-status': ['MedicationAdministration', 'MedicationRequest'],
 };
 
 /** The canonical URL of HL7's definition of a type's search parameter (CapabilityStatement `definition`). */

@@ -20,6 +20,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'Encounter':
       case 'Observation':
       case 'MedicationRequest':
+      case 'MedicationAdministration':
       case 'DiagnosticReport':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':

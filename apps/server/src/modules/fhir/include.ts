@@ -25,6 +25,7 @@ function subject(resource: Resource): Array<Reference | undefined> {
     case 'Observation':
     case 'DiagnosticReport':
     case 'MedicationRequest':
+    case 'MedicationAdministration':
     case 'Encounter':
       return [resource.subject];
     default:

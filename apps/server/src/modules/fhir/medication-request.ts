@@ -7,12 +7,21 @@ import {
   type MedicineInterval,
   type MedicineTime,
 } from '@carepoint/contract';
-import type { Annotation, Dosage, MedicationRequest, Quantity, TimingRepeat } from '@medplum/fhirtypes';
+import type { Annotation, Dosage, MedicationRequest, TimingRepeat } from '@medplum/fhirtypes';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prescriptionMedicines, prescriptions, users } from '../../db/schema';
 import { fullNameOf } from '../../lib/people';
 import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import {
+  countInpatientOrders,
+  INPATIENT_CURSOR,
+  inpatientOrderConditions,
+  inpatientOrderPage,
+  inpatientOrdersOf,
+  readInpatientOrder,
+} from './inpatient-orders';
+import { doseQuantity, MEDICATION_REQUEST_STATUS_SYSTEM, UCUM } from './medication-codes';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
 import {
@@ -28,14 +37,12 @@ import { versionMeta } from './versioning';
 
 /*
  * Each medicine line of a prescription as a MedicationRequest (the line's id is the resource's),
+ * and after them the inpatient medication orders (inpatient-orders.ts),
  * grouped by the prescription. Ours are chosen from short lists (interval, before/after meal,
  * duration), so the timing is structured as well as printed; the dose is free text, structured
  * only when it reads as an amount with a unit we can code.
  */
 
-const MEDICATION_REQUEST_STATUS_SYSTEM = 'http://hl7.org/fhir/CodeSystem/medicationrequest-status';
-const UCUM = 'http://unitsofmeasure.org';
-const DRUG_FORM = 'http://terminology.hl7.org/CodeSystem/v3-orderableDrugForm';
 /** An identifier that is a URI: our prescription's id as a urn:uuid (no code system of ours to invent). */
 const URI_SYSTEM = 'urn:ietf:rfc:3986';
 
@@ -77,24 +84,6 @@ const SCHEDULES: Record<MedicineInterval, Schedule> = {
   'Every 8 hours': everyHours(8),
   'Every 12 hours': everyHours(12),
 };
-
-/** Dose units we can code: UCUM for amounts, HL7's drug forms for tablets and capsules. */
-const DOSE_UNITS: ReadonlyArray<{ pattern: RegExp; unit: Omit<Quantity, 'value'> }> = [
-  { pattern: /^mg$/, unit: { unit: 'mg', system: UCUM, code: 'mg' } },
-  { pattern: /^g$/, unit: { unit: 'g', system: UCUM, code: 'g' } },
-  { pattern: /^(mcg|µg|ug)$/, unit: { unit: 'mcg', system: UCUM, code: 'ug' } },
-  { pattern: /^ml$/, unit: { unit: 'mL', system: UCUM, code: 'mL' } },
-  { pattern: /^(tablets?|tabs?)$/, unit: { unit: 'tablet', system: DRUG_FORM, code: 'TAB' } },
-  { pattern: /^(capsules?|caps?)$/, unit: { unit: 'capsule', system: DRUG_FORM, code: 'CAP' } },
-];
-
-/** "2 tablets", "500 mg", "5 ml" as a quantity; anything else ("half a tablet") stays text only. */
-function doseQuantity(dosage: string): Quantity | undefined {
-  const match = /^(\d{1,6}(?:\.\d{1,3})?)\s*([a-zµ]+)\.?$/.exec(dosage.trim().toLowerCase());
-  if (!match) return undefined;
-  const known = DOSE_UNITS.find(({ pattern }) => pattern.test(match[2] ?? ''));
-  return known ? { value: Number(match[1]), ...known.unit } : undefined;
-}
 
 /**
  * Newest prescription first, its lines in the order written. "desc nulls last" is how the
@@ -240,7 +229,7 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
   async read(fhir, id) {
     if (!isUuid(id)) return undefined;
     const [row] = await lines(fhir.ctx.db).where(and(eq(prescriptionMedicines.id, id), inScope(fhir)));
-    return row ? toMedicationRequest(row, fhir.timeZone) : undefined;
+    return row ? toMedicationRequest(row, fhir.timeZone) : readInpatientOrder(fhir, id);
   },
 
   async search(fhir, search) {
@@ -254,24 +243,34 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
       instantMatches(prescriptions.createdAt, search.dates('authoredon')),
       tokenMatches(statusCode, search.tokens('status'), MEDICATION_REQUEST_STATUS_SYSTEM),
     );
+    const orders = inpatientOrderConditions(fhir, search);
+    const countLines = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(prescriptionMedicines)
+          .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId))
+          .where(where)
+      )[0]?.n ?? 0;
     return pagedSearch(
       search,
-      async (limit, offset, after) =>
-        (
+      // The prescription lines first, then the inpatient orders: a cursor of the orders' says so.
+      async (limit, offset, after) => {
+        if (after?.[0] === INPATIENT_CURSOR)
+          return inpatientOrderPage(fhir, orders, limit, 0, after.slice(1));
+        const keyed = (
           await lines(db)
             .where(and(where, afterCursor(NEWEST_FIRST, after)))
             .orderBy(...ORDER)
             .limit(limit)
             .offset(offset)
-        ).map((row) => ({ resource: toMedicationRequest(row, fhir.timeZone), key: row.key })),
-      async () =>
-        (
-          await db
-            .select({ n: count() })
-            .from(prescriptionMedicines)
-            .innerJoin(prescriptions, eq(prescriptions.id, prescriptionMedicines.prescriptionId))
-            .where(where)
-        )[0]?.n ?? 0,
+        ).map((row) => ({ resource: toMedicationRequest(row, fhir.timeZone), key: row.key }));
+        if (keyed.length >= limit) return keyed;
+        // An offset past every line goes on into the orders.
+        const skip = keyed.length === 0 && offset > 0 ? Math.max(0, offset - (await countLines())) : 0;
+        return [...keyed, ...(await inpatientOrderPage(fhir, orders, limit - keyed.length, skip, undefined))];
+      },
+      async () => (await countLines()) + (await countInpatientOrders(fhir, orders)),
     );
   },
 
@@ -280,6 +279,9 @@ export const medicationRequests: FhirResourceType<MedicationRequest> = {
     const rows = await lines(fhir.ctx.db)
       .where(and(eq(prescriptions.patientId, patientId), inScope(fhir)))
       .orderBy(...ORDER);
-    return rows.map((row) => toMedicationRequest(row, fhir.timeZone));
+    return [
+      ...rows.map((row) => toMedicationRequest(row, fhir.timeZone)),
+      ...(await inpatientOrdersOf(fhir, patientId)),
+    ];
   },
 };

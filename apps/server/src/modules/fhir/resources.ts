@@ -4,6 +4,7 @@ import { doctorGroups } from './bulk/group';
 import { diagnosticReports } from './diagnostic-report';
 import { encounterResources } from './encounter';
 import { locations } from './location';
+import { medicationAdministrationsType } from './medication-administration';
 import { medicationRequests } from './medication-request';
 import { observationsType } from './observation';
 import { patients } from './patient';
@@ -24,5 +25,6 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   diagnosticReports,
   allergyIntolerances,
   medicationRequests,
+  medicationAdministrationsType,
   doctorGroups,
 ];

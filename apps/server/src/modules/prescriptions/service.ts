@@ -1,9 +1,7 @@
 import {
-  allergyWarning,
   type CodedDiagnosis,
   DIAGNOSIS_CODE_MESSAGES,
   durationLabel,
-  findAllergyConflicts,
   type MedicineLine,
   PRESCRIPTION_MESSAGES,
   type PRESCRIPTION_SORTABLE,
@@ -31,7 +29,7 @@ import {
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { AppError, badRequest, notFound, signedIn } from '../../lib/errors';
+import { badRequest, notFound, signedIn } from '../../lib/errors';
 import {
   iso,
   listPage,
@@ -45,6 +43,7 @@ import {
 } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { codedDiagnosis } from '../diagnosis-codes';
+import { checkAllergies } from './allergy-check';
 
 /*
  * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a
@@ -384,19 +383,13 @@ async function checkReferences(db: Executor, doctorId: string, input: Prescripti
       .limit(1);
     if (!visit) badRequestAt('appointmentId', PRESCRIPTION_MESSAGES.appointmentMismatch);
   }
-  const [details] = await db
-    .select({ allergies: patientMedicalDetails.allergies })
-    .from(patientMedicalDetails)
-    .where(eq(patientMedicalDetails.patientId, input.patientId));
-  const conflicts = findAllergyConflicts(input.medicines, details?.allergies ?? []);
-  if (conflicts.length > 0 && !input.acknowledgeAllergies) {
-    const fieldErrors: Record<string, string[]> = {
-      acknowledgeAllergies: [PRESCRIPTION_MESSAGES.acknowledgeAllergies],
-    };
-    for (const c of conflicts) fieldErrors[`medicines.${c.index}.name`] = [allergyWarning(c)];
-    throw new AppError(400, 'ALLERGY_WARNING', PRESCRIPTION_MESSAGES.acknowledgeAllergies, fieldErrors);
-  }
-  return [...new Set(conflicts.map((c) => c.allergy))];
+  return checkAllergies(db, {
+    patientId: input.patientId,
+    medicines: input.medicines,
+    acknowledged: input.acknowledgeAllergies,
+    medicineField: (index) => `medicines.${index}.name`,
+    message: PRESCRIPTION_MESSAGES.acknowledgeAllergies,
+  });
 }
 
 function badRequestAt(field: string, message: string): never {

@@ -1,0 +1,159 @@
+import {
+  type Administration,
+  addDays,
+  fromLocalDateTime,
+  type Mar,
+  type MarDose,
+  type MarOrder,
+  MEDICATION_ROUND_MESSAGES,
+  pendingState,
+  scheduledDoses,
+} from '@carepoint/contract';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import {
+  medicationAdministrations,
+  medicationOrders,
+  patientMedicalDetails,
+  stays,
+  users,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { notFoundWith } from '../../lib/errors';
+import { facilityDate } from '../../lib/facility-time';
+import { iso } from '../../lib/list';
+import { fullNameOf } from '../../lib/people';
+import { prnNextAllowed, selectAdministrations, toAdministration } from './administrations';
+import { type OrderRow, selectOrders, toOrder } from './orders-read';
+
+const DAY_MS = 86_400_000;
+
+/** The scheduled doses of one order on the day, each with its recorded administration or its pending state. */
+function scheduledDosesOf(
+  order: OrderRow['row'],
+  recorded: Administration[],
+  day: { start: Date; end: Date },
+  now: Date,
+  timeZone: string,
+): MarDose[] {
+  const byTime = new Map<number, MarDose>();
+  for (const at of scheduledDoses(order, day.start, day.end, timeZone))
+    byTime.set(at.getTime(), { scheduledFor: iso(at), state: pendingState(at, now), administration: null });
+  // A recorded dose stays on the record even if its time is no longer scheduled.
+  for (const a of recorded) {
+    if (!a.scheduledFor) continue;
+    byTime.set(Date.parse(a.scheduledFor), {
+      scheduledFor: a.scheduledFor,
+      state: a.outcome,
+      administration: a,
+    });
+  }
+  return [...byTime.entries()].sort(([a], [b]) => a - b).map(([, dose]) => dose);
+}
+
+/**
+ * The medication administration record of a stay for one facility day (today by default): each
+ * order in force that day with each scheduled dose and its state, as-needed orders with their
+ * doses of the day and when the next is allowed. Three reads (the stay, its orders, their
+ * doses), audited as one read of the patient's record.
+ */
+export async function readMar(ctx: ServiceContext, stayId: string, date?: string): Promise<Mar> {
+  const tz = ctx.config.TIME_ZONE;
+  const now = ctx.now();
+  const day = date ?? facilityDate(now, tz);
+  const start = fromLocalDateTime(day, 0, tz);
+  const end = fromLocalDateTime(addDays(day, 1), 0, tz);
+  const [stay] = await ctx.db
+    .select({
+      id: stays.id,
+      status: stays.status,
+      patientId: stays.patientId,
+      name: fullNameOf(users),
+      allergies: patientMedicalDetails.allergies,
+    })
+    .from(stays)
+    .innerJoin(users, eq(users.id, stays.patientId))
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))
+    .where(eq(stays.id, stayId));
+  if (!stay) throw notFoundWith(MEDICATION_ROUND_MESSAGES.stayNotFound);
+
+  const orders = await selectOrders(
+    ctx.db,
+    and(
+      eq(medicationOrders.stayId, stayId),
+      lt(medicationOrders.startsAt, end),
+      or(isNull(medicationOrders.stoppedAt), gt(medicationOrders.stoppedAt, start)),
+      or(isNull(medicationOrders.endsAt), gt(medicationOrders.endsAt, start)),
+    ),
+  ).orderBy(asc(medicationOrders.createdAt), asc(medicationOrders.id));
+  const orderIds = orders.map((o) => o.row.id);
+  const last24h = new Date(now.getTime() - DAY_MS);
+  const administrations =
+    orderIds.length === 0
+      ? []
+      : await selectAdministrations(ctx.db)
+          .where(
+            and(
+              inArray(medicationAdministrations.orderId, orderIds),
+              or(
+                and(
+                  gte(medicationAdministrations.scheduledFor, start),
+                  lt(medicationAdministrations.scheduledFor, end),
+                ),
+                and(
+                  isNull(medicationAdministrations.scheduledFor),
+                  or(
+                    and(
+                      gte(medicationAdministrations.recordedAt, start),
+                      lt(medicationAdministrations.recordedAt, end),
+                    ),
+                    gt(medicationAdministrations.givenAt, last24h),
+                  ),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(medicationAdministrations.recordedAt));
+  const byOrder = new Map<string, Administration[]>();
+  for (const a of administrations.map(toAdministration)) {
+    const list = byOrder.get(a.orderId) ?? [];
+    list.push(a);
+    byOrder.set(a.orderId, list);
+  }
+
+  const marOrders = orders.map((row): MarOrder => {
+    const recorded = byOrder.get(row.row.id) ?? [];
+    const order = toOrder(row, tz);
+    if (row.row.kind !== 'prn')
+      return { ...order, doses: scheduledDosesOf(row.row, recorded, { start, end }, now, tz), prn: null };
+    const ofDay = recorded.filter((a) => {
+      const at = Date.parse(a.recordedAt);
+      return at >= start.getTime() && at < end.getTime();
+    });
+    const given = recorded
+      .flatMap((a) => (a.givenAt && Date.parse(a.givenAt) > last24h.getTime() ? [new Date(a.givenAt)] : []))
+      .sort((a, b) => a.getTime() - b.getTime());
+    const next = prnNextAllowed(row.row, given, now);
+    return {
+      ...order,
+      doses: ofDay.map((a) => ({ scheduledFor: null, state: a.outcome, administration: a })),
+      prn: { nextAllowedAt: next ? iso(next.at) : null, givenLast24h: given.length },
+    };
+  });
+
+  await audit(ctx, {
+    action: 'mar.read',
+    entityType: 'stay',
+    entityId: stayId,
+    patientId: stay.patientId,
+    details: { date: day, orderIds },
+  });
+  return {
+    stayId,
+    date: day,
+    now: iso(now),
+    stayStatus: stay.status,
+    patient: { id: stay.patientId, name: stay.name, allergies: stay.allergies ?? [] },
+    orders: marOrders,
+  };
+}
