@@ -20,6 +20,7 @@ export * from './front-desk';
 export * from './messages';
 export * from './nav';
 export * from './numbers';
+export * from './observations';
 export * from './passkeys';
 export * from './prescriptions';
 export * from './profile';

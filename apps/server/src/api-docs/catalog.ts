@@ -114,6 +114,11 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/nurse/me': "The signed-in nurse's department and duty status",
   'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
   'GET /api/nurse/emergency-room': 'The emergency room list, to read',
+  // Inpatient care: ward observations and NEWS2.
+  'POST /api/stays/{stayId}/observations': 'Record a set of observations (and its NEWS2) for an admitted stay',
+  'GET /api/stays/{stayId}/observations': "A stay's observation sets, newest first",
+  'GET /api/doctor/alerts': 'My open NEWS2 alerts: patients in my charge who scored 5 or more, or 3 in one parameter',
+  'POST /api/doctor/alerts/{id}/acknowledge': 'Acknowledge a NEWS2 alert',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -218,6 +223,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'admin: nurses', description: 'Nurse accounts: adding one mails them a link to set a password.' },
   { name: 'nurse', description: 'The nurse’s own area: their staff record and the emergency room list.' },
+  {
+    name: 'inpatient: observations',
+    description:
+      "Ward observations with their NEWS2 score, and the alerts they raise for the doctor in charge until acknowledged.",
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -281,6 +291,8 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
     409: ['BED_LABEL_TAKEN', 'BED_PATIENT_TAKEN', 'BED_TAKEN', 'BED_CLEANING', 'WARD_SEX_RULE'],
   },
   'POST /api/admin/wards': { 409: ['WARD_NAME_TAKEN'] },
+  'POST /api/stays/{stayId}/observations': { 409: ['STAY_NOT_ADMITTED'] },
+  'POST /api/doctor/alerts/{id}/acknowledge': { 409: ['ALERT_ACKNOWLEDGED'] },
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
   'DELETE /api/admin/wards/{id}': { 409: ['WARD_DEFAULT', 'WARD_NOT_EMPTY'] },
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },

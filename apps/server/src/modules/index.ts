@@ -16,6 +16,7 @@ import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
+import { observationRoutes } from './observations/routes';
 import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
@@ -79,6 +80,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisCodeRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
+  // Inpatient care: ward observations and NEWS2, the doctor's alerts.
+  observationRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -77,11 +77,14 @@ function eventOf(payload: string): LiveEvent | undefined {
   }
 }
 
-/** A doctor's stream: changes of their own appointments only (the event names no one else). */
+/**
+ * A doctor's stream: changes of their own appointments, and ward changes of the stays in their
+ * charge (an observation set, an alert), only (the event names no one else).
+ */
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
-    event.topic === 'appointments' && (event.doctorIds?.includes(doctorId) ?? false);
+    (event.topic === 'appointments' || event.topic === 'wards') && (event.doctorIds?.includes(doctorId) ?? false);
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {

@@ -8,6 +8,7 @@ export * from './code-systems';
 export * from './diagnosis';
 export * from './emergency';
 export * from './messages';
+export * from './observations';
 export * from './passkeys';
 export * from './platform';
 export * from './prescriptions';
