@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type News2Input,
   NEWS2_RESPONSES,
+  type News2Input,
   news2,
   news2Parameters,
   news2Risk,

@@ -292,6 +292,7 @@ export const OBSERVATION_MESSAGES = {
   alertsEmpty: 'No open alerts.',
   alertsFailed: 'Could not load the alerts',
   acknowledged: 'Alert acknowledged',
+  acknowledgeFailed: 'Could not acknowledge the alert',
 } as const;
 
 /** How many sets a page of a stay's observations holds by default. */
@@ -315,7 +316,10 @@ export const recordObservationsSchema = z.object({
   temperature: vitalField('temperature'),
   /** When the set was taken; now when left out. */
   takenAt: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: OBSERVATION_MESSAGES.takenAtInvalid }).optional())
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.iso.datetime({ offset: true, error: OBSERVATION_MESSAGES.takenAtInvalid }).optional(),
+    )
     .optional()
     .transform((v) => v ?? null),
 });

@@ -115,9 +115,11 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
   'GET /api/nurse/emergency-room': 'The emergency room list, to read',
   // Inpatient care: ward observations and NEWS2.
-  'POST /api/stays/{stayId}/observations': 'Record a set of observations (and its NEWS2) for an admitted stay',
+  'POST /api/stays/{stayId}/observations':
+    'Record a set of observations (and its NEWS2) for an admitted stay',
   'GET /api/stays/{stayId}/observations': "A stay's observation sets, newest first",
-  'GET /api/doctor/alerts': 'My open NEWS2 alerts: patients in my charge who scored 5 or more, or 3 in one parameter',
+  'GET /api/doctor/alerts':
+    'My open NEWS2 alerts: patients in my charge who scored 5 or more, or 3 in one parameter',
   'POST /api/doctor/alerts/{id}/acknowledge': 'Acknowledge a NEWS2 alert',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
@@ -226,7 +228,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'inpatient: observations',
     description:
-      "Ward observations with their NEWS2 score, and the alerts they raise for the doctor in charge until acknowledged.",
+      'Ward observations with their NEWS2 score, and the alerts they raise for the doctor in charge until acknowledged.',
   },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },

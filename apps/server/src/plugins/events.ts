@@ -84,7 +84,8 @@ function eventOf(payload: string): LiveEvent | undefined {
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
-    (event.topic === 'appointments' || event.topic === 'wards') && (event.doctorIds?.includes(doctorId) ?? false);
+    (event.topic === 'appointments' || event.topic === 'wards') &&
+    (event.doctorIds?.includes(doctorId) ?? false);
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {

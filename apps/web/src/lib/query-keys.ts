@@ -126,6 +126,12 @@ export const queryKeys = {
     recordAccess: (queryString: string) => ['patient', 'record-access', queryString] as const,
     results: (page: number) => ['patient', 'results', page] as const,
   },
+  /** The inpatient screens nurses and doctors share (features/inpatient). */
+  inpatient: {
+    observations: (stayId: string) => ['inpatient', 'observations', stayId] as const,
+    observationPage: (stayId: string, page: number) => ['inpatient', 'observations', stayId, page] as const,
+    alerts: ['inpatient', 'alerts'] as const,
+  },
   nurse: {
     me: ['nurse', 'me'] as const,
     wards: ['nurse', 'wards'] as const,

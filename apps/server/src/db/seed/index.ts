@@ -13,12 +13,14 @@ import { seedDoctorPrescriptions } from './doctor-prescriptions';
 import { seedDoctorReports } from './doctor-reports';
 import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
+import { seedObservations } from './observations';
 import { seedAppointments, seedSchedules } from './patient-area';
 
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea, seedStays, seedDischargedStay);
+seeders.push(seedObservations);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);

@@ -73,8 +73,16 @@ function seriesStart(now: Date) {
 export async function readVitalsSeries(ctx: ServiceContext, patientId: string): Promise<VitalsSeries> {
   await requirePatient(ctx.db, patientId);
   const since = seriesStart(ctx.now());
-  const { heartRate, systolic, diastolic, temperature, respiratoryRate, oxygenSaturation, weight, bloodGlucose } =
-    vitalSigns;
+  const {
+    heartRate,
+    systolic,
+    diastolic,
+    temperature,
+    respiratoryRate,
+    oxygenSaturation,
+    weight,
+    bloodGlucose,
+  } = vitalSigns;
   const rows = await ctx.db
     .select({
       id: vitalSigns.id,
@@ -95,8 +103,8 @@ export async function readVitalsSeries(ctx: ServiceContext, patientId: string): 
         eq(vitalSigns.patientId, patientId),
         gte(vitalSigns.recordedAt, since),
         or(
-          ...[heartRate, systolic, temperature, respiratoryRate, oxygenSaturation, weight, bloodGlucose].map((c) =>
-            isNotNull(c),
+          ...[heartRate, systolic, temperature, respiratoryRate, oxygenSaturation, weight, bloodGlucose].map(
+            (c) => isNotNull(c),
           ),
         ),
       ),

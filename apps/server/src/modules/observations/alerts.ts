@@ -61,7 +61,9 @@ const toAlert = (row: AlertRow): DoctorAlert => ({
   observationSetId: row.observationSetId,
   acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
   acknowledgedBy:
-    row.acknowledgerId && row.acknowledgerName ? { id: row.acknowledgerId, name: row.acknowledgerName } : null,
+    row.acknowledgerId && row.acknowledgerName
+      ? { id: row.acknowledgerId, name: row.acknowledgerName }
+      : null,
 });
 
 /** GET the signed-in doctor's open alerts, highest score first. Audited with the patients named. */

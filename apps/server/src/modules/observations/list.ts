@@ -1,4 +1,4 @@
-import { type ObservationListQuery, OBSERVATION_MESSAGES, type ObservationPage } from '@carepoint/contract';
+import { OBSERVATION_MESSAGES, type ObservationListQuery, type ObservationPage } from '@carepoint/contract';
 import { desc, eq } from 'drizzle-orm';
 import { observationSets, stays } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -13,10 +13,7 @@ export async function listObservations(
   stayId: string,
   query: ObservationListQuery,
 ): Promise<ObservationPage> {
-  const [stay] = await ctx.db
-    .select({ patientId: stays.patientId })
-    .from(stays)
-    .where(eq(stays.id, stayId));
+  const [stay] = await ctx.db.select({ patientId: stays.patientId }).from(stays).where(eq(stays.id, stayId));
   if (!stay) throw notFoundWith(OBSERVATION_MESSAGES.stayNotFound);
   const ofStay = eq(observationSets.stayId, stayId);
   const page = await listPage(ctx, query, {

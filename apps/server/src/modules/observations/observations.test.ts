@@ -10,8 +10,8 @@ import {
 } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { admittedStay } from '../../../test/inpatient';
 import { createTestApp, serviceContext, signedIn, signIn, type TestApp } from '../../../test/helpers';
+import { admittedStay } from '../../../test/inpatient';
 import { auditEvents, observationAlerts, stays, vitalSigns } from '../../db/schema';
 import { latestNews2 } from '.';
 
@@ -44,12 +44,22 @@ const calm: RecordObservationsInput = {
   temperature: 36.8,
 };
 /** RR 26 (3), SpO2 93 (2), pulse 115 (2): 7, high risk. */
-const deteriorating: RecordObservationsInput = { ...calm, respiratoryRate: 26, oxygenSaturation: 93, pulse: 115 };
+const deteriorating: RecordObservationsInput = {
+  ...calm,
+  respiratoryRate: 26,
+  oxygenSaturation: 93,
+  pulse: 115,
+};
 /** New confusion alone: 3, a single red score. */
 const confused: RecordObservationsInput = { ...calm, consciousness: 'New confusion' };
 
 const record = (stayId: string, payload: unknown, headers: Headers = nurse) =>
-  t.app.inject({ method: 'POST', url: `/api/stays/${stayId}/observations`, headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/stays/${stayId}/observations`,
+    headers,
+    payload: payload as object,
+  });
 const list = (stayId: string, headers: Headers = nurse, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/stays/${stayId}/observations${query}`, headers });
 const alertsOf = async (headers: Headers) => {
@@ -146,7 +156,10 @@ describe('recording a set', () => {
       .where(eq(stays.id, stay.stayId));
     const res = await record(stay.stayId, calm);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'STAY_NOT_ADMITTED', error: OBSERVATION_MESSAGES.stayNotAdmitted });
+    expect(res.json()).toMatchObject({
+      code: 'STAY_NOT_ADMITTED',
+      error: OBSERVATION_MESSAGES.stayNotAdmitted,
+    });
     const missing = await record('00000000-0000-4000-8000-000000000000', calm);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: OBSERVATION_MESSAGES.stayNotFound });
@@ -160,8 +173,12 @@ describe('recording a set', () => {
     expect((await record(stay.stayId, calm, admin)).statusCode).toBe(403);
     expect((await list(stay.stayId, patient)).statusCode).toBe(403);
     expect((await list(stay.stayId, admin)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/doctor/alerts', headers: patient })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/doctor/alerts', headers: nurse })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/doctor/alerts', headers: patient })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/doctor/alerts', headers: nurse })).statusCode,
+    ).toBe(403);
     const doctor = (await signedIn(t, 'doctor')).headers;
     expect((await record(stay.stayId, calm, doctor)).statusCode).toBe(201);
   });
@@ -266,7 +283,9 @@ describe("the doctor in charge's alerts", () => {
     const [entry] = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'observations.alert.acknowledge'), eq(auditEvents.entityId, stay.stayId)));
+      .where(
+        and(eq(auditEvents.action, 'observations.alert.acknowledge'), eq(auditEvents.entityId, stay.stayId)),
+      );
     expect(entry).toMatchObject({ actorId: stay.doctor.id, patientId: stay.patient.id });
 
     // The next alerting set raises a new alert.
@@ -285,7 +304,10 @@ describe("the doctor in charge's alerts", () => {
       .where(eq(observationAlerts.stayId, stay.stayId));
     expect(rows).toHaveLength(1);
     const id = rows[0]?.id ?? '';
-    const answers = await Promise.all([acknowledge(id, stay.doctorHeaders), acknowledge(id, stay.doctorHeaders)]);
+    const answers = await Promise.all([
+      acknowledge(id, stay.doctorHeaders),
+      acknowledge(id, stay.doctorHeaders),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.statusCode === 409)?.json()).toMatchObject({
       code: 'ALERT_ACKNOWLEDGED',
@@ -294,7 +316,9 @@ describe("the doctor in charge's alerts", () => {
     const acks = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'observations.alert.acknowledge'), eq(auditEvents.entityId, stay.stayId)));
+      .where(
+        and(eq(auditEvents.action, 'observations.alert.acknowledge'), eq(auditEvents.entityId, stay.stayId)),
+      );
     expect(acks).toHaveLength(1);
   });
 

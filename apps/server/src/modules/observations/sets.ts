@@ -1,10 +1,10 @@
 import { news2Parameters, type ObservationSet } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import { observationSets, users, vitalSigns } from '../../db/schema';
 import { type Select, selectOf } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import type { Executor } from '../../db/client';
 
 /*
  * A set as the API answers it: its own row (NEWS2's inputs and score) joined to the vital_signs row
