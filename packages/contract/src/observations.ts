@@ -345,7 +345,16 @@ export const observationSetSchema = news2ScoreSchema.extend({
   pulse: z.number(),
   consciousness: z.enum(CONSCIOUSNESS_LEVELS),
   temperature: z.number(),
-  parameters: z.record(z.enum(NEWS2_PARAMETERS), z.number().int()),
+  /** Each parameter's score (0–3). */
+  parameters: z.object({
+    respiratoryRate: z.number().int(),
+    oxygenSaturation: z.number().int(),
+    airOrOxygen: z.number().int(),
+    systolic: z.number().int(),
+    pulse: z.number().int(),
+    consciousness: z.number().int(),
+    temperature: z.number().int(),
+  } satisfies Record<News2Parameter, z.ZodNumber>),
   /** Whether this set raised (or renewed) the alert of the doctor in charge. */
   alertsDoctor: z.boolean(),
 });

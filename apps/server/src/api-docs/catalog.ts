@@ -226,9 +226,12 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: nurses', description: 'Nurse accounts: adding one mails them a link to set a password.' },
   { name: 'nurse', description: 'The nurse’s own area: their staff record and the emergency room list.' },
   {
-    name: 'inpatient: observations',
-    description:
-      'Ward observations with their NEWS2 score, and the alerts they raise for the doctor in charge until acknowledged.',
+    name: 'observations',
+    description: 'Ward observations of an admitted stay, with their NEWS2 score (nurses and doctors record them).',
+  },
+  {
+    name: 'doctor: observations',
+    description: "The NEWS2 alerts of the doctor in charge's patients, open until acknowledged.",
   },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },

@@ -7,7 +7,7 @@ import type { SeedContext } from './context';
 
 /*
  * Ward observations of the demo stays, recorded through the service by the demo nurse: 12-hourly
- * calm sets since each admission (at most the last ten), and one patient of the demo doctor who
+ * calm sets since each admission (at most the last six), and one patient of the demo doctor who
  * deteriorates over the last two days, 8-hourly, to NEWS2 8 (high risk) with the doctor's alert
  * still open. Another of the doctor's patients had a moment of new confusion, alerted and
  * acknowledged, so the board shows both an open and an acknowledged alert.
@@ -70,7 +70,7 @@ export async function seedObservations(ctx: SeedContext) {
     const from = stay.admittedAt.getTime() + HOUR;
     const until = stay === deteriorating ? now - 2 * 24 * HOUR : now - HOUR;
     const times: number[] = [];
-    for (let when = until; when >= from && times.length < 10; when -= 12 * HOUR) times.unshift(when);
+    for (let when = until; when >= from && times.length < 6; when -= 12 * HOUR) times.unshift(when);
     for (const [n, when] of times.entries()) {
       const confused = stay === confusedOnce && n === Math.max(0, times.length - 3);
       await recordObservations(asNurse, stay.id, {

@@ -14,7 +14,7 @@ import { acknowledgeAlert, listDoctorAlerts } from './alerts';
 import { listObservations } from './list';
 import { recordObservations } from './record';
 
-const tags = ['inpatient: observations'];
+const tags = ['observations'];
 
 /** Ward observations with their NEWS2 (nurses and doctors record; admins read too), and the doctor's alerts. */
 export async function observationRoutes(fastify: FastifyInstance) {
