@@ -227,7 +227,8 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'nurse', description: 'The nurse’s own area: their staff record and the emergency room list.' },
   {
     name: 'observations',
-    description: 'Ward observations of an admitted stay, with their NEWS2 score (nurses and doctors record them).',
+    description:
+      'Ward observations of an admitted stay, with their NEWS2 score (nurses and doctors record them).',
   },
   {
     name: 'doctor: observations',

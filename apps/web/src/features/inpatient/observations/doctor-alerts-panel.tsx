@@ -1,5 +1,6 @@
 import { type DoctorAlert, OBSERVATION_MESSAGES } from '@carepoint/contract';
 import { BellRing } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -13,17 +14,24 @@ function AlertRow({ alert }: { alert: DoctorAlert }) {
   const acknowledge = useAcknowledgeAlert();
   const where = [alert.ward.name, alert.bed].filter(Boolean).join(', ');
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0">
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-ink">{alert.patient.name}</p>
-        <p className="text-xs text-ink-muted">
-          {where} · {formatDateTime(alert.takenAt)}
-        </p>
+    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link
+            to={`/doctor/stays/${alert.stayId}/observations`}
+            className="block truncate font-medium text-ink hover:underline"
+          >
+            {alert.patient.name}
+          </Link>
+          <p className="text-xs text-ink-muted">{where}</p>
+          <p className="text-xs text-ink-muted">Taken {formatDateTime(alert.takenAt)}</p>
+        </div>
+        <News2Badge score={alert.score} risk={alert.risk} />
       </div>
-      <News2Badge score={alert.score} risk={alert.risk} />
       <Button
         size="sm"
         variant="secondary"
+        className="self-start"
         loading={acknowledge.isPending}
         onClick={() => acknowledge.mutate(alert.id)}
         aria-label={`Acknowledge the alert for ${alert.patient.name}`}

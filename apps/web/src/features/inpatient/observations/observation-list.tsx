@@ -28,10 +28,10 @@ const columns: DataTableColumn<ObservationSet>[] = [
   },
   { id: 'rr', header: 'Resp. rate', cell: ({ row }) => `${row.original.respiratoryRate}/min` },
   { id: 'spo2', header: 'SpO2', cell: ({ row }) => spo2Of(row.original) },
-  { id: 'bp', header: 'Systolic BP', cell: ({ row }) => `${row.original.systolic} mmHg` },
+  { id: 'bp', header: 'Systolic BP', cell: ({ row }) => `${row.original.systolic}\u00a0mmHg` },
   { id: 'pulse', header: 'Pulse', cell: ({ row }) => `${row.original.pulse}/min` },
   { id: 'acvpu', header: 'ACVPU', cell: ({ row }) => row.original.consciousness },
-  { id: 'temp', header: 'Temp.', cell: ({ row }) => `${row.original.temperature} °C` },
+  { id: 'temp', header: 'Temp.', cell: ({ row }) => `${row.original.temperature.toFixed(1)}\u00a0°C` },
   { id: 'by', header: 'Recorded by', cell: ({ row }) => row.original.recordedBy?.name ?? '' },
 ];
 
@@ -66,7 +66,7 @@ export function ObservationList({ stayId }: { stayId: string }) {
   const sets = useStayObservations(stayId, page);
   const data = sets.data?.data ?? [];
   return (
-    <Card title="Observations">
+    <Card title="Previous observations">
       <div className="flex flex-col gap-4">
         <News2Trend sets={data} />
         <DataTable
