@@ -12,18 +12,18 @@ import { pageOf } from './common';
 
 /** ACVPU: Alert, new Confusion, Voice, Pain, Unresponsive. Anything but Alert scores 3. */
 export const CONSCIOUSNESS_LEVELS = ['Alert', 'New confusion', 'Voice', 'Pain', 'Unresponsive'] as const;
-export type ConsciousnessLevel = (typeof CONSCIOUSNESS_LEVELS)[number];
+type ConsciousnessLevel = (typeof CONSCIOUSNESS_LEVELS)[number];
 
 /** Whether the patient breathes air or receives supplemental oxygen (oxygen scores 2). */
 export const AIR_OR_OXYGEN = ['Air', 'Oxygen'] as const;
-export type AirOrOxygen = (typeof AIR_OR_OXYGEN)[number];
+type AirOrOxygen = (typeof AIR_OR_OXYGEN)[number];
 
 /**
  * The SpO2 scale: 1 for most patients; 2 only for hypercapnic respiratory failure with a
  * prescribed target of 88–92%, as decided by a clinician.
  */
 export const SPO2_SCALES = [1, 2] as const;
-export type Spo2Scale = (typeof SPO2_SCALES)[number];
+type Spo2Scale = (typeof SPO2_SCALES)[number];
 
 /** The RCP's clinical risk: low (0–4), low-medium (a single parameter scoring 3), medium (5–6), high (7+). */
 export const NEWS2_RISKS = ['Low', 'Low-medium', 'Medium', 'High'] as const;
@@ -239,7 +239,7 @@ export const NEWS2_RESPONSES = {
 } as const satisfies Record<string, News2Response>;
 
 /** The response a score calls for: the highest threshold it reaches. */
-export function news2Response(score: number, singleRed: boolean): News2Response {
+function news2Response(score: number, singleRed: boolean): News2Response {
   if (score >= 7) return NEWS2_RESPONSES.emergency;
   if (score >= 5) return NEWS2_RESPONSES.urgent;
   if (singleRed) return NEWS2_RESPONSES.singleRed;
@@ -296,7 +296,7 @@ export const OBSERVATION_MESSAGES = {
 } as const;
 
 /** How many sets a page of a stay's observations holds by default. */
-export const OBSERVATIONS_PAGE_SIZE = 20;
+const OBSERVATIONS_PAGE_SIZE = 20;
 /** A set may be written down a little after it was taken; a clock a few minutes ahead is forgiven. */
 export const OBSERVATION_FUTURE_SKEW_MS = 5 * 60_000;
 
@@ -393,5 +393,5 @@ export const doctorAlertListSchema = z.object({ data: z.array(doctorAlertSchema)
 export type DoctorAlertList = z.infer<typeof doctorAlertListSchema>;
 
 /** The latest score of a stay, as the ward board shows it. */
-export const latestNews2Schema = news2ScoreSchema.extend({ takenAt: z.string() });
+const latestNews2Schema = news2ScoreSchema.extend({ takenAt: z.string() });
 export type LatestNews2 = z.infer<typeof latestNews2Schema>;

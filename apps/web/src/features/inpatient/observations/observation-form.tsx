@@ -5,6 +5,7 @@ import {
   OBSERVATION_MESSAGES,
   type RecordObservationsInput,
   recordObservationsSchema,
+  SPO2_SCALES,
   VITAL_RANGES,
   type VitalName,
 } from '@carepoint/contract';
@@ -102,10 +103,10 @@ export function ObservationForm({ stayId }: { stayId: string }) {
           })}
           <Select
             label="SpO2 scale"
-            options={[
-              { value: '1', label: 'Scale 1' },
-              { value: '2', label: 'Scale 2 (hypercapnic respiratory failure)' },
-            ]}
+            options={SPO2_SCALES.map((scale) => ({
+              value: String(scale),
+              label: scale === 2 ? 'Scale 2 (hypercapnic respiratory failure)' : 'Scale 1',
+            }))}
             hint="Scale 2 only when a clinician set a target of 88–92%."
             error={errors.spo2Scale?.message}
             {...register('spo2Scale')}

@@ -12,7 +12,7 @@ import { ObservationList } from './observation-list';
  * (`…/stays/:stayId/observations`): nurses and doctors record a set and see its NEWS2 as they
  * type; everyone who may open it sees the earlier sets and their trend.
  */
-export function ObservationsPage() {
+export default function ObservationsPage() {
   const { stayId = '' } = useParams();
   const { user } = useAuth();
   const records = user?.role === 'nurse' || user?.role === 'doctor';
@@ -35,5 +35,3 @@ export function ObservationsPage() {
     </>
   );
 }
-
-export default ObservationsPage;
