@@ -336,7 +336,7 @@ describe("the doctor in charge's alerts", () => {
     expect(await alertsOf(next.headers)).toEqual([]);
   });
 
-  it("reach the doctor in charge's live stream, not another doctor's", async () => {
+  it("nudge the doctor in charge's live stream; the alert itself is theirs alone", async () => {
     const live = await createTestApp();
     try {
       await live.app.listen({ port: 0, host: '127.0.0.1' });
@@ -381,7 +381,14 @@ describe("the doctor in charge's alerts", () => {
       });
       expect(res.statusCode).toBe(201);
       await vi.waitFor(() => expect(mineStream.text()).toContain('data: {"topic":"wards"}'));
-      expect(theirStream.text()).not.toContain('wards');
+      // Every doctor's stream hears ward changes (any doctor may open any ward's board); the
+      // event names no one, and only the doctor in charge reads the alert it announces.
+      await vi.waitFor(() => expect(theirStream.text()).toContain('data: {"topic":"wards"}'));
+      const alertsOf = async (headers: Headers) =>
+        (await live.app.inject({ method: 'GET', url: '/api/doctor/alerts', headers })).json<DoctorAlertList>()
+          .data;
+      expect(await alertsOf(mine)).toHaveLength(1);
+      expect(await alertsOf(theirs)).toEqual([]);
       await Promise.all([mineStream.close(), theirStream.close()]);
     } finally {
       await live.close();
