@@ -39,6 +39,8 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
   setId = res.json<{ id: string }>().id;
+  // The R4 definitions load on first use (seconds on a busy machine): here, within the hook's time.
+  expectValidFhir({ resourceType: 'Patient' });
 });
 afterAll(() => t.close());
 
