@@ -15,29 +15,28 @@ function AlertRow({ alert }: { alert: DoctorAlert }) {
   const where = [alert.ward.name, alert.bed].filter(Boolean).join(', ');
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <Link
-            to={`/doctor/stays/${alert.stayId}/observations`}
-            className="block truncate font-medium text-ink hover:underline"
-          >
-            {alert.patient.name}
-          </Link>
-          <p className="text-xs text-ink-muted">{where}</p>
-          <p className="text-xs text-ink-muted">Taken {formatDateTime(alert.takenAt)}</p>
-        </div>
-        <News2Badge score={alert.score} risk={alert.risk} />
+      <div className="min-w-0">
+        <Link
+          to={`/doctor/stays/${alert.stayId}/observations`}
+          className="block truncate font-medium text-ink hover:underline"
+        >
+          {alert.patient.name}
+        </Link>
+        <p className="text-xs text-ink-muted">{where}</p>
+        <p className="text-xs text-ink-muted">Taken {formatDateTime(alert.takenAt)}</p>
       </div>
-      <Button
-        size="sm"
-        variant="secondary"
-        className="self-start"
-        loading={acknowledge.isPending}
-        onClick={() => acknowledge.mutate(alert.id)}
-        aria-label={`Acknowledge the alert for ${alert.patient.name}`}
-      >
-        Acknowledge
-      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <News2Badge score={alert.score} risk={alert.risk} />
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={acknowledge.isPending}
+          onClick={() => acknowledge.mutate(alert.id)}
+          aria-label={`Acknowledge the alert for ${alert.patient.name}`}
+        >
+          Acknowledge
+        </Button>
+      </div>
     </li>
   );
 }
