@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bloodGroupSchema, genderSchema, optionalVitalField, VITAL_RANGES, type VitalName } from './clinical';
+import {
+  bloodGroupSchema,
+  genderSchema,
+  optionalVitalField,
+  VITAL_RANGES,
+  VITAL_SOURCES,
+  type VitalName,
+} from './clinical';
 import { listQuerySchema, pageOf } from './common';
 import { REPORT_KINDS, reportAttachmentSchema } from './reports';
 
@@ -267,6 +274,8 @@ export const TREND_MEASURES = [
   'bloodPressure',
   'heartRate',
   'temperature',
+  'respiratoryRate',
+  'oxygenSaturation',
   'weight',
   'bloodGlucose',
 ] as const;
@@ -275,24 +284,29 @@ export type TrendMeasure = (typeof TREND_MEASURES)[number];
 /**
  * The usual adult resting ranges the trends shade (not alarms, not diagnosis): blood pressure
  * 90–120 / 60–80 mmHg, heart rate 60–100 bpm, temperature 36.1–37.2 °C, fasting blood glucose
- * 70–100 mg/dL (3.9–5.5 mmol/L). Weight has none: what is normal depends on height.
+ * 70–100 mg/dL (3.9–5.5 mmol/L); respiration rate 12–20 per minute and SpO2 96% or more, the
+ * bands NEWS2 scores 0 (on its scale 1). Weight has none: what is normal depends on height.
  */
 export const NORMAL_RANGES = {
   systolic: { low: 90, high: 120 },
   diastolic: { low: 60, high: 80 },
   heartRate: { low: 60, high: 100 },
   temperature: { low: 36.1, high: 37.2 },
+  respiratoryRate: { low: 12, high: 20 },
+  oxygenSaturation: { low: 96, high: 100 },
   bloodGlucose: { low: 70, high: 100 },
 } as const satisfies Partial<Record<VitalName, { low: number; high: number }>>;
 
-/** One measurement (a triage intake or a chart entry): what it holds, null for what it lacks. */
+/** One measurement (a triage intake, a chart entry or a ward observation set): what it holds, null for what it lacks. */
 const vitalsPointSchema = z.object({
   recordedAt: z.string(),
-  source: z.enum(['chart', 'triage']),
+  source: z.enum(VITAL_SOURCES),
   heartRate: z.number().nullable(),
   systolic: z.number().nullable(),
   diastolic: z.number().nullable(),
   temperature: z.number().nullable(),
+  respiratoryRate: z.number().nullable(),
+  oxygenSaturation: z.number().nullable(),
   weight: z.number().nullable(),
   bloodGlucose: z.number().nullable(),
 });

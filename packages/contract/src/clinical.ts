@@ -31,6 +31,9 @@ export const requiredGenderField = z.enum(GENDERS, {
 });
 
 /** How a vital sign is measured and what a living patient can show; `step` is the precision stored. */
+/** Where a measurement was taken: a doctor's chart entry, a triage intake, or a ward observation set. */
+export const VITAL_SOURCES = ['chart', 'triage', 'ward'] as const;
+
 export interface VitalRange {
   label: string;
   unit: string;

@@ -21,6 +21,7 @@ export * from './medication-round';
 export * from './messages';
 export * from './nav';
 export * from './numbers';
+export * from './observations';
 export * from './passkeys';
 export * from './prescriptions';
 export * from './profile';

@@ -133,6 +133,13 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/stays/{stayId}/notes': "A stay's nursing and ward round notes, newest first",
   'GET /api/wards/{wardId}/handover':
     "A ward's shift handover: who is on the ward, what changed, what is due",
+  // Inpatient care: ward observations and NEWS2.
+  'POST /api/stays/{stayId}/observations':
+    'Record a set of observations (and its NEWS2) for an admitted stay',
+  'GET /api/stays/{stayId}/observations': "A stay's observation sets, newest first",
+  'GET /api/doctor/alerts':
+    'My open NEWS2 alerts: patients in my charge who scored 5 or more, or 3 in one parameter',
+  'POST /api/doctor/alerts/{id}/acknowledge': 'Acknowledge a NEWS2 alert',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -256,6 +263,15 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'inpatient: medication round',
     description: 'Inpatient medication orders and the medication administration record (MAR).',
   },
+  {
+    name: 'observations',
+    description:
+      'Ward observations of an admitted stay, with their NEWS2 score (nurses and doctors record them).',
+  },
+  {
+    name: 'doctor: observations',
+    description: "The NEWS2 alerts of the doctor in charge's patients, open until acknowledged.",
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -333,6 +349,8 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
     ],
   },
   'POST /api/admin/wards': { 409: ['WARD_NAME_TAKEN'] },
+  'POST /api/stays/{stayId}/observations': { 409: ['STAY_NOT_ADMITTED'] },
+  'POST /api/doctor/alerts/{id}/acknowledge': { 409: ['ALERT_ACKNOWLEDGED'] },
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
   'DELETE /api/admin/wards/{id}': { 409: ['WARD_DEFAULT', 'WARD_NOT_EMPTY'] },
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },

@@ -17,6 +17,7 @@ import { facilityRoutes } from './facility/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
+import { observationRoutes } from './observations/routes';
 import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
@@ -88,6 +89,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   medicationRoundRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
+  // Inpatient care: ward observations and NEWS2, the doctor's alerts.
+  observationRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

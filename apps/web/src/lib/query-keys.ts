@@ -138,6 +138,9 @@ export const queryKeys = {
     notes: (stayId: string) => ['inpatient', 'notes', stayId] as const,
     handovers: ['inpatient', 'handover'] as const,
     handover: (wardId: string, hours: number) => ['inpatient', 'handover', wardId, hours] as const,
+    observations: (stayId: string) => ['inpatient', 'observations', stayId] as const,
+    observationPage: (stayId: string, page: number) => ['inpatient', 'observations', stayId, page] as const,
+    alerts: ['inpatient', 'alerts'] as const,
   },
   nurse: {
     me: ['nurse', 'me'] as const,

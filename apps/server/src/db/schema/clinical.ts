@@ -1,4 +1,4 @@
-import { BLOOD_GROUPS } from '@carepoint/contract';
+import { BLOOD_GROUPS, VITAL_SOURCES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import { index, numeric, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -6,7 +6,7 @@ import { id, updatedAt } from './columns';
 import { department, erEntries, queueEntries, triageLevel } from './emergency';
 
 export const bloodGroup = pgEnum('blood_group', BLOOD_GROUPS);
-export const vitalSource = pgEnum('vital_source', ['chart', 'triage']);
+export const vitalSource = pgEnum('vital_source', VITAL_SOURCES);
 
 /** A patient's standing medical details, kept by doctors (one row per patient, created on first edit). */
 export const patientMedicalDetails = pgTable('patient_medical_details', {

@@ -9,6 +9,7 @@ export * from './diagnosis';
 export * from './emergency';
 export * from './medication-round';
 export * from './messages';
+export * from './observations';
 export * from './passkeys';
 export * from './platform';
 export * from './prescriptions';

@@ -15,6 +15,7 @@ import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
 import { seedInpatientHistory } from './inpatient-history';
 import { seedMedicationRound } from './medication-round';
+import { seedObservations } from './observations';
 import { seedAppointments, seedSchedules } from './patient-area';
 import { seedWardNotes } from './ward-notes';
 
@@ -25,6 +26,7 @@ seeders.push(seedAdminArea, seedStays, seedDischargedStay);
 seeders.push(seedInpatientHistory);
 seeders.push(seedWardNotes);
 seeders.push(seedMedicationRound);
+seeders.push(seedObservations);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);

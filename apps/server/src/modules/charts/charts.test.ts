@@ -741,7 +741,7 @@ describe('vitals over time (the chart trends)', () => {
     await vitals(p.id, daysAgo(400), { heartRate: 90 }); // older than 12 months: left out
     await vitals(p.id, daysAgo(30), { heartRate: 72, systolic: 128, diastolic: 84, temperature: 36.8 });
     await vitals(p.id, daysAgo(200), { heartRate: 80, systolic: 135, diastolic: 88 });
-    await vitals(p.id, daysAgo(10), { respiratoryRate: 16 }); // no trend measure: left out
+    await vitals(p.id, daysAgo(10), { height: 172 }); // no trend measure: left out
     await vitals(p.id, daysAgo(5), { source: 'chart', weight: 71.5, bloodGlucose: 96 });
     await vitals(other.id, daysAgo(3), { heartRate: 110 });
 
@@ -755,6 +755,8 @@ describe('vitals over time (the chart trends)', () => {
         systolic: 135,
         diastolic: 88,
         temperature: null,
+        respiratoryRate: null,
+        oxygenSaturation: null,
         weight: null,
         bloodGlucose: null,
       },
@@ -765,6 +767,8 @@ describe('vitals over time (the chart trends)', () => {
         systolic: 128,
         diastolic: 84,
         temperature: 36.8,
+        respiratoryRate: null,
+        oxygenSaturation: null,
         weight: null,
         bloodGlucose: null,
       },
@@ -775,6 +779,8 @@ describe('vitals over time (the chart trends)', () => {
         systolic: null,
         diastolic: null,
         temperature: null,
+        respiratoryRate: null,
+        oxygenSaturation: null,
         weight: 71.5,
         bloodGlucose: 96,
       },

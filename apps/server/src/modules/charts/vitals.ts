@@ -73,7 +73,16 @@ function seriesStart(now: Date) {
 export async function readVitalsSeries(ctx: ServiceContext, patientId: string): Promise<VitalsSeries> {
   await requirePatient(ctx.db, patientId);
   const since = seriesStart(ctx.now());
-  const { heartRate, systolic, diastolic, temperature, weight, bloodGlucose } = vitalSigns;
+  const {
+    heartRate,
+    systolic,
+    diastolic,
+    temperature,
+    respiratoryRate,
+    oxygenSaturation,
+    weight,
+    bloodGlucose,
+  } = vitalSigns;
   const rows = await ctx.db
     .select({
       id: vitalSigns.id,
@@ -83,6 +92,8 @@ export async function readVitalsSeries(ctx: ServiceContext, patientId: string): 
       systolic,
       diastolic,
       temperature,
+      respiratoryRate,
+      oxygenSaturation,
       weight,
       bloodGlucose,
     })
@@ -91,7 +102,11 @@ export async function readVitalsSeries(ctx: ServiceContext, patientId: string): 
       and(
         eq(vitalSigns.patientId, patientId),
         gte(vitalSigns.recordedAt, since),
-        or(...[heartRate, systolic, temperature, weight, bloodGlucose].map((c) => isNotNull(c))),
+        or(
+          ...[heartRate, systolic, temperature, respiratoryRate, oxygenSaturation, weight, bloodGlucose].map(
+            (c) => isNotNull(c),
+          ),
+        ),
       ),
     )
     .orderBy(desc(vitalSigns.recordedAt), desc(vitalSigns.id))

@@ -14,12 +14,13 @@ export const UCUM = 'http://unitsofmeasure.org';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 export const DIAGNOSTIC_SERVICE_SECTION = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 
-export type ObservationCategory = 'vital-signs' | 'laboratory' | 'imaging' | 'exam';
+export type ObservationCategory = 'vital-signs' | 'laboratory' | 'imaging' | 'exam' | 'survey';
 const CATEGORY_DISPLAY: Record<ObservationCategory, string> = {
   'vital-signs': 'Vital Signs',
   laboratory: 'Laboratory',
   imaging: 'Imaging',
   exam: 'Exam',
+  survey: 'Survey',
 };
 
 export const categoryConcept = (category: ObservationCategory): CodeableConcept => ({
@@ -311,3 +312,52 @@ export const categoryNamesWhere = (
   Object.entries(DIAGNOSIS_SECTIONS)
     .filter(([, entry]) => predicate(entry))
     .map(([name]) => name);
+
+/*
+ * NEWS2 and ACVPU in SNOMED CT (UK edition): LOINC has no code for the RCP's NEWS2 total. As the
+ * UK's published FHIR profiles code them (the Yorkshire & Humber care record's
+ * Interweave-Observation-NEWS2Score, and the NHS Wales emergency department guide's examples):
+ * 1104051000000101 "Royal College of Physicians NEWS2 (National Early Warning Score 2) total
+ * score" and 1104441000000107 "ACVPU (Alert Confusion Voice Pain Unresponsive) scale score",
+ * both in category `survey`. The answers Alert, Voice, Pain and Unresponsive are the SNOMED CT
+ * findings of the AVPU value sets published with them; new confusion has no agreed code there,
+ * so it leaves as text only.
+ */
+const SNOMED = 'http://snomed.info/sct';
+
+export const NEWS2_CODE: CodeableConcept = {
+  coding: [
+    {
+      system: SNOMED,
+      code: '1104051000000101',
+      display: 'Royal College of Physicians NEWS2 (National Early Warning Score 2) total score',
+    },
+  ],
+  text: 'NEWS2 total score',
+};
+export const ACVPU_CODE: CodeableConcept = {
+  coding: [
+    {
+      system: SNOMED,
+      code: '1104441000000107',
+      display: 'ACVPU (Alert Confusion Voice Pain Unresponsive) scale score',
+    },
+  ],
+  text: 'Level of consciousness (ACVPU)',
+};
+const ACVPU_ANSWERS: Record<string, { code: string; display: string } | undefined> = {
+  Alert: { code: '248234008', display: 'Mentally alert' },
+  Voice: { code: '300202002', display: 'Responds to voice' },
+  Pain: { code: '450847001', display: 'Responds to pain' },
+  Unresponsive: { code: '422768004', display: 'Unresponsive' },
+};
+/** An ACVPU level as an answer: its SNOMED CT finding where one is agreed, always its word. */
+export function acvpuAnswer(level: string): CodeableConcept {
+  const answer = ACVPU_ANSWERS[level];
+  return { ...(answer ? { coding: [{ system: SNOMED, ...answer }] } : {}), text: level };
+}
+/** The codings a `code` search matches for each ward-set Observation. */
+export const NEWS2_CODINGS = {
+  news2: [{ system: SNOMED, code: '1104051000000101' }],
+  acvpu: [{ system: SNOMED, code: '1104441000000107' }],
+} as const;

@@ -5,11 +5,14 @@ import {
   diagnosisCategories,
   diagnosisTestProperties,
   diagnosisTests,
+  observationSets,
   users,
   vitalSigns,
 } from '../../db/schema';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import {
+  ACVPU_CODE,
+  acvpuAnswer,
   categoryCodings,
   categoryConcept,
   componentCodings,
@@ -19,6 +22,8 @@ import {
   measureCode,
   measureCodings,
   measureProfiles,
+  NEWS2_CODE,
+  NEWS2_CODINGS,
   type ObservationCategory,
   observedCategory,
   observedCodings,
@@ -39,7 +44,8 @@ import { versionMeta } from './versioning';
 
 /*
  * Observations come from rows that each hold several measurements: a vital_signs row (one per
- * triage intake or chart entry) and a diagnosis test (its measurement columns, and its free-form
+ * triage intake, chart entry or ward observation set), a ward set's NEWS2 and ACVPU
+ * (observation_sets) and a diagnosis test (its measurement columns, and its free-form
  * properties). Each measured value is one Observation, `<row id>-<suffix>`, except a panel's
  * (blood pressure), whose values are components of one. Searches unpivot the rows in SQL (a LATERAL
  * VALUES list of the Observations the search can match, each with whether the row holds it), so
@@ -47,7 +53,7 @@ import { versionMeta } from './versioning';
  * columns (vital_signs_patient_recorded_idx, diagnosis_tests_patient_idx) before the union.
  */
 
-type Source = 'vital' | 'test' | 'property';
+type Source = 'vital' | 'test' | 'property' | 'news2';
 
 /** What a search (or a read) asks of every source. */
 interface ObservationFilter {
@@ -334,7 +340,7 @@ async function countMeasured(
   return row?.n ?? 0;
 }
 
-const CATEGORIES: readonly ObservationCategory[] = ['vital-signs', 'laboratory', 'imaging', 'exam'];
+const CATEGORIES: readonly ObservationCategory[] = ['vital-signs', 'laboratory', 'imaging', 'exam', 'survey'];
 
 /** A property's category in SQL, as `propertyCategory` gives it in TypeScript. */
 function propertyCategorySql(categoryName: AnyColumn) {
@@ -388,6 +394,51 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
 }
 
 /**
+ * A ward set's own Observations: its NEWS2 total (`<set id>-news2`, the risk beside it) and its
+ * ACVPU (`<set id>-acvpu`), unpivoted as the measured tables are; its measured values are its
+ * vital_signs row's. Read by patient down observation_sets_patient_taken_idx.
+ */
+function news2Source(fhir: FhirContext, filter: ObservationFilter) {
+  if (filter.componentCodes.length > 0) return undefined;
+  const wanted = (['news2', 'acvpu'] as const).filter(
+    (suffix) =>
+      tokensMatch(filter.codes, NEWS2_CODINGS[suffix]) &&
+      tokensMatch(filter.categories, categoryCodings('survey')),
+  );
+  if (wanted.length === 0) return undefined;
+  const rowsOf = {
+    news2: sql`('news2'::text, ${observationSets.score}::numeric, ${observationSets.risk}::text)`,
+    acvpu: sql`('acvpu'::text, null::numeric, ${observationSets.consciousness}::text)`,
+  };
+  const columns = {
+    rowId: observationSets.id,
+    suffix: measuredSuffix,
+    patientId: observationSets.patientId,
+    effective: observationSets.takenAt,
+    updatedAt: observationSets.updatedAt,
+  };
+  return fhir.ctx.db
+    .select(
+      selection('news2', {
+        ...columns,
+        performer: observationSets.recordedBy,
+        value: measuredValue,
+        value2: noNumber,
+        name: noText,
+        valueText: sql`m.value_text`,
+        categoryName: noText,
+      }),
+    )
+    .from(
+      sql`${observationSets} cross join lateral (values ${sql.join(
+        wanted.map((suffix) => rowsOf[suffix]),
+        sql`, `,
+      )}) as m(suffix, value, value_text)`,
+    )
+    .where(and(...commonConditions(fhir, filter, columns)));
+}
+
+/**
  * The page's order, in each source with its index's null ordering (vital_signs' indexes are DESC
  * NULLS LAST, diagnosis_tests' DESC NULLS FIRST): the columns are never null, but the planner uses
  * an index only when the ORDER BY says the same.
@@ -409,6 +460,7 @@ function observationRows(fhir: FhirContext, filter: ObservationFilter, window?: 
     { query: unpivoted(fhir, filter, vitalsTable(filter)), order: newestFirst('last') },
     { query: unpivoted(fhir, filter, testsTable(fhir, filter)), order: newestFirst('first') },
     { query: propertiesSource(fhir, filter), order: newestFirst('first') },
+    { query: news2Source(fhir, filter), order: newestFirst('last') },
   ].flatMap(({ query, order }) => {
     if (!query) return [];
     return [
@@ -463,6 +515,20 @@ const UNKNOWN_VALUE = {
 const VITAL_BY_SUFFIX = bySuffix(VITAL_MEASURES);
 const TEST_BY_SUFFIX = bySuffix(DIAGNOSIS_MEASURES);
 
+/** A ward set's NEWS2 total (its risk as the interpretation's text) or its ACVPU. */
+function wardSetObservation(row: ObservationRow, base: Omit<Observation, 'code'>): Observation {
+  const category = [categoryConcept('survey')];
+  if (row.suffix === 'acvpu')
+    return { ...base, category, code: ACVPU_CODE, valueCodeableConcept: acvpuAnswer(row.valueText ?? '') };
+  return {
+    ...base,
+    category,
+    code: NEWS2_CODE,
+    valueQuantity: { value: row.value ?? 0, unit: 'score', system: UCUM, code: '{score}' },
+    ...(row.valueText ? { interpretation: [{ text: `${row.valueText} clinical risk` }] } : {}),
+  };
+}
+
 function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: string): Observation {
   const base = {
     resourceType: 'Observation' as const,
@@ -475,6 +541,7 @@ function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: stri
       ? { performer: [{ reference: `Practitioner/${row.performer}` }] }
       : {}),
   };
+  if (row.source === 'news2') return wardSetObservation(row, base);
   const observed = (row.source === 'vital' ? VITAL_BY_SUFFIX : TEST_BY_SUFFIX).get(row.suffix);
   if (row.source === 'property' || !observed) {
     return {
@@ -559,10 +626,12 @@ async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
     return o ? ((await fhir.ctx.db.select({ n: count() }).from(o))[0]?.n ?? 0) : 0;
   }
   const properties = propertiesSource(fhir, filter);
+  const wardSets = news2Source(fhir, filter);
   return (
     (await countMeasured(fhir, filter, vitalsTable(filter))) +
     (await countMeasured(fhir, filter, testsTable(fhir, filter))) +
-    (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0)
+    (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0) +
+    (wardSets ? ((await fhir.ctx.db.select({ n: count() }).from(wardSets.as('w')))[0]?.n ?? 0) : 0)
   );
 }
 
@@ -579,7 +648,7 @@ export const observationsType: FhirResourceType<Observation> = {
       name: 'code',
       type: 'token',
       documentation:
-        'The LOINC code (http://loinc.org|8867-4 or 8867-4), of the Observation or of a component (blood pressure: 85354-9, 8480-6, 8462-4); properties of a test have none',
+        "The LOINC code (http://loinc.org|8867-4 or 8867-4), of the Observation or of a component (blood pressure: 85354-9, 8480-6, 8462-4); a ward set's NEWS2 total and ACVPU by SNOMED CT (http://snomed.info/sct|1104051000000101, 1104441000000107); properties of a test have none",
     },
     {
       name: 'component-code',
@@ -590,7 +659,7 @@ export const observationsType: FhirResourceType<Observation> = {
     {
       name: 'category',
       type: 'token',
-      documentation: 'vital-signs, laboratory, imaging or exam (observation-category)',
+      documentation: 'vital-signs, laboratory, imaging, exam or survey (observation-category)',
     },
     { name: 'date', type: 'date', documentation: 'When it was measured (effectiveDateTime)' },
   ],

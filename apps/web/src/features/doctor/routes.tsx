@@ -12,7 +12,6 @@ export const routes: RouteObject[] = [
   page('transactions', 'Transactions', () => import('./pages/transactions-page')),
   page('reports', 'Reports', () => import('./pages/reports-page')),
   page('triage', 'Triage Intake', () => import('./pages/triage-page')),
-  page('stays/:stayId/medication', 'Medication', () => import('../inpatient/medication/medication-page')),
   // Matching ignores case, so this also serves the spec's /doctor/Schedule.
   page('schedule', 'Edit Schedule', () => import('./pages/schedule-page')),
   {

@@ -16,6 +16,8 @@ export const inpatientRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/stay-layout')),
     children: [
       indexPage('Stay', () => import('./pages/stay-overview-page')),
+      page('observations', 'Observations', () => import('./observations/observations-page')),
+      page('medication', 'Medication', () => import('./medication/medication-page')),
       page('notes', 'Notes', () => import('./notes/notes-page')),
     ],
   },

@@ -7,5 +7,4 @@ export const routes: RouteObject[] = [
   ...inpatientRoutes,
   page('dashboard', 'Dashboard', () => import('./pages/dashboard-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
-  page('stays/:stayId/medication', 'Medication', () => import('../inpatient/medication/medication-page')),
 ];

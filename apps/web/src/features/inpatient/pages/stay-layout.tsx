@@ -13,6 +13,8 @@ import { cx } from '@/lib/cx';
 /** The stay's pages, each a route under /<area>/stays/:stayId (the areas' routes files nest them). */
 const STAY_TABS: ReadonlyArray<{ to: string; label: string }> = [
   { to: '', label: 'Overview' },
+  { to: 'observations', label: 'Observations' },
+  { to: 'medication', label: 'Medication' },
   { to: 'notes', label: 'Notes' },
 ];
 

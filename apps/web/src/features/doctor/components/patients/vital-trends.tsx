@@ -58,6 +58,20 @@ const TRENDS: Record<
     bands: [NORMAL_RANGES.temperature],
     text: (p) => `${p.temperature} ${VITAL_RANGES.temperature.unit}`,
   },
+  respiratoryRate: {
+    label: 'Respiratory rate',
+    unit: VITAL_RANGES.respiratoryRate.unit,
+    lines: [{ key: 'respiratoryRate', name: 'Respiratory rate' }],
+    bands: [NORMAL_RANGES.respiratoryRate],
+    text: (p) => `${p.respiratoryRate} ${VITAL_RANGES.respiratoryRate.unit}`,
+  },
+  oxygenSaturation: {
+    label: 'Oxygen saturation',
+    unit: VITAL_RANGES.oxygenSaturation.unit,
+    lines: [{ key: 'oxygenSaturation', name: 'SpO2' }],
+    bands: [NORMAL_RANGES.oxygenSaturation],
+    text: (p) => `${p.oxygenSaturation}${VITAL_RANGES.oxygenSaturation.unit}`,
+  },
   weight: {
     label: 'Weight',
     unit: VITAL_RANGES.weight.unit,
@@ -128,8 +142,8 @@ function TrendsBody({ series }: { series: VitalsSeries }) {
         <Trend key={measure} measure={measure} points={series.points} />
       ))}
       <p className="text-xs text-ink-muted">
-        Shaded: the usual adult resting range (blood glucose fasting). Triage intakes and chart entries of the
-        last 12 months.
+        Shaded: the usual adult resting range (blood glucose fasting). Triage intakes, chart entries and ward
+        observations of the last 12 months.
       </p>
     </div>
   );
