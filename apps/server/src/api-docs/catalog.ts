@@ -156,6 +156,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/backups': 'Backups of the embedded database, and whether one runs',
   'POST /api/admin/backups': 'Back up the embedded database now',
   'GET /api/admin/backups/{name}/download': 'Download a backup',
+  // Inpatient stays: the discharge summary.
+  'GET /api/stays/{stayId}/discharge-summary': 'A stay and its discharge summary',
+  'PUT /api/stays/{stayId}/discharge-summary': 'Save the discharge summary as a draft',
+  'POST /api/stays/{stayId}/discharge-summary/sign': 'Sign the discharge summary (final)',
+  'POST /api/stays/{stayId}/discharge-summary/follow-up': 'Book the follow-up appointment of a discharge',
+  'GET /api/stays/{stayId}/discharge-summary.pdf': 'The discharge summary as a PDF',
+  'GET /api/patient/discharge-summaries': 'My hospital stays’ signed discharge summaries',
+  'GET /api/patient/discharge-summaries/{id}/pdf': 'One of my discharge summaries as a PDF',
 };
 
 /** Every tag, in the order the document lists them, with what it covers. */
@@ -203,6 +211,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'doctor: patients', description: 'Patients’ charts and medical details.' },
   { name: 'doctor: invoices', description: 'A doctor’s invoices: create, change, pay, cancel, refund, PDF.' },
   { name: 'doctor: prescriptions', description: 'Prescriptions and their PDFs.' },
+  {
+    name: 'discharge summaries',
+    description:
+      'A stay’s discharge summary: the doctor’s draft and signature, the follow-up booking, its PDF; a patient’s own signed ones.',
+  },
   { name: 'doctor: reports', description: 'Medical reports and their attachments.' },
   { name: 'doctor: diagnosis', description: 'Diagnosis tests and their categories.' },
   {
@@ -347,6 +360,8 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/patient/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/prescriptions/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/patient/prescriptions/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/stays/{stayId}/discharge-summary.pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/patient/discharge-summaries/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/reports/attachments/{id}': {
     types: ['*/*'],
     description: 'The file, in the type it was attached as, to save',

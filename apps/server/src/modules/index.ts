@@ -11,6 +11,7 @@ import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
+import { dischargeSummaryRoutes } from './discharge-summaries/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
@@ -77,6 +78,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisRoutes,
   // Doctors and admins: the ICD-10-CM codes diagnoses are coded in.
   diagnosisCodeRoutes,
+  // Inpatient stays: the discharge summary (and the patient's own).
+  dischargeSummaryRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
