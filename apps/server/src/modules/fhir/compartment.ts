@@ -21,6 +21,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'Observation':
       case 'MedicationRequest':
       case 'DiagnosticReport':
+      case 'DocumentReference':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];
