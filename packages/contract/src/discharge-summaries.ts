@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_MESSAGES } from './appointments';
-import { requiredText } from './common';
 import { isCalendarDate, isTimeOfDay } from './clock';
+import { requiredText } from './common';
 import { type CodedDiagnosis, codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 import { DISCHARGE_DISPOSITIONS, STAY_STATUSES } from './stays';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
@@ -54,6 +54,10 @@ export const DISCHARGE_SUMMARY_MESSAGES = {
   signed: 'Discharge summary signed',
   followUpSaved: 'Follow-up appointment booked',
   loadFailed: 'Could not load the discharge summary',
+  saveFailed: 'Could not save the discharge summary',
+  signFailed: 'Could not sign the discharge summary',
+  followUpFailed: 'Could not book the follow-up appointment',
+  confirmSign: 'Sign the discharge summary? Once signed it is final and cannot be changed.',
   listFailed: 'Could not load your hospital stays',
 } as const;
 const M = DISCHARGE_SUMMARY_MESSAGES;

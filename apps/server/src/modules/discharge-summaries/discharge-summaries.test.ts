@@ -1,16 +1,16 @@
 import {
   APPOINTMENT_MESSAGES,
   DIAGNOSIS_CODE_MESSAGES,
-  DISCHARGE_SUMMARY_MESSAGES as M,
   type DischargeSummaryInput,
   type DischargeSummaryResponse,
   INVALID_TEXT_MESSAGE,
+  DISCHARGE_SUMMARY_MESSAGES as M,
 } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admittedStay } from '../../../test/inpatient';
 import { createTestApp, signedIn, type TestApp, type TestUser, testClock } from '../../../test/helpers';
+import { admittedStay } from '../../../test/inpatient';
 import { appointments, auditEvents, dischargeSummaries, stays } from '../../db/schema';
 
 /* The discharge summary: drafts, signing (once, final), the follow-up booking, the PDFs, who reads what. */
@@ -50,7 +50,9 @@ const complete = (extra: Partial<DischargeSummaryInput> = {}): DischargeSummaryI
   secondaryDiagnoses: [{ code: 'E11.9', text: 'Type 2 diabetes, well controlled' }],
   procedures: 'IV ceftriaxone for five days, oxygen by nasal cannula for two days.',
   course: 'Fever settled on day 3; off oxygen on day 4; eating and walking.',
-  medicines: [{ name: 'Amoxicillin 500 mg', dose: '1 capsule', frequency: 'Three times daily', duration: '5 days' }],
+  medicines: [
+    { name: 'Amoxicillin 500 mg', dose: '1 capsule', frequency: 'Three times daily', duration: '5 days' },
+  ],
   followUpInstructions: 'Return at once if breathless again. Chest X-ray in 6 weeks.',
   ...extra,
 });
@@ -113,11 +115,21 @@ describe('drafts', () => {
     const { stayId } = await stayOf();
     const badCode = await save(stayId, complete({ principalDiagnosis: { code: 'nonsense', text: 'x' } }));
     expect(badCode.statusCode).toBe(400);
-    expect(badCode.json().fieldErrors['principalDiagnosis.code']).toEqual([DIAGNOSIS_CODE_MESSAGES.invalidCode]);
-    const unknown = await save(stayId, complete({ secondaryDiagnoses: [{ code: 'Z99.99', text: 'Something' }] }));
+    expect(badCode.json().fieldErrors['principalDiagnosis.code']).toEqual([
+      DIAGNOSIS_CODE_MESSAGES.invalidCode,
+    ]);
+    const unknown = await save(
+      stayId,
+      complete({ secondaryDiagnoses: [{ code: 'Z99.99', text: 'Something' }] }),
+    );
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fieldErrors['secondaryDiagnoses.0.code']).toEqual([DIAGNOSIS_CODE_MESSAGES.unknownCode]);
-    const line = await save(stayId, complete({ medicines: [{ name: 'Paracetamol', dose: '', frequency: '', duration: '' }] }));
+    expect(unknown.json().fieldErrors['secondaryDiagnoses.0.code']).toEqual([
+      DIAGNOSIS_CODE_MESSAGES.unknownCode,
+    ]);
+    const line = await save(
+      stayId,
+      complete({ medicines: [{ name: 'Paracetamol', dose: '', frequency: '', duration: '' }] }),
+    );
     expect(line.statusCode).toBe(400);
     expect(line.json().fieldErrors).toMatchObject({
       'medicines.0.dose': [M.medicineDose],
@@ -192,7 +204,10 @@ describe('signing', () => {
     expect(summary?.course).toBe(complete().course);
     // The database holds it too, whatever writes the row.
     await expect(
-      t.database.db.update(dischargeSummaries).set({ course: 'Changed' }).where(eq(dischargeSummaries.stayId, stayId)),
+      t.database.db
+        .update(dischargeSummaries)
+        .set({ course: 'Changed' })
+        .where(eq(dischargeSummaries.stayId, stayId)),
     ).rejects.toThrow();
   });
 
@@ -220,7 +235,11 @@ describe('the follow-up appointment', () => {
     expect(past.statusCode).toBe(400);
     const nobody = await followUp(stayId, { doctorId: nurse.user.id, date: '2030-01-14', time: '10:00' });
     expect(nobody.json().fieldErrors).toEqual({ doctorId: [M.followUpDoctor] });
-    const between = await followUp(stayId, { doctorId: colleague.user.id, date: '2030-01-14', time: '10:00' });
+    const between = await followUp(stayId, {
+      doctorId: colleague.user.id,
+      date: '2030-01-14',
+      time: '10:00',
+    });
     expect(Object.keys(between.json().fieldErrors)).toEqual(['time']);
     const booked = await followUp(stayId, { doctorId: colleague.user.id, date: '2030-01-14', time: '09:45' });
     expect(booked.statusCode, booked.body).toBe(200);
@@ -235,13 +254,21 @@ describe('the follow-up appointment', () => {
       .select()
       .from(appointments)
       .where(eq(appointments.id, summary?.followUp?.appointmentId ?? ''));
-    expect(appointment).toMatchObject({ patientId: patient.id, doctorId: colleague.user.id, status: 'Confirmed' });
+    expect(appointment).toMatchObject({
+      patientId: patient.id,
+      doctorId: colleague.user.id,
+      status: 'Confirmed',
+    });
     const again = await followUp(stayId, { doctorId: colleague.user.id, date: '2030-01-15', time: '10:30' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('FOLLOW_UP_BOOKED');
     // The slot is now taken for anyone else.
     const other = await stayOf();
-    const taken = await followUp(other.stayId, { doctorId: colleague.user.id, date: '2030-01-14', time: '09:45' });
+    const taken = await followUp(other.stayId, {
+      doctorId: colleague.user.id,
+      date: '2030-01-14',
+      time: '09:45',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('SLOT_TAKEN');
     expect(APPOINTMENT_MESSAGES).toBeTruthy();
@@ -254,7 +281,10 @@ describe('the follow-up appointment', () => {
       followUp(stayId, { doctorId: colleague.user.id, date: '2030-01-16', time: '12:00' }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const booked = await t.database.db.select().from(appointments).where(eq(appointments.patientId, patient.id));
+    const booked = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.patientId, patient.id));
     expect(booked).toHaveLength(1);
   });
 });
@@ -277,22 +307,42 @@ describe('PDF and the patient area', () => {
     const pdf = await t.app.inject({ url: url(stayId, '.pdf?disposition=inline'), headers: nurse.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="discharge-summary-2030-01-09-grace-nwosu\.pdf"/);
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^inline; filename="discharge-summary-2030-01-09-grace-nwosu\.pdf"/,
+    );
     const text = await pdfText(pdf.rawPayload);
-    for (const words of ['Discharge Summary', 'Grace Nwosu', 'J18.9', 'Amoxicillin 500 mg', 'Dr Daniel Adeyemi'])
+    for (const words of [
+      'Discharge Summary',
+      'Grace Nwosu',
+      'J18.9',
+      'Amoxicillin 500 mg',
+      'Dr Daniel Adeyemi',
+    ])
       expect(text).toContain(words);
     expect(text).not.toContain('draft');
 
     const mine = await t.app.inject({ url: '/api/patient/discharge-summaries', headers: me.headers });
     expect(mine.statusCode).toBe(200);
     const [row] = mine.json().data;
-    expect(row).toMatchObject({ stayId, principalDiagnosis: { coded: { code: 'J18.9' } }, followUp: { date: '2030-01-17' } });
-    const own = await t.app.inject({ url: `/api/patient/discharge-summaries/${row.id}/pdf`, headers: me.headers });
+    expect(row).toMatchObject({
+      stayId,
+      principalDiagnosis: { coded: { code: 'J18.9' } },
+      followUp: { date: '2030-01-17' },
+    });
+    const own = await t.app.inject({
+      url: `/api/patient/discharge-summaries/${row.id}/pdf`,
+      headers: me.headers,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.rawPayload.equals(pdf.rawPayload)).toBe(true);
-    expect((await t.app.inject({ url: '/api/patient/discharge-summaries', headers: other.headers })).json().data).toEqual([]);
-    const theirs = await t.app.inject({ url: `/api/patient/discharge-summaries/${row.id}/pdf`, headers: other.headers });
+    expect(
+      (await t.app.inject({ url: '/api/patient/discharge-summaries', headers: other.headers })).json().data,
+    ).toEqual([]);
+    const theirs = await t.app.inject({
+      url: `/api/patient/discharge-summaries/${row.id}/pdf`,
+      headers: other.headers,
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await t.app.inject({ url: url(stayId, '.pdf'), headers: me.headers })).statusCode).toBe(403);
     const audited = await t.database.db

@@ -1,2 +1,2 @@
 /** The discharge summaries module's public surface: other modules, the seed and tests import only this. */
-export { saveDischargeSummary, signDischargeSummary, summaryOf } from './service';
+export { bookFollowUp, saveDischargeSummary, signDischargeSummary, summaryOf } from './service';

@@ -63,7 +63,9 @@ export async function dischargeSummaryPdf(ctx: ServiceContext, stay: DischargeSt
     .fields([
       [
         'Appointment',
-        s.followUp ? `${formatDayTime(s.followUp.date, s.followUp.time)} with ${s.followUp.doctor.name}` : 'None booked',
+        s.followUp
+          ? `${formatDayTime(s.followUp.date, s.followUp.time)} with ${s.followUp.doctor.name}`
+          : 'None booked',
       ],
       ['Signed', s.signedAt ? formatInstant(new Date(s.signedAt), zone) : 'Not signed'],
     ])

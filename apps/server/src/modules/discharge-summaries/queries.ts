@@ -1,4 +1,9 @@
-import type { DischargeDiagnosis, DischargeFollowUp, DischargeStay, DischargeSummary } from '@carepoint/contract';
+import type {
+  DischargeDiagnosis,
+  DischargeFollowUp,
+  DischargeStay,
+  DischargeSummary,
+} from '@carepoint/contract';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';

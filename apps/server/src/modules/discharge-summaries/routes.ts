@@ -101,6 +101,10 @@ export async function dischargeSummaryRoutes(fastify: FastifyInstance) {
     '/api/patient/discharge-summaries/:id/pdf',
     { schema: { tags, params: idParamSchema, querystring: pdfQuerySchema }, config: patients },
     async (request, reply) =>
-      sendPdf(reply, await summaries.ownDischargeSummaryPdf(request.ctx, request.params.id), request.query.disposition),
+      sendPdf(
+        reply,
+        await summaries.ownDischargeSummaryPdf(request.ctx, request.params.id),
+        request.query.disposition,
+      ),
   );
 }

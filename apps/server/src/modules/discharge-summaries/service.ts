@@ -1,12 +1,12 @@
 import {
   type CodedDiagnosis,
   DIAGNOSIS_CODE_MESSAGES,
-  DISCHARGE_SUMMARY_MESSAGES as M,
   type DischargeStay,
   type DischargeSummary,
   type DischargeSummaryData,
   type DischargeSummaryResponse,
   type FollowUpBooking,
+  DISCHARGE_SUMMARY_MESSAGES as M,
   type PatientDischargeSummary,
   unsignableFields,
 } from '@carepoint/contract';
@@ -54,7 +54,11 @@ async function writableStay(tx: Executor, stayId: string): Promise<DischargeStay
  * code already saved keeps the title it was saved with (decision 0031); an unknown code is a 400
  * on its field.
  */
-async function codedDiagnoses(ctx: ServiceContext, input: DischargeSummaryData, saved: DischargeSummary | undefined) {
+async function codedDiagnoses(
+  ctx: ServiceContext,
+  input: DischargeSummaryData,
+  saved: DischargeSummary | undefined,
+) {
   const savedTitles = new Map<string, string>();
   for (const d of [saved?.principalDiagnosis, ...(saved?.secondaryDiagnoses ?? [])])
     if (d?.coded) savedTitles.set(d.coded.code, d.coded.title);
@@ -83,7 +87,10 @@ async function codedDiagnoses(ctx: ServiceContext, input: DischargeSummaryData, 
 // ---------------------------------------------------------------------------------------------
 
 /** The stay and its summary (null before the first draft); audited as a read of the patient's record. */
-export async function readDischargeSummary(ctx: ServiceContext, stayId: string): Promise<DischargeSummaryResponse> {
+export async function readDischargeSummary(
+  ctx: ServiceContext,
+  stayId: string,
+): Promise<DischargeSummaryResponse> {
   const stay = await stayOr404(ctx.db, stayId);
   const summary = (await readSummaryOfStay(ctx.db, stayId)) ?? null;
   await audit(ctx, {
@@ -149,7 +156,10 @@ export async function saveDischargeSummary(
  * POST sign: the saved draft, complete (unsignableFields), becomes final with its PDF stored.
  * Of two signatures at once, the second waits for the first's row lock and is refused with 409.
  */
-export async function signDischargeSummary(ctx: ServiceContext, stayId: string): Promise<DischargeSummaryResponse> {
+export async function signDischargeSummary(
+  ctx: ServiceContext,
+  stayId: string,
+): Promise<DischargeSummaryResponse> {
   const actor = signedIn(ctx.actor);
   const result = await ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
@@ -164,7 +174,10 @@ export async function signDischargeSummary(ctx: ServiceContext, stayId: string):
     const draft = await readSummaryOfStay(tx, stayId);
     if (!draft) throw conflict('NO_DRAFT', M.nothingToSign);
     const missing = unsignableFields({
-      principalDiagnosis: { code: draft.principalDiagnosis.coded?.code ?? null, text: draft.principalDiagnosis.text },
+      principalDiagnosis: {
+        code: draft.principalDiagnosis.coded?.code ?? null,
+        text: draft.principalDiagnosis.text,
+      },
       procedures: draft.procedures,
       course: draft.course,
       followUpInstructions: draft.followUpInstructions,
@@ -262,7 +275,10 @@ export async function bookFollowUp(
       });
     },
   );
-  return { stay: await stayOr404(ctx.db, stayId), summary: (await readSummaryOfStay(ctx.db, stayId)) ?? null };
+  return {
+    stay: await stayOr404(ctx.db, stayId),
+    summary: (await readSummaryOfStay(ctx.db, stayId)) ?? null,
+  };
 }
 
 /** The PDF of a stay's summary: the signed one as stored, or a draft's printed now. */

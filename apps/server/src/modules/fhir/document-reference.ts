@@ -100,7 +100,8 @@ export const documentReferences: FhirResourceType<DocumentReference> = {
     {
       name: 'date',
       type: 'date',
-      documentation: 'When the summary was signed (eq, gt, lt, ge, le; a value without offset is facility time)',
+      documentation:
+        'When the summary was signed (eq, gt, lt, ge, le; a value without offset is facility time)',
     },
   ],
 

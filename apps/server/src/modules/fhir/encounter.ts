@@ -8,7 +8,13 @@ import { independentReads } from '../../lib/independent-reads';
 import { appointmentEnd } from './appointment';
 import { codedTokenMatches } from './coded-token';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
-import { INPATIENT, inpatientConditions, inpatientEncounters, STAYS_BY_START as INPATIENT_BY_START, stayStart } from './inpatient-encounter';
+import {
+  INPATIENT,
+  STAYS_BY_START as INPATIENT_BY_START,
+  inpatientConditions,
+  inpatientEncounters,
+  stayStart,
+} from './inpatient-encounter';
 import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -285,7 +291,9 @@ async function encounterPage(
     async () =>
       idsOf('stay').length === 0 ? [] : await selectStays(db, inArray(erEntries.id, idsOf('stay'))),
     async () =>
-      idsOf('inpatient').length === 0 ? [] : await inpatientEncounters(fhir, inArray(stays.id, idsOf('inpatient'))),
+      idsOf('inpatient').length === 0
+        ? []
+        : await inpatientEncounters(fhir, inArray(stays.id, idsOf('inpatient'))),
   ]);
   const byId = new Map<string, Encounter>([
     ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
@@ -371,11 +379,7 @@ export const encounterResources: FhirResourceType<Encounter> = {
         ),
       () =>
         selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
-      () =>
-        inpatientEncounters(
-          fhir,
-          and(eq(stays.patientId, patientId), ownedBy(fhir, stays.patientId)),
-        ),
+      () => inpatientEncounters(fhir, and(eq(stays.patientId, patientId), ownedBy(fhir, stays.patientId))),
     ]);
     return [
       ...visits.map((row) => visitEncounter(row, fhir.timeZone)),

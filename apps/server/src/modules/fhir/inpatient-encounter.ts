@@ -77,8 +77,16 @@ const ADMIT_SOURCES: Record<AdmitSource, CodeableConcept> = {
 /** HL7's discharge-disposition codes (R4, terminology.hl7.org/CodeSystem/discharge-disposition). */
 const DISPOSITIONS: Record<DischargeDisposition, Coding> = {
   Home: { system: DISCHARGE_DISPOSITION, code: 'home', display: 'Home' },
-  'Other facility': { system: DISCHARGE_DISPOSITION, code: 'other-hcf', display: 'Other healthcare facility' },
-  'Against medical advice': { system: DISCHARGE_DISPOSITION, code: 'aadvice', display: 'Left against advice' },
+  'Other facility': {
+    system: DISCHARGE_DISPOSITION,
+    code: 'other-hcf',
+    display: 'Other healthcare facility',
+  },
+  'Against medical advice': {
+    system: DISCHARGE_DISPOSITION,
+    code: 'aadvice',
+    display: 'Left against advice',
+  },
   Died: { system: DISCHARGE_DISPOSITION, code: 'exp', display: 'Expired' },
 };
 

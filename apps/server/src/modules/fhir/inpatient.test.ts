@@ -24,7 +24,10 @@ let summaryId: string;
 
 const summary = {
   principalDiagnosis: { code: 'J18.9', text: 'Community-acquired pneumonia' },
-  secondaryDiagnoses: [{ code: 'E11.9', text: 'Type 2 diabetes' }, { code: '', text: 'Anaemia, not yet coded' }],
+  secondaryDiagnoses: [
+    { code: 'E11.9', text: 'Type 2 diabetes' },
+    { code: '', text: 'Anaemia, not yet coded' },
+  ],
   procedures: 'IV antibiotics',
   course: 'Improved steadily',
   medicines: [],
@@ -69,8 +72,16 @@ describe('Encounter of an inpatient stay', () => {
       participant: [{ individual: { reference: `Practitioner/${doctor.user.id}` } }],
       period: { start: '2030-01-05T09:00:00+01:00' },
       hospitalization: { admitSource: { coding: [{ system: ADMIT_SOURCE, code: 'emd' }] } },
-      location: [{ location: { reference: `Location/${bedId}` }, status: 'active', period: { start: '2030-01-05T09:00:00+01:00' } }],
-      diagnosis: [{ condition: { reference: '#admission' }, use: { coding: [{ system: DIAGNOSIS_ROLE, code: 'AD' }] } }],
+      location: [
+        {
+          location: { reference: `Location/${bedId}` },
+          status: 'active',
+          period: { start: '2030-01-05T09:00:00+01:00' },
+        },
+      ],
+      diagnosis: [
+        { condition: { reference: '#admission' }, use: { coding: [{ system: DIAGNOSIS_ROLE, code: 'AD' }] } },
+      ],
     });
     expect(body.contained?.[0]).toMatchObject({
       resourceType: 'Condition',
@@ -81,22 +92,38 @@ describe('Encounter of an inpatient stay', () => {
 
   it('a signed summary adds the discharge diagnoses and a DocumentReference; a discharge finishes it', async () => {
     const headers = doctor.headers;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/stays/${stayId}/discharge-summary`, headers, payload: summary });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/stays/${stayId}/discharge-summary`,
+      headers,
+      payload: summary,
+    });
     expect(put.statusCode, put.body).toBe(200);
     // A draft is not a document yet.
-    expect((await fhirGet<Bundle>(t, `/DocumentReference?patient=${patient.user.id}`, headers)).body.total).toBe(0);
-    const signed = await t.app.inject({ method: 'POST', url: `/api/stays/${stayId}/discharge-summary/sign`, headers });
+    expect(
+      (await fhirGet<Bundle>(t, `/DocumentReference?patient=${patient.user.id}`, headers)).body.total,
+    ).toBe(0);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/stays/${stayId}/discharge-summary/sign`,
+      headers,
+    });
     summaryId = signed.json().summary.id;
     await t.database.db
       .update(stays)
       .set({ status: 'Discharged', dischargedAt: new Date(NOW), dischargeDisposition: 'Died', bedId: null })
       .where(eq(stays.id, stayId));
-    await t.database.db.update(stayLocations).set({ toAt: new Date(NOW) }).where(eq(stayLocations.stayId, stayId));
+    await t.database.db
+      .update(stayLocations)
+      .set({ toAt: new Date(NOW) })
+      .where(eq(stayLocations.stayId, stayId));
     const body = await encounter();
     expect(body).toMatchObject({
       status: 'finished',
       period: { start: '2030-01-05T09:00:00+01:00', end: '2030-01-09T11:00:00+01:00' },
-      hospitalization: { dischargeDisposition: { coding: [{ system: DISPOSITION, code: 'exp', display: 'Expired' }] } },
+      hospitalization: {
+        dischargeDisposition: { coding: [{ system: DISPOSITION, code: 'exp', display: 'Expired' }] },
+      },
       location: [{ status: 'completed', period: { end: '2030-01-09T11:00:00+01:00' } }],
     });
     expect(body.diagnosis?.map((d) => [d.condition.reference, d.use?.coding?.[0]?.code, d.rank])).toEqual([
@@ -129,11 +156,20 @@ describe('Encounter of an inpatient stay', () => {
 
   it('searches by patient, class and status; DocumentReference by patient and encounter, with _include', async () => {
     const headers = doctor.headers;
-    const found = await fhirGet<Bundle>(t, `/Encounter?patient=${patient.user.id}&class=IMP&status=finished`, headers);
+    const found = await fhirGet<Bundle>(
+      t,
+      `/Encounter?patient=${patient.user.id}&class=IMP&status=finished`,
+      headers,
+    );
     expectValidFhir(found.body);
     expect(entries(found.body).map((r) => r.id)).toEqual([stayId]);
-    expect((await fhirGet<Bundle>(t, `/Encounter?patient=${patient.user.id}&class=AMB`, headers)).body.total).toBe(0);
-    expect((await fhirGet<Bundle>(t, `/Encounter?patient=${patient.user.id}&status=in-progress`, headers)).body.total).toBe(0);
+    expect(
+      (await fhirGet<Bundle>(t, `/Encounter?patient=${patient.user.id}&class=AMB`, headers)).body.total,
+    ).toBe(0);
+    expect(
+      (await fhirGet<Bundle>(t, `/Encounter?patient=${patient.user.id}&status=in-progress`, headers)).body
+        .total,
+    ).toBe(0);
     const docs = await fhirGet<Bundle>(
       t,
       `/DocumentReference?encounter=Encounter/${stayId}&_include=DocumentReference:encounter`,
@@ -144,7 +180,9 @@ describe('Encounter of an inpatient stay', () => {
       `DocumentReference/${summaryId}`,
       `Encounter/${stayId}`,
     ]);
-    expect((await fhirGet<Bundle>(t, `/DocumentReference?patient=${stranger.user.id}`, headers)).body.total).toBe(0);
+    expect(
+      (await fhirGet<Bundle>(t, `/DocumentReference?patient=${stranger.user.id}`, headers)).body.total,
+    ).toBe(0);
   });
 
   it('a patient reads their own; another patient gets 404 and finds nothing', async () => {
@@ -164,23 +202,35 @@ describe('Encounter of an inpatient stay', () => {
     await t.database.db.delete(stayLocations).where(eq(stayLocations.stayId, planned.stayId));
     await t.database.db
       .update(stays)
-      .set({ status: 'Planned', admitSource: 'Planned', admittedAt: null, plannedFor: new Date('2030-01-10T00:00:00Z') })
+      .set({
+        status: 'Planned',
+        admitSource: 'Planned',
+        admittedAt: null,
+        plannedFor: new Date('2030-01-10T00:00:00Z'),
+      })
       .where(eq(stays.id, planned.stayId));
     const res = await fhirGet<Encounter>(t, `/Encounter/${planned.stayId}`, doctor.headers);
     expectValidFhir(res.body);
     expect(res.body).toMatchObject({
       status: 'planned',
       priority: { coding: [{ code: 'EL' }] },
-      hospitalization: { admitSource: { coding: [{ system: ADMIT_SOURCE, code: 'other' }], text: 'Planned admission' } },
+      hospitalization: {
+        admitSource: { coding: [{ system: ADMIT_SOURCE, code: 'other' }], text: 'Planned admission' },
+      },
       location: [{ location: { reference: `Location/${planned.bedId}` }, status: 'reserved' }],
     });
     const capability = (
-      await fhirGet<{ rest: Array<{ resource: Array<{ type: string; searchParam?: Array<{ name: string }> }> }> }>(
-        t,
-        '/metadata',
-      )
+      await fhirGet<{
+        rest: Array<{ resource: Array<{ type: string; searchParam?: Array<{ name: string }> }> }>;
+      }>(t, '/metadata')
     ).body;
     const documentType = capability.rest[0]?.resource.find((r) => r.type === 'DocumentReference');
-    expect(documentType?.searchParam?.map((p) => p.name)).toEqual(['_id', '_lastUpdated', 'patient', 'encounter', 'date']);
+    expect(documentType?.searchParam?.map((p) => p.name)).toEqual([
+      '_id',
+      '_lastUpdated',
+      'patient',
+      'encounter',
+      'date',
+    ]);
   });
 });

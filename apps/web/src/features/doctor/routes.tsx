@@ -35,4 +35,9 @@ export const routes: RouteObject[] = [
   page('edit-diagnosis/:id', 'Edit Patient Diagnosis Test', () => import('./pages/edit-diagnosis-page')),
   page('new-diagnosis', 'New Patient Diagnosis Test', () => import('./pages/new-diagnosis-page')),
   page('diagnosis-category', 'Diagnosis Category', () => import('./pages/diagnosis-category-page')),
+  page(
+    'stays/:stayId/discharge',
+    'Discharge summary',
+    () => import('@/features/inpatient/discharge/discharge-page'),
+  ),
 ];

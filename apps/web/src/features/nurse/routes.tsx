@@ -5,4 +5,9 @@ import { page } from '@/lib/lazy-route';
 export const routes: RouteObject[] = [
   page('dashboard', 'Dashboard', () => import('./pages/dashboard-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
+  page(
+    'stays/:stayId/discharge',
+    'Discharge summary',
+    () => import('@/features/inpatient/discharge/discharge-page'),
+  ),
 ];
