@@ -23,7 +23,7 @@ export function DischargeSummaryView({ summary }: { summary: DischargeSummary })
             {dischargeDiagnosisLabel(summary.principalDiagnosis)}
           </Block>
           {summary.secondaryDiagnoses.map((d, i) => (
-            <Block key={`${i}-${d.text}`} label={`Secondary diagnosis ${i + 1}`}>
+            <Block key={`${d.coded?.code ?? ''}-${d.text ?? ''}`} label={`Secondary diagnosis ${i + 1}`}>
               {dischargeDiagnosisLabel(d)}
             </Block>
           ))}
@@ -40,8 +40,8 @@ export function DischargeSummaryView({ summary }: { summary: DischargeSummary })
           <p className="text-sm text-ink-soft">No medicines to continue.</p>
         ) : (
           <ul className="divide-y divide-border">
-            {summary.medicines.map((m, i) => (
-              <li key={`${i}-${m.name}`} className="py-2 text-sm">
+            {summary.medicines.map((m) => (
+              <li key={`${m.name}-${m.dose}-${m.frequency}-${m.duration}`} className="py-2 text-sm">
                 <span className="font-medium text-ink">{m.name}</span>{' '}
                 <span className="text-ink-soft">
                   {m.dose}, {m.frequency}, {m.duration}
