@@ -196,6 +196,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'patient: prescriptions', description: 'A patient’s own prescriptions.' },
   {
+    name: 'patient: discharge summaries',
+    description: 'A patient’s own hospital stays’ signed discharge summaries and their PDFs.',
+  },
+  {
     name: 'patient: record access',
     description: 'Who opened or changed a patient’s own record, from the audit trail.',
   },
@@ -214,7 +218,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'discharge summaries',
     description:
-      'A stay’s discharge summary: the doctor’s draft and signature, the follow-up booking, its PDF; a patient’s own signed ones.',
+      'A stay’s discharge summary: the doctor’s draft and signature, the follow-up booking, its PDF.',
   },
   { name: 'doctor: reports', description: 'Medical reports and their attachments.' },
   { name: 'doctor: diagnosis', description: 'Diagnosis tests and their categories.' },
@@ -284,6 +288,11 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/create/doctor': { 409: ['EMAIL_TAKEN'] },
   'PATCH /api/admin/doctors/{id}': { 409: ['EMAIL_TAKEN'] },
   'POST /api/admin/nurses': { 409: ['NURSE_EMAIL_TAKEN'] },
+  'PUT /api/stays/{stayId}/discharge-summary': { 409: ['ALREADY_SIGNED', 'STAY_NOT_OPEN'] },
+  'POST /api/stays/{stayId}/discharge-summary/sign': { 409: ['ALREADY_SIGNED', 'NO_DRAFT', 'STAY_NOT_OPEN'] },
+  'POST /api/stays/{stayId}/discharge-summary/follow-up': {
+    409: ['ALREADY_SIGNED', 'FOLLOW_UP_BOOKED', 'SLOT_TAKEN', 'PATIENT_BUSY', 'STAY_NOT_OPEN'],
+  },
   'PUT /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'PATCH /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'POST /api/admin/ambulances': { 409: ['AMBULANCE_CODE_TAKEN'] },

@@ -13,6 +13,7 @@ import { asFile } from '../../lib/downloads';
 import * as summaries from './service';
 
 const tags = ['discharge summaries'];
+const patientTags = ['patient: discharge summaries'];
 const readers = { access: ['nurse', 'doctor', 'admin'] as const };
 const doctors = { access: ['doctor'] as const };
 const patients = { access: ['patient'] as const };
@@ -93,13 +94,13 @@ export async function dischargeSummaryRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/patient/discharge-summaries',
-    { schema: { tags, response: { 200: patientDischargeSummariesSchema } }, config: patients },
+    { schema: { tags: patientTags, response: { 200: patientDischargeSummariesSchema } }, config: patients },
     async (request) => ({ data: await summaries.listOwnDischargeSummaries(request.ctx) }),
   );
 
   app.get(
     '/api/patient/discharge-summaries/:id/pdf',
-    { schema: { tags, params: idParamSchema, querystring: pdfQuerySchema }, config: patients },
+    { schema: { tags: patientTags, params: idParamSchema, querystring: pdfQuerySchema }, config: patients },
     async (request, reply) =>
       sendPdf(
         reply,
