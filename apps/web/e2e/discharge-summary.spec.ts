@@ -97,6 +97,7 @@ test('the doctor writes and signs a discharge summary with a follow-up; the pati
     if ((await time.locator('option').count()) > 1) break;
   }
   await time.selectOption({ index: 1 });
+  await shot(booking.page(), 'discharge-summary-booking', { widths: [1280, 390] });
   await booking.getByRole('button', { name: 'Book follow-up' }).click();
   await expect(doctor.getByText(M.followUpSaved)).toBeVisible();
   await expect(doctor.getByText('Confirmed')).toBeVisible();

@@ -20,13 +20,12 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  *   GET  /api/patient/discharge-summaries/:id/pdf         [-> application/pdf]                  patient (own, signed)
  */
 
-export const DISCHARGE_SUMMARY_TEXT_MAX = 4000;
+const DISCHARGE_SUMMARY_TEXT_MAX = 4000;
 const DIAGNOSIS_TEXT_MAX = 500;
 export const SECONDARY_DIAGNOSES_MAX = 10;
 export const DISCHARGE_MEDICINES_MAX = 30;
 
-export const DISCHARGE_SUMMARY_STATUSES = ['Draft', 'Signed'] as const;
-export type DischargeSummaryStatus = (typeof DISCHARGE_SUMMARY_STATUSES)[number];
+const DISCHARGE_SUMMARY_STATUSES = ['Draft', 'Signed'] as const;
 
 export const DISCHARGE_SUMMARY_MESSAGES = {
   stayNotFound: 'Stay not found',
@@ -174,7 +173,7 @@ const followUpSchema = z.object({
 });
 export type DischargeFollowUp = z.infer<typeof followUpSchema>;
 
-export const dischargeSummarySchema = z.object({
+const dischargeSummarySchema = z.object({
   id: z.string(),
   stayId: z.string(),
   status: z.enum(DISCHARGE_SUMMARY_STATUSES),
@@ -194,7 +193,7 @@ export const dischargeSummarySchema = z.object({
 export type DischargeSummary = z.infer<typeof dischargeSummarySchema>;
 
 /** The stay the summary is about, as the page and the PDF head it. */
-export const dischargeStaySchema = z.object({
+const dischargeStaySchema = z.object({
   id: z.string(),
   status: z.enum(STAY_STATUSES),
   patient: personSchema.extend({ recordNumber: z.string().nullable(), dateOfBirth: z.string().nullable() }),

@@ -9,9 +9,17 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp, type TestUser, testClock } from '../../../test/helpers';
+import {
+  createTestApp,
+  serviceContext,
+  signedIn,
+  type TestApp,
+  type TestUser,
+  testClock,
+} from '../../../test/helpers';
 import { admittedStay } from '../../../test/inpatient';
 import { appointments, auditEvents, dischargeSummaries, stays } from '../../db/schema';
+import { summaryOf } from '.';
 
 /* The discharge summary: drafts, signing (once, final), the follow-up booking, the PDFs, who reads what. */
 
@@ -182,8 +190,12 @@ describe('signing', () => {
       followUpInstructions: [M.followUpRequired],
     });
     await save(stayId, complete());
+    // What the discharge (modules/stays) reads: the summary, signed or not.
+    expect((await summaryOf(serviceContext(t), stayId))?.signedAt).toBeNull();
     const signed = await sign(stayId, colleague.headers);
     expect(signed.statusCode, signed.body).toBe(200);
+    expect((await summaryOf(serviceContext(t), stayId))?.status).toBe('Signed');
+    expect(await summaryOf(serviceContext(t), (await stayOf()).stayId)).toBeUndefined();
     expect(signed.json<DischargeSummaryResponse>().summary).toMatchObject({
       status: 'Signed',
       signedBy: { id: colleague.user.id, name: 'Dr Ngozi Eze' },

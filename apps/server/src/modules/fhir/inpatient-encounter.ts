@@ -49,7 +49,7 @@ const ELECTIVE: CodeableConcept = {
   text: 'Planned admission',
 };
 
-export const STAY_STATUS_CODES: Record<StayStatus, Encounter['status']> = {
+const STAY_STATUS_CODES: Record<StayStatus, Encounter['status']> = {
   Planned: 'planned',
   Admitted: 'in-progress',
   Discharged: 'finished',

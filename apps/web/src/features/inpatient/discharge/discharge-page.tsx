@@ -53,7 +53,7 @@ function StayCard({ stay }: { stay: DischargeStay }) {
  * drafts, books the follow-up, signs); nurses and admins, and everyone once it is signed, read it
  * with its PDF.
  */
-export function DischargePage() {
+export default function DischargePage() {
   const { stayId = '' } = useParams();
   const { user } = useAuth();
   const query = useDischargeSummary(stayId);
@@ -123,5 +123,3 @@ export function DischargePage() {
     </div>
   );
 }
-
-export default DischargePage;

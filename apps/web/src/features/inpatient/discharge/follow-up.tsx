@@ -1,5 +1,6 @@
 import {
   type DischargeFollowUp,
+  type DoctorOption,
   doctorDisplayName,
   type FollowUpBookingInput,
   followUpBookingSchema,
@@ -10,6 +11,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAvailableDoctors } from '@/lib/api/booking';
 import { isApiRequestError } from '@/lib/api-client';
 import { deviceToday, formatSlot } from '@/lib/format';
@@ -36,6 +38,20 @@ export function FollowUpLine({ followUp }: { followUp: DischargeFollowUp | null 
  */
 export function FollowUpBooking({ stayId, doctorId }: { stayId: string; doctorId: string }) {
   const doctors = useAvailableDoctors();
+  // The doctor select shows its default only once its options are there.
+  if (doctors.isPending) return <Skeleton className="h-16 w-full" />;
+  return <FollowUpForm stayId={stayId} doctorId={doctorId} doctors={doctors.data ?? []} />;
+}
+
+function FollowUpForm({
+  stayId,
+  doctorId,
+  doctors,
+}: {
+  stayId: string;
+  doctorId: string;
+  doctors: DoctorOption[];
+}) {
   const book = useBookFollowUp(stayId);
   const {
     register,
@@ -66,7 +82,7 @@ export function FollowUpBooking({ stayId, doctorId }: { stayId: string; doctorId
       <Select
         label="Doctor"
         placeholder="Select a doctor"
-        options={(doctors.data ?? []).map((d) => ({ value: d.id, label: doctorDisplayName(d) }))}
+        options={doctors.map((d) => ({ value: d.id, label: doctorDisplayName(d) }))}
         {...register('doctorId', { onChange: clearTime })}
         error={errors.doctorId?.message}
       />

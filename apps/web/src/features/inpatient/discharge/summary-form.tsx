@@ -34,10 +34,10 @@ const STATIC_FIELDS: Array<Path<Values>> = [
   'medicines',
   'followUpInstructions',
 ];
-export const DISCHARGE_FORM_ID = 'discharge-summary-form';
+const DISCHARGE_FORM_ID = 'discharge-summary-form';
 
 /** The form's values for a saved draft, or an empty summary. */
-export function valuesOf(s: DischargeSummary | null): Values {
+function valuesOf(s: DischargeSummary | null): Values {
   return {
     principalDiagnosis: {
       code: s?.principalDiagnosis.coded?.code ?? '',

@@ -57,7 +57,7 @@ export function DischargeSummaryView({ summary }: { summary: DischargeSummary })
           <Block label="Appointment">
             <FollowUpLine followUp={summary.followUp} />
           </Block>
-          <Block label={summary.signedAt ? 'Signed' : 'Last saved'}>
+          <Block label={summary.signedAt ? 'Signed by' : 'Last saved by'}>
             {summary.signedAt && summary.signedBy
               ? `${summary.signedBy.name}, ${formatDateTime(summary.signedAt)}`
               : `${summary.author.name}, ${formatDateTime(summary.updatedAt)} (draft, not signed)`}
