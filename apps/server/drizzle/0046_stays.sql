@@ -24,7 +24,7 @@ CREATE TABLE "stays" (
 	"diagnosis_title" text,
 	"diagnosis_text" text NOT NULL,
 	"expected_days" integer,
-	"planned_for" timestamp with time zone,
+	"planned_for" date,
 	"admitted_at" timestamp with time zone,
 	"discharged_at" timestamp with time zone,
 	"discharge_disposition" "discharge_disposition",

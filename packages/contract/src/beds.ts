@@ -85,6 +85,8 @@ export const BED_MESSAGES = {
   labelTaken: 'A bed with this label already exists',
   patientNotFound: 'Choose an existing patient',
   patientInAnotherBed: 'This patient already occupies another bed',
+  heldByStay:
+    "This bed holds an admitted or expected patient: move them with the ward's Transfer or Discharge, not here",
   occupiedCannotBeRemoved: 'An occupied bed cannot be removed; free it first',
   notFound: 'Bed not found',
   wardNotFound: 'Choose an existing ward',

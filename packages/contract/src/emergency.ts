@@ -336,6 +336,7 @@ export const LIVE_TOPICS = ['emergency', 'queues', 'appointments', 'wards'] as c
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LIVE_EVENTS_PATH = '/api/admin/events';
 export const DOCTOR_EVENTS_PATH = '/api/doctor/events';
+export const NURSE_EVENTS_PATH = '/api/nurse/events';
 
 /** Who a change concerns beyond the desk: the doctors whose appointments it touched. */
 export interface LiveAudience {

@@ -7,6 +7,7 @@ import { isCalendarDate, weekdaySchema } from './clock';
 import { listQuerySchema, pageOf, personName, requiredText } from './common';
 import { ER_MESSAGES, erStatusSchema, triageLevelSchema } from './emergency';
 import { dateOfBirthField, optionalText, PROFILE_MESSAGES } from './profile';
+import { admissionDetailsSchema } from './stays';
 
 /*
  * The front desk (admin only): register, edit and look up patients; every appointment, with
@@ -184,7 +185,8 @@ export type AnyDoctorSlots = z.infer<typeof anyDoctorSlotsSchema>;
 // Admitting an ER arrival to a bed
 // ---------------------------------------------------------------------------------------------
 
-export const admitErEntrySchema = z.object({
+/** Admit from the emergency room: the bed, and what every admission records (stays.ts). */
+export const admitErEntrySchema = admissionDetailsSchema.extend({
   bedId: z.uuid({ error: FRONT_DESK_MESSAGES.bedRequired }),
 });
 export type AdmitErEntry = z.input<typeof admitErEntrySchema>;

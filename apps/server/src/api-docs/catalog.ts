@@ -114,6 +114,18 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/nurse/me': "The signed-in nurse's department and duty status",
   'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
   'GET /api/nurse/emergency-room': 'The emergency room list, to read',
+  'GET /api/wards': 'Every ward with its beds counted (the ward board picker)',
+  'GET /api/wards/free-beds': 'Free beds with their wards, for an admission or a transfer',
+  'GET /api/wards/{wardId}/board': "A ward's board: every bed with its patient, NEWS2 and doses due",
+  'POST /api/beds/{id}/ready': 'Make a cleaned bed ready (Cleaning to Free)',
+  'POST /api/stays': 'Admit a patient into a free bed',
+  'POST /api/stays/planned': 'Book a planned admission, reserving a bed if one is chosen',
+  'GET /api/stays/{stayId}': 'An inpatient stay: patient, ward and bed, doctor in charge, history',
+  'POST /api/stays/{stayId}/admit':
+    'A planned patient arrives: admit them to the reserved or another free bed',
+  'POST /api/stays/{stayId}/cancel': 'Cancel a planned admission (its reserved bed is free again)',
+  'POST /api/stays/{stayId}/transfer': 'Transfer an admitted patient to another free bed',
+  'POST /api/stays/{stayId}/discharge': 'Complete the discharge; the bed goes to Cleaning',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -234,12 +246,21 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: 'Apps registered to use the FHIR API through SMART on FHIR: register, disable, enable.',
   },
   { name: 'admin: nurses', description: 'Nurse accounts: adding one mails them a link to set a password.' },
-  { name: 'nurse', description: 'The nurse’s own area: their staff record and the emergency room list.' },
+  {
+    name: 'nurse',
+    description:
+      'The nurse’s own area: their staff record, their wards, the emergency room list and live changes.',
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
   { name: 'admin: beds', description: 'Beds and who lies in them.' },
   { name: 'admin: wards', description: 'Wards, their kind and sex rule, and the beds they hold.' },
+  {
+    name: 'wards: stays',
+    description:
+      'Inpatient stays from admission to discharge, and the ward boards (admins, doctors, nurses).',
+  },
   { name: 'admin: emergency room', description: 'Emergency room arrivals: triage, admission, linking.' },
   { name: 'admin: queues', description: 'Department queues.' },
   { name: 'admin: live', description: 'Server-Sent Events of emergency room and queue changes.' },
@@ -300,7 +321,14 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'PATCH /api/admin/ambulances/{id}': { 409: ['AMBULANCE_CODE_TAKEN'] },
   'POST /api/admin/beds': { 409: ['BED_LABEL_TAKEN', 'BED_PATIENT_TAKEN'] },
   'PUT /api/admin/beds/{id}': {
-    409: ['BED_LABEL_TAKEN', 'BED_PATIENT_TAKEN', 'BED_TAKEN', 'BED_CLEANING', 'WARD_SEX_RULE'],
+    409: [
+      'BED_LABEL_TAKEN',
+      'BED_PATIENT_TAKEN',
+      'BED_TAKEN',
+      'BED_CLEANING',
+      'WARD_SEX_RULE',
+      'BED_HELD_BY_STAY',
+    ],
   },
   'POST /api/admin/wards': { 409: ['WARD_NAME_TAKEN'] },
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
@@ -308,7 +336,18 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },
   'PATCH /api/admin/emergency-room/{id}': { 409: ['INVALID_TRANSITION'] },
   'POST /api/admin/emergency-room/{id}/admit': {
-    409: ['INVALID_TRANSITION', 'BED_TAKEN', 'BED_PATIENT_TAKEN'],
+    409: ['INVALID_TRANSITION', 'BED_TAKEN', 'BED_PATIENT_TAKEN', 'STAY_OPEN', 'WARD_SEX_RULE'],
+  },
+  'POST /api/beds/{id}/ready': { 409: ['BED_NOT_CLEANING'] },
+  'POST /api/stays': { 409: ['BED_TAKEN', 'BED_PATIENT_TAKEN', 'STAY_OPEN', 'WARD_SEX_RULE'] },
+  'POST /api/stays/planned': { 409: ['BED_TAKEN', 'BED_PATIENT_TAKEN', 'STAY_OPEN', 'WARD_SEX_RULE'] },
+  'POST /api/stays/{stayId}/admit': {
+    409: ['STAY_NOT_PLANNED', 'BED_TAKEN', 'BED_PATIENT_TAKEN', 'WARD_SEX_RULE'],
+  },
+  'POST /api/stays/{stayId}/cancel': { 409: ['STAY_NOT_PLANNED'] },
+  'POST /api/stays/{stayId}/transfer': { 409: ['STAY_NOT_ADMITTED', 'BED_TAKEN', 'WARD_SEX_RULE'] },
+  'POST /api/stays/{stayId}/discharge': {
+    409: ['STAY_NOT_ADMITTED', 'DISCHARGE_NOT_READY', 'DISCHARGE_CONFIRM', 'DEATH_REPORT_REQUIRED'],
   },
   'POST /api/admin/emergency-room/{id}/link': { 409: ['ALREADY_LINKED', 'INVALID_TRANSITION'] },
   'POST /api/admin/queues': { 409: ['ALREADY_WAITING'] },
@@ -360,6 +399,10 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
     description: 'A Server-Sent Events stream that lasts until the client leaves',
   },
   'GET /api/doctor/events': {
+    types: ['text/event-stream'],
+    description: 'A Server-Sent Events stream that lasts until the client leaves',
+  },
+  'GET /api/nurse/events': {
     types: ['text/event-stream'],
     description: 'A Server-Sent Events stream that lasts until the client leaves',
   },

@@ -28,6 +28,7 @@ import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { sessionRoutes } from './sessions/routes';
 import { smartRoutes } from './smart/routes';
+import { stayRoutes } from './stays/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 import { twoFactorRoutes } from './two-factor/routes';
@@ -57,6 +58,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // analytics, audit trail and outbox, appointment e-mails and reminders, demo requests, backups.
   doctorRoutes,
   nurseRoutes,
+  // Wards: boards, admissions, transfers and discharges (admins, doctors, nurses).
+  stayRoutes,
   ambulanceRoutes,
   patientAdminRoutes,
   bedRoutes,

@@ -77,11 +77,18 @@ function eventOf(payload: string): LiveEvent | undefined {
   }
 }
 
-/** A doctor's stream: changes of their own appointments only (the event names no one else). */
+/**
+ * A doctor's stream: changes of their own appointments only (the event names no one else), and
+ * every ward change (any doctor may open any ward's board; their alerts refetch with it).
+ */
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
-    event.topic === 'appointments' && (event.doctorIds?.includes(doctorId) ?? false);
+    event.topic === 'wards' ||
+    (event.topic === 'appointments' && (event.doctorIds?.includes(doctorId) ?? false));
+
+/** A nurse's stream: the wards and the emergency room, the two boards of their area. */
+export const nursesBoards: EventFilter = (event) => event.topic === 'wards' || event.topic === 'emergency';
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {

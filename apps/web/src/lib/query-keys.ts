@@ -2,7 +2,7 @@ import type { CalendarQuery, ReportKind } from '@carepoint/contract';
 
 /*
  * Every TanStack Query key of the app, declared here once. A key is [area, resource, ...what
- * narrows it]: the area is the API's (admin, doctor, patient, nurse, booking, smart) or 'user' for the
+ * narrows it]: the area is the API's (admin, doctor, patient, nurse, inpatient, booking, smart) or 'user' for the
  * signed-in user's own things on every area (profile, sessions, passkeys, two-factor, connected
  * apps). Invalidating a prefix refreshes everything under it, so a change names the resource
  * and all its pages, details and counts follow.
@@ -52,7 +52,6 @@ export const queryKeys = {
     patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
     auditActions: ['admin', 'audit', 'actions'] as const,
     patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
-    freeBeds: ['admin', 'beds', 'free'] as const,
     wardChoices: ['admin', 'wards', 'choices'] as const,
     calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,
     backups: ['admin', 'backups'] as const,
@@ -132,6 +131,15 @@ export const queryKeys = {
     summary: (stayId: string) => ['discharge', 'summary', stayId] as const,
     /** The summary's diagnosis pickers (term and limit follow). */
     diagnosisCodes: ['discharge', 'diagnosis-codes'] as const,
+  },
+  /** The wards, shared by the nurse, doctor and admin areas (the same /api/wards and /api/stays). */
+  inpatient: {
+    all: ['inpatient'] as const,
+    wards: ['inpatient', 'wards'] as const,
+    freeBeds: ['inpatient', 'free-beds'] as const,
+    board: (wardId: string) => ['inpatient', 'board', wardId] as const,
+    stay: (stayId: string) => ['inpatient', 'stay', stayId] as const,
+    diagnosisCodes: ['inpatient', 'diagnosis-codes'] as const,
   },
   nurse: {
     me: ['nurse', 'me'] as const,

@@ -2,6 +2,7 @@ import { ADMIT_SOURCES, DISCHARGE_DISPOSITIONS, STAY_STATUSES } from '@carepoint
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -51,8 +52,8 @@ export const stays = pgTable(
     diagnosisTitle: text(),
     diagnosisText: text().notNull(),
     expectedDays: integer(),
-    /** A planned admission's day (facility time, start of day as stored by the service). */
-    plannedFor: timestamp({ withTimezone: true }),
+    /** A planned admission's day, a facility date. */
+    plannedFor: date({ mode: 'string' }),
     admittedAt: timestamp({ withTimezone: true }),
     dischargedAt: timestamp({ withTimezone: true }),
     dischargeDisposition: dischargeDisposition(),

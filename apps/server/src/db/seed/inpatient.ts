@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { facilityDate } from '../../lib/facility-time';
 import { beds, stayLocations, stays, users } from '../schema';
 import type { SeedContext } from './context';
 
@@ -108,7 +109,7 @@ export async function seedStays(ctx: SeedContext) {
         diagnosisTitle: why.title,
         diagnosisText: why.text,
         expectedDays: why.los,
-        plannedFor: planned ? new Date(now + DAY) : null,
+        plannedFor: planned ? facilityDate(new Date(now + DAY), ctx.config.TIME_ZONE) : null,
         admittedAt,
         createdAt: admittedAt ?? ctx.seededAt,
         updatedAt: admittedAt ?? ctx.seededAt,

@@ -1,3 +1,3 @@
 /** The beds module's public surface: other modules, the app, the seed and tests outside it import only this. */
-export { occupyFreeBed } from './service';
-export { wardsWithIds } from './wards';
+export { freeBeds, makeBedReady, occupyReservedBed, releaseBed, takeFreeBed } from './holds';
+export { allWards, wardsWithIds } from './wards';

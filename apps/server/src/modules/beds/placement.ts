@@ -1,7 +1,7 @@
 import { BED_MESSAGES, type BedStatus, type WardSexRule } from '@carepoint/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, wards } from '../../db/schema';
+import { stays, users, wards } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 
 /*
@@ -68,4 +68,24 @@ export function checkPlacement(before: BedNow, status: BedStatus, patientId: str
   if (patientId && before.patientId && before.patientId !== patientId) {
     throw conflict('BED_TAKEN', BED_MESSAGES.bedTaken, 'patientId');
   }
+}
+
+/**
+ * A bed an open stay holds (an admitted or expected patient) keeps its patient, state and ward
+ * until the stay moves them: a transfer, the discharge or a cancelled plan. Edit Bed may rename it.
+ */
+export async function checkNotHeldByStay(
+  tx: Executor,
+  before: BedNow & { id: string; wardId: string },
+  next: { status: BedStatus; patientId: string | null; wardId: string },
+) {
+  const unchanged =
+    before.status === next.status && before.patientId === next.patientId && before.wardId === next.wardId;
+  if (unchanged) return;
+  const [held] = await tx
+    .select({ id: stays.id })
+    .from(stays)
+    .where(and(eq(stays.bedId, before.id), inArray(stays.status, ['Planned', 'Admitted'])))
+    .limit(1);
+  if (held) throw conflict('BED_HELD_BY_STAY', BED_MESSAGES.heldByStay, 'status');
 }

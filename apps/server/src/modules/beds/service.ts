@@ -17,7 +17,7 @@ import { mapUnique, violatedForeignKey } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { findPatient, fullNameOf } from '../../lib/people';
-import { checkPlacement, checkSexRule, lockWard } from './placement';
+import { checkNotHeldByStay, checkPlacement, checkSexRule, lockWard } from './placement';
 
 /**
  * Beds: unique labels, each in a ward; Free, Occupied, Reserved or Cleaning; an Occupied or
@@ -144,6 +144,7 @@ export async function updateBed(ctx: ServiceContext, id: string, input: UpdateIn
       const wardId = input.wardId ?? before.wardId;
       const ward = await lockWard(tx, wardId);
       checkPlacement(before, input.status, patientId);
+      await checkNotHeldByStay(tx, before, { status: input.status, patientId, wardId });
       if (patientId && (patientId !== before.patientId || wardId !== before.wardId)) {
         await checkSexRule(tx, ward.sexRule, patientId);
       }
@@ -169,39 +170,6 @@ export async function updateBed(ctx: ServiceContext, id: string, input: UpdateIn
     }),
   );
   return loadBed(db, id);
-}
-
-/**
- * Puts a patient in a Free bed inside the caller's transaction (the ER's admit). The update
- * takes the bed only while it is still Free, so of two admits to one bed exactly one wins; the
- * one-bed-per-patient index refuses a patient who already has a bed.
- */
-export async function occupyFreeBed(ctx: ServiceContext, bedId: string, patientId: string) {
-  const [taken] = await mapUnique(
-    () =>
-      ctx.db
-        .update(beds)
-        .set({ status: 'Occupied', patientId, updatedAt: ctx.now() })
-        .where(and(eq(beds.id, bedId), eq(beds.status, 'Free')))
-        .returning({ id: beds.id, label: beds.label, wardId: beds.wardId }),
-    bedConflict,
-  );
-  if (!taken) {
-    const [exists] = await ctx.db.select({ id: beds.id }).from(beds).where(eq(beds.id, bedId));
-    if (!exists) throw badRequest(FRONT_DESK_MESSAGES.bedRequired, 'bedId');
-    throw conflict('BED_TAKEN', FRONT_DESK_MESSAGES.bedNotFree, 'bedId');
-  }
-  // The caller's transaction rolls the bed back if the ward refuses this patient.
-  const ward = await lockWard(ctx.db, taken.wardId);
-  await checkSexRule(ctx.db, ward.sexRule, patientId);
-  await audit(ctx, {
-    action: 'bed.update',
-    entityType: 'bed',
-    entityId: bedId,
-    patientId,
-    details: { label: taken.label, status: 'Occupied', patientId, by: 'admit' },
-  });
-  return { id: taken.id, label: taken.label };
 }
 
 /** Only a Free bed can be removed (not Occupied, Reserved or Cleaning), so nobody loses their bed by accident. */

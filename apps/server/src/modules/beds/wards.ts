@@ -168,3 +168,9 @@ export async function deleteWard(ctx: ServiceContext, id: string) {
   }
   return { ok: true as const };
 }
+
+/** Every ward by name with its bed counts: the ward board's picker (a hospital has tens, not thousands). */
+export async function allWards(ctx: ServiceContext): Promise<Ward[]> {
+  const rows = await ctx.db.select(columns).from(wards).orderBy(asc(wards.name), asc(wards.id));
+  return rows.map(toWard);
+}

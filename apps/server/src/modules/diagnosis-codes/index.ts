@@ -1,2 +1,2 @@
 /** The diagnosis codes module's public surface: the classification's codes other areas record. */
-export { findDiagnosisCodes } from './service';
+export { codedDiagnosis } from './service';

@@ -1,4 +1,6 @@
 import {
+  type CodedDiagnosis,
+  DIAGNOSIS_CODE_MESSAGES,
   type DiagnosisCode,
   type DiagnosisCodePage,
   type DiagnosisCodeSearch,
@@ -8,6 +10,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { diagnosisCodes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
 
 /*
  * The diagnosis code search behind the picker (decision 0031). Matches come in tiers, best first:
@@ -105,4 +108,22 @@ export async function findDiagnosisCodes(
         ? eq(diagnosisCodes.code, codes[0] as string)
         : inArray(diagnosisCodes.code, [...codes]),
     );
+}
+
+/**
+ * A form's coded diagnosis: the chosen code with the classification's title, or null for none. A
+ * code kept unchanged on an edit keeps the title it was saved with (a later edition may have
+ * retired or reworded it); a new one must be in the loaded table (else 400 on `field`).
+ */
+export async function codedDiagnosis(
+  ctx: ServiceContext,
+  code: string | null,
+  saved?: CodedDiagnosis | null,
+  field = 'diagnosisCode',
+): Promise<CodedDiagnosis | null> {
+  if (!code) return null;
+  if (saved?.code === code) return saved;
+  const [found] = await findDiagnosisCodes(ctx, [code]);
+  if (!found) throw badRequest(DIAGNOSIS_CODE_MESSAGES.unknownCode, field);
+  return { code: found.code, title: found.title };
 }

@@ -1,17 +1,25 @@
 import type { Bed, ErEntry } from '@carepoint/contract';
-import { BED_MESSAGES, ER_MESSAGES, FRONT_DESK_MESSAGES, type PatientDetail } from '@carepoint/contract';
+import {
+  BED_MESSAGES,
+  ER_MESSAGES,
+  FRONT_DESK_MESSAGES,
+  type PatientDetail,
+  STAY_MESSAGES,
+} from '@carepoint/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../../test/helpers';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, stays } from '../../db/schema';
 
 type Headers = { cookie: string };
 let t: TestApp;
 let admin: Headers;
+let doctorId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t, 'admin')).headers;
+  doctorId = (await createUser(t, 'doctor')).id;
 });
 afterAll(() => t.close());
 
@@ -42,7 +50,7 @@ const admit = (id: string, bedId: string) =>
     method: 'POST',
     url: `/api/admin/emergency-room/${id}/admit`,
     headers: admin,
-    payload: { bedId },
+    payload: { bedId, doctorId, reason: 'Chest pain', diagnosisCode: 'I10' },
   });
 
 const bedById = async (id: string) => {
@@ -51,7 +59,7 @@ const bedById = async (id: string) => {
 };
 
 describe('admitting from the emergency room to a bed', () => {
-  it('admits and occupies the bed with the patient in one step; freeing it later works', async () => {
+  it('admits into a stay under the doctor in charge and occupies the bed in one step; Edit Bed cannot take it away', async () => {
     const patient = await createUser(t, 'patient', { firstName: 'Ifeoma', lastName: 'Nnadi' });
     const bed = await freeBed();
     const entry = await arrival(patient.id);
@@ -64,13 +72,59 @@ describe('admitting from the emergency room to a bed', () => {
       patientId: patient.id,
       patientName: 'Ifeoma Nnadi',
     });
+    const [stay] = await t.database.db.select().from(stays).where(eq(stays.erEntryId, entry.id));
+    expect(stay).toMatchObject({
+      status: 'Admitted',
+      patientId: patient.id,
+      bedId: bed.id,
+      doctorId,
+      admitSource: 'Emergency',
+      reason: 'Chest pain',
+      diagnosisCode: 'I10',
+      diagnosisTitle: 'Essential (primary) hypertension',
+    });
+    // The stay holds the bed: it is freed by the ward's transfer or discharge, not by Edit Bed.
     const freed = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/beds/${bed.id}`,
       headers: admin,
       payload: { label: bed.label, status: 'Free' },
     });
-    expect(freed.json<Bed>()).toMatchObject({ status: 'Free', patientId: null });
+    expect(freed.statusCode).toBe(409);
+    expect(freed.json().error).toBe(BED_MESSAGES.heldByStay);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/beds/${bed.id}`,
+      headers: admin,
+      payload: { label: `${bed.label} (window)`, status: 'Occupied', patientId: patient.id },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('asks for the doctor in charge and the reason, and refuses a doctor who is not one', async () => {
+    const entry = await arrival((await createUser(t, 'patient')).id);
+    const bed = await freeBed();
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/emergency-room/${entry.id}/admit`,
+      headers: admin,
+      payload: { bedId: bed.id },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fieldErrors).toMatchObject({
+      doctorId: [STAY_MESSAGES.doctorRequired],
+      reason: [STAY_MESSAGES.reasonRequired],
+    });
+    const nurse = await createUser(t, 'nurse');
+    const notADoctor = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/emergency-room/${entry.id}/admit`,
+      headers: admin,
+      payload: { bedId: bed.id, doctorId: nurse.id, reason: 'Fall' },
+    });
+    expect(notADoctor.statusCode).toBe(400);
+    expect(notADoctor.json().fieldErrors).toEqual({ doctorId: [STAY_MESSAGES.doctorNotFound] });
+    expect(await bedById(bed.id)).toMatchObject({ status: 'Free', patientId: null });
   });
 
   it('refuses an occupied bed, an unlinked walk-in, a patient already in a bed and a final entry', async () => {
@@ -98,7 +152,7 @@ describe('admitting from the emergency room to a bed', () => {
     const again = await arrival(patient.id);
     const twice = await admit(again.id, (await freeBed()).id);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error).toBe(BED_MESSAGES.patientInAnotherBed);
+    expect(twice.json().error).toBe(STAY_MESSAGES.openStay);
 
     expect((await admit(first.id, (await freeBed()).id)).statusCode).toBe(409);
     expect((await admit(second.id, '00000000-0000-4000-8000-00000000beef')).statusCode).toBe(400);
@@ -231,7 +285,7 @@ describe('one person on the board, in the bed and in the record', () => {
 });
 
 describe('removing a bed', () => {
-  it('removes a Free bed; an occupied one stays', async () => {
+  it('removes a Free bed', async () => {
     const bed = await freeBed();
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/beds/${bed.id}`, headers: admin });
     expect(del.json()).toEqual({ ok: true });

@@ -21,7 +21,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 import { resolvePatient } from '../../lib/people';
-import { occupyFreeBed } from '../beds';
+import { admitIntoBed } from '../stays';
 import { attachIntakesOfArrival } from './intakes';
 
 /** Emergency room entries: arrivals, when they were seen and when they left; every change is announced live. */
@@ -175,9 +175,9 @@ export async function updateErEntry(ctx: ServiceContext, id: string, input: Upda
 }
 
 /**
- * POST /api/admin/emergency-room/:id/admit: Admitted and in a Free bed, in one transaction, so
- * the visit is never Admitted without its bed (or the other way round). Only an arrival linked
- * to a registered patient can occupy a bed; freeing it later is the beds screen's Edit Bed.
+ * POST /api/admin/emergency-room/:id/admit: Admitted, with an inpatient stay in a Free bed under
+ * a doctor in charge, in one transaction, so the visit is never Admitted without its stay and bed
+ * (or the other way round). Only an arrival linked to a registered patient can be admitted.
  */
 export async function admitErEntry(ctx: ServiceContext, id: string, input: AdmitInput) {
   const now = ctx.now();
@@ -185,7 +185,14 @@ export async function admitErEntry(ctx: ServiceContext, id: string, input: Admit
     const { current } = await lockForMove(tx, id, 'Admitted');
     if (!current.patientId) throw badRequest(FRONT_DESK_MESSAGES.admitNeedsPatient, 'bedId');
     const txCtx = inTransaction(ctx, tx);
-    const bed = await occupyFreeBed(txCtx, input.bedId, current.patientId);
+    const { bedId, ...details } = input;
+    const stay = await admitIntoBed(txCtx, {
+      patientId: current.patientId,
+      bedId,
+      details,
+      source: 'Emergency',
+      erEntryId: id,
+    });
     const [updated] = await tx
       .update(erEntries)
       .set({ status: 'Admitted', ...timesFor(current, 'Admitted', now), updatedAt: now })
@@ -197,12 +204,13 @@ export async function admitErEntry(ctx: ServiceContext, id: string, input: Admit
       entityType: 'er_entry',
       entityId: id,
       patientId: updated.patientId,
-      details: { from: current.status, to: 'Admitted', bedId: bed.id, bed: bed.label },
+      details: { from: current.status, to: 'Admitted', bedId, stayId: stay.id },
     });
-    return updated;
+    return { updated, stay };
   });
   await ctx.publish('emergency');
-  return toErEntry(row, now);
+  await ctx.publish('wards', { doctorIds: [row.stay.doctorId] });
+  return toErEntry(row.updated, now);
 }
 
 /**

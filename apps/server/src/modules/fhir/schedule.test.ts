@@ -174,7 +174,7 @@ beforeAll(async () => {
       method: 'POST',
       url: `/api/admin/emergency-room/${er.admitted}/admit`,
       headers: admin,
-      payload: { bedId: bed.id },
+      payload: { bedId: bed.id, doctorId: doctor.user.id, reason: 'Chest pain' },
     }),
   );
 

@@ -3,6 +3,7 @@ import {
   erListQuerySchema,
   erPageSchema,
   idParamSchema,
+  NURSE_EVENTS_PATH,
   nurseListQuerySchema,
   nursePageSchema,
   nurseSchema,
@@ -12,6 +13,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { nursesBoards } from '../../plugins/events';
 import { listErEntries } from '../emergency';
 import * as nurses from './service';
 
@@ -57,6 +59,14 @@ export async function nurseRoutes(fastify: FastifyInstance) {
     '/api/nurse/wards',
     { schema: { tags: ['nurse'], response: { 200: wardListSchema } }, config: nurseArea },
     async (request) => nurses.ownWards(request.ctx),
+  );
+  app.get(
+    NURSE_EVENTS_PATH,
+    {
+      schema: { tags: ['nurse'], summary: 'Server-Sent Events: ward and emergency-room changes' },
+      config: nurseArea,
+    },
+    async (request, reply) => app.events.stream(request, reply, nursesBoards),
   );
   app.get(
     '/api/nurse/emergency-room',

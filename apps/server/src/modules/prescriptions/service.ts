@@ -44,7 +44,7 @@ import {
   selectOf,
 } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
-import { findDiagnosisCodes } from '../diagnosis-codes';
+import { codedDiagnosis } from '../diagnosis-codes';
 
 /*
  * Prescriptions. Any doctor may read any prescription (as any doctor may open any chart: a
@@ -403,24 +403,6 @@ function badRequestAt(field: string, message: string): never {
   throw badRequest(message, field);
 }
 
-/**
- * The visit's coded diagnosis: the chosen code with the classification's title. A code kept
- * unchanged on an edit keeps the title it was saved with (a later edition may have retired or
- * reworded it); a new one must be in the loaded table.
- */
-async function diagnosisOf(
-  ctx: ServiceContext,
-  input: PrescriptionData,
-  saved?: CodedDiagnosis | null,
-): Promise<CodedDiagnosis | null> {
-  const code = input.diagnosisCode;
-  if (!code) return null;
-  if (saved?.code === code) return saved;
-  const [found] = await findDiagnosisCodes(ctx, [code]);
-  if (!found) badRequestAt('diagnosisCode', DIAGNOSIS_CODE_MESSAGES.unknownCode);
-  return { code: found.code, title: found.title };
-}
-
 const columnsOf = (
   input: PrescriptionData,
   diagnosis: CodedDiagnosis | null,
@@ -498,7 +480,7 @@ export async function createPrescription(ctx: ServiceContext, input: Prescriptio
   const actor = signedIn(ctx.actor);
   const id = await ctx.db.transaction(async (tx) => {
     const acknowledged = await checkReferences(tx, actor.id, input);
-    const diagnosis = await diagnosisOf(inTransaction(ctx, tx), input);
+    const diagnosis = await codedDiagnosis(inTransaction(ctx, tx), input.diagnosisCode);
     const now = ctx.now();
     const [row] = await tx
       .insert(prescriptions)
@@ -549,7 +531,7 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
       before.diagnosisCode && before.diagnosisTitle
         ? { code: before.diagnosisCode, title: before.diagnosisTitle }
         : null;
-    const diagnosis = await diagnosisOf(inTransaction(ctx, tx), input, saved);
+    const diagnosis = await codedDiagnosis(inTransaction(ctx, tx), input.diagnosisCode, saved);
     const now = ctx.now();
     await tx
       .update(prescriptions)

@@ -1,4 +1,9 @@
-import type { AnyDoctorSlots, DoctorOption, SlotsResponse } from '@carepoint/contract';
+import {
+  type AnyDoctorSlots,
+  type DoctorOption,
+  doctorDisplayName,
+  type SlotsResponse,
+} from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,6 +23,15 @@ export function useAvailableDoctors(enabled = true) {
     // The booking form says so under the field and lets the clinic assign a doctor.
     meta: { errorMessage: false },
   });
+}
+
+/** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"): booking, and the doctor in charge of an admission. */
+export function useDoctorOptions(enabled: boolean) {
+  const doctors = useAvailableDoctors(enabled);
+  return (doctors.data ?? []).map((d) => ({
+    value: d.id,
+    label: d.specialty ? `${doctorDisplayName(d)} (${d.specialty})` : doctorDisplayName(d),
+  }));
 }
 
 /** Free starts on a date: of the doctor, or (doctorId '') of any doctor, the union of their free times. */

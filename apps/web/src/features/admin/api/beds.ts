@@ -1,11 +1,8 @@
-import { BED_MESSAGES, type Bed, type CreateBed, type UpdateBed } from '@carepoint/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { Bed, CreateBed, UpdateBed } from '@carepoint/contract';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Page } from '@/lib/use-list-query';
 import { useAdminMutation, type WithId } from './shared';
 
-/* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's. */
+/* The beds. Their list is lists.ts's; admitting to a bed is emergency.ts's and the wards' (features/inpatient). */
 
 export const useCreateBed = () =>
   useAdminMutation(
@@ -29,13 +26,3 @@ export const useDeleteBed = () =>
     ['beds', 'wards'],
     'Failed to remove bed',
   );
-
-/** Free beds for the Admit dialog (at most 100, by label). */
-export const useFreeBeds = (enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.admin.freeBeds,
-    queryFn: ({ signal }) => api.get<Page<Bed>>('/admin/beds?status=Free&limit=100&sort=label', { signal }),
-    enabled,
-    staleTime: 0,
-    meta: { errorMessage: BED_MESSAGES.loadFailed },
-  });

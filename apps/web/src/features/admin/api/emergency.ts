@@ -31,5 +31,5 @@ export const useAdmitErEntry = () =>
     ({ id, body }: WithId<AdmitErEntry>) => api.post<ErEntry>(`/admin/emergency-room/${id}/admit`, body),
     ['emergency-room', 'beds', 'patients'],
     'Failed to admit the patient',
-    ['bedId'],
+    ['bedId', 'doctorId', 'reason', 'diagnosisCode', 'diagnosisText', 'expectedDays'],
   );

@@ -57,6 +57,8 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   emergency: ['emergency-room'],
   queues: ['queues'],
   appointments: ['appointments'],
+  // Admissions, transfers and discharges change who lies in the beds.
+  wards: ['beds', 'wards'],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,40 +1,46 @@
-import {
-  type AdmitErEntry,
-  admitErEntrySchema,
-  type ErEntry,
-  FRONT_DESK_MESSAGES,
-} from '@carepoint/contract';
+import { admitErEntrySchema, type ErEntry, FRONT_DESK_MESSAGES } from '@carepoint/contract';
+import { FormProvider } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Select } from '@/components/ui/select';
-import { useFreeBeds } from '@/features/admin/api/beds';
 import { useAdmitErEntry } from '@/features/admin/api/emergency';
+import { freeBedOptions, useFreeBeds } from '@/features/inpatient/api';
+import {
+  ADMISSION_FIELDS,
+  AdmissionFields,
+  type AdmissionFormValues,
+  admissionDefaults,
+} from '@/features/inpatient/components/admission-fields';
 import { useContractForm } from '@/lib/use-contract-form';
 
+type AdmitForm = AdmissionFormValues & { bedId: string };
+
 /**
- * Admit from the emergency room into a free bed: one request marks the visit Admitted and puts
- * the patient in the bed (two admits cannot take one bed). Freeing it later is Edit Bed's.
+ * Admit from the emergency room: one request marks the visit Admitted and opens the patient's
+ * inpatient stay in the bed chosen, under the doctor in charge (two admits cannot take one bed).
+ * The reason starts as the complaint the desk recorded.
  */
 export function AdmitDialog({ entry, open, onOpenChange }: DialogComponentProps & { entry: ErEntry }) {
   const beds = useFreeBeds(open);
   const admit = useAdmitErEntry();
   const free = beds.data?.data ?? [];
-  const {
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useContractForm({
+  const form = useContractForm({
     schema: admitErEntrySchema,
-    defaultValues: { bedId: '' } satisfies AdmitErEntry,
-    fields: ['bedId'],
+    defaultValues: { ...admissionDefaults(entry.complaint.slice(0, 300)), bedId: '' } satisfies AdmitForm,
+    fields: ['bedId', ...ADMISSION_FIELDS],
     send: (body) => admit.mutateAsync({ id: entry.id, body }),
     success: (_, { bedId }) =>
       FRONT_DESK_MESSAGES.admitted(entry.patientName, free.find((b) => b.id === bedId)?.label ?? 'a bed'),
     onSaved: () => onOpenChange(false),
   });
-  let hint = 'The bed becomes Occupied by this patient.';
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  let hint = 'The bed becomes Occupied by this patient; the ward board shows them at once.';
   if (beds.isLoading) hint = 'Loading free beds...';
-  else if (beds.data && free.length === 0) hint = 'No bed is free. Free a bed on the Beds screen first.';
+  else if (beds.data && free.length === 0)
+    hint = 'No bed is free. A bed being cleaned is made ready on the ward board.';
   return (
     <FormDialog
       open={open}
@@ -43,17 +49,20 @@ export function AdmitDialog({ entry, open, onOpenChange }: DialogComponentProps 
       description="This ends the emergency-room visit: the patient is admitted to the bed you choose."
       submitLabel="Admit"
       submitting={isSubmitting}
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
     >
-      <Select
-        label="Bed"
-        placeholder="Select a free bed"
-        options={free.map((b) => ({ value: b.id, label: b.label }))}
-        disabled={free.length === 0}
-        hint={hint}
-        error={errors.bedId?.message}
-        {...register('bedId')}
-      />
+      <FormProvider {...form}>
+        <Select
+          label="Bed"
+          placeholder="Select a free bed"
+          options={freeBedOptions(free)}
+          disabled={free.length === 0}
+          hint={hint}
+          error={errors.bedId?.message}
+          {...register('bedId')}
+        />
+        <AdmissionFields open={open} />
+      </FormProvider>
     </FormDialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   type DeskAppointment,
   type DeskBookingInput,
   deskBookingSchema,
-  doctorDisplayName,
   FRONT_DESK_MESSAGES,
   patientCancelSchema,
   type ReassignAppointment,
@@ -31,18 +30,9 @@ import {
   useReassign,
 } from '@/features/admin/api/appointments';
 import { patientSearch } from '@/features/admin/api/patients';
-import { useAvailableDoctors } from '@/lib/api/booking';
+import { useDoctorOptions } from '@/lib/api/booking';
 import { deviceToday, formatSlot } from '@/lib/format';
 import { useContractForm } from '@/lib/use-contract-form';
-
-/** The bookable doctors as select options ("Dr Ada Okafor (Cardiology)"). */
-function useDoctorOptions(enabled: boolean) {
-  const doctors = useAvailableDoctors(enabled);
-  return (doctors.data ?? []).map((d) => ({
-    value: d.id,
-    label: d.specialty ? `${doctorDisplayName(d)} (${d.specialty})` : doctorDisplayName(d),
-  }));
-}
 
 type BookProps = DialogComponentProps & { patient?: PatientChoice };
 
