@@ -163,7 +163,7 @@ describe('drafts', () => {
     const { stayId, patient } = await stayOf();
     await t.database.db
       .update(stays)
-      .set({ status: 'Planned', admittedAt: null, plannedFor: new Date(NOW) })
+      .set({ status: 'Planned', admittedAt: null, plannedFor: '2030-01-09' })
       .where(eq(stays.id, stayId));
     const planned = await save(stayId, complete());
     expect(planned.statusCode).toBe(409);

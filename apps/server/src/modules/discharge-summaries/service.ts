@@ -1,6 +1,5 @@
 import {
   type CodedDiagnosis,
-  DIAGNOSIS_CODE_MESSAGES,
   type DischargeStay,
   type DischargeSummary,
   type DischargeSummaryData,
@@ -12,12 +11,12 @@ import {
 } from '@carepoint/contract';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dischargeSummaries, stays } from '../../db/schema';
+import { dischargeSummaries, type StoredDiagnosis, stays } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { bookWithDoctor, slotOf } from '../appointments';
-import { findDiagnosisCodes } from '../diagnosis-codes';
+import { codedDiagnosis } from '../diagnosis-codes';
 import { findBookableDoctor } from '../schedules';
 import { dischargeSummaryFileName, dischargeSummaryPdf } from './pdf';
 import { readStay, readStays, readSummaries, readSummaryOfStay, storedPdfs } from './queries';
@@ -50,36 +49,27 @@ async function writableStay(tx: Executor, stayId: string): Promise<DischargeStay
 }
 
 /**
- * The stored form of the coded diagnoses: each chosen code with the classification's title; a
- * code already saved keeps the title it was saved with (decision 0031); an unknown code is a 400
- * on its field.
+ * The stored form of the coded diagnoses, each through the classification's one rule
+ * (`codedDiagnosis`, decision 0031): a code the draft already had keeps the title it was saved
+ * with; a new one must be in the table (else 400 on its field).
  */
 async function codedDiagnoses(
   ctx: ServiceContext,
   input: DischargeSummaryData,
   saved: DischargeSummary | undefined,
 ) {
-  const savedTitles = new Map<string, string>();
+  const savedCodes = new Map<string, CodedDiagnosis>();
   for (const d of [saved?.principalDiagnosis, ...(saved?.secondaryDiagnoses ?? [])])
-    if (d?.coded) savedTitles.set(d.coded.code, d.coded.title);
-  const wanted = [input.principalDiagnosis.code, ...input.secondaryDiagnoses.map((d) => d.code)].filter(
-    (code): code is string => code !== null && !savedTitles.has(code),
-  );
-  const found = new Map((await findDiagnosisCodes(ctx, [...new Set(wanted)])).map((c) => [c.code, c.title]));
-  const coded = (code: string | null, field: string): CodedDiagnosis | null => {
-    if (!code) return null;
-    const title = savedTitles.get(code) ?? found.get(code);
-    if (!title) throw badRequest(DIAGNOSIS_CODE_MESSAGES.unknownCode, field);
-    return { code, title };
-  };
-  const principal = coded(input.principalDiagnosis.code, 'principalDiagnosis.code');
-  return {
-    principal,
-    secondary: input.secondaryDiagnoses.map((d, i) => {
-      const c = coded(d.code, `secondaryDiagnoses.${i}.code`);
-      return { code: c?.code ?? null, title: c?.title ?? null, text: d.text };
-    }),
-  };
+    if (d?.coded) savedCodes.set(d.coded.code, d.coded);
+  const coded = (code: string | null, field: string) =>
+    codedDiagnosis(ctx, code, code ? savedCodes.get(code) : null, field);
+  const principal = await coded(input.principalDiagnosis.code, 'principalDiagnosis.code');
+  const secondary: StoredDiagnosis[] = [];
+  for (const [i, d] of input.secondaryDiagnoses.entries()) {
+    const c = await coded(d.code, `secondaryDiagnoses.${i}.code`);
+    secondary.push({ code: c?.code ?? null, title: c?.title ?? null, text: d.text });
+  }
+  return { principal, secondary };
 }
 
 // ---------------------------------------------------------------------------------------------

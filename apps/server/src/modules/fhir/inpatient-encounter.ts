@@ -95,7 +95,7 @@ const stayLastUpdated = sql<Date>`greatest(${stays.updatedAt}, (select max(${dis
   from ${dischargeSummaries} where ${dischargeSummaries.stayId} = ${stays.id} and ${dischargeSummaries.signedAt} is not null))`;
 
 /** When a stay starts, for the order and `date`: admitted, else planned for, else booked. */
-export const stayStart = sql<Date>`coalesce(${stays.admittedAt}, ${stays.plannedFor}, ${stays.createdAt})`;
+export const stayStart = sql<Date>`coalesce(${stays.admittedAt}, ${stays.plannedFor}::timestamptz, ${stays.createdAt})`;
 export const STAYS_BY_START: SortKey[] = [
   { expression: stayStart, cast: 'timestamptz' },
   { expression: stays.id, cast: 'uuid' },
@@ -178,7 +178,8 @@ function locationsOf(stay: StayRow['stay'], history: LocationRow[], timeZone: st
 function inpatientEncounter(row: StayRow, history: LocationRow[], timeZone: string): Encounter {
   const { stay } = row;
   const at = (instant: Date) => fhirDateTime(instant, timeZone);
-  const start = stay.admittedAt ?? stay.plannedFor;
+  // A planned stay starts on its day (a FHIR dateTime may be a date).
+  const start = stay.admittedAt ? at(stay.admittedAt) : stay.plannedFor;
   const { contained, diagnosis } = diagnosesOf(row);
   const location = locationsOf(stay, history, timeZone);
   return {
@@ -192,9 +193,7 @@ function inpatientEncounter(row: StayRow, history: LocationRow[], timeZone: stri
     ...(stay.admitSource === 'Planned' ? { priority: ELECTIVE } : {}),
     subject: { reference: `Patient/${stay.patientId}` },
     participant: [{ type: ATTENDER, individual: { reference: `Practitioner/${stay.doctorId}` } }],
-    ...(start
-      ? { period: { start: at(start), ...(stay.dischargedAt ? { end: at(stay.dischargedAt) } : {}) } }
-      : {}),
+    ...(start ? { period: { start, ...(stay.dischargedAt ? { end: at(stay.dischargedAt) } : {}) } } : {}),
     reasonCode: [{ text: stay.reason }],
     ...(diagnosis.length ? { diagnosis } : {}),
     hospitalization: {

@@ -208,7 +208,7 @@ describe('Encounter of an inpatient stay', () => {
         status: 'Planned',
         admitSource: 'Planned',
         admittedAt: null,
-        plannedFor: new Date('2030-01-10T00:00:00Z'),
+        plannedFor: '2030-01-10',
       })
       .where(eq(stays.id, planned.stayId));
     const res = await fhirGet<Encounter>(t, `/Encounter/${planned.stayId}`, doctor.headers);
