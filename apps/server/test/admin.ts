@@ -83,6 +83,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/events' },
   { method: 'GET', url: '/api/admin/summary' },
   { method: 'GET', url: '/api/admin/analytics' },
+  { method: 'GET', url: '/api/admin/analytics/inpatient' },
   { method: 'PUT', url: '/api/admin/settings/target-wait' },
   { method: 'PUT', url: '/api/admin/facility' },
   { method: 'GET', url: '/api/admin/stats' },

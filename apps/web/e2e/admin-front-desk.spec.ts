@@ -6,7 +6,16 @@ import {
   TOASTS,
 } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, registerAtDesk, shot, signIn } from './helpers';
+import {
+  bedOfOption,
+  completeAdmission,
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  registerAtDesk,
+  shot,
+  signIn,
+} from './helpers';
 
 /*
  * The front desk: an admin registers a walk-in, books and confirms an appointment for them and
@@ -129,11 +138,13 @@ test('the front desk registers a walk-in, books and confirms their visit, and ad
   await expect(bed).toBeEnabled();
   // The second free bed: patient-safety.spec takes the first and er-and-queues.spec the third, so
   // the journeys that run side by side never reach for the same bed.
-  const bedLabel = (await bed.locator('option').nth(2).textContent()) ?? '';
+  const bedOption = (await bed.locator('option').nth(2).textContent()) ?? '';
+  const bedLabel = bedOfOption(bedOption);
   await bed.selectOption({ index: 2 });
+  await completeAdmission(admit);
   await shoot(page, 'admit-dialog');
   await admit.getByRole('button', { name: 'Admit' }).click();
-  await expect(page.getByText(FRONT_DESK_MESSAGES.admitted(name, bedLabel))).toBeVisible();
+  await expect(page.getByText(FRONT_DESK_MESSAGES.admitted(name, bedOption))).toBeVisible();
 
   // The bed is theirs; their page says Inpatient.
   await page.goto(`/admin/beds?q=${encodeURIComponent(bedLabel)}`);

@@ -1,6 +1,6 @@
 import { CHART_MESSAGES, FRONT_DESK_MESSAGES, TRIAGE_MESSAGES } from '@carepoint/contract';
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, registerAtDesk, shot, signIn } from './helpers';
+import { completeAdmission, DEMO, DEMO_PASSWORD, registerAtDesk, shot, signIn } from './helpers';
 
 /*
  * A walk-in from the door to a bed: triaged by a doctor, registered and matched at the desk,
@@ -61,10 +61,11 @@ test("a walk-in's triage vitals, complaint and score follow them into their char
   await expect(bed).toBeEnabled();
   // The third free bed: the other admitting journeys take the first and second, and whichever of
   // them runs beside this one never reaches for the same bed.
-  const bedLabel = (await bed.locator('option').nth(3).textContent()) ?? '';
+  const bedOption = (await bed.locator('option').nth(3).textContent()) ?? '';
   await bed.selectOption({ index: 3 });
+  await completeAdmission(admit);
   await admit.getByRole('button', { name: 'Admit' }).click();
-  await expect(desk.getByText(FRONT_DESK_MESSAGES.admitted(patientName, bedLabel))).toBeVisible();
+  await expect(desk.getByText(FRONT_DESK_MESSAGES.admitted(patientName, bedOption))).toBeVisible();
 
   // The doctor opens the chart: the triage's vitals, trends, complaint and score are there.
   await doctor.goto('/doctor/patients');

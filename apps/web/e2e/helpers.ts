@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { FRONT_DESK_MESSAGES, type Role } from '@carepoint/contract';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'carepoint-demo';
 export const DEMO = {
@@ -141,3 +141,16 @@ export async function shot(page: Page, name: string, options: ShotOptions = {}):
   }
   if (size) await page.setViewportSize(size);
 }
+
+/**
+ * Completes an admission dialog's own fields (the bed is the caller's): the first doctor in
+ * charge, and a reason when the emergency room's complaint did not already give one.
+ */
+export async function completeAdmission(dialog: Locator): Promise<void> {
+  await dialog.getByLabel('Doctor in charge').selectOption({ index: 1 });
+  const reason = dialog.getByLabel('Reason for admission');
+  if ((await reason.inputValue()) === '') await reason.fill('Observation after the emergency room');
+}
+
+/** The bed's own label in a free-bed option ("Ward A-01 (General Ward)" is bed "Ward A-01"). */
+export const bedOfOption = (option: string) => option.replace(/ \([^)]*\)$/, '');

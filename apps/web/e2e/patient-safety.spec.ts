@@ -1,6 +1,14 @@
 import { CHART_MESSAGES, FRONT_DESK_MESSAGES } from '@carepoint/contract';
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
+import {
+  bedOfOption,
+  completeAdmission,
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  shot,
+  signIn,
+} from './helpers';
 
 /**
  * The two patient-safety defects found in a clinical day: an allergy typed but not "Add"ed was
@@ -108,10 +116,12 @@ test('a walk-in is matched to their record before a bed; board, bed and record n
   const admit = page.getByRole('dialog', { name: `Admit ${patient.name}` });
   const bed = admit.getByLabel('Bed');
   await expect(bed).toBeEnabled();
-  const bedLabel = (await bed.locator('option').nth(1).textContent()) ?? '';
+  const bedOption = (await bed.locator('option').nth(1).textContent()) ?? '';
+  const bedLabel = bedOfOption(bedOption);
   await bed.selectOption({ index: 1 });
+  await completeAdmission(admit);
   await admit.getByRole('button', { name: 'Admit' }).click();
-  await expect(page.getByText(FRONT_DESK_MESSAGES.admitted(patient.name, bedLabel))).toBeVisible();
+  await expect(page.getByText(FRONT_DESK_MESSAGES.admitted(patient.name, bedOption))).toBeVisible();
 
   // The board, the bed and the record all name the patient; the typed name is gone from the board.
   await page.getByPlaceholder('Search patients').fill(patient.name);

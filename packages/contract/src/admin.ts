@@ -41,6 +41,7 @@ import { TOASTS } from './ui';
  *   GET   /api/admin/events                   Server-Sent Events (LIVE_TOPICS)
  *   GET   /api/admin/summary                  [-> summarySchema]                            (analytics.ts)
  *   GET   /api/admin/analytics                [-> analyticsSchema]
+ *   GET   /api/admin/analytics/inpatient      [inpatientAnalyticsQuerySchema -> inpatientAnalyticsSchema]
  *   PUT   /api/admin/settings/target-wait     [targetWaitSchema -> targetWaitSchema]
  *   GET   /api/admin/stats                    [-> statsSchema]
  *   GET   /api/admin/demo-requests            [demoRequestListQuerySchema -> demoRequestPageSchema]

@@ -44,6 +44,76 @@ export function listOf(labels: readonly string[]) {
   return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Inpatient figures: beds by state, admissions and discharges, length of stay
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Beds by their state now. percentOccupied: Occupied beds as a whole percent of all beds (Reserved
+ * and Cleaning beds hold nobody yet, so they are not occupied); null when there are no beds.
+ */
+const bedCountsSchema = z.object({
+  occupied: z.number().int(),
+  reserved: z.number().int(),
+  cleaning: z.number().int(),
+  free: z.number().int(),
+  total: z.number().int(),
+  percentOccupied: z.number().int().nullable(),
+});
+export type BedCounts = z.infer<typeof bedCountsSchema>;
+
+/** Occupied beds as a whole percent of all beds; null for none, never a division by zero. */
+export const percentOccupied = (occupied: number, total: number) =>
+  total > 0 ? Math.round((occupied * 100) / total) : null;
+
+/** The periods Inpatient figures cover: the last 7, 14 or 30 facility days, today included. */
+export const INPATIENT_PERIODS = [7, 14, 30] as const;
+export type InpatientPeriod = (typeof INPATIENT_PERIODS)[number];
+export const DEFAULT_INPATIENT_PERIOD: InpatientPeriod = 14;
+export const INPATIENT_PERIOD_MESSAGE = 'Period must be 7, 14 or 30 days';
+
+export const inpatientAnalyticsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: INPATIENT_PERIOD_MESSAGE })
+    .refine((n): n is InpatientPeriod => (INPATIENT_PERIODS as readonly number[]).includes(n), {
+      error: INPATIENT_PERIOD_MESSAGE,
+    })
+    .default(DEFAULT_INPATIENT_PERIOD),
+});
+
+export const inpatientAnalyticsSchema = z.object({
+  /** The period: `days` facility days from `from` to `to` (today), both included (YYYY-MM-DD). */
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** Beds by state now: each ward (by name, wards without beds too) and the whole hospital. */
+  occupancy: z.object({
+    wards: z.array(bedCountsSchema.extend({ wardId: z.string(), name: z.string() })),
+    total: bedCountsSchema,
+  }),
+  /**
+   * One row per facility day of the period, oldest first. admissions: stays (Admitted or
+   * Discharged; a cancelled plan never came in) whose admittedAt falls on that day; discharges:
+   * Discharged stays whose dischargedAt falls on it.
+   */
+  movements: z.array(
+    z.object({ date: z.string(), admissions: z.number().int(), discharges: z.number().int() }),
+  ),
+  admissions: z.number().int(),
+  discharges: z.number().int(),
+  /**
+   * Average length of stay of the stays discharged in the period. A stay's length is the
+   * midnights it spans: its discharge's facility date less its admission's (a same-day stay is 0).
+   * averageDays has one decimal, null when no stay was discharged; stays: how many it averages.
+   */
+  lengthOfStay: z.object({
+    averageDays: z.number().nullable(),
+    stays: z.number().int(),
+    totalDays: z.number().int(),
+  }),
+});
+export type InpatientAnalytics = z.infer<typeof inpatientAnalyticsSchema>;
+
 export const summarySchema = z.object({
   /** Tiles. doctors: doctor accounts with status Active. nurses, ambulances: every stored record. */
   doctors: z.number().int(),
@@ -73,6 +143,14 @@ export const summarySchema = z.object({
   ),
   /** The hour(s) with the most arrivals today, every tied hour listed; null before the first arrival. */
   busiestHours: z.object({ labels: z.array(z.string()), arrivals: z.number().int() }).nullable(),
+  /**
+   * Inpatients: every bed by its state now, and the stays admitted and discharged today (as in
+   * inpatientAnalyticsSchema's movements).
+   */
+  inpatient: bedCountsSchema.extend({
+    admissionsToday: z.number().int(),
+    dischargesToday: z.number().int(),
+  }),
 });
 export type Summary = z.infer<typeof summarySchema>;
 

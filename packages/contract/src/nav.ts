@@ -7,6 +7,7 @@ export type NavEntry = { readonly key: string; readonly label: string; readonly 
 export const DOCTOR_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/doctor/dashboard' },
   { key: 'patients', label: 'Patients', to: '/doctor/patients' },
+  { key: 'ward', label: 'Ward Board', to: '/doctor/ward' },
   { key: 'appointments', label: 'Appointments', to: '/doctor/appointments' },
   { key: 'diagnosis', label: 'Diagnosis', to: '/doctor/diagnosis' },
   { key: 'transactions', label: 'Transactions', to: '/doctor/transactions' },
@@ -22,6 +23,7 @@ export const ADMIN_NAV = [
   { key: 'doctors', label: 'Doctors', to: '/admin/doctors' },
   { key: 'beds', label: 'Beds', to: '/admin/beds' },
   { key: 'wards', label: 'Wards', to: '/admin/wards' },
+  { key: 'ward', label: 'Ward Board', to: '/admin/ward' },
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
@@ -48,8 +50,9 @@ export const PATIENT_NAV = [
   { key: 'record-access', label: 'Who opened my record', to: '/patient/record-access' },
 ] as const satisfies readonly NavEntry[];
 
-/** The nurse's area: the emergency room's waiting patients on the dashboard, and their own profile. */
+/** The nurse's area: their wards and the emergency room on the dashboard, the ward board, their own profile. */
 export const NURSE_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/nurse/dashboard' },
+  { key: 'ward', label: 'Ward Board', to: '/nurse/ward' },
   { key: 'profile', label: 'Profile', to: '/nurse/profile' },
 ] as const satisfies readonly NavEntry[];

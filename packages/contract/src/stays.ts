@@ -12,16 +12,12 @@ import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 
 /** Planned: booked ahead (a bed may be Reserved); Admitted: on the ward; Discharged; Cancelled: a plan that did not happen. */
 export const STAY_STATUSES = ['Planned', 'Admitted', 'Discharged', 'Cancelled'] as const;
-export type StayStatus = (typeof STAY_STATUSES)[number];
-export const OPEN_STAY_STATUSES: readonly StayStatus[] = ['Planned', 'Admitted'];
 
 /** Where an admission came from; FHIR Encounter.hospitalization.admitSource (stays-fhir.ts maps them). */
 export const ADMIT_SOURCES = ['Emergency', 'Outpatient', 'Planned'] as const;
-export type AdmitSource = (typeof ADMIT_SOURCES)[number];
 
 /** How a stay ended; FHIR Encounter.hospitalization.dischargeDisposition. */
 export const DISCHARGE_DISPOSITIONS = ['Home', 'Other facility', 'Against medical advice', 'Died'] as const;
-export type DischargeDisposition = (typeof DISCHARGE_DISPOSITIONS)[number];
 
 export const stayIdParamSchema = z.object({ stayId: z.uuid({ error: 'Stay not found' }) });
 
@@ -78,7 +74,6 @@ export const admissionDetailsSchema = z.object({
       STAY_MESSAGES.expectedDaysInvalid,
     ),
 });
-export type AdmissionDetails = z.input<typeof admissionDetailsSchema>;
 
 /** POST /api/stays: a doctor (or the desk) admits a registered patient into a free bed. */
 export const admitSchema = admissionDetailsSchema.extend({
@@ -157,7 +152,7 @@ export type Stay = z.infer<typeof staySchema>;
 const boardScoreSchema = z.object({ score: z.number(), risk: z.string(), takenAt: z.string() });
 
 /** One bed of the ward board, with its stay when a patient lies in it or is expected. */
-export const boardBedSchema = z.object({
+const boardBedSchema = z.object({
   id: z.string(),
   label: z.string(),
   status: z.enum(BED_STATUSES),

@@ -155,6 +155,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/queues/{id}/seen': 'Mark a called patient as seen',
   'GET /api/admin/summary': 'Dashboard figures',
   'GET /api/admin/analytics': 'Analytics',
+  'GET /api/admin/analytics/inpatient':
+    'Inpatient figures: beds by ward, admissions, discharges, stay lengths',
   'PUT /api/admin/settings/target-wait': 'Set the target waiting time',
   'PUT /api/admin/facility': "Change the facility's name and contact details",
   'GET /api/admin/stats': 'Counts of records',

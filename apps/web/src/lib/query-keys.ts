@@ -47,6 +47,7 @@ export const queryKeys = {
       ['admin', resource, 'list', queryString] as const,
     summary: ['admin', 'summary'] as const,
     analytics: ['admin', 'analytics'] as const,
+    inpatientAnalytics: (days: number) => ['admin', 'analytics', 'inpatient', days] as const,
     stats: ['admin', 'stats'] as const,
     queueBoard: ['admin', 'queues', 'board'] as const,
     patient: (id: string) => ['admin', 'patients', 'detail', id] as const,

@@ -1,6 +1,14 @@
-import { analyticsSchema, statsSchema, summarySchema, targetWaitSchema } from '@carepoint/contract';
+import {
+  analyticsSchema,
+  inpatientAnalyticsQuerySchema,
+  inpatientAnalyticsSchema,
+  statsSchema,
+  summarySchema,
+  targetWaitSchema,
+} from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inpatientAnalytics } from './inpatient';
 import * as figures from './service';
 
 const tags = ['admin: analytics'];
@@ -19,6 +27,18 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
     '/api/admin/analytics',
     { schema: { tags, response: { 200: analyticsSchema } }, config },
     async (request) => figures.analytics(request.ctx),
+  );
+  app.get(
+    '/api/admin/analytics/inpatient',
+    {
+      schema: {
+        tags,
+        querystring: inpatientAnalyticsQuerySchema,
+        response: { 200: inpatientAnalyticsSchema },
+      },
+      config,
+    },
+    async (request) => inpatientAnalytics(request.ctx, request.query.days),
   );
   app.put(
     '/api/admin/settings/target-wait',

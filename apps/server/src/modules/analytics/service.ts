@@ -31,6 +31,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { facilityDay, facilityHour } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { toNumber } from '../../lib/list';
+import { inpatientToday } from './inpatient';
 
 /**
  * Dashboard, analytics and stats: each figure is a query over stored records at the server's
@@ -60,7 +61,7 @@ export async function summary(ctx: ServiceContext): Promise<Summary> {
   const { TIME_ZONE } = ctx.config;
   const now = ctx.now();
   const day = today(ctx);
-  const [doctors, nurseCount, patients, ambulanceCount, erWaiting, arrivals, overview] =
+  const [doctors, nurseCount, patients, ambulanceCount, erWaiting, arrivals, overview, inpatient] =
     await independentReads(db, [
       () => db.$count(users, and(eq(users.role, 'doctor'), eq(users.status, 'Active'))),
       () => db.$count(nurses),
@@ -69,6 +70,7 @@ export async function summary(ctx: ServiceContext): Promise<Summary> {
       () => db.$count(erEntries, eq(erEntries.status, 'Waiting')),
       () => arrivalsOf(db, day),
       () => todayOverview(db, day),
+      () => inpatientToday(ctx, day),
     ]);
 
   const hours = Array.from({ length: 24 }, (_, hour) => ({
@@ -94,6 +96,7 @@ export async function summary(ctx: ServiceContext): Promise<Summary> {
     })),
     arrivalsByHour: hours.map(({ hour, label, waits }) => ({ hour, label, arrivals: waits.length })),
     busiestHours: busiestOf(hours),
+    inpatient,
   };
 }
 

@@ -95,10 +95,7 @@ export async function searchDiagnosisCodes(
 }
 
 /** The codes that exist among `codes`, with their titles (a form's choice is checked against them). */
-export async function findDiagnosisCodes(
-  ctx: ServiceContext,
-  codes: readonly string[],
-): Promise<DiagnosisCode[]> {
+async function findDiagnosisCodes(ctx: ServiceContext, codes: readonly string[]): Promise<DiagnosisCode[]> {
   if (!codes.length) return [];
   return ctx.db
     .select({ code: diagnosisCodes.code, title: diagnosisCodes.title, billable: diagnosisCodes.billable })

@@ -5,6 +5,7 @@ import {
   FlaskConical,
   HeartPulse,
   LayoutDashboard,
+  LayoutGrid,
   Pill,
   Receipt,
   UserPen,
@@ -15,6 +16,7 @@ import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
   dashboard: LayoutDashboard,
+  ward: LayoutGrid,
   patients: Users,
   appointments: CalendarDays,
   diagnosis: FlaskConical,

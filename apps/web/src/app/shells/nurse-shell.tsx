@@ -1,8 +1,8 @@
-import { CircleUserRound, LayoutDashboard } from 'lucide-react';
+import { CircleUserRound, LayoutDashboard, LayoutGrid } from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
-const ICONS = { dashboard: LayoutDashboard, profile: CircleUserRound } as const;
+const ICONS = { dashboard: LayoutDashboard, ward: LayoutGrid, profile: CircleUserRound } as const;
 
 const USER_MENU = {
   profileTo: '/nurse/profile',

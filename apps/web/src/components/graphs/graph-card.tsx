@@ -14,8 +14,11 @@ export type GraphCardProps = {
   title: string;
   kind: keyof typeof GRAPHS;
   points: readonly GraphPoint[];
-  /** Column headings of the text alternative, e.g. ["Hour", "Average wait (min)"]. */
-  columns: readonly [string, string];
+  /**
+   * Column headings of the text alternative, e.g. ["Hour", "Average wait (min)"]; a third names
+   * the points' second series (["Day", "Admissions", "Discharges"]).
+   */
+  columns: readonly [string, string] | readonly [string, string, string];
   /** One sentence that says what the graph shows (visible caption, read with the figure). */
   summary: string;
   /** Shown instead of the graph when there is nothing to draw. */
@@ -42,7 +45,8 @@ export function GraphCard({
 }: GraphCardProps) {
   const summaryId = useId();
   const Graph = GRAPHS[kind];
-  const empty = !loading && points.every((p) => p.value === null || p.value === 0);
+  const secondName = columns[2];
+  const empty = !loading && points.every((p) => !p.value && !p.second);
 
   return (
     <Card title={title} actions={actions}>
@@ -58,7 +62,7 @@ export function GraphCard({
         ) : (
           <div aria-hidden style={{ height }}>
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <Graph points={points} seriesName={columns[1]} height={height} />
+              <Graph points={points} seriesName={columns[1]} secondName={secondName} height={height} />
             </Suspense>
           </div>
         )}
@@ -72,6 +76,7 @@ export function GraphCard({
               <tr>
                 <th scope="col">{columns[0]}</th>
                 <th scope="col">{columns[1]}</th>
+                {secondName ? <th scope="col">{secondName}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -79,6 +84,7 @@ export function GraphCard({
                 <tr key={p.label}>
                   <th scope="row">{p.label}</th>
                   <td>{p.value ?? 'No data'}</td>
+                  {secondName ? <td>{p.second ?? 'No data'}</td> : null}
                 </tr>
               ))}
             </tbody>

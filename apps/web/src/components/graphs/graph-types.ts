@@ -1,10 +1,15 @@
-/** One point of a simple graph: the category (hour, department) and its value. */
-export type GraphPoint = { label: string; value: number | null };
+/**
+ * One point of a simple graph: the category (hour, department, day) and its value; `second` is
+ * a second series' value at the same category (admissions and discharges on one day).
+ */
+export type GraphPoint = { label: string; value: number | null; second?: number | null };
 
 export type GraphViewProps = {
   points: readonly GraphPoint[];
   /** The series' name, e.g. "Average wait (min)". */
   seriesName: string;
+  /** The second series' name, when the points carry one: drawn beside the first, with a legend. */
+  secondName?: string;
   height?: number;
 };
 

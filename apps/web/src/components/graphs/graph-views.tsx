@@ -2,6 +2,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Legend,
   Line,
   LineChart,
   ReferenceArea,
@@ -57,8 +58,8 @@ export function LineGraph({ points, seriesName, height = 240 }: GraphViewProps) 
   );
 }
 
-/** Bars over categories (Arrivals By Hour, bottlenecks). */
-export function BarGraph({ points, seriesName, height = 240 }: GraphViewProps) {
+/** Bars over categories (Arrivals By Hour, bottlenecks); two bars a category with a second series. */
+export function BarGraph({ points, seriesName, secondName, height = 240 }: GraphViewProps) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={[...points]} accessibilityLayer={false} margin={margin}>
@@ -73,6 +74,16 @@ export function BarGraph({ points, seriesName, height = 240 }: GraphViewProps) {
           radius={[4, 4, 0, 0]}
           isAnimationActive={false}
         />
+        {secondName ? (
+          <Bar
+            dataKey="second"
+            name={secondName}
+            fill={COLORS.second}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+        ) : null}
+        {secondName ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { inpatientRoutes } from '@/features/inpatient/routes';
 import { page } from '@/lib/lazy-route';
 
 /** /admin/* (the index is declared in app/router.tsx). Loaded when an admin path is first visited. */
 export const routes: RouteObject[] = [
+  ...inpatientRoutes,
   page('dashboard', 'Admin Dashboard', () => import('./pages/dashboard-page')),
   page('doctors', 'Manage Doctors', () => import('./pages/doctors-page')),
   page('beds', 'Manage Beds', () => import('./pages/beds-page')),

@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { inpatientRoutes } from '@/features/inpatient/routes';
 import { indexPage, page, redirect } from '@/lib/lazy-route';
 
 /** /doctor/* (the index is declared in app/router.tsx). Loaded when a doctor path is first visited. */
 export const routes: RouteObject[] = [
+  ...inpatientRoutes,
   page('dashboard', 'Dashboard', () => import('./pages/dashboard-page')),
   page('appointments', 'Appointments', () => import('./pages/appointments-page')),
   page('appointment/:id', 'Appointment', () => import('./pages/appointment-detail-page')),

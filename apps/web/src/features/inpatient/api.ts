@@ -65,8 +65,11 @@ export const freeBedOptions = (beds: readonly FreeBed[]) =>
 
 export const inpatientDiagnosisSearch = diagnosisCodeSearchAt(queryKeys.inpatient.diagnosisCodes);
 
+/** What a ward change answers: the stay (or bed) it changed. */
+type Created = { id: string };
+
 /** What refreshes after any ward change: every board and stay, and the admin area's beds and wards. */
-function useWardChange<TVariables>(send: (variables: TVariables) => Promise<unknown>, failed: string) {
+function useWardChange<TVariables>(send: (variables: TVariables) => Promise<Created>, failed: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -79,8 +82,6 @@ function useWardChange<TVariables>(send: (variables: TVariables) => Promise<unkn
     meta: changeMeta(failed, 'form'),
   });
 }
-
-type Created = { id: string };
 
 export const useAdmit = () =>
   useWardChange((body: AdmitInput) => api.post<Created>('/stays', body), 'Could not admit the patient');

@@ -1,5 +1,12 @@
-import type { Analytics, Stats, Summary, TargetWait } from '@carepoint/contract';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  Analytics,
+  InpatientAnalytics,
+  InpatientPeriod,
+  Stats,
+  Summary,
+  TargetWait,
+} from '@carepoint/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { LOAD_FAILED, useAdminMutation } from './shared';
@@ -18,6 +25,17 @@ export const useAnalytics = () =>
     queryKey: queryKeys.admin.analytics,
     queryFn: ({ signal }) => api.get<Analytics>('/admin/analytics', { signal }),
     meta: { errorMessage: LOAD_FAILED.analytics },
+  });
+
+/** Beds by ward now, admissions and discharges per day and the length of stay over the last `days` days. */
+export const useInpatientAnalytics = (days: InpatientPeriod) =>
+  useQuery({
+    queryKey: queryKeys.admin.inpatientAnalytics(days),
+    queryFn: ({ signal }) =>
+      api.get<InpatientAnalytics>(`/admin/analytics/inpatient?days=${days}`, { signal }),
+    // Another period keeps the last figures on screen until its own arrive.
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: LOAD_FAILED.inpatient },
   });
 
 export const useStats = () =>

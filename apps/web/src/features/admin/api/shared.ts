@@ -69,6 +69,7 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
 export const LOAD_FAILED = {
   summary: 'Failed to load dashboard summary',
   analytics: 'Could not fetch analytics',
+  inpatient: 'Could not fetch inpatient figures',
   stats: 'Could not fetch stats',
   queues: 'Could not fetch queues',
 } as const;

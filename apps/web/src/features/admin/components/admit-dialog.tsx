@@ -30,7 +30,10 @@ export function AdmitDialog({ entry, open, onOpenChange }: DialogComponentProps 
     fields: ['bedId', ...ADMISSION_FIELDS],
     send: (body) => admit.mutateAsync({ id: entry.id, body }),
     success: (_, { bedId }) =>
-      FRONT_DESK_MESSAGES.admitted(entry.patientName, free.find((b) => b.id === bedId)?.label ?? 'a bed'),
+      FRONT_DESK_MESSAGES.admitted(
+        entry.patientName,
+        freeBedOptions(free).find((b) => b.value === bedId)?.label ?? 'a bed',
+      ),
     onSaved: () => onOpenChange(false),
   });
   const {

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { InpatientAnalyticsSection } from '@/features/admin/components/inpatient-analytics';
 import { TargetWaitForm } from '@/features/admin/components/target-wait-form';
 import { useLiveEvents } from '@/features/admin/use-live-events';
 import { errorMessage } from '@/lib/api-client';
@@ -14,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 /** Operational Analytics: waits against the target and where patients wait longest, from records. */
 export default function OperationalAnalyticsPage() {
   const analytics = useAnalytics();
-  useLiveEvents(['emergency', 'queues']);
+  useLiveEvents(['emergency', 'queues', 'wards']);
   const data = analytics.data;
   const loading = analytics.isPending;
 
@@ -40,7 +41,7 @@ export default function OperationalAnalyticsPage() {
     <>
       <PageHeader
         title="Operational Analytics"
-        description="Today's emergency-room waits and where patients wait now."
+        description="Today's emergency-room waits, where patients wait now, and the wards."
       />
       <div className="flex flex-col gap-6">
         <div className="grid gap-4 md:grid-cols-3">
@@ -89,6 +90,7 @@ export default function OperationalAnalyticsPage() {
           </div>
           {data ? <TargetWaitForm current={data.targetWaitMin} /> : null}
         </div>
+        <InpatientAnalyticsSection />
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { LOAD_FAILED } from '@/features/admin/api/shared';
 import { AddAmbulanceButton } from '@/features/admin/components/ambulance-dialog';
 import { ArrivalsByHour, WaitTimeTrend } from '@/features/admin/components/dashboard-graphs';
 import { AddDoctorButton } from '@/features/admin/components/doctor-dialogs';
+import { InpatientCards } from '@/features/admin/components/inpatient-cards';
 import { AddNurseButton } from '@/features/admin/components/nurse-dialog';
 import { QuickLinks } from '@/features/admin/components/quick-links';
 import { SummaryTiles } from '@/features/admin/components/summary-tiles';
@@ -16,8 +17,8 @@ import { errorMessage } from '@/lib/api-client';
 /** Admin Dashboard: counts, today's figures and graphs, all computed by the server from records. */
 export default function AdminDashboardPage() {
   const summary = useSummary();
-  // ER arrivals and queue changes move the tiles and graphs: keep them current.
-  useLiveEvents(['emergency', 'queues']);
+  // ER arrivals, queue and ward changes move the tiles, cards and graphs: keep them current.
+  useLiveEvents(['emergency', 'queues', 'wards']);
   const loading = summary.isPending;
 
   return (
@@ -46,6 +47,7 @@ export default function AdminDashboardPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <SummaryTiles summary={summary.data} loading={loading} />
+          <InpatientCards summary={summary.data} loading={loading} />
           <div className="grid gap-6 lg:grid-cols-2">
             <WaitTimeTrend summary={summary.data} loading={loading} />
             <ArrivalsByHour summary={summary.data} loading={loading} />

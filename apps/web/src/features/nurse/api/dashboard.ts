@@ -16,10 +16,11 @@ export function useOwnNurseRecord() {
 }
 
 /** The wards the nurse works on, each with its beds counted, read every minute like the ER lists. */
-export function useOwnWards() {
+export function useOwnWards(enabled = true) {
   return useQuery({
     queryKey: queryKeys.nurse.wards,
     queryFn: ({ signal }) => api.get<{ data: Ward[] }>('/nurse/wards', { signal }),
+    enabled,
     refetchInterval: REFRESH_MS,
     // The card shows its own error state with a retry.
     meta: { errorMessage: false },

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePatientChart } from '@/features/doctor/api/patients';
+import { AdmitNowDialog } from '@/features/inpatient/components/admit-patient-dialogs';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { ageText, calendarDate, measureText, NOT_RECORDED, pressureText } from './display';
@@ -105,11 +106,22 @@ function LatestVitals({ vitals }: { vitals: PatientChart['vitals'] }) {
 
 function ChartBody({ chart }: { chart: PatientChart }) {
   const [editing, setEditing] = useState(false);
+  const [admitting, setAdmitting] = useState(false);
   const { patient, medical } = chart;
   const born = calendarDate(patient.dateOfBirth);
   const age = ageText(patient.age);
   return (
     <div className="flex flex-col gap-5">
+      <div>
+        <Button variant="secondary" size="sm" onClick={() => setAdmitting(true)}>
+          Admit to a ward
+        </Button>
+        <AdmitNowDialog
+          open={admitting}
+          onOpenChange={setAdmitting}
+          patient={{ id: patient.id, name: patient.fullName }}
+        />
+      </div>
       <Section title="Personal details">
         <Facts
           items={[
