@@ -1,9 +1,4 @@
-import {
-  type AdmitSource,
-  type DischargeDisposition,
-  ICD10CM_FHIR_SYSTEM,
-  type StayStatus,
-} from '@carepoint/contract';
+import { ICD10CM_FHIR_SYSTEM } from '@carepoint/contract';
 import type {
   CodeableConcept,
   Coding,
@@ -32,6 +27,11 @@ import { latest, versionMeta } from './versioning';
  * `diagnosis.condition` references, with its role (AD / DD) and rank.
  */
 
+type Stay = typeof stays.$inferSelect;
+type StayStatus = Stay['status'];
+type AdmitSource = Stay['admitSource'];
+type DischargeDisposition = NonNullable<Stay['dischargeDisposition']>;
+
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 const ACT_PRIORITY = 'http://terminology.hl7.org/CodeSystem/v3-ActPriority';
 const ENCOUNTER_STATUS_SYSTEM = 'http://hl7.org/fhir/encounter-status';
@@ -49,7 +49,7 @@ const ELECTIVE: CodeableConcept = {
   text: 'Planned admission',
 };
 
-const STAY_STATUS_CODES: Record<StayStatus, Encounter['status']> = {
+const STAY_STATUS_CODES: Record<StayStatus, NonNullable<Encounter['status']>> = {
   Planned: 'planned',
   Admitted: 'in-progress',
   Discharged: 'finished',
