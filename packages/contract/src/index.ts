@@ -37,3 +37,4 @@ export * from './transactions';
 export * from './triage';
 export * from './two-factor';
 export * from './ui';
+export * from './ward-notes';

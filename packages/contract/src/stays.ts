@@ -12,6 +12,11 @@ import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 
 /** Planned: booked ahead (a bed may be Reserved); Admitted: on the ward; Discharged; Cancelled: a plan that did not happen. */
 export const STAY_STATUSES = ['Planned', 'Admitted', 'Discharged', 'Cancelled'] as const;
+/** The stays that hold a patient and a bed: at most one of them per patient, and per bed. */
+export const OPEN_STAY_STATUSES = [
+  'Planned',
+  'Admitted',
+] as const satisfies readonly (typeof STAY_STATUSES)[number][];
 
 /** Where an admission came from; FHIR Encounter.hospitalization.admitSource (stays-fhir.ts maps them). */
 export const ADMIT_SOURCES = ['Emergency', 'Outpatient', 'Planned'] as const;

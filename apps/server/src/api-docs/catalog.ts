@@ -126,6 +126,13 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/stays/{stayId}/cancel': 'Cancel a planned admission (its reserved bed is free again)',
   'POST /api/stays/{stayId}/transfer': 'Transfer an admitted patient to another free bed',
   'POST /api/stays/{stayId}/discharge': 'Complete the discharge; the bed goes to Cleaning',
+  // Inpatient: notes on a stay and a ward's shift handover.
+  'POST /api/stays/{stayId}/nursing-notes': 'Write a nursing note on an admitted stay (or correct my own)',
+  'POST /api/stays/{stayId}/ward-round-notes':
+    'Write a ward round note (SOAP) on an admitted stay (or correct my own)',
+  'GET /api/stays/{stayId}/notes': "A stay's nursing and ward round notes, newest first",
+  'GET /api/wards/{wardId}/handover':
+    "A ward's shift handover: who is on the ward, what changed, what is due",
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -253,6 +260,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description:
       'The nurse’s own area: their staff record, their wards, the emergency room list and live changes.',
   },
+  {
+    name: 'inpatient: notes and handover',
+    description:
+      'Nursing notes, ward round notes (SOAP) and the shift handover of a ward; notes are append-only.',
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -318,6 +330,8 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   },
   'PUT /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'PATCH /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
+  'POST /api/stays/{stayId}/nursing-notes': { 409: ['STAY_NOT_ADMITTED', 'NOTE_ALREADY_CORRECTED'] },
+  'POST /api/stays/{stayId}/ward-round-notes': { 409: ['STAY_NOT_ADMITTED', 'NOTE_ALREADY_CORRECTED'] },
   'POST /api/admin/ambulances': { 409: ['AMBULANCE_CODE_TAKEN'] },
   'PUT /api/admin/ambulances/{id}': { 409: ['AMBULANCE_CODE_TAKEN'] },
   'PATCH /api/admin/ambulances/{id}': { 409: ['AMBULANCE_CODE_TAKEN'] },

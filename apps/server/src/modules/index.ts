@@ -32,6 +32,7 @@ import { stayRoutes } from './stays/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
 import { twoFactorRoutes } from './two-factor/routes';
+import { wardNoteRoutes } from './ward-notes/routes';
 
 /**
  * Every area's routes, registered in this order (the OpenAPI document lists their paths in it);
@@ -83,6 +84,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisCodeRoutes,
   // Inpatient stays: the discharge summary (and the patient's own).
   dischargeSummaryRoutes,
+  // Inpatient: nursing and ward round notes on a stay, a ward's shift handover.
+  wardNoteRoutes,
   // Patient area: the results their doctors shared with them.
   resultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).

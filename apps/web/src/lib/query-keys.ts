@@ -141,6 +141,10 @@ export const queryKeys = {
     board: (wardId: string) => ['inpatient', 'board', wardId] as const,
     stay: (stayId: string) => ['inpatient', 'stay', stayId] as const,
     diagnosisCodes: ['inpatient', 'diagnosis-codes'] as const,
+    /** A stay's notes (then the kind shown), and every ward's handover (then the ward and the period). */
+    notes: (stayId: string) => ['inpatient', 'notes', stayId] as const,
+    handovers: ['inpatient', 'handover'] as const,
+    handover: (wardId: string, hours: number) => ['inpatient', 'handover', wardId, hours] as const,
   },
   nurse: {
     me: ['nurse', 'me'] as const,

@@ -18,3 +18,4 @@ export * from './staff';
 export * from './stays';
 export * from './transactions';
 export * from './two-factor';
+export * from './ward-notes';

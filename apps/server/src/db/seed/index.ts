@@ -16,12 +16,14 @@ import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
 import { seedInpatientHistory } from './inpatient-history';
 import { seedAppointments, seedSchedules } from './patient-area';
+import { seedWardNotes } from './ward-notes';
 
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea, seedStays, seedDischargedStay, seedDischargeSummary);
 seeders.push(seedInpatientHistory);
+seeders.push(seedWardNotes);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
 seeders.push(seedDoctorAppointments);

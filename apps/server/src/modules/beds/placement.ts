@@ -1,4 +1,4 @@
-import { BED_MESSAGES, type BedStatus, type WardSexRule } from '@carepoint/contract';
+import { BED_MESSAGES, type BedStatus, OPEN_STAY_STATUSES, type WardSexRule } from '@carepoint/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { stays, users, wards } from '../../db/schema';
@@ -85,7 +85,7 @@ export async function checkNotHeldByStay(
   const [held] = await tx
     .select({ id: stays.id })
     .from(stays)
-    .where(and(eq(stays.bedId, before.id), inArray(stays.status, ['Planned', 'Admitted'])))
+    .where(and(eq(stays.bedId, before.id), inArray(stays.status, [...OPEN_STAY_STATUSES])))
     .limit(1);
   if (held) throw conflict('BED_HELD_BY_STAY', BED_MESSAGES.heldByStay, 'status');
 }

@@ -1,4 +1,10 @@
-import { BED_STATUSES, type BedStatus, WARD_MESSAGES, type WardBoard } from '@carepoint/contract';
+import {
+  BED_STATUSES,
+  type BedStatus,
+  OPEN_STAY_STATUSES,
+  WARD_MESSAGES,
+  type WardBoard,
+} from '@carepoint/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { beds, patientMedicalDetails, stays, users, wards } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -38,7 +44,7 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
       hasAllergies: sql<boolean>`coalesce(cardinality(${patientMedicalDetails.allergies}) > 0, false)`,
     })
     .from(beds)
-    .leftJoin(stays, and(eq(stays.bedId, beds.id), inArray(stays.status, ['Planned', 'Admitted'])))
+    .leftJoin(stays, and(eq(stays.bedId, beds.id), inArray(stays.status, [...OPEN_STAY_STATUSES])))
     .leftJoin(users, eq(users.id, stays.patientId))
     .leftJoin(doctorInCharge, eq(doctorInCharge.id, stays.doctorId))
     .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))

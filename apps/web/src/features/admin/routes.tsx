@@ -24,4 +24,5 @@ export const routes: RouteObject[] = [
   page('smart-apps', 'SMART Apps', () => import('./pages/smart-apps-page')),
   page('facility', 'Facility', () => import('./pages/facility-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
+  page('wards/:wardId/handover', 'Handover', () => import('../inpatient/notes/handover-page')),
 ];

@@ -42,4 +42,6 @@ export const routes: RouteObject[] = [
     'Discharge summary',
     () => import('@/features/inpatient/discharge/discharge-page'),
   ),
+  page('stays/:stayId/notes', 'Notes', () => import('../inpatient/notes/notes-page')),
+  page('wards/:wardId/handover', 'Handover', () => import('../inpatient/notes/handover-page')),
 ];
