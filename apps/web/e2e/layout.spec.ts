@@ -60,6 +60,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'patient', path: '/patient/change-password' },
   { role: 'patient', path: '/patient/no-such-page' },
   { role: 'patient', path: '/patient/results' },
+  { role: 'patient', path: '/patient/hospital-stays' },
   { role: 'nurse', path: '/nurse/dashboard' },
   { role: 'nurse', path: '/nurse/profile' },
   { role: 'nurse', path: '/nurse/change-password' },

@@ -12,6 +12,7 @@ export * from './common';
 export * from './dates';
 export * from './diagnosis';
 export * from './diagnosis-codes';
+export * from './discharge-summaries';
 export * from './doctor-appointments';
 export * from './emergency';
 export * from './facility';

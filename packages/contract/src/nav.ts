@@ -44,6 +44,7 @@ export const PATIENT_NAV = [
   { key: 'appointments', label: 'Appointments', to: '/patient/appointments' },
   { key: 'prescriptions', label: 'Prescriptions', to: '/patient/prescriptions' },
   { key: 'results', label: 'Results', to: '/patient/results' },
+  { key: 'hospital-stays', label: 'Hospital Stays', to: '/patient/hospital-stays' },
   { key: 'invoices', label: 'Invoices', to: '/patient/invoices' },
   { key: 'profile', label: 'Profile', to: '/patient/profile' },
   { key: 'record-access', label: 'Who opened my record', to: '/patient/record-access' },

@@ -188,6 +188,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/backups': 'Backups of the embedded database, and whether one runs',
   'POST /api/admin/backups': 'Back up the embedded database now',
   'GET /api/admin/backups/{name}/download': 'Download a backup',
+  // Inpatient stays: the discharge summary.
+  'GET /api/stays/{stayId}/discharge-summary': 'A stay and its discharge summary',
+  'PUT /api/stays/{stayId}/discharge-summary': 'Save the discharge summary as a draft',
+  'POST /api/stays/{stayId}/discharge-summary/sign': 'Sign the discharge summary (final)',
+  'POST /api/stays/{stayId}/discharge-summary/follow-up': 'Book the follow-up appointment of a discharge',
+  'GET /api/stays/{stayId}/discharge-summary.pdf': 'The discharge summary as a PDF',
+  'GET /api/patient/discharge-summaries': 'My hospital stays’ signed discharge summaries',
+  'GET /api/patient/discharge-summaries/{id}/pdf': 'One of my discharge summaries as a PDF',
 };
 
 /** Every tag, in the order the document lists them, with what it covers. */
@@ -220,6 +228,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'patient: prescriptions', description: 'A patient’s own prescriptions.' },
   {
+    name: 'patient: discharge summaries',
+    description: 'A patient’s own hospital stays’ signed discharge summaries and their PDFs.',
+  },
+  {
     name: 'patient: record access',
     description: 'Who opened or changed a patient’s own record, from the audit trail.',
   },
@@ -235,6 +247,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'doctor: patients', description: 'Patients’ charts and medical details.' },
   { name: 'doctor: invoices', description: 'A doctor’s invoices: create, change, pay, cancel, refund, PDF.' },
   { name: 'doctor: prescriptions', description: 'Prescriptions and their PDFs.' },
+  {
+    name: 'discharge summaries',
+    description:
+      'A stay’s discharge summary: the doctor’s draft and signature, the follow-up booking, its PDF.',
+  },
   { name: 'doctor: reports', description: 'Medical reports and their attachments.' },
   { name: 'doctor: diagnosis', description: 'Diagnosis tests and their categories.' },
   {
@@ -330,6 +347,11 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/create/doctor': { 409: ['EMAIL_TAKEN'] },
   'PATCH /api/admin/doctors/{id}': { 409: ['EMAIL_TAKEN'] },
   'POST /api/admin/nurses': { 409: ['NURSE_EMAIL_TAKEN'] },
+  'PUT /api/stays/{stayId}/discharge-summary': { 409: ['ALREADY_SIGNED', 'STAY_NOT_OPEN'] },
+  'POST /api/stays/{stayId}/discharge-summary/sign': { 409: ['ALREADY_SIGNED', 'NO_DRAFT', 'STAY_NOT_OPEN'] },
+  'POST /api/stays/{stayId}/discharge-summary/follow-up': {
+    409: ['ALREADY_SIGNED', 'FOLLOW_UP_BOOKED', 'SLOT_TAKEN', 'PATIENT_BUSY', 'STAY_NOT_OPEN'],
+  },
   'PUT /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'PATCH /api/admin/nurses/{id}': { 409: ['NURSE_EMAIL_TAKEN'] },
   'POST /api/stays/{stayId}/nursing-notes': { 409: ['STAY_NOT_ADMITTED', 'NOTE_ALREADY_CORRECTED'] },
@@ -446,6 +468,8 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/patient/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/prescriptions/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/patient/prescriptions/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/stays/{stayId}/discharge-summary.pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/patient/discharge-summaries/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/reports/attachments/{id}': {
     types: ['*/*'],
     description: 'The file, in the type it was attached as, to save',

@@ -11,6 +11,7 @@ import { bedRoutes } from './beds/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
+import { dischargeSummaryRoutes } from './discharge-summaries/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
@@ -83,6 +84,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   diagnosisRoutes,
   // Doctors and admins: the ICD-10-CM codes diagnoses are coded in.
   diagnosisCodeRoutes,
+  // Inpatient stays: the discharge summary (and the patient's own).
+  dischargeSummaryRoutes,
   // Inpatient: nursing and ward round notes on a stay, a ward's shift handover.
   wardNoteRoutes,
   // Inpatient care: the medication round (doctors' orders, the nurses' record of each dose).

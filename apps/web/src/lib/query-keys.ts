@@ -125,6 +125,13 @@ export const queryKeys = {
     prescriptions: (queryString: string) => ['patient', 'prescriptions', queryString] as const,
     recordAccess: (queryString: string) => ['patient', 'record-access', queryString] as const,
     results: (page: number) => ['patient', 'results', page] as const,
+    dischargeSummaries: ['patient', 'discharge-summaries'] as const,
+  },
+  /** A stay's discharge summary (doctors write it, nurses and admins read it). */
+  discharge: {
+    summary: (stayId: string) => ['discharge', 'summary', stayId] as const,
+    /** The summary's diagnosis pickers (term and limit follow). */
+    diagnosisCodes: ['discharge', 'diagnosis-codes'] as const,
   },
   /** The wards, shared by the nurse, doctor and admin areas (the same /api/wards and /api/stays). */
   inpatient: {

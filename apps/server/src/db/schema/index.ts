@@ -6,6 +6,7 @@ export * from './bulk-exports';
 export * from './clinical';
 export * from './code-systems';
 export * from './diagnosis';
+export * from './discharge-summaries';
 export * from './emergency';
 export * from './medication-round';
 export * from './messages';

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -22,19 +21,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from './columns';
 
 export const reportKind = pgEnum('report_kind', REPORT_KINDS);
 export const birthSex = pgEnum('birth_sex', BIRTH_SEXES);
 export const deliveryMethod = pgEnum('delivery_method', DELIVERY_METHODS);
 export const investigationStatus = pgEnum('investigation_status', INVESTIGATION_STATUSES);
 export const operationOutcome = pgEnum('operation_outcome', OPERATION_OUTCOMES);
-
-/** Raw bytes (bytea). PGlite answers a Uint8Array, node-postgres a Buffer: both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The doctor area's reports, all four kinds in one table: the fields every kind has (case ID,

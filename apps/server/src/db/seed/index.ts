@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import type { SeedContext } from './context';
+import { seedDischargeSummary } from './discharge-summaries';
 import { seedDoctorAppointments } from './doctor-appointments';
 import { seedDoctorDay } from './doctor-day';
 import { seedDoctorDiagnosis } from './doctor-diagnosis';
@@ -22,7 +23,7 @@ import { seedWardNotes } from './ward-notes';
 /** Each area's demo records, in dependency order (accounts first). */
 const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedAccounts];
 seeders.push(seedSchedules, seedAppointments);
-seeders.push(seedAdminArea, seedStays, seedDischargedStay);
+seeders.push(seedAdminArea, seedStays, seedDischargedStay, seedDischargeSummary);
 seeders.push(seedInpatientHistory);
 seeders.push(seedWardNotes);
 seeders.push(seedMedicationRound);

@@ -287,6 +287,8 @@ export async function bookWithDoctor(
   slot: Slot,
   details: BookingDetails,
   patientOf: PatientOf,
+  /** Runs in the booking's transaction once the appointment is in (a discharge summary links it). */
+  afterBooked?: (tx: ServiceContext, appointmentId: string) => Promise<void>,
 ): Promise<{ id: string; patientId: string }> {
   const { db, config } = ctx;
   const status = details.status ?? 'Pending';
@@ -339,6 +341,7 @@ export async function bookWithDoctor(
         patientId,
         details: { doctorId: doctor.id, date: slot.date, time: formatMinutes(slot.minutes), status },
       });
+      await afterBooked?.(txCtx, row.id);
       return { id: row.id, patientId };
     });
   } catch (error) {

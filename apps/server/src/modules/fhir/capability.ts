@@ -15,6 +15,7 @@ const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
   'clinical-patient': [
     'AllergyIntolerance',
     'DiagnosticReport',
+    'DocumentReference',
     'Encounter',
     'MedicationAdministration',
     'MedicationRequest',
@@ -22,6 +23,7 @@ const SHARED_SEARCH_PARAMETERS: Record<string, readonly string[]> = {
   ],
   'clinical-date': ['DiagnosticReport', 'Encounter', 'Observation'],
   'clinical-code': ['Observation'],
+  'clinical-encounter': ['DocumentReference'],
   'individual-family': ['Patient', 'Practitioner'],
   'individual-given': ['Patient', 'Practitioner'],
   'individual-birthdate': ['Patient'],

@@ -22,6 +22,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'MedicationRequest':
       case 'MedicationAdministration':
       case 'DiagnosticReport':
+      case 'DocumentReference':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];

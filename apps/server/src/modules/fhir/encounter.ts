@@ -3,11 +3,18 @@ import type { CodeableConcept, Coding, Encounter, EncounterStatusHistory } from 
 import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { appointments, beds, erEntries } from '../../db/schema';
+import { appointments, beds, erEntries, stays } from '../../db/schema';
 import { independentReads } from '../../lib/independent-reads';
 import { appointmentEnd } from './appointment';
 import { codedTokenMatches } from './coded-token';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import {
+  INPATIENT,
+  STAYS_BY_START as INPATIENT_BY_START,
+  inpatientConditions,
+  inpatientEncounters,
+  stayStart,
+} from './inpatient-encounter';
 import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -23,9 +30,10 @@ import { fhirDateTime } from './time';
 import { latest, versionMeta } from './versioning';
 
 /*
- * Encounters are two of our records: a completed appointment is a visit (same id as its
- * Appointment), an emergency-room entry of a registered patient is an ER stay. An ER entry
- * without a patient account (a walk-in nobody linked) is nobody's record: it is left out.
+ * Encounters are three of our records: a completed appointment is a visit (same id as its
+ * Appointment), an emergency-room entry of a registered patient is an ER stay, and an inpatient
+ * stay is an IMP encounter (inpatient-encounter.ts). An ER entry without a patient account (a
+ * walk-in nobody linked) is nobody's record: it is left out.
  */
 
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
@@ -180,7 +188,7 @@ function stayEncounter(row: StayRow, timeZone: string): Encounter {
 /** A patient caller's own records only (in SQL, so totals and pages count only those). */
 const ownedBy = (
   { patientScope }: FhirContext,
-  column: typeof appointments.patientId | typeof erEntries.patientId,
+  column: typeof appointments.patientId | typeof erEntries.patientId | typeof stays.patientId,
 ) => (patientScope === undefined ? undefined : eq(column, patientScope));
 
 /** The conditions of one search on each table (a `class` or `status` the table cannot have rules it out). */
@@ -209,11 +217,14 @@ function conditions(fhir: FhirContext, search: ParsedSearch) {
       tokenMatches(sql`'EMER'`, classes, ACT_CODE),
       codedTokenMatches(erEntries.status, statuses, ENCOUNTER_STATUS_SYSTEM, ER_STATUS_CODES),
     ),
+    inpatient: inpatientConditions(fhir, search),
   };
 }
 
+type Kind = 'visit' | 'stay' | 'inpatient';
+
 /**
- * Both kinds in one order (start, then id), read a page at a time, then mapped by id. Each table
+ * The three kinds in one order (start, then id), read a page at a time, then mapped by id. Each table
  * gives at most offset + limit rows in that order first (its start index serves it): PostgreSQL
  * does not merge the two ordered index scans of a UNION ALL by itself, and would sort them whole.
  */
@@ -238,7 +249,7 @@ async function encounterPage(
   const refs = await unionAll(
     db
       .select({
-        kind: sql<'visit' | 'stay'>`'visit'`.as('kind'),
+        kind: sql<Kind>`'visit'`.as('kind'),
         id: appointments.id,
         start: sql<Date>`${appointments.startsAt}`.as('start'),
         key: sortKeyColumn(VISITS_BY_START).as('key'),
@@ -249,7 +260,7 @@ async function encounterPage(
       .limit(reach),
     db
       .select({
-        kind: sql<'visit' | 'stay'>`'stay'`.as('kind'),
+        kind: sql<Kind>`'stay'`.as('kind'),
         id: erEntries.id,
         start: sql<Date>`${erEntries.arrivedAt}`.as('start'),
         key: sortKeyColumn(STAYS_BY_START).as('key'),
@@ -258,20 +269,36 @@ async function encounterPage(
       .where(and(isStay, where.stays, afterCursor(STAYS_BY_START, after)))
       .orderBy(...orderByKeys(STAYS_BY_START))
       .limit(reach),
+    db
+      .select({
+        kind: sql<Kind>`'inpatient'`.as('kind'),
+        id: stays.id,
+        start: sql<Date>`${stayStart}`.as('start'),
+        key: sortKeyColumn(INPATIENT_BY_START).as('key'),
+      })
+      .from(stays)
+      .where(and(where.inpatient, afterCursor(INPATIENT_BY_START, after)))
+      .orderBy(...orderByKeys(INPATIENT_BY_START))
+      .limit(reach),
   )
     .orderBy(sql`start`, sql`id`)
     .limit(limit)
     .offset(offset);
-  const idsOf = (kind: 'visit' | 'stay') => refs.filter((r) => r.kind === kind).map((r) => r.id);
-  const [visits, stays] = await independentReads(db, [
+  const idsOf = (kind: Kind) => refs.filter((r) => r.kind === kind).map((r) => r.id);
+  const [visits, erStays, inpatient] = await independentReads(db, [
     async () =>
       idsOf('visit').length === 0 ? [] : await selectVisits(db, inArray(appointments.id, idsOf('visit'))),
     async () =>
       idsOf('stay').length === 0 ? [] : await selectStays(db, inArray(erEntries.id, idsOf('stay'))),
+    async () =>
+      idsOf('inpatient').length === 0
+        ? []
+        : await inpatientEncounters(fhir, inArray(stays.id, idsOf('inpatient'))),
   ]);
   const byId = new Map<string, Encounter>([
     ...visits.map((row): [string, Encounter] => [row.id, visitEncounter(row, fhir.timeZone)]),
-    ...stays.map((row): [string, Encounter] => [row.id, stayEncounter(row, fhir.timeZone)]),
+    ...erStays.map((row): [string, Encounter] => [row.id, stayEncounter(row, fhir.timeZone)]),
+    ...inpatient.map((encounter): [string, Encounter] => [encounter.id ?? '', encounter]),
   ]);
   return refs.flatMap((r) => {
     const resource = byId.get(r.id);
@@ -281,11 +308,12 @@ async function encounterPage(
 
 async function countEncounters(fhir: FhirContext, where: ReturnType<typeof conditions>) {
   const { db } = fhir.ctx;
-  const [[visits], [stays]] = await independentReads(db, [
+  const [[visits], [erStays], [inpatient]] = await independentReads(db, [
     () => db.select({ n: count() }).from(appointments).where(and(isVisit, where.visits)),
     () => db.select({ n: count() }).from(erEntries).where(and(isStay, where.stays)),
+    () => db.select({ n: count() }).from(stays).where(where.inpatient),
   ]);
-  return (visits?.n ?? 0) + (stays?.n ?? 0);
+  return (visits?.n ?? 0) + (erStays?.n ?? 0) + (inpatient?.n ?? 0);
 }
 
 const startOf = (encounter: Encounter) => Date.parse(encounter.period?.start ?? '');
@@ -298,13 +326,18 @@ export const encounterResources: FhirResourceType<Encounter> = {
       name: 'date',
       type: 'date',
       documentation:
-        'The start of the encounter: the visit’s start, the ER arrival (eq, gt, lt, ge, le; a value without offset is facility time)',
+        'The start of the encounter: the visit’s start, the ER arrival, the admission (or a planned one’s day) (eq, gt, lt, ge, le; a value without offset is facility time)',
     },
-    { name: 'class', type: 'token', documentation: 'AMB (visits) or EMER (ER stays), v3-ActCode' },
+    {
+      name: 'class',
+      type: 'token',
+      documentation: `AMB (visits), EMER (ER stays) or ${INPATIENT.code} (inpatient stays), v3-ActCode`,
+    },
     {
       name: 'status',
       type: 'token',
-      documentation: 'finished, in-progress or triaged (http://hl7.org/fhir/encounter-status)',
+      documentation:
+        'planned, triaged, in-progress, finished or cancelled (http://hl7.org/fhir/encounter-status)',
     },
   ],
 
@@ -319,7 +352,12 @@ export const encounterResources: FhirResourceType<Encounter> = {
       fhir.ctx.db,
       and(eq(erEntries.id, id), ownedBy(fhir, erEntries.patientId)),
     );
-    return stay ? stayEncounter(stay, fhir.timeZone) : undefined;
+    if (stay) return stayEncounter(stay, fhir.timeZone);
+    const [inpatient] = await inpatientEncounters(
+      fhir,
+      and(eq(stays.id, id), ownedBy(fhir, stays.patientId)),
+    );
+    return inpatient;
   },
 
   async search(fhir, search) {
@@ -333,7 +371,7 @@ export const encounterResources: FhirResourceType<Encounter> = {
 
   async everything(fhir, patientId) {
     if (!isUuid(patientId)) return [];
-    const [visits, stays] = await independentReads(fhir.ctx.db, [
+    const [visits, erStays, inpatient] = await independentReads(fhir.ctx.db, [
       () =>
         selectVisits(
           fhir.ctx.db,
@@ -341,10 +379,12 @@ export const encounterResources: FhirResourceType<Encounter> = {
         ),
       () =>
         selectStays(fhir.ctx.db, and(eq(erEntries.patientId, patientId), ownedBy(fhir, erEntries.patientId))),
+      () => inpatientEncounters(fhir, and(eq(stays.patientId, patientId), ownedBy(fhir, stays.patientId))),
     ]);
     return [
       ...visits.map((row) => visitEncounter(row, fhir.timeZone)),
-      ...stays.map((row) => stayEncounter(row, fhir.timeZone)),
+      ...erStays.map((row) => stayEncounter(row, fhir.timeZone)),
+      ...inpatient,
     ].sort((a, b) => startOf(a) - startOf(b) || ((a.id ?? '') < (b.id ?? '') ? -1 : 1));
   },
 };

@@ -27,6 +27,7 @@ function subject(resource: Resource): Array<Reference | undefined> {
     case 'MedicationRequest':
     case 'MedicationAdministration':
     case 'Encounter':
+    case 'DocumentReference':
       return [resource.subject];
     default:
       return [];
@@ -56,6 +57,13 @@ export const INCLUDES: readonly IncludeDefinition[] = [
     references: (r) => (r.resourceType === 'Appointment' ? r.participant.map((p) => p.actor) : []),
   },
   { source: 'Encounter', param: 'patient', targets: ['Patient'], references: subject },
+  { source: 'DocumentReference', param: 'patient', targets: ['Patient'], references: subject },
+  {
+    source: 'DocumentReference',
+    param: 'encounter',
+    targets: ['Encounter'],
+    references: (r) => (r.resourceType === 'DocumentReference' ? (r.context?.encounter ?? []) : []),
+  },
 ];
 
 /** `_revinclude`: resources of `source` whose `param` names a match (each a search of that type). */

@@ -2,6 +2,7 @@ import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
 import { diagnosticReports } from './diagnostic-report';
+import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
 import { locations } from './location';
 import { medicationAdministrationsType } from './medication-administration';
@@ -26,5 +27,6 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   allergyIntolerances,
   medicationRequests,
   medicationAdministrationsType,
+  documentReferences,
   doctorGroups,
 ];

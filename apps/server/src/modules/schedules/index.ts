@@ -10,5 +10,6 @@ export {
   loadSchedules,
   lockSchedule,
   saveSchedule,
+  slotsFor,
   updateSchedule,
 } from './service';

@@ -1,4 +1,13 @@
-import { CalendarDays, Eye, FlaskConical, LayoutDashboard, Pill, Receipt, UserRound } from 'lucide-react';
+import {
+  BedDouble,
+  CalendarDays,
+  Eye,
+  FlaskConical,
+  LayoutDashboard,
+  Pill,
+  Receipt,
+  UserRound,
+} from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
@@ -9,6 +18,7 @@ const ICONS = {
   prescriptions: Pill,
   invoices: Receipt,
   results: FlaskConical,
+  'hospital-stays': BedDouble,
   'record-access': Eye,
 } as const;
 

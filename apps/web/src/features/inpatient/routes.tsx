@@ -19,6 +19,7 @@ export const inpatientRoutes: RouteObject[] = [
       page('observations', 'Observations', () => import('./observations/observations-page')),
       page('medication', 'Medication', () => import('./medication/medication-page')),
       page('notes', 'Notes', () => import('./notes/notes-page')),
+      page('discharge', 'Discharge summary', () => import('./discharge/discharge-page')),
     ],
   },
 ];

@@ -9,5 +9,6 @@ export const routes: RouteObject[] = [
   page('invoices', 'My Invoices', () => import('./pages/invoices-page')),
   page('prescriptions', 'My Prescriptions', () => import('./pages/prescriptions-page')),
   page('results', 'My Results', () => import('./pages/results-page')),
+  page('hospital-stays', 'My Hospital Stays', () => import('./pages/hospital-stays-page')),
   page('record-access', 'Who opened my record', () => import('./pages/record-access-page')),
 ];

@@ -16,6 +16,7 @@ const STAY_TABS: ReadonlyArray<{ to: string; label: string }> = [
   { to: 'observations', label: 'Observations' },
   { to: 'medication', label: 'Medication' },
   { to: 'notes', label: 'Notes' },
+  { to: 'discharge', label: 'Discharge' },
 ];
 
 function StayHeader({ stay }: { stay: Stay }) {
