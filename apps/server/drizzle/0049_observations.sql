@@ -45,7 +45,7 @@ CREATE UNIQUE INDEX "observation_alerts_open_unique" ON "observation_alerts" USI
 CREATE INDEX "observation_alerts_stay_idx" ON "observation_alerts" USING btree ("stay_id","raised_at");--> statement-breakpoint
 CREATE INDEX "observation_sets_stay_taken_idx" ON "observation_sets" USING btree ("stay_id","taken_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "observation_sets_patient_taken_idx" ON "observation_sets" USING btree ("patient_id","taken_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "observation_sets_taken_idx" ON "observation_sets" USING btree ("taken_at" DESC NULLS LAST,"id");
+CREATE INDEX "observation_sets_taken_idx" ON "observation_sets" USING btree ("taken_at" DESC NULLS LAST,"id");--> statement-breakpoint
 -- hand-written below
 -- A set's version (FHIR Observation.meta) moves with any change, as on every table behind FHIR (0029).
 CREATE TRIGGER observation_sets_touch_updated_at BEFORE UPDATE ON observation_sets FOR EACH ROW EXECUTE FUNCTION carepoint_touch_updated_at();

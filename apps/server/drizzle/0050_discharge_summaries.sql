@@ -27,7 +27,7 @@ ALTER TABLE "discharge_summaries" ADD CONSTRAINT "discharge_summaries_signed_by_
 CREATE UNIQUE INDEX "discharge_summaries_stay_unique" ON "discharge_summaries" USING btree ("stay_id");--> statement-breakpoint
 CREATE INDEX "discharge_summaries_signed_idx" ON "discharge_summaries" USING btree ("signed_at");--> statement-breakpoint
 CREATE INDEX "discharge_summaries_updated_idx" ON "discharge_summaries" USING btree ("updated_at");--> statement-breakpoint
-CREATE INDEX "discharge_summaries_follow_up_idx" ON "discharge_summaries" USING btree ("follow_up_appointment_id");
+CREATE INDEX "discharge_summaries_follow_up_idx" ON "discharge_summaries" USING btree ("follow_up_appointment_id");--> statement-breakpoint
 -- hand-written below
 -- A signed summary is final: any change is refused, except the follow-up appointment's link being
 -- cleared by its foreign key when that appointment is removed.

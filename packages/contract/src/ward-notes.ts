@@ -210,7 +210,16 @@ const handoverNoteSchema = wardNoteSchema.extend({
  * (each patient's latest NEWS2) fill this section from their own modules; the notes module
  * leaves it empty.
  */
-const handoverDueSchema = z.object({});
+/** What is due, per patient on the ward: their latest NEWS2 (observations) and doses due or overdue (medication round). */
+const handoverDueSchema = z.object({
+  patients: z.array(
+    z.object({
+      stayId: z.string(),
+      news2: z.object({ score: z.number(), risk: z.string(), takenAt: z.string() }).nullable(),
+      doses: z.object({ due: z.number(), overdue: z.number() }),
+    }),
+  ),
+});
 export type HandoverDue = z.infer<typeof handoverDueSchema>;
 
 export const handoverSchema = z.object({

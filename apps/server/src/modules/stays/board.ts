@@ -13,12 +13,15 @@ import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { isoOrNull } from '../../lib/list';
 import { ageOn, fullNameOf } from '../../lib/people';
+import { doseCounts } from '../medication-round';
+import { latestNews2 } from '../observations';
 import { daysBetween, doctorInCharge, doctorName } from './people';
 
 /**
  * GET /api/wards/:wardId/board: every bed of the ward in label order, each with its open stay
  * (admitted or expected). One query for the beds and their stays (index beds_ward_idx, then
- * stays_open_bed_unique), then one per area for the scores and doses of those stays.
+ * stays_open_bed_unique), then the observations' latest NEWS2 and the medication round's doses
+ * due and overdue of those stays, side by side.
  */
 export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<WardBoard> {
   const [ward] = await ctx.db
@@ -54,6 +57,8 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
   const counts = Object.fromEntries(BED_STATUSES.map((s) => [s, 0])) as Record<BedStatus, number>;
   for (const row of rows) counts[row.status] += 1;
   const patientIds = rows.flatMap((r) => (r.patientId ? [r.patientId] : []));
+  const stayIds = rows.flatMap((r) => (r.stayId ? [r.stayId] : []));
+  const [scores, doses] = await Promise.all([latestNews2(ctx, stayIds), doseCounts(ctx, stayIds)]);
   await audit(ctx, { action: 'ward.board', entityType: 'ward', entityId: wardId, details: { patientIds } });
   return {
     ward,
@@ -79,8 +84,8 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
               doctorName: row.doctorName,
               diagnosis: row.diagnosis,
               hasAllergies: row.hasAllergies,
-              news2: null,
-              doses: { due: 0, overdue: 0 },
+              news2: scores.get(row.stayId) ?? null,
+              doses: doses.get(row.stayId) ?? { due: 0, overdue: 0 },
             }
           : null,
     })),

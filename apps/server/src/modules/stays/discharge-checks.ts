@@ -4,6 +4,8 @@ import { reports } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { summaryOf } from '../discharge-summaries';
+import { openDoses } from '../medication-round';
 import type { StayRow } from './store';
 
 /*
@@ -12,9 +14,16 @@ import type { StayRow } from './store';
  * and needs the nurse to confirm they discharge anyway.
  */
 
-/** A death is recorded with the death report (Reports), dated during the stay, before the stay ends with it. */
+/**
+ * A discharge needs the doctor's signed discharge summary; a death is recorded with the death
+ * report (Reports), dated during the stay, instead.
+ */
 export async function checkDischargeReady(ctx: ServiceContext, stay: StayRow, disposition: string) {
-  if (disposition === 'Died') {
+  if (disposition !== 'Died') {
+    const summary = await summaryOf(ctx, stay.id);
+    if (!summary?.signedAt)
+      throw conflict('DISCHARGE_NOT_READY', STAY_MESSAGES.summaryRequired, 'disposition');
+  } else {
     const since = facilityDate(stay.admittedAt ?? stay.createdAt, ctx.config.TIME_ZONE);
     const [death] = await ctx.db
       .select({ id: reports.id })
@@ -27,9 +36,13 @@ export async function checkDischargeReady(ctx: ServiceContext, stay: StayRow, di
   }
 }
 
-/** Investigations of the patient still Pending or In Progress: results the team may still be waiting for. */
+/**
+ * What is still open: doses due up to now and not recorded, and investigations of the patient still
+ * Pending or In Progress (results the team may still be waiting for).
+ */
 export async function openItems(ctx: ServiceContext, stay: StayRow) {
-  return ctx.db.$count(
+  const doses = await openDoses(ctx, stay.id);
+  const results = await ctx.db.$count(
     reports,
     and(
       eq(reports.patientId, stay.patientId),
@@ -37,4 +50,5 @@ export async function openItems(ctx: ServiceContext, stay: StayRow) {
       inArray(reports.status, ['Pending', 'In Progress']),
     ),
   );
+  return doses + results;
 }

@@ -179,6 +179,26 @@ describe('a planned admission', () => {
   });
 });
 
+/** The doctor's signed discharge summary, which a discharge home needs. */
+async function signSummary(stayId: string) {
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/stays/${stayId}/discharge-summary`,
+    headers: doctor.headers,
+    payload: {
+      principalDiagnosis: { code: 'J18.9', text: 'Pneumonia' },
+      secondaryDiagnoses: [],
+      procedures: 'Antibiotics',
+      course: 'Improved',
+      medicines: [],
+      followUpInstructions: 'Clinic in two weeks',
+    },
+  });
+  expect(saved.statusCode).toBe(200);
+  const signed = await post(`/api/stays/${stayId}/discharge-summary/sign`, {});
+  expect(signed.statusCode).toBe(200);
+}
+
 describe('on the ward', () => {
   async function admitted() {
     const patient = await createUser(t, 'patient');
@@ -229,6 +249,16 @@ describe('on the ward', () => {
       title: 'Full blood count',
       status: 'Pending',
     });
+    const unsigned = await post(
+      `/api/stays/${id}/discharge`,
+      { disposition: 'Home', confirmed: true },
+      nurse,
+    );
+    expect(unsigned.json()).toMatchObject({
+      code: 'DISCHARGE_NOT_READY',
+      error: STAY_MESSAGES.summaryRequired,
+    });
+    await signSummary(id);
     const asked = await post(`/api/stays/${id}/discharge`, { disposition: 'Home' }, nurse);
     expect(asked.statusCode).toBe(409);
     expect(asked.json()).toMatchObject({ code: 'DISCHARGE_CONFIRM', error: STAY_MESSAGES.confirmOpenItems });
@@ -271,6 +301,7 @@ describe('on the ward', () => {
 
   it('runs one of a transfer and a discharge pressed together on the locked stay, never both halves', async () => {
     const { id } = await admitted();
+    await signSummary(id);
     const target = await freeBed();
     const [moved, left] = await Promise.all([
       post(`/api/stays/${id}/transfer`, { bedId: target.id }, nurse),

@@ -1,16 +1,25 @@
 import type { HandoverDue, HandoverPatient } from '@carepoint/contract';
 import type { ServiceContext } from '../../lib/context';
+import { doseCounts } from '../medication-round';
+import { latestNews2 } from '../observations';
 
 /**
- * What is due on the ward, for the handover's "What is due" section: the place where the
- * medication round's doses due and overdue, and each patient's latest NEWS2 from the
- * observations, are added (reading them through those modules' public surfaces). The notes
- * module itself has nothing due to report, so the section is empty until then.
+ * What is due on the ward, for the handover's "What is due" section: each patient's latest NEWS2
+ * (observations) and doses due and overdue (medication round), read through those modules'
+ * public surfaces in two statements for the whole ward.
  */
 export async function handoverDue(
-  _ctx: ServiceContext,
+  ctx: ServiceContext,
   _wardId: string,
-  _patients: readonly HandoverPatient[],
+  patients: readonly HandoverPatient[],
 ): Promise<HandoverDue> {
-  return {};
+  const stayIds = patients.map((p) => p.stayId);
+  const [scores, doses] = await Promise.all([latestNews2(ctx, stayIds), doseCounts(ctx, stayIds)]);
+  return {
+    patients: stayIds.map((stayId) => ({
+      stayId,
+      news2: scores.get(stayId) ?? null,
+      doses: doses.get(stayId) ?? { due: 0, overdue: 0 },
+    })),
+  };
 }

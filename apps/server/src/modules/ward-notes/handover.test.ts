@@ -232,7 +232,11 @@ describe("a ward's handover", () => {
       assessment: 'Post-op day 0',
       plan: 'Mobilise',
     });
-    expect(h.due).toEqual({});
+    // What is due: each patient on the ward, none with observations or orders in this test.
+    expect(h.due.patients.map((d) => d.stayId)).toEqual(h.patients.map((p) => p.stayId));
+    expect(h.due.patients.every((d) => d.news2 === null && d.doses.due === 0 && d.doses.overdue === 0)).toBe(
+      true,
+    );
   });
 
   it('looks further back when asked: since yesterday morning it holds the older discharge, admissions and note', async () => {

@@ -249,13 +249,29 @@ function Notes({ notes, total }: { notes: HandoverNote[]; total: number }) {
 }
 
 /**
- * The "What is due" part: doses due and overdue and each patient's latest NEWS2 come from the
- * medication round and the observations (handover.due); until they fill it, it says so.
+ * The "What is due" part: for each patient, the latest NEWS2 (observations) and the doses due
+ * and overdue (medication round), in bed order.
  */
-function Due({ due }: { due: Handover['due'] }) {
-  if (Object.keys(due).length === 0)
-    return <Nothing>Doses due and early warning scores are not recorded on this ward yet.</Nothing>;
-  return null;
+function Due({ handover }: { handover: Handover }) {
+  const byStay = new Map(handover.due.patients.map((d) => [d.stayId, d]));
+  if (handover.patients.length === 0) return <Nothing>No patient is on the ward.</Nothing>;
+  return (
+    <ul className="flex flex-col gap-1.5 text-sm">
+      {handover.patients.map((p) => {
+        const due = byStay.get(p.stayId);
+        const score = due?.news2 ? `NEWS2 ${due.news2.score} (${due.news2.risk})` : 'NEWS2 not yet recorded';
+        const doses = due
+          ? `${due.doses.due} dose${due.doses.due === 1 ? '' : 's'} due, ${due.doses.overdue} overdue`
+          : '';
+        return (
+          <li key={p.stayId}>
+            <b className="font-medium">{p.bedLabel ?? '—'}</b> {p.patientName}: {score}
+            {doses ? `; ${doses}` : ''}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function HandoverSheet({ handover, role }: { handover: Handover; role: Role | undefined }) {
@@ -290,7 +306,7 @@ function HandoverSheet({ handover, role }: { handover: Handover; role: Role | un
         <Notes notes={changes.notes} total={changes.notesTotal} />
       </Part>
       <Part title="What is due">
-        <Due due={handover.due} />
+        <Due handover={handover} />
       </Part>
     </article>
   );
