@@ -106,6 +106,25 @@ test('admitted in the emergency room, the patient appears on the open ward board
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history).toContainText(bedLabel);
 
+  // The doctor writes and signs the discharge summary on the stay's Discharge tab.
+  const stayPath = new URL(nurse.url()).pathname.replace('/nurse/', '/doctor/');
+  const doctor = await signedInPage(browser, DEMO.doctor);
+  await doctor.goto(`${stayPath}/discharge`);
+  const principal = doctor.getByRole('combobox', { name: 'Principal diagnosis (ICD-10-CM)' });
+  await principal.fill('pneumonia unspecified');
+  await doctor.getByRole('option', { name: /J18\.9/ }).click();
+  await doctor.getByLabel('Principal diagnosis, as you would write it').fill('Community-acquired pneumonia');
+  await doctor.getByLabel('What was done (procedures and treatment)').fill('IV antibiotics and oxygen.');
+  await doctor.getByLabel('Course in hospital').fill('Settled by day 3.');
+  await doctor
+    .getByLabel('Instructions for the patient')
+    .fill('Finish the antibiotics; come back if breathless.');
+  await doctor.getByRole('button', { name: 'Save draft' }).click();
+  await expect(doctor.getByText('Draft', { exact: true })).toBeVisible();
+  await doctor.getByRole('button', { name: 'Sign', exact: true }).click();
+  await doctor.getByRole('dialog').getByRole('button', { name: 'Sign' }).click();
+  await expect(doctor.getByText('Signed', { exact: true })).toBeVisible();
+
   // The discharge: the nurse completes it; the bed goes to Cleaning.
   await nurse.getByRole('button', { name: 'Complete discharge' }).click();
   const discharge = nurse.getByRole('dialog', { name: `Complete the discharge of ${name}` });
@@ -123,4 +142,5 @@ test('admitted in the emergency room, the patient appears on the open ward board
   await expect(leftBehind).toContainText('Ready for a patient');
   await nurse.context().close();
   await desk.context().close();
+  await doctor.context().close();
 });

@@ -4,7 +4,6 @@ import {
   type Bed,
   type bedListQuerySchema,
   type createBedSchema,
-  FRONT_DESK_MESSAGES,
   type updateBedSchema,
 } from '@carepoint/contract';
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,6 +1,5 @@
 import {
   type CodedDiagnosis,
-  DIAGNOSIS_CODE_MESSAGES,
   durationLabel,
   type MedicineLine,
   PRESCRIPTION_MESSAGES,
