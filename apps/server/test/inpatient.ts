@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { beds, stayLocations, stays, wards } from '../src/db/schema';
-import { changesHeard, createUser, type TestApp, type TestUser } from './helpers';
+import { changesHeard, createUser, signIn, type TestApp, type TestUser } from './helpers';
 
 let wardCount = 0;
 
@@ -61,4 +62,26 @@ export async function admittedStay(
     .values({ stayId: stay.id, wardId, bedId: bed.id, bedLabel: label, fromAt: admittedAt });
   await changesHeard(t);
   return { stayId: stay.id, wardId, bedId: bed.id, patient, doctor };
+}
+
+/** The doctor's discharge summary of a stay, written and signed through the API (a discharge home needs one). */
+export async function signedDischargeSummary(t: TestApp, stayId: string, doctor: Pick<TestUser, 'email'>) {
+  const headers = await signIn(t, doctor);
+  const url = `/api/stays/${stayId}/discharge-summary`;
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url,
+    headers,
+    payload: {
+      principalDiagnosis: { code: 'J18.9', text: 'Pneumonia' },
+      secondaryDiagnoses: [],
+      procedures: 'Antibiotics',
+      course: 'Improved',
+      medicines: [],
+      followUpInstructions: 'Clinic in two weeks',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const signed = await t.app.inject({ method: 'POST', url: `${url}/sign`, headers });
+  expect(signed.statusCode, signed.body).toBe(200);
 }

@@ -10,6 +10,7 @@ import {
   type TestUser,
   testClock,
 } from '../../../test/helpers';
+import { signedDischargeSummary } from '../../../test/inpatient';
 import { beds, stays, wards } from '../../db/schema';
 
 /*
@@ -256,6 +257,7 @@ describe('with wards, beds and stays', () => {
       occupied: before.occupied + 1,
       total: before.total + 1,
     });
+    await signedDischargeSummary(t, admitted.json().id, doctor);
     const out = await admin.post(`/api/stays/${admitted.json().id}/discharge`, {
       disposition: 'Home',
       confirmed: true,

@@ -6,10 +6,12 @@ import type {
   OperationOutcome,
   Resource,
 } from '@medplum/fhirtypes';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, setStatus } from '../../../test/appointments';
 import { entries, expectValidFhir, fhirGet, follow, versionedMeta } from '../../../test/fhir';
 import { createTestApp, serviceContext, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import { stays } from '../../db/schema';
 import { appointmentResources } from './appointment';
 import { encounterResources } from './encounter';
 import type { FhirContext } from './resource-type';
@@ -50,6 +52,8 @@ const ids = {} as Record<
 const er = {} as Record<'admitted' | 'walkIn' | 'leftUnseen' | 'waiting' | 'inTreatment', string>;
 /** The bed the admitted stay went to: a Location of its own. */
 let bedId = '';
+/** The inpatient stay the ER's admit opened (an Encounter of class IMP beside the ER's EMER). */
+let inpatient = '';
 
 async function expectOk<T>(res: { statusCode: number; body: string; json(): unknown }, status = 200) {
   expect(res.statusCode, res.body).toBe(status);
@@ -177,6 +181,11 @@ beforeAll(async () => {
       payload: { bedId: bed.id, doctorId: doctor.user.id, reason: 'Chest pain' },
     }),
   );
+  const [stay] = await t.database.db
+    .select({ id: stays.id })
+    .from(stays)
+    .where(eq(stays.erEntryId, er.admitted));
+  inpatient = stay?.id ?? '';
 
   // Tuesday afternoon: the morning's visits took place.
   t.clock.set('2030-01-08T13:00:00Z');
@@ -563,20 +572,27 @@ describe('Encounter', () => {
   });
 
   it('searches by patient, date (the start), class, status and _id, in start order', async () => {
-    const monday = [er.leftUnseen, er.admitted, er.inTreatment, er.waiting];
+    const emergency = [er.leftUnseen, er.admitted, er.inTreatment, er.waiting];
+    // The ER's admit at 09:40Z (10:40 in Lagos) opened the inpatient stay, still in progress.
+    const monday = [...emergency, inpatient];
     const tuesday = [ids.othersVisit, ids.completed];
     expect(await searchIds('/Encounter')).toEqual([...monday, ...tuesday]);
     expect(await searchIds(`/Encounter?patient=Patient/${patient.user.id}`)).toEqual([
       er.admitted,
+      inpatient,
       ids.completed,
     ]);
     expect(await searchIds('/Encounter?class=AMB')).toEqual(tuesday);
     expect(await searchIds('/Encounter?class=http://terminology.hl7.org/CodeSystem/v3-ActCode|EMER')).toEqual(
-      monday,
+      emergency,
     );
-    expect(await searchIds('/Encounter?class=IMP')).toEqual([]);
+    expect(await searchIds('/Encounter?class=IMP')).toEqual([inpatient]);
     expect(await searchIds('/Encounter?status=finished')).toEqual([er.leftUnseen, er.admitted, ...tuesday]);
-    expect(await searchIds('/Encounter?status=in-progress,triaged')).toEqual([er.inTreatment, er.waiting]);
+    expect(await searchIds('/Encounter?status=in-progress,triaged')).toEqual([
+      er.inTreatment,
+      er.waiting,
+      inpatient,
+    ]);
     expect(await searchIds('/Encounter?status=finished&class=EMER')).toEqual([er.leftUnseen, er.admitted]);
     expect(await searchIds(`/Encounter?_id=${ids.completed},${er.waiting}`)).toEqual([
       er.waiting,
@@ -590,26 +606,26 @@ describe('Encounter', () => {
     expect(await q('lt2030-01-08')).toEqual(monday);
     expect(await q('2030-01-07T09:30')).toEqual([er.admitted]);
     expect(await q('eq2030-01-07T08:30:00Z')).toEqual([er.admitted]);
-    expect(await q('ge2030-01-07T09:40')).toEqual([er.inTreatment, er.waiting, ...tuesday]);
-    expect(await q('gt2030-01-07T09:40')).toEqual([er.waiting, ...tuesday]);
+    expect(await q('ge2030-01-07T09:40')).toEqual([er.inTreatment, er.waiting, inpatient, ...tuesday]);
+    expect(await q('gt2030-01-07T09:40')).toEqual([er.waiting, inpatient, ...tuesday]);
     expect(await q('lt2030-01-07T09:40')).toEqual([er.leftUnseen, er.admitted]);
     expect(await q('le2030-01-07T09:40:00+01:00')).toEqual([er.leftUnseen, er.admitted, er.inTreatment]);
   });
 
   it('pages through visits and ER stays together to the end and back', async () => {
     const all = await searchIds('/Encounter');
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(7);
     await pageThrough('/Encounter', admin, all);
     await pageThrough('/Encounter?class=EMER', other.headers, [er.leftUnseen, er.inTreatment, er.waiting]);
   });
 
   it('keeps a patient to their own: another patient’s visit and stay read 404 and never appear', async () => {
-    for (const id of [ids.completed, er.admitted]) {
+    for (const id of [ids.completed, er.admitted, inpatient]) {
       expect((await fhirGet(t, `/Encounter/${id}`, other.headers)).status).toBe(404);
     }
     expect(await searchIds(`/Encounter?patient=${patient.user.id}`, other.headers)).toEqual([]);
     expect(await searchIds(`/Encounter?_id=${ids.completed},${er.admitted}`, other.headers)).toEqual([]);
-    expect(await searchIds('/Encounter', patient.headers)).toEqual([er.admitted, ids.completed]);
+    expect(await searchIds('/Encounter', patient.headers)).toEqual([er.admitted, inpatient, ids.completed]);
     expect((await fhirGet(t, `/Encounter/${er.admitted}`)).status).toBe(401);
   });
 });
@@ -631,7 +647,7 @@ describe('$everything', () => {
       ids.surgery,
     ]);
     const encountersOf = await encounterResources.everything?.(fhir(patient.user.id), patient.user.id);
-    expect(encountersOf?.map((e) => e.id)).toEqual([er.admitted, ids.completed]);
+    expect(encountersOf?.map((e) => e.id)).toEqual([er.admitted, inpatient, ids.completed]);
     for (const resource of [...(appointmentsOf ?? []), ...(encountersOf ?? [])]) expectValidFhir(resource);
     expect(await encounterResources.everything?.(fhir(other.user.id), patient.user.id)).toEqual([]);
     expect(await appointmentResources.everything?.(fhir(other.user.id), patient.user.id)).toEqual([]);
@@ -644,6 +660,6 @@ describe('$everything', () => {
         .filter((r) => r.resourceType === type)
         .map((r) => r.id);
     expect(of('Appointment')).toHaveLength(6);
-    expect(of('Encounter')).toEqual([er.admitted, ids.completed]);
+    expect(of('Encounter')).toEqual([er.admitted, inpatient, ids.completed]);
   });
 });

@@ -2,6 +2,7 @@ import { FRONT_DESK_MESSAGES, STAY_MESSAGES, type Stay, type WardBoard } from '@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
+import { signedDischargeSummary } from '../../../test/inpatient';
 import { auditEvents, beds, reports } from '../../db/schema';
 
 type Headers = { cookie: string };
@@ -179,25 +180,7 @@ describe('a planned admission', () => {
   });
 });
 
-/** The doctor's signed discharge summary, which a discharge home needs. */
-async function signSummary(stayId: string) {
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: `/api/stays/${stayId}/discharge-summary`,
-    headers: doctor.headers,
-    payload: {
-      principalDiagnosis: { code: 'J18.9', text: 'Pneumonia' },
-      secondaryDiagnoses: [],
-      procedures: 'Antibiotics',
-      course: 'Improved',
-      medicines: [],
-      followUpInstructions: 'Clinic in two weeks',
-    },
-  });
-  expect(saved.statusCode).toBe(200);
-  const signed = await post(`/api/stays/${stayId}/discharge-summary/sign`, {});
-  expect(signed.statusCode).toBe(200);
-}
+const signSummary = (stayId: string) => signedDischargeSummary(t, stayId, doctor.user);
 
 describe('on the ward', () => {
   async function admitted() {
