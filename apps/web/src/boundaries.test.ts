@@ -17,7 +17,8 @@ const IMPORT = /(?:from|import)\s*\(?\s*'@\/features\/([^/']+)/g;
  * `inpatient` holds the ward screens nurses and doctors share (a stay's observations). A shared
  * feature imports no other feature itself.
  */
-const SHARED_WITH: Record<string, readonly string[]> = { inpatient: ['nurse', 'doctor', 'admin'] };
+/** Features other areas may import: the wards' screens and parts, used by every staff area and (a stay's follow-up line) the patient's. */
+const SHARED_WITH: Record<string, readonly string[]> = { inpatient: ['nurse', 'doctor', 'admin', 'patient'] };
 
 function sourcesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -138,6 +138,7 @@ export const queryKeys = {
     all: ['inpatient'] as const,
     wards: ['inpatient', 'wards'] as const,
     freeBeds: ['inpatient', 'free-beds'] as const,
+    patients: ['inpatient', 'patients'] as const,
     board: (wardId: string) => ['inpatient', 'board', wardId] as const,
     stay: (stayId: string) => ['inpatient', 'stay', stayId] as const,
     diagnosisCodes: ['inpatient', 'diagnosis-codes'] as const,

@@ -16,6 +16,7 @@ import {
 } from '@carepoint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { diagnosisCodeSearchAt } from '@/components/form/diagnosis-code-picker';
+import { patientSearchAt } from '@/components/form/patient-picker';
 import { api } from '@/lib/api-client';
 import { changeMeta } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
@@ -62,6 +63,30 @@ export const useFreeBeds = (enabled: boolean) =>
 /** "Ward A-01 (General Ward)" options, grouped by ward order. */
 export const freeBedOptions = (beds: readonly FreeBed[]) =>
   beds.map((b) => ({ value: b.id, label: `${b.label} (${b.wardName})` }));
+
+/**
+ * Whom an admission may name: the desk searches every registered patient (Manage Patients' search),
+ * a doctor through their own patient search (the triage intake's).
+ */
+const deskPatients = patientSearchAt('/admin/patients', [...queryKeys.inpatient.patients, 'desk']);
+const doctorsPatients = patientSearchAt('/doctor/triage/patients', [
+  ...queryKeys.inpatient.patients,
+  'doctor',
+]);
+export const admissionPatientSearch = (role: Role | undefined) =>
+  role === 'admin' ? deskPatients : doctorsPatients;
+
+/** The signed-in nurse's own wards (GET /api/nurse/wards): first on their dashboard and the board's picker. */
+export function useOwnWards(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.nurse.wards,
+    queryFn: ({ signal }) => api.get<{ data: Ward[] }>('/nurse/wards', { signal }),
+    enabled,
+    refetchInterval: 60_000,
+    // Each screen shows its own error state with a retry.
+    meta: { errorMessage: false },
+  });
+}
 
 export const inpatientDiagnosisSearch = diagnosisCodeSearchAt(queryKeys.inpatient.diagnosisCodes);
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
-import { patientSearch } from '@/features/admin/api/patients';
-import { triagePatientSearch } from '@/features/doctor/api/triage';
+import { admissionPatientSearch } from '@/features/inpatient/api';
 import { useAuth } from '@/lib/auth';
 
 /**
@@ -25,7 +24,7 @@ export function PatientField({ fixed }: { fixed?: { id: string; name: string } }
   return (
     <PatientPicker
       label="Patient"
-      search={user?.role === 'admin' ? patientSearch : triagePatientSearch}
+      search={admissionPatientSearch(user?.role)}
       value={chosen}
       onChange={(value) => {
         setChosen(value);

@@ -8,10 +8,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useLiveWards, useWardBoard, useWards } from '@/features/inpatient/api';
+import { useLiveWards, useOwnWards, useWardBoard, useWards } from '@/features/inpatient/api';
 import { AdmitNowDialog, PlanAdmissionDialog } from '@/features/inpatient/components/admit-patient-dialogs';
 import { BedCard } from '@/features/inpatient/components/bed-card';
-import { useOwnWards } from '@/features/nurse/api/dashboard';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 

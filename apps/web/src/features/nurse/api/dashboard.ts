@@ -1,4 +1,4 @@
-import type { ErPage, ErStatus, Nurse, Ward } from '@carepoint/contract';
+import type { ErPage, ErStatus, Nurse } from '@carepoint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -12,18 +12,6 @@ export function useOwnNurseRecord() {
   return useQuery({
     queryKey: queryKeys.nurse.me,
     queryFn: ({ signal }) => api.get<Nurse>('/nurse/me', { signal }),
-  });
-}
-
-/** The wards the nurse works on, each with its beds counted, read every minute like the ER lists. */
-export function useOwnWards(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.nurse.wards,
-    queryFn: ({ signal }) => api.get<{ data: Ward[] }>('/nurse/wards', { signal }),
-    enabled,
-    refetchInterval: REFRESH_MS,
-    // The card shows its own error state with a retry.
-    meta: { errorMessage: false },
   });
 }
 

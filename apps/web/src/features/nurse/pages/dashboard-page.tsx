@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { WaitingEmergency } from '@/components/waiting-emergency';
-import { useEmergencyRoom, useOwnNurseRecord, useOwnWards } from '@/features/nurse/api/dashboard';
+import { useOwnWards } from '@/features/inpatient/api';
+import { useEmergencyRoom, useOwnNurseRecord } from '@/features/nurse/api/dashboard';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
