@@ -1,4 +1,4 @@
-import { TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
+import { findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
@@ -9,7 +9,9 @@ import {
   diagnosisTestProperties,
   diagnosisTests,
   erEntries,
+  medicationOrders,
   nurseWards,
+  patientMedicalDetails,
   users,
   vitalSigns,
   wards,
@@ -184,5 +186,22 @@ describe('the demo wards', () => {
       .innerJoin(wards, eq(wards.id, beds.wardId))
       .where(eq(beds.status, 'Occupied'));
     expect(occupied.some((bed) => bed.ward === 'Surgical Ward')).toBe(true);
+  });
+});
+
+describe('the demo medication round', () => {
+  // A defect once gave a penicillin-allergic patient amoxicillin: the round was seeded before the
+  // patients' allergies were, so its check saw none.
+  it('orders no medicine a patient is recorded as allergic to', async () => {
+    const orders = await t.database.db
+      .select({ medicine: medicationOrders.medicine, allergies: patientMedicalDetails.allergies })
+      .from(medicationOrders)
+      .innerJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, medicationOrders.patientId));
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.some((o) => o.allergies.length > 0)).toBe(true);
+    const conflicts = orders.filter(
+      (o) => findAllergyConflicts([{ name: o.medicine }], o.allergies).length > 0,
+    );
+    expect(conflicts).toEqual([]);
   });
 });

@@ -26,10 +26,11 @@ seeders.push(seedSchedules, seedAppointments);
 seeders.push(seedAdminArea, seedStays, seedDischargedStay, seedDischargeSummary);
 seeders.push(seedInpatientHistory);
 seeders.push(seedWardNotes);
-seeders.push(seedMedicationRound);
 seeders.push(seedObservations);
 seeders.push(seedDoctorDay);
 seeders.push(seedDoctorPatients);
+// After the patients' allergies (seedDoctorPatients): the round's orders are checked against them.
+seeders.push(seedMedicationRound);
 seeders.push(seedDoctorAppointments);
 seeders.push(seedDoctorTransactions);
 seeders.push(seedDoctorPrescriptions);

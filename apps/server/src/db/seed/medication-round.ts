@@ -35,8 +35,8 @@ interface DemoOrder {
 const ORDERS: DemoOrder[][] = [
   [
     {
-      medicine: 'Amoxicillin',
-      dose: '500 mg',
+      medicine: 'Metoclopramide',
+      dose: '10 mg',
       route: 'Oral',
       kind: 'times',
       times: ['08:00', '14:00', '20:00'],
