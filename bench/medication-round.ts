@@ -6,43 +6,12 @@
  * one with a medication round (found through FHIR: a recorded dose names its stay as context);
  * the demo doctor orders what it lacks to reach 20.
  */
+import { readLoad, token } from './load';
 import type { BenchRow } from './table';
 
-const seconds = Math.max(3, Number(process.env.BENCH_SECONDS ?? 8) / 2);
 const CONNECTIONS = 10;
 const ORDERS = 20;
 const BUDGET_MS = 100;
-
-async function token(origin: string, email: string) {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'carepoint-demo' }),
-  });
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-/** `CONNECTIONS` loops reading `url` for `seconds`: p50 and p95 in ms, and how many failed. */
-async function readLoad(url: string, headers: Record<string, string>) {
-  const times: number[] = [];
-  let failed = 0;
-  const end = performance.now() + seconds * 1000;
-  const reader = async () => {
-    while (performance.now() < end) {
-      const start = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      times.push(performance.now() - start);
-      if (!res.ok) failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, reader));
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length, failed };
-}
 
 export async function medicationRoundRows(origin: string): Promise<BenchRow[]> {
   const doctor = await token(origin, 'doctor@carepoint.example');
@@ -73,9 +42,9 @@ export async function medicationRoundRows(origin: string): Promise<BenchRow[]> {
     });
     if (res.status !== 201) throw new Error(`ordering for the bench: ${res.status} ${await res.text()}`);
   }
-  await readLoad(mar, nurse); // warm-up
-  const record = await readLoad(mar, nurse);
-  const me = await readLoad(`${origin}/api/auth/me`, nurse);
+  await readLoad([mar], nurse, CONNECTIONS); // warm-up
+  const record = await readLoad([mar], nurse, CONNECTIONS);
+  const me = await readLoad([`${origin}/api/auth/me`], nurse, CONNECTIONS);
   return [
     {
       measure: `embedded API: one patient's medication record for a day, ${ORDERS} orders, ${CONNECTIONS} connections`,

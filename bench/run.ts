@@ -36,12 +36,13 @@ import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, 
 import { apiWriteRows, walSyncRows } from './durable-writes';
 import { medicationRoundRows } from './medication-round';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
+import { wardBoardRows } from './ward-board';
 
 /** Extra rows, measured against the embedded server with demo data (e.g. assetRows from ./assets). */
 const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
   ...(process.argv.includes('--writes-only') ? [] : [assetRows]),
   apiWriteRows,
-  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows]),
+  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows, wardBoardRows]),
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -47,8 +47,9 @@ test('from an appointment the doctor opens the chart with its vitals over time, 
   await expect(pressure).toContainText(/\d{2,3}\/\d{2,3} mmHg/);
   await expect(pressure).toContainText('usual adult range 90–120 / 60–80 mmHg');
   await expect(trends.getByRole('figure').filter({ hasText: 'Heart rate' })).toContainText(/\d+ bpm/);
-  // The charts themselves are drawn (recharts, loaded on demand), the ranges shaded behind.
-  await expect(trends.locator('svg.recharts-surface')).toHaveCount(5);
+  // The charts themselves are drawn (recharts, loaded on demand), the ranges shaded behind: the
+  // five above, and respiratory rate and oxygen saturation (the ward's observations add them).
+  await expect(trends.locator('svg.recharts-surface')).toHaveCount(7);
   await expect(pressure.locator('.recharts-reference-area')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
   await trends.scrollIntoViewIfNeeded();

@@ -58,7 +58,8 @@ export async function seedDischargeSummary(ctx: SeedContext) {
   for (let days = 14; days < 28; days += 1) {
     const date = addDays(dischargeDay, days);
     const { slots } = await slotsFor(asDoctor, found.doctor.id, date);
-    const time = slots[0];
+    // The day's last free time: the demo patient's own bookings (and the browser tests') start early.
+    const time = slots.at(-1);
     if (time) {
       await bookFollowUp(asDoctor, found.stayId, { doctorId: found.doctor.id, date, time });
       break;
