@@ -160,6 +160,9 @@ test('the audit trail names the patient, offers its actions to pick from, and br
   await expect(action.locator('option').first()).toHaveText('All actions');
   await action.selectOption('chart.read');
   await expect(admin).toHaveURL(/action=chart\.read/);
+  // The filtered page has replaced the previous one (kept on screen while it loads): every row
+  // but the header is a chart read.
+  await expect(admin.getByRole('row').filter({ hasNotText: 'chart.read' })).toHaveCount(1);
   const row = admin.getByRole('row').filter({ hasText: DEMO.doctor }).first();
   // The patient by name, where a code stood.
   await expect(row.getByRole('cell', { name: GRACE, exact: true })).toBeVisible();
