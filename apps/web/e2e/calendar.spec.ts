@@ -65,7 +65,12 @@ async function demoDoctorId(request: APIRequestContext, headers: Headers) {
 
 async function freeTimes(request: APIRequestContext, headers: Headers, doctorId: string, date: string) {
   const url = doctorId ? `/api/doctors/${doctorId}/slots?date=${date}` : `/api/doctors/slots?date=${date}`;
-  return ((await (await request.get(url, { headers })).json()) as { slots: string[] }).slots;
+  const res = await request.get(url, { headers });
+  // The machine's date can be a day behind the facility's (23:00 UTC is past midnight in Lagos):
+  // the server refuses a day already gone for the facility, which has no free time to offer.
+  if (res.status() === 400) return [];
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { slots: string[] }).slots;
 }
 
 async function book(
