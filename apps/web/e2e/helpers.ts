@@ -8,6 +8,7 @@ export const DEMO = {
   doctor: 'doctor@carepoint.example',
   patient: 'patient@carepoint.example',
   nurse: 'nurse@carepoint.example',
+  lab: 'lab@carepoint.example',
 } as const satisfies Record<Role, string>;
 
 /** Fills the login form and submits it; waits until the app has left /login. */

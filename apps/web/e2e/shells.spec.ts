@@ -21,7 +21,10 @@ for (const role of ROLES) {
       });
       for (const entry of ROLE_AREAS[role].nav)
         await expect(nav.getByRole('link', { name: entry.label, exact: true })).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+      // Signing in lands on the area's home, whose entry is the active one.
+      const home = ROLE_AREAS[role].nav.find((entry) => entry.to === ROLE_AREAS[role].home);
+      if (!home) throw new Error(`${role}'s home is not in its navigation`);
+      await expect(nav.getByRole('link', { name: home.label, exact: true })).toHaveAttribute(
         'aria-current',
         'page',
       );

@@ -49,8 +49,9 @@ const TRANSITIONS: Record<Role, readonly Transition[]> = {
   ],
   doctor: STAFF_TRANSITIONS,
   admin: STAFF_TRANSITIONS,
-  // Nurses do not change appointments (yet): the server gives them no appointment route.
+  // Nurses and lab scientists do not change appointments: the server gives them no appointment route.
   nurse: [],
+  lab: [],
 };
 
 /**

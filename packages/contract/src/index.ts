@@ -18,6 +18,7 @@ export * from './emergency';
 export * from './facility';
 export * from './file-types';
 export * from './front-desk';
+export * from './lab';
 export * from './medication-round';
 export * from './messages';
 export * from './nav';

@@ -25,6 +25,7 @@ export const ADMIN_NAV = [
   { key: 'wards', label: 'Wards', to: '/admin/wards' },
   { key: 'ward', label: 'Ward Board', to: '/admin/ward' },
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
+  { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
   { key: 'queues', label: 'Queues', to: '/admin/queues' },
@@ -55,4 +56,11 @@ export const NURSE_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/nurse/dashboard' },
   { key: 'ward', label: 'Ward Board', to: '/nurse/ward' },
   { key: 'profile', label: 'Profile', to: '/nurse/profile' },
+] as const satisfies readonly NavEntry[];
+
+/** The laboratory scientist's area: the worklist first (their day), the analysers' unmatched messages, their profile. */
+export const LAB_NAV = [
+  { key: 'worklist', label: 'Worklist', to: '/lab/worklist' },
+  { key: 'inbox', label: 'Analyser Inbox', to: '/lab/inbox' },
+  { key: 'profile', label: 'Profile', to: '/lab/profile' },
 ] as const satisfies readonly NavEntry[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_NAV, DOCTOR_NAV, type NavEntry, NURSE_NAV, PATIENT_NAV } from './nav';
+import { ADMIN_NAV, DOCTOR_NAV, LAB_NAV, type NavEntry, NURSE_NAV, PATIENT_NAV } from './nav';
 
 /**
  * Who signs in. Every role has its own area of the web app (below): its path, the page a
@@ -7,7 +7,7 @@ import { ADMIN_NAV, DOCTOR_NAV, type NavEntry, NURSE_NAV, PATIENT_NAV } from './
  * post-login redirect and the user menus all read this one map, so a new staff role (lab
  * scientist, pharmacist, cashier) is a new entry here plus its area's pages and routes.
  */
-export const ROLES = ['admin', 'doctor', 'patient', 'nurse'] as const;
+export const ROLES = ['admin', 'doctor', 'patient', 'nurse', 'lab'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -30,6 +30,7 @@ export const ROLE_AREAS = {
   doctor: { path: '/doctor', home: '/doctor/dashboard', label: 'Doctor', nav: DOCTOR_NAV },
   patient: { path: '/patient', home: '/patient/dashboard', label: 'Patient', nav: PATIENT_NAV },
   nurse: { path: '/nurse', home: '/nurse/dashboard', label: 'Nurse', nav: NURSE_NAV },
+  lab: { path: '/lab', home: '/lab/worklist', label: 'Laboratory', nav: LAB_NAV },
 } as const satisfies Record<Role, RoleArea>;
 
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);

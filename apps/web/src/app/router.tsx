@@ -21,6 +21,7 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   doctor: () => import('@/features/doctor/routes'),
   patient: () => import('@/features/patient/routes'),
   nurse: () => import('@/features/nurse/routes'),
+  lab: () => import('@/features/lab/routes'),
 };
 /**
  * What every signed-in area has beside its own pages: the one Change Password page, the one
@@ -96,6 +97,15 @@ const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./shells/nurse-shell')),
         children: [
           { index: true, element: <Navigate to="/nurse/dashboard" replace /> },
+          ...areaCommon('change-password'),
+        ],
+      },
+      {
+        id: 'lab',
+        path: 'lab',
+        lazy: lazyPage(() => import('./shells/lab-shell')),
+        children: [
+          { index: true, element: <Navigate to="/lab/worklist" replace /> },
           ...areaCommon('change-password'),
         ],
       },

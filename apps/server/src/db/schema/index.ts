@@ -8,6 +8,7 @@ export * from './code-systems';
 export * from './diagnosis';
 export * from './discharge-summaries';
 export * from './emergency';
+export * from './lab';
 export * from './medication-round';
 export * from './messages';
 export * from './observations';

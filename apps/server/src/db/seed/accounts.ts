@@ -49,7 +49,7 @@ const PATIENTS: Array<[string, string, string, Gender]> = [
   ['Tobi', 'Adébáyọ̀', '1999-10-15', 'male'],
 ];
 
-/** One account per role with the documented logins, plus more doctors and patients. */
+/** One account per role with the documented logins, plus more doctors, patients and a second lab scientist. */
 export async function seedAccounts({ db, passwordHash }: SeedContext) {
   const rows: NewUser[] = [
     {
@@ -79,6 +79,15 @@ export async function seedAccounts({ db, passwordHash }: SeedContext) {
       dateOfBirth: '1990-04-12',
       gender: 'female',
     },
+    {
+      role: 'lab',
+      firstName: 'Bisi',
+      lastName: 'Olatunji',
+      email: 'lab@carepoint.example',
+      phone: '+234 801 000 0005',
+    },
+    // A second scientist, who verifies what the first one entered (docs/areas/lab-results.md).
+    person('lab', 'Musa', 'Danjuma'),
     ...DOCTORS.map(([first, last, specialty, gender]) =>
       person('doctor', first, last, { specialty, address: 'Lagos', gender }),
     ),

@@ -72,6 +72,7 @@ const ROLE_WORDS: Record<(typeof STAFF_ROLES)[number], string> = {
   doctor: 'Doctor',
   admin: 'Front desk / admin',
   nurse: 'Nurse',
+  lab: 'Laboratory scientist',
 };
 
 /** The signed-in patient's record accesses by staff, newest first, a page at a time. */
