@@ -159,7 +159,9 @@ export const labAnalyticsSchema = z.object({
     /** Every priority, STAT first, with zeros where none was verified. */
     byPriority: z.array(turnaroundSchema.extend({ priority: z.enum(LAB_PRIORITIES) })),
     /** The tests verified in the period, by name. */
-    byTest: z.array(turnaroundSchema.extend(labTestRefSchema.shape).extend({ targetMinutes: z.number().int() })),
+    byTest: z.array(
+      turnaroundSchema.extend(labTestRefSchema.shape).extend({ targetMinutes: z.number().int() }),
+    ),
   }),
   /**
    * Specimens collected in the period (collectedAt) and those of them rejected. byReason: every

@@ -1,4 +1,8 @@
-import { INPATIENT_PERIOD_MESSAGE, type LabPriority, type SpecimenRejectionReason } from '@carepoint/contract';
+import {
+  INPATIENT_PERIOD_MESSAGE,
+  type LabPriority,
+  type SpecimenRejectionReason,
+} from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client, expectInvalid } from '../../../test/admin';
@@ -229,11 +233,32 @@ describe('with orders, specimens, results and alerts', () => {
     });
     expect(turnaround.byPriority).toEqual([
       // 30 and 45.
-      { priority: 'STAT', count: 2, medianMinutes: 37.5, p90Minutes: 43.5, withinTarget: 2, percentWithinTarget: 100 },
+      {
+        priority: 'STAT',
+        count: 2,
+        medianMinutes: 37.5,
+        p90Minutes: 43.5,
+        withinTarget: 2,
+        percentWithinTarget: 100,
+      },
       // 60 and the panel's 100 (over its 90).
-      { priority: 'Urgent', count: 2, medianMinutes: 80, p90Minutes: 96, withinTarget: 1, percentWithinTarget: 50 },
+      {
+        priority: 'Urgent',
+        count: 2,
+        medianMinutes: 80,
+        p90Minutes: 96,
+        withinTarget: 1,
+        percentWithinTarget: 50,
+      },
       // 40, 70 (glucose, over 60), 90, 150 (potassium, over 120).
-      { priority: 'Routine', count: 4, medianMinutes: 80, p90Minutes: 132, withinTarget: 2, percentWithinTarget: 50 },
+      {
+        priority: 'Routine',
+        count: 4,
+        medianMinutes: 80,
+        p90Minutes: 132,
+        withinTarget: 2,
+        percentWithinTarget: 50,
+      },
     ]);
     expect(turnaround.byTest).toEqual([
       {
@@ -285,9 +310,30 @@ describe('with orders, specimens, results and alerts', () => {
       { reason: 'Unlabelled', rejected: 0, percentRejected: 0 },
     ]);
     expect(rejections.byTest).toEqual([
-      { testId: potassium, code: expect.any(String), name: 'Potassium', specimens: 7, rejected: 2, percentRejected: 28.6 },
-      { testId: glucose, code: expect.any(String), name: 'Glucose', specimens: 3, rejected: 1, percentRejected: 33.3 },
-      { testId: electrolytes, code: expect.any(String), name: 'Electrolytes', specimens: 2, rejected: 0, percentRejected: 0 },
+      {
+        testId: potassium,
+        code: expect.any(String),
+        name: 'Potassium',
+        specimens: 7,
+        rejected: 2,
+        percentRejected: 28.6,
+      },
+      {
+        testId: glucose,
+        code: expect.any(String),
+        name: 'Glucose',
+        specimens: 3,
+        rejected: 1,
+        percentRejected: 33.3,
+      },
+      {
+        testId: electrolytes,
+        code: expect.any(String),
+        name: 'Electrolytes',
+        specimens: 2,
+        rejected: 0,
+        percentRejected: 0,
+      },
     ]);
   });
 
@@ -316,7 +362,11 @@ describe('with orders, specimens, results and alerts', () => {
       percentWithinTarget: 66.7,
     });
     expect(figures.rejections).toMatchObject({ specimens: 15, rejected: 4, percentRejected: 26.7 });
-    expect(figures.rejections.byReason[0]).toEqual({ reason: 'Haemolysed', rejected: 3, percentRejected: 20 });
+    expect(figures.rejections.byReason[0]).toEqual({
+      reason: 'Haemolysed',
+      rejected: 3,
+      percentRejected: 20,
+    });
     // Acknowledged after 5, 10, 20 and 45 minutes.
     expect(figures.critical).toEqual({
       raised: 5,

@@ -8,7 +8,22 @@ import {
   percentOf,
   SPECIMEN_REJECTION_REASONS,
 } from '@carepoint/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, min, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  max,
+  min,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   labCriticalAlerts,
@@ -41,8 +56,10 @@ const percentile = (fraction: number, minutes: SQL | SQL.Aliased, where?: SQL) =
     where ? sql` filter (where ${where})` : sql``
   }`.mapWith((v) => (v === null ? null : Number(v)));
 
-const within = (column: typeof labResults.verifiedAt | typeof labSpecimens.collectedAt, { start, end }: Bounds) =>
-  and(gte(column, start), lt(column, end));
+const within = (
+  column: typeof labResults.verifiedAt | typeof labSpecimens.collectedAt,
+  { start, end }: Bounds,
+) => and(gte(column, start), lt(column, end));
 
 // ----------------------------------------------------------------------------------- turnaround
 
@@ -54,63 +71,58 @@ const within = (column: typeof labResults.verifiedAt | typeof labSpecimens.colle
 function completedTests(db: Executor, bounds: Bounds) {
   // Only orders with a verification in the period can have a test completed in it.
   const ordersVerifiedWithin = db
-    .selectDistinct({ orderId: labResults.orderId })
+    .select({ orderId: labResults.orderId })
     .from(labResults)
     .where(within(labResults.verifiedAt, bounds));
-  const firstVerified = db.$with('first_verified').as(
-    db
-      .select({
-        orderId: labResults.orderId,
-        testId: labResults.testId,
-        verifiedAt: min(labResults.verifiedAt).as('verified_at'),
-      })
-      .from(labResults)
-      .where(inArray(labResults.orderId, ordersVerifiedWithin))
-      .groupBy(labResults.orderId, labResults.testId),
-  );
+  const firstVerified = db
+    .select({
+      orderId: labResults.orderId,
+      testId: labResults.testId,
+      verifiedAt: min(labResults.verifiedAt).as('verified_at'),
+    })
+    .from(labResults)
+    .where(inArray(labResults.orderId, ordersVerifiedWithin))
+    .groupBy(labResults.orderId, labResults.testId)
+    .as('first_verified');
   const lastVerified = max(firstVerified.verifiedAt);
-  const completed = db.$with('completed').as(
-    db
-      .with(firstVerified)
-      .select({
-        testId: labTests.id,
-        code: labTests.code,
-        name: labTests.name,
-        targetMinutes: labTests.turnaroundMinutes,
-        priority: labOrders.priority,
-        minutes: sql<number>`extract(epoch from ${lastVerified} - ${labOrders.createdAt})::float8 / 60`.as(
-          'minutes',
-        ),
-      })
-      .from(labOrderTests)
-      .innerJoin(labOrders, eq(labOrders.id, labOrderTests.orderId))
-      .innerJoin(labTests, eq(labTests.id, labOrderTests.testId))
-      .leftJoin(labPanelMembers, eq(labPanelMembers.panelId, labOrderTests.testId))
-      .leftJoin(
-        firstVerified,
-        and(
-          eq(firstVerified.orderId, labOrderTests.orderId),
-          eq(firstVerified.testId, sql`coalesce(${labPanelMembers.testId}, ${labOrderTests.testId})`),
-        ),
-      )
-      .where(and(ne(labOrders.state, 'Cancelled'), inArray(labOrderTests.orderId, ordersVerifiedWithin)))
-      .groupBy(labOrderTests.id, labOrders.id, labTests.id)
-      .having(
-        and(
-          sql`count(${firstVerified.verifiedAt}) = count(*)`,
-          gte(lastVerified, bounds.start),
-          lt(lastVerified, bounds.end),
-        ),
+  return db
+    .select({
+      testId: labTests.id,
+      code: labTests.code,
+      name: labTests.name,
+      targetMinutes: labTests.turnaroundMinutes,
+      priority: labOrders.priority,
+      minutes: sql<number>`extract(epoch from ${lastVerified} - ${labOrders.createdAt})::float8 / 60`.as(
+        'minutes',
       ),
-  );
-  return completed;
+    })
+    .from(labOrderTests)
+    .innerJoin(labOrders, eq(labOrders.id, labOrderTests.orderId))
+    .innerJoin(labTests, eq(labTests.id, labOrderTests.testId))
+    .leftJoin(labPanelMembers, eq(labPanelMembers.panelId, labOrderTests.testId))
+    .leftJoin(
+      firstVerified,
+      and(
+        eq(firstVerified.orderId, labOrderTests.orderId),
+        eq(firstVerified.testId, sql`coalesce(${labPanelMembers.testId}, ${labOrderTests.testId})`),
+      ),
+    )
+    .where(and(ne(labOrders.state, 'Cancelled'), inArray(labOrderTests.orderId, ordersVerifiedWithin)))
+    .groupBy(labOrderTests.id, labOrders.id, labTests.id)
+    .having(
+      and(
+        sql`count(${firstVerified.verifiedAt}) = count(*)`,
+        gte(lastVerified, bounds.start),
+        lt(lastVerified, bounds.end),
+      ),
+    )
+    .as('completed');
 }
 
 /** Turnaround by test, by priority and in all, in one pass (grouping sets). */
 async function turnaround(db: Executor, bounds: Bounds): Promise<LabAnalytics['turnaround']> {
   const completed = completedTests(db, bounds);
   const rows = await db
-    .with(completed)
     .select({
       testId: completed.testId,
       code: completed.code,
@@ -121,9 +133,10 @@ async function turnaround(db: Executor, bounds: Bounds): Promise<LabAnalytics['t
       notByTest: sql<number>`grouping(${completed.testId})`.mapWith(Number),
       notByPriority: sql<number>`grouping(${completed.priority})`.mapWith(Number),
       count: count(),
-      withinTarget: sql<number>`count(*) filter (where ${completed.minutes} <= ${completed.targetMinutes})`.mapWith(
-        Number,
-      ),
+      withinTarget:
+        sql<number>`count(*) filter (where ${completed.minutes} <= ${completed.targetMinutes})`.mapWith(
+          Number,
+        ),
       median: percentile(0.5, sql`${completed.minutes}`),
       p90: percentile(0.9, sql`${completed.minutes}`),
     })

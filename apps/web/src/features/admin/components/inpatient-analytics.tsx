@@ -20,7 +20,10 @@ import { useUrlFilter } from '@/lib/use-url-filters';
 
 /* Operational Analytics' Inpatients section: beds by ward now, and the period's admissions, discharges and length of stay. */
 
-export const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({ value: String(days), label: `Last ${days} days` }));
+export const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({
+  value: String(days),
+  label: `Last ${days} days`,
+}));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**

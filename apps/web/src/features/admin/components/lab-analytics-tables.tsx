@@ -23,7 +23,7 @@ type Column<Row> = {
   cell: (row: Row) => ReactNode;
 };
 
-const NUMBER_CELL = 'px-2 py-2 text-right tabular-nums last:pr-4 sm:px-3';
+const NUMBER_CELL = 'whitespace-nowrap px-2 py-2 text-right tabular-nums last:pr-4 sm:px-3';
 
 /** A table of figures: the first column names the row, the others are numbers. */
 function FigureTable<Row>({
@@ -129,8 +129,8 @@ const NOTHING_VERIFIED = 'No test was verified in the period.';
 export function TurnaroundTables({ data, loading }: Props) {
   const busy = loading || !data;
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
-      <Card title="Turnaround by priority" flush className="lg:col-span-2">
+    <>
+      <Card title="Turnaround by priority" flush>
         <FigureTable
           label="Turnaround by priority"
           head="Priority"
@@ -142,7 +142,7 @@ export function TurnaroundTables({ data, loading }: Props) {
           emptyText={NOTHING_VERIFIED}
         />
       </Card>
-      <Card title="Turnaround by test" flush className="lg:col-span-3">
+      <Card title="Turnaround by test" flush>
         <FigureTable
           label="Turnaround by test"
           head="Test"
@@ -161,7 +161,7 @@ export function TurnaroundTables({ data, loading }: Props) {
           emptyText={NOTHING_VERIFIED}
         />
       </Card>
-    </div>
+    </>
   );
 }
 

@@ -33,8 +33,7 @@ export function LabAnalyticsSection() {
             Laboratory
           </h2>
           <p className="text-sm text-ink-muted">
-            Turnaround from order to verified result, rejected specimens and critical results over the
-            period.
+            Turnaround from order to verified result, rejected specimens and critical results over the period.
           </p>
         </div>
         <Select
