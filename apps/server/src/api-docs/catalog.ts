@@ -175,6 +175,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/analytics': 'Analytics',
   'GET /api/admin/analytics/inpatient':
     'Inpatient figures: beds by ward, admissions, discharges, stay lengths',
+  'GET /api/admin/analytics/lab':
+    'Laboratory figures: turnaround by test and priority, rejected specimens, critical alerts',
   'PUT /api/admin/settings/target-wait': 'Set the target waiting time',
   'PUT /api/admin/facility': "Change the facility's name and contact details",
   'GET /api/admin/stats': 'Counts of records',

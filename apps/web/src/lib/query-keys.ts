@@ -48,6 +48,7 @@ export const queryKeys = {
     summary: ['admin', 'summary'] as const,
     analytics: ['admin', 'analytics'] as const,
     inpatientAnalytics: (days: number) => ['admin', 'analytics', 'inpatient', days] as const,
+    labAnalytics: (days: number) => ['admin', 'analytics', 'lab', days] as const,
     stats: ['admin', 'stats'] as const,
     queueBoard: ['admin', 'queues', 'board'] as const,
     patient: (id: string) => ['admin', 'patients', 'detail', id] as const,

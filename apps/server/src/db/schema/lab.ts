@@ -232,6 +232,8 @@ export const labSpecimens = pgTable(
     uniqueIndex('lab_specimens_accession_unique').on(t.accession),
     uniqueIndex('lab_specimens_live_unique').on(t.orderId).where(sql`${t.rejectedAt} is null`),
     index('lab_specimens_updated_idx').on(t.updatedAt),
+    // Laboratory analytics: the specimens collected in a period.
+    index('lab_specimens_collected_idx').on(t.collectedAt),
     check(
       'lab_specimens_rejected',
       sql`(${t.rejectedAt} is null) = (${t.rejectedBy} is null) and (${t.rejectedAt} is null) = (${t.rejectionReason} is null)`,
@@ -293,6 +295,8 @@ export const labResults = pgTable(
     // The chart's trends: one patient's values of one test over time.
     index('lab_results_patient_test_idx').on(t.patientId, t.testId, t.enteredAt),
     index('lab_results_updated_idx').on(t.updatedAt),
+    // Laboratory analytics: the results verified in a period (turnaround).
+    index('lab_results_verified_idx').on(t.verifiedAt).where(sql`${t.verifiedAt} is not null`),
     check('lab_results_value', sql`${t.valueQuantity} is not null or ${t.valueText} is not null`),
     check('lab_results_verified', sql`(${t.verifiedAt} is null) = (${t.verifiedBy} is null)`),
     check('lab_results_final_verified', sql`${t.status} = 'preliminary' or ${t.verifiedAt} is not null`),
@@ -327,6 +331,8 @@ export const labCriticalAlerts = pgTable(
   (t) => [
     uniqueIndex('lab_critical_alerts_result_unique').on(t.resultId),
     index('lab_critical_alerts_open_idx').on(t.doctorId, t.raisedAt).where(sql`${t.acknowledgedAt} is null`),
+    // Laboratory analytics: the alerts raised in a period.
+    index('lab_critical_alerts_raised_idx').on(t.raisedAt),
     check('lab_critical_alerts_ack', sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
   ],
 );

@@ -70,6 +70,7 @@ export const LOAD_FAILED = {
   summary: 'Failed to load dashboard summary',
   analytics: 'Could not fetch analytics',
   inpatient: 'Could not fetch inpatient figures',
+  lab: 'Could not fetch laboratory figures',
   stats: 'Could not fetch stats',
   queues: 'Could not fetch queues',
 } as const;
