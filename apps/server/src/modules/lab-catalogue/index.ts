@@ -1,0 +1,1 @@
+export { getActiveLabTest, listActiveLabTests } from './service';
