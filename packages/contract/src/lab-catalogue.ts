@@ -170,7 +170,8 @@ function rangesOverlap(a: LabReferenceRange, b: LabReferenceRange) {
 
 /**
  * The range that applies to a patient: among those whose sex (or either) and age band hold the
- * patient, the one naming the sex before one for either, then the narrowest age band. A patient
+ * patient, the one naming the sex before one for either, then the narrowest age band (of two
+ * open-ended bands, the one starting later: "over 50" before "adult"). A patient
  * of unknown sex or age gets only ranges that do not need it.
  */
 export function referenceRangeFor<R extends Pick<LabReferenceRange, 'sex' | 'ageFromDays' | 'ageToDays'>>(
@@ -186,7 +187,12 @@ export function referenceRangeFor<R extends Pick<LabReferenceRange, 'sex' | 'age
   const width = (r: R) => (r.ageToDays ?? Number.POSITIVE_INFINITY) - r.ageFromDays;
   return ranges
     .filter(holds)
-    .sort((a, b) => Number(a.sex === null) - Number(b.sex === null) || width(a) - width(b))[0];
+    .sort(
+      (a, b) =>
+        Number(a.sex === null) - Number(b.sex === null) ||
+        (width(a) === width(b) ? 0 : width(a) < width(b) ? -1 : 1) ||
+        b.ageFromDays - a.ageFromDays,
+    )[0];
 }
 
 // ---------------------------------------------------------------------------------------------
