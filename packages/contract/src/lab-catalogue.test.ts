@@ -3,8 +3,8 @@ import {
   formatTurnaround,
   isUcumText,
   isValidLoinc,
-  LAB_CATALOGUE_MESSAGES as M,
   loincCheckDigit,
+  LAB_CATALOGUE_MESSAGES as M,
   referenceRangeFor,
   saveLabTestSchema,
 } from './lab-catalogue';
@@ -71,7 +71,12 @@ describe('saveLabTestSchema', () => {
     return result.success ? [] : result.error.issues.map((i) => i.message);
   };
   it('accepts a good test and defaults the rest', () => {
-    expect(saveLabTestSchema.parse(base)).toMatchObject({ ranges: [], memberIds: [], choices: [], decimals: null });
+    expect(saveLabTestSchema.parse(base)).toMatchObject({
+      ranges: [],
+      memberIds: [],
+      choices: [],
+      decimals: null,
+    });
   });
   it('says what is wrong on the field', () => {
     expect(messages({ ...base, code: '' })).toContain(M.codeRequired);
@@ -81,7 +86,9 @@ describe('saveLabTestSchema', () => {
     expect(messages({ ...base, turnaroundMinutes: 0 })).toContain(M.turnaroundRange);
     expect(messages({ ...base, resultType: 'text' })).toContain(M.unitOnlyForNumbers);
     expect(messages({ ...base, ranges: [{ low: 3, high: 2 }] })).toContain(M.rangeBounds);
-    expect(messages({ ...base, ranges: [{ low: 3, high: 5, criticalHigh: 4 }] })).toContain(M.criticalHighBelowHigh);
+    expect(messages({ ...base, ranges: [{ low: 3, high: 5, criticalHigh: 4 }] })).toContain(
+      M.criticalHighBelowHigh,
+    );
     expect(messages({ ...base, ranges: [{ criticalLow: 5, criticalHigh: 5 }] })).toContain(M.criticalBounds);
     expect(messages({ ...base, ranges: [{}] })).toContain(M.rangeEmpty);
     expect(messages({ ...base, kind: 'panel', resultType: null, unit: null })).toContain(M.membersRequired);
@@ -90,6 +97,12 @@ describe('saveLabTestSchema', () => {
 
 describe('formatTurnaround', () => {
   it('reads as the worklist shows it', () => {
-    expect([30, 60, 90, 1440, 2880].map(formatTurnaround)).toEqual(['30 min', '1 h', '1 h 30 min', '1 d', '2 d']);
+    expect([30, 60, 90, 1440, 2880].map(formatTurnaround)).toEqual([
+      '30 min',
+      '1 h',
+      '1 h 30 min',
+      '1 d',
+      '2 d',
+    ]);
   });
 });

@@ -61,7 +61,7 @@ export const LAB_CATALOGUE_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 
 /** A LOINC code as the catalogue stores it: up to seven digits, a dash, the check digit. */
-export const LOINC_PATTERN = /^\d{1,7}-\d$/;
+const LOINC_PATTERN = /^\d{1,7}-\d$/;
 
 /**
  * LOINC's check digit (the Mod 10 algorithm of the LOINC Users' Guide): from the right, the
@@ -119,7 +119,7 @@ export function isUcumText(unit: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /** The sexes a range can name (null: either); the patient's recorded gender picks it. */
-export const LAB_RANGE_SEXES = GENDERS.filter((g) => g === 'male' || g === 'female') as ['male', 'female'];
+const LAB_RANGE_SEXES = GENDERS.filter((g) => g === 'male' || g === 'female') as ['male', 'female'];
 export type LabRangeSex = (typeof LAB_RANGE_SEXES)[number];
 
 /** Age bands are whole days from birth: a year is 365 days here, a month 30. */
@@ -134,7 +134,7 @@ const limit = z
   .nullable()
   .default(null);
 
-export const labReferenceRangeSchema = z
+const labReferenceRangeSchema = z
   .object({
     sex: z.enum(LAB_RANGE_SEXES, { error: 'Choose male, female or either' }).nullable().default(null),
     ageFromDays: z.number().int('Whole days').min(0, 'Must be 0 or more').max(MAX_AGE_DAYS).default(0),
@@ -146,7 +146,8 @@ export const labReferenceRangeSchema = z
   })
   .superRefine((r, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (r.ageToDays !== null && r.ageToDays <= r.ageFromDays) fail('ageToDays', LAB_CATALOGUE_MESSAGES.rangeAges);
+    if (r.ageToDays !== null && r.ageToDays <= r.ageFromDays)
+      fail('ageToDays', LAB_CATALOGUE_MESSAGES.rangeAges);
     if (r.low === null && r.high === null && r.criticalLow === null && r.criticalHigh === null)
       fail('low', LAB_CATALOGUE_MESSAGES.rangeEmpty);
     if (r.low !== null && r.high !== null && r.low > r.high) fail('high', LAB_CATALOGUE_MESSAGES.rangeBounds);
@@ -200,9 +201,9 @@ export function referenceRangeFor<R extends Pick<LabReferenceRange, 'sex' | 'age
 // ---------------------------------------------------------------------------------------------
 
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-export const MAX_LAB_CHOICES = 20;
-export const MAX_LAB_RANGES = 20;
-export const MAX_PANEL_MEMBERS = 40;
+const MAX_LAB_CHOICES = 20;
+const MAX_LAB_RANGES = 20;
+const MAX_PANEL_MEMBERS = 40;
 /** ₦10,000,000 in kobo: no laboratory test costs more. */
 const MAX_PRICE = 1_000_000_000;
 
@@ -220,7 +221,10 @@ export const saveLabTestSchema = z
     kind: z.enum(LAB_TEST_KINDS, { error: 'Choose test or panel' }),
     specimenType: z.enum(SPECIMEN_TYPE_CODES, { error: LAB_CATALOGUE_MESSAGES.specimenRequired }),
     container: requiredText(LAB_CATALOGUE_MESSAGES.containerRequired, 60),
-    resultType: z.enum(LAB_RESULT_TYPES, { error: LAB_CATALOGUE_MESSAGES.resultTypeRequired }).nullable().default(null),
+    resultType: z
+      .enum(LAB_RESULT_TYPES, { error: LAB_CATALOGUE_MESSAGES.resultTypeRequired })
+      .nullable()
+      .default(null),
     unit: z
       .string()
       .trim()
@@ -237,7 +241,10 @@ export const saveLabTestSchema = z
       .nullable()
       .default(null),
     choices: z.array(choiceText).max(MAX_LAB_CHOICES, `At most ${MAX_LAB_CHOICES} answers`).default([]),
-    abnormalChoices: z.array(choiceText).max(MAX_LAB_CHOICES, `At most ${MAX_LAB_CHOICES} answers`).default([]),
+    abnormalChoices: z
+      .array(choiceText)
+      .max(MAX_LAB_CHOICES, `At most ${MAX_LAB_CHOICES} answers`)
+      .default([]),
     turnaroundMinutes: z
       .number({ error: LAB_CATALOGUE_MESSAGES.turnaroundRange })
       .int(LAB_CATALOGUE_MESSAGES.turnaroundRange)
@@ -248,7 +255,10 @@ export const saveLabTestSchema = z
       .int(LAB_CATALOGUE_MESSAGES.priceRange)
       .min(0, LAB_CATALOGUE_MESSAGES.priceRange)
       .max(MAX_PRICE, LAB_CATALOGUE_MESSAGES.priceRange),
-    ranges: z.array(labReferenceRangeSchema).max(MAX_LAB_RANGES, `At most ${MAX_LAB_RANGES} ranges`).default([]),
+    ranges: z
+      .array(labReferenceRangeSchema)
+      .max(MAX_LAB_RANGES, `At most ${MAX_LAB_RANGES} ranges`)
+      .default([]),
     memberIds: z
       .array(z.string().uuid(LAB_CATALOGUE_MESSAGES.memberNotATest))
       .max(MAX_PANEL_MEMBERS, `At most ${MAX_PANEL_MEMBERS} tests in a panel`)
@@ -263,7 +273,8 @@ export const saveLabTestSchema = z
       if (t.resultType === null) fail('resultType', LAB_CATALOGUE_MESSAGES.resultTypeRequired);
       if (t.memberIds.length > 0) fail('memberIds', LAB_CATALOGUE_MESSAGES.membersOnlyForPanels);
     }
-    if (new Set(t.memberIds).size !== t.memberIds.length) fail('memberIds', LAB_CATALOGUE_MESSAGES.membersUnique);
+    if (new Set(t.memberIds).size !== t.memberIds.length)
+      fail('memberIds', LAB_CATALOGUE_MESSAGES.membersUnique);
     if (t.resultType === 'quantity') {
       if (t.unit === null) fail('unit', LAB_CATALOGUE_MESSAGES.unitRequired);
     } else {
@@ -280,14 +291,22 @@ export const saveLabTestSchema = z
     }
     t.ranges.forEach((range, index) => {
       if (t.ranges.slice(0, index).some((other) => rangesOverlap(other, range)))
-        ctx.addIssue({ code: 'custom', path: ['ranges', index, 'ageFromDays'], message: LAB_CATALOGUE_MESSAGES.rangesOverlap });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ranges', index, 'ageFromDays'],
+          message: LAB_CATALOGUE_MESSAGES.rangesOverlap,
+        });
     });
   });
 export type SaveLabTest = z.input<typeof saveLabTestSchema>;
 export type SaveLabTestOutput = z.output<typeof saveLabTestSchema>;
 
-const labPanelMemberSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), active: z.boolean() });
-export type LabPanelMember = z.infer<typeof labPanelMemberSchema>;
+const labPanelMemberSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
 
 export const labTestSchema = z.object({
   id: z.string(),
@@ -322,11 +341,17 @@ export const labTestSchema = z.object({
 });
 export type LabTest = z.infer<typeof labTestSchema>;
 
-export const LAB_TEST_STATUSES = ['active', 'inactive', 'all'] as const;
-export type LabTestStatus = (typeof LAB_TEST_STATUSES)[number];
+const LAB_TEST_STATUSES = ['active', 'inactive', 'all'] as const;
 
 /** Without `sort`, by name. Search matches the code, the name or the LOINC code. */
-export const LAB_TEST_SORTABLE = ['name', 'code', 'loincCode', 'turnaroundMinutes', 'price', 'updatedAt'] as const;
+export const LAB_TEST_SORTABLE = [
+  'name',
+  'code',
+  'loincCode',
+  'turnaroundMinutes',
+  'price',
+  'updatedAt',
+] as const;
 export const labTestListQuerySchema = listQuerySchema(LAB_TEST_SORTABLE).extend({
   kind: z.enum(LAB_TEST_KINDS, { error: 'Kind must be test or panel' }).optional(),
   status: z.enum(LAB_TEST_STATUSES, { error: 'Status must be active, inactive or all' }).default('all'),
@@ -338,7 +363,9 @@ export const activeLabTestListQuerySchema = listQuerySchema(LAB_TEST_SORTABLE).e
 export const labTestPageSchema = pageOf(labTestSchema);
 
 /** Deactivate or reactivate: a test leaves (or returns to) the doctors' order screen; orders keep it. */
-export const labTestStatusSchema = z.object({ active: z.boolean({ error: 'Say whether the test is active' }) });
+export const labTestStatusSchema = z.object({
+  active: z.boolean({ error: 'Say whether the test is active' }),
+});
 
 /** "2 h", "45 min", "3 d": a turnaround as the worklist and the catalogue show it. */
 export function formatTurnaround(minutes: number): string {
@@ -347,4 +374,3 @@ export function formatTurnaround(minutes: number): string {
   if (minutes > 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return `${minutes} min`;
 }
-

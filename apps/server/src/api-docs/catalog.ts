@@ -160,7 +160,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/wards': 'Add a ward',
   'PUT /api/admin/wards/{id}': 'Update a ward',
   'DELETE /api/admin/wards/{id}': 'Remove an empty ward',
-  'GET /api/admin/lab-tests': 'The laboratory test catalogue: tests and panels, searched by name, code or LOINC',
+  'GET /api/admin/lab-tests':
+    'The laboratory test catalogue: tests and panels, searched by name, code or LOINC',
   'GET /api/admin/lab-tests/{id}': 'A catalogue test or panel with its ranges and members',
   'POST /api/admin/lab-tests': 'Add a test or panel to the catalogue',
   'PUT /api/admin/lab-tests/{id}': 'Update a test or panel (ranges and members included)',
@@ -303,7 +304,8 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: wards', description: 'Wards, their kind and sex rule, and the beds they hold.' },
   {
     name: 'admin: lab tests',
-    description: 'The laboratory test catalogue: tests and panels, LOINC codes, ranges, turnaround and price.',
+    description:
+      'The laboratory test catalogue: tests and panels, LOINC codes, ranges, turnaround and price.',
   },
   { name: 'lab: catalogue', description: 'The active laboratory catalogue, read by every member of staff.' },
   {

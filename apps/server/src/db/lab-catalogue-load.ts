@@ -21,7 +21,7 @@ type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export const LAB_CATALOGUE_SYSTEM = 'lab-catalogue';
 const LOAD_LOCK_KEY = 7_264_035;
 
-export const shippedLabCatalogueVersion = (entries: readonly ShippedLabTest[] = SHIPPED_LAB_CATALOGUE) =>
+const shippedLabCatalogueVersion = (entries: readonly ShippedLabTest[] = SHIPPED_LAB_CATALOGUE) =>
   createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
 
 /** A shipped entry as the save schema reads it: the same rules as one typed on the screen. */
@@ -85,10 +85,14 @@ export async function loadLabCatalogue(
       const members = (entry.members ?? []).map((code) => byCode.get(code.toLowerCase()));
       if (members.some((m) => m?.kind !== 'test')) continue;
       const { ranges, memberIds: _placeholders, ...fields } = validated(entry);
-      const [row] = await tx.insert(labTests).values(fields).returning({ id: labTests.id, kind: labTests.kind });
+      const [row] = await tx
+        .insert(labTests)
+        .values(fields)
+        .returning({ id: labTests.id, kind: labTests.kind });
       if (!row) throw new Error(`lab test ${entry.code} not added`);
       byCode.set(entry.code.toLowerCase(), { id: row.id, code: entry.code.toLowerCase(), kind: row.kind });
-      if (ranges.length > 0) await tx.insert(labReferenceRanges).values(ranges.map((r) => ({ ...r, testId: row.id })));
+      if (ranges.length > 0)
+        await tx.insert(labReferenceRanges).values(ranges.map((r) => ({ ...r, testId: row.id })));
       const memberIds = members.flatMap((m) => (m ? [m.id] : []));
       if (memberIds.length > 0)
         await tx

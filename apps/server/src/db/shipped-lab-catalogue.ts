@@ -109,10 +109,7 @@ export const SHIPPED_LAB_CATALOGUE: readonly ShippedLabTest[] = [
     turnaroundMinutes: 2 * H,
     price: naira(1_500),
     result: num('10*12/L', 2),
-    ranges: [
-      adult({ sex: 'male', low: 4.5, high: 5.5 }),
-      adult({ sex: 'female', low: 3.8, high: 4.8 }),
-    ],
+    ranges: [adult({ sex: 'male', low: 4.5, high: 5.5 }), adult({ sex: 'female', low: 3.8, high: 4.8 })],
   },
   {
     code: 'MCV',

@@ -1,4 +1,9 @@
-import { isValidLoinc, LAB_CATALOGUE_MESSAGES as M, type LabTest, type SaveLabTest } from '@carepoint/contract';
+import {
+  isValidLoinc,
+  type LabTest,
+  LAB_CATALOGUE_MESSAGES as M,
+  type SaveLabTest,
+} from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type Client, client, expectInvalid } from '../../../test/admin';
@@ -56,13 +61,22 @@ describe('the shipped catalogue', () => {
     }
     const fbc = page.data.find((row) => row.code === 'FBC');
     expect(fbc?.kind).toBe('panel');
-    expect(fbc?.members.map((m) => m.code)).toEqual(SHIPPED_LAB_CATALOGUE.find((e) => e.code === 'FBC')?.members);
+    expect(fbc?.members.map((m) => m.code)).toEqual(
+      SHIPPED_LAB_CATALOGUE.find((e) => e.code === 'FBC')?.members,
+    );
     const hb = page.data.find((row) => row.code === 'HB');
     expect(hb).toMatchObject({ unit: 'g/dL', specimenType: 'BLD', container: 'EDTA (purple top)' });
     expect(hb?.ranges).toContainEqual(
       expect.objectContaining({ sex: 'female', low: 12, high: 15, criticalLow: 7 }),
     );
-    expect(page.data.find((row) => row.code === 'GENO')?.choices).toEqual(['AA', 'AS', 'SS', 'AC', 'SC', 'CC']);
+    expect(page.data.find((row) => row.code === 'GENO')?.choices).toEqual([
+      'AA',
+      'AS',
+      'SS',
+      'AC',
+      'SC',
+      'CC',
+    ]);
   });
 
   it("loads only once, and a new release never overwrites the administrator's edits", async () => {
@@ -81,7 +95,10 @@ describe('the shipped catalogue', () => {
     expect(after?.price).toBe(1);
     expect(await db.$count(labTests, eq(labTests.code, 'NEW-1'))).toBe(1);
     expect(await db.$count(labTests, eq(labTests.code, 'K'))).toBe(1);
-    const [load] = await db.select().from(codeSystemLoads).where(eq(codeSystemLoads.system, LAB_CATALOGUE_SYSTEM));
+    const [load] = await db
+      .select()
+      .from(codeSystemLoads)
+      .where(eq(codeSystemLoads.system, LAB_CATALOGUE_SYSTEM));
     expect(load?.rowCount).toBe(1);
   });
 });
@@ -108,13 +125,21 @@ describe('adding a test', () => {
   });
 
   it('checks the LOINC code, its check digit and the UCUM unit', async () => {
-    expectInvalid(await admin.post('/api/admin/lab-tests', quantity({ loincCode: '2345' })), M.loincFormat, 'loincCode');
+    expectInvalid(
+      await admin.post('/api/admin/lab-tests', quantity({ loincCode: '2345' })),
+      M.loincFormat,
+      'loincCode',
+    );
     expectInvalid(
       await admin.post('/api/admin/lab-tests', quantity({ loincCode: '2345-6' })),
       M.loincCheckDigit,
       'loincCode',
     );
-    expectInvalid(await admin.post('/api/admin/lab-tests', quantity({ unit: 'mg per dL' })), M.unitFormat, 'unit');
+    expectInvalid(
+      await admin.post('/api/admin/lab-tests', quantity({ unit: 'mg per dL' })),
+      M.unitFormat,
+      'unit',
+    );
     expectInvalid(await admin.post('/api/admin/lab-tests', quantity({ unit: null })), M.unitRequired, 'unit');
   });
 
@@ -130,7 +155,12 @@ describe('adding a test', () => {
     await bad({ ageFromDays: 30, ageToDays: 30, low: 1 }, M.rangeAges);
     const overlap = await admin.post(
       '/api/admin/lab-tests',
-      quantity({ ranges: [{ low: 1, high: 2 }, { ageFromDays: 365, low: 1, high: 3 }] }),
+      quantity({
+        ranges: [
+          { low: 1, high: 2 },
+          { ageFromDays: 365, low: 1, high: 3 },
+        ],
+      }),
     );
     expect(overlap.statusCode).toBe(400);
     expect(JSON.stringify(overlap.json().fieldErrors)).toContain(M.rangesOverlap);
@@ -139,7 +169,11 @@ describe('adding a test', () => {
   it('checks choice answers', async () => {
     const choice = (choices: string[], abnormalChoices: string[]) =>
       quantity({ resultType: 'choice', unit: null, ranges: [], choices, abnormalChoices });
-    expectInvalid(await admin.post('/api/admin/lab-tests', choice(['Positive'], [])), M.choicesRequired, 'choices');
+    expectInvalid(
+      await admin.post('/api/admin/lab-tests', choice(['Positive'], [])),
+      M.choicesRequired,
+      'choices',
+    );
     expectInvalid(
       await admin.post('/api/admin/lab-tests', choice(['Negative', 'Positive'], ['Reactive'])),
       M.abnormalNotAChoice,
@@ -239,10 +273,15 @@ describe('listing and reading', () => {
     const test = await add(quantity({ code: 'SRCH-1', name: 'Zinc protoporphyrin', loincCode: '2823-3' }));
     for (const q of ['protopor', 'srch-1', '2823-3']) {
       const page = (await admin.get(`/api/admin/lab-tests?q=${q}`)).json<{ data: LabTest[] }>();
-      expect(page.data.map((row) => row.id), q).toContain(test.id);
+      expect(
+        page.data.map((row) => row.id),
+        q,
+      ).toContain(test.id);
     }
     await admin.put(`/api/admin/lab-tests/${test.id}/status`, { active: false });
-    const inactive = (await admin.get('/api/admin/lab-tests?status=inactive&q=SRCH')).json<{ data: LabTest[] }>();
+    const inactive = (await admin.get('/api/admin/lab-tests?status=inactive&q=SRCH')).json<{
+      data: LabTest[];
+    }>();
     expect(inactive.data.map((row) => row.id)).toEqual([test.id]);
     const active = (await admin.get('/api/admin/lab-tests?status=active&q=SRCH')).json<{ data: LabTest[] }>();
     expect(active.data).toEqual([]);

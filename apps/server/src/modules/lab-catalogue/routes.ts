@@ -44,7 +44,12 @@ export async function labCatalogueRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/lab-tests/:id',
     {
-      schema: { tags: adminTags, params: idParamSchema, body: saveLabTestSchema, response: { 200: labTestSchema } },
+      schema: {
+        tags: adminTags,
+        params: idParamSchema,
+        body: saveLabTestSchema,
+        response: { 200: labTestSchema },
+      },
       config: admin,
     },
     async (request) => catalogue.updateLabTest(request.ctx, request.params.id, request.body),

@@ -13,8 +13,8 @@ import { labPanelMembers, labReferenceRanges, labTests } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
-import { independentReads } from '../../lib/independent-reads';
 import { conflict, notFoundWith } from '../../lib/errors';
+import { independentReads } from '../../lib/independent-reads';
 import { iso, listPage, matchingRows, orderBy, type SortColumns, search } from '../../lib/list';
 
 /*
@@ -50,27 +50,27 @@ async function withDetails(db: Executor, rows: readonly TestRow[]): Promise<LabT
   const [ranges, members] = await independentReads(db, [
     () =>
       db
-      .select()
-      .from(labReferenceRanges)
-      .where(inArray(labReferenceRanges.testId, ids))
-      .orderBy(
-        asc(labReferenceRanges.testId),
-        sql`${labReferenceRanges.sex} nulls last`,
-        asc(labReferenceRanges.ageFromDays),
-      ),
+        .select()
+        .from(labReferenceRanges)
+        .where(inArray(labReferenceRanges.testId, ids))
+        .orderBy(
+          asc(labReferenceRanges.testId),
+          sql`${labReferenceRanges.sex} nulls last`,
+          asc(labReferenceRanges.ageFromDays),
+        ),
     () =>
       db
-      .select({
-        panelId: labPanelMembers.panelId,
-        id: labTests.id,
-        code: labTests.code,
-        name: labTests.name,
-        active: labTests.active,
-      })
-      .from(labPanelMembers)
-      .innerJoin(labTests, eq(labTests.id, labPanelMembers.testId))
-      .where(inArray(labPanelMembers.panelId, ids))
-      .orderBy(asc(labPanelMembers.panelId), asc(labPanelMembers.position)),
+        .select({
+          panelId: labPanelMembers.panelId,
+          id: labTests.id,
+          code: labTests.code,
+          name: labTests.name,
+          active: labTests.active,
+        })
+        .from(labPanelMembers)
+        .innerJoin(labTests, eq(labTests.id, labPanelMembers.testId))
+        .where(inArray(labPanelMembers.panelId, ids))
+        .orderBy(asc(labPanelMembers.panelId), asc(labPanelMembers.position)),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -112,7 +112,11 @@ function listWhere(query: { q?: string; kind?: string }, extra?: SQL) {
   );
 }
 
-async function listWith(ctx: ServiceContext, query: AdminListQuery | ActiveListQuery, where: SQL | undefined) {
+async function listWith(
+  ctx: ServiceContext,
+  query: AdminListQuery | ActiveListQuery,
+  where: SQL | undefined,
+) {
   const page = await listPage(ctx, query, {
     rows: (select) => select(getTableColumns(labTests)).from(labTests).where(where),
     order: orderBy(query, SORT, [asc(labTests.name)], labTests.id),
@@ -158,7 +162,8 @@ export const getActiveLabTest = (ctx: ServiceContext, id: string) => loadLabTest
  */
 async function checkMembers(tx: Executor, panelId: string | null, memberIds: readonly string[]) {
   if (memberIds.length === 0) return;
-  if (panelId && memberIds.includes(panelId)) throw conflict('LAB_PANEL_MEMBER', M.memberNotATest, 'memberIds');
+  if (panelId && memberIds.includes(panelId))
+    throw conflict('LAB_PANEL_MEMBER', M.memberNotATest, 'memberIds');
   const rows = await tx
     .select({ id: labTests.id, kind: labTests.kind, active: labTests.active })
     .from(labTests)
@@ -218,7 +223,8 @@ export async function updateLabTest(ctx: ServiceContext, id: string, input: Save
       if (!before) throw notFoundWith(M.notFound);
       if (before.kind !== input.kind) throw conflict('LAB_TEST_KIND_FIXED', M.kindFixed, 'kind');
       if (before.active) await checkMembers(tx, id, input.memberIds);
-      else if (input.memberIds.includes(id)) throw conflict('LAB_PANEL_MEMBER', M.memberNotATest, 'memberIds');
+      else if (input.memberIds.includes(id))
+        throw conflict('LAB_PANEL_MEMBER', M.memberNotATest, 'memberIds');
       await tx
         .update(labTests)
         .set({ ...fieldsOf(input), updatedAt: now })
@@ -230,7 +236,12 @@ export async function updateLabTest(ctx: ServiceContext, id: string, input: Save
         entityId: id,
         details: {
           ...input,
-          previous: { code: before.code, name: before.name, loincCode: before.loincCode, price: before.price },
+          previous: {
+            code: before.code,
+            name: before.name,
+            loincCode: before.loincCode,
+            price: before.price,
+          },
         },
       });
     }),

@@ -76,7 +76,8 @@ export const BLANK_LAB_TEST: LabTestFormValues = {
 };
 
 const text = (n: number | null) => (n === null ? '' : String(n));
-const years = (days: number | null) => (days === null ? '' : String(Math.round((days / DAYS_PER_YEAR) * 100) / 100));
+const years = (days: number | null) =>
+  days === null ? '' : String(Math.round((days / DAYS_PER_YEAR) * 100) / 100);
 
 /** The form's values for a stored entry. */
 export function labTestFormValues(test: LabTest): LabTestFormValues {

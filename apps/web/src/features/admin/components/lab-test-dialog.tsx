@@ -134,7 +134,13 @@ export function LabTestDialog({ open, onOpenChange, test }: DialogComponentProps
       size="lg"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Code" autoComplete="off" hint="Short, on labels: FBC, K" error={errors.code?.message} {...register('code')} />
+        <Input
+          label="Code"
+          autoComplete="off"
+          hint="Short, on labels: FBC, K"
+          error={errors.code?.message}
+          {...register('code')}
+        />
         <Input
           label="LOINC code"
           autoComplete="off"
@@ -254,7 +260,7 @@ export function LabTestDialog({ open, onOpenChange, test }: DialogComponentProps
           {ranges.fields.map((field, index) => (
             <fieldset
               key={field.id}
-              className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3 sm:grid-cols-4 lg:grid-cols-8"
+              className="grid grid-cols-2 gap-2 rounded-lg border border-border p-3 sm:grid-cols-4"
             >
               <legend className="sr-only">Range {index + 1}</legend>
               <Select
@@ -266,10 +272,32 @@ export function LabTestDialog({ open, onOpenChange, test }: DialogComponentProps
                 ]}
                 {...register(`ranges.${index}.sex`)}
               />
-              <Input label="Age from" type="number" inputMode="decimal" {...register(`ranges.${index}.ageFrom`)} />
-              <Input label="Age to" type="number" inputMode="decimal" {...register(`ranges.${index}.ageTo`)} />
-              <Input label="Low" type="number" inputMode="decimal" step="any" {...register(`ranges.${index}.low`)} />
-              <Input label="High" type="number" inputMode="decimal" step="any" {...register(`ranges.${index}.high`)} />
+              <Input
+                label="Age from"
+                type="number"
+                inputMode="decimal"
+                {...register(`ranges.${index}.ageFrom`)}
+              />
+              <Input
+                label="Age to"
+                type="number"
+                inputMode="decimal"
+                {...register(`ranges.${index}.ageTo`)}
+              />
+              <Input
+                label="Low"
+                type="number"
+                inputMode="decimal"
+                step="any"
+                {...register(`ranges.${index}.low`)}
+              />
+              <Input
+                label="High"
+                type="number"
+                inputMode="decimal"
+                step="any"
+                {...register(`ranges.${index}.high`)}
+              />
               <Input
                 label="Critical low"
                 type="number"

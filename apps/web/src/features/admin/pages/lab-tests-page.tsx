@@ -37,20 +37,23 @@ const columns = (
     col.text('code', 'Code', (t) => t.code),
     col.text('name', 'Name', (t) => t.name),
     col.text('loincCode', 'LOINC', (t) => t.loincCode),
-    col.text('specimenType', 'Specimen', (t) => `${SPECIMEN_TYPES[t.specimenType]} · ${t.container}`),
+    col.text('specimenType', 'Specimen', (t) => SPECIMEN_TYPES[t.specimenType]),
     col.text('result', 'Result', resultOf),
     col.text('turnaroundMinutes', 'Turnaround', (t) => formatTurnaround(t.turnaroundMinutes)),
     col.text('price', 'Price', (t) => formatNaira(t.price)),
     col.status('active', 'Status', (t) => (t.active ? 'Active' : 'Inactive')),
-    col.actions((t) => (
-      <>
-        <EditButton name={t.name} onClick={() => onEdit(t)} />
-        <Button variant="ghost" size="sm" onClick={() => onToggle(t)}>
-          {t.active ? 'Deactivate' : 'Reactivate'}
-          <span className="sr-only"> {t.name}</span>
-        </Button>
-      </>
-    )),
+    col.actions(
+      (t) => (
+        <>
+          <EditButton name={t.name} onClick={() => onEdit(t)} />
+          <Button variant="ghost" size="sm" onClick={() => onToggle(t)}>
+            {t.active ? 'Deactivate' : 'Reactivate'}
+            <span className="sr-only"> {t.name}</span>
+          </Button>
+        </>
+      ),
+      { oneLine: () => true },
+    ),
   ]);
 
 /** Manage Lab Tests: the laboratory's catalogue of tests and panels (docs/areas/lab-catalogue.md). */
@@ -63,7 +66,11 @@ export default function ManageLabTestsPage() {
     () => (test: LabTest) => {
       setActive
         .mutateAsync({ id: test.id, active: !test.active })
-        .then(() => toast.success(test.active ? LAB_CATALOGUE_MESSAGES.deactivated : LAB_CATALOGUE_MESSAGES.reactivated))
+        .then(() =>
+          toast.success(
+            test.active ? LAB_CATALOGUE_MESSAGES.deactivated : LAB_CATALOGUE_MESSAGES.reactivated,
+          ),
+        )
         .catch(() => {
           // The refusal's toast comes from the mutation (the server's message).
         });
@@ -104,7 +111,9 @@ export default function ManageLabTestsPage() {
           </>
         }
       />
-      {editing.row ? <LabTestDialog key={editing.row.id} test={editing.row} {...editing.dialogProps} /> : null}
+      {editing.row ? (
+        <LabTestDialog key={editing.row.id} test={editing.row} {...editing.dialogProps} />
+      ) : null}
     </>
   );
 }

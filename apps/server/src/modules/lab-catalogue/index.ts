@@ -1,1 +1,0 @@
-export { getActiveLabTest, listActiveLabTests } from './service';
