@@ -35,25 +35,32 @@ const columns = (
 ): DataTableColumn<LabTest>[] =>
   withSorting(LAB_TEST_SORTABLE, [
     col.text('code', 'Code', (t) => t.code),
-    col.text('name', 'Name', (t) => t.name),
+    // The specimen and its container under the name: the phlebotomist's tube, without a column of its own.
+    {
+      ...col.text('name', 'Name', (t) => t.name),
+      cell: ({ row }) => (
+        <span className="flex flex-col">
+          <span>{row.original.name}</span>
+          <span className="text-xs text-ink-soft">
+            {SPECIMEN_TYPES[row.original.specimenType]} · {row.original.container}
+          </span>
+        </span>
+      ),
+    },
     col.text('loincCode', 'LOINC', (t) => t.loincCode),
-    col.text('specimenType', 'Specimen', (t) => SPECIMEN_TYPES[t.specimenType]),
     col.text('result', 'Result', resultOf),
     col.text('turnaroundMinutes', 'Turnaround', (t) => formatTurnaround(t.turnaroundMinutes)),
     col.text('price', 'Price', (t) => formatNaira(t.price)),
     col.status('active', 'Status', (t) => (t.active ? 'Active' : 'Inactive')),
-    col.actions(
-      (t) => (
-        <>
-          <EditButton name={t.name} onClick={() => onEdit(t)} />
-          <Button variant="ghost" size="sm" onClick={() => onToggle(t)}>
-            {t.active ? 'Deactivate' : 'Reactivate'}
-            <span className="sr-only"> {t.name}</span>
-          </Button>
-        </>
-      ),
-      { oneLine: () => true },
-    ),
+    col.actions((t) => (
+      <>
+        <EditButton name={t.name} onClick={() => onEdit(t)} />
+        <Button variant="ghost" size="sm" onClick={() => onToggle(t)}>
+          {t.active ? 'Deactivate' : 'Reactivate'}
+          <span className="sr-only"> {t.name}</span>
+        </Button>
+      </>
+    )),
   ]);
 
 /** Manage Lab Tests: the laboratory's catalogue of tests and panels (docs/areas/lab-catalogue.md). */
