@@ -94,11 +94,7 @@ export const LAB_CANCELLABLE: readonly LabOrderState[] = ['Ordered', 'Collected'
 // ---------------------------------------------------------------- input
 
 const cleanText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, message)
-    .refine(isCleanText, INVALID_TEXT_MESSAGE);
+  z.string({ error: message }).trim().max(max, message).refine(isCleanText, INVALID_TEXT_MESSAGE);
 
 const idOf = (message: string) => z.uuid({ error: message });
 
@@ -230,9 +226,7 @@ export const labOrderSchema = z.object({
     .nullable(),
   /** The last rejected specimen, while the order waits for a new one (or always, on the chart). */
   lastRejection: rejectionSchema.nullable(),
-  cancelled: z
-    .object({ at: z.string(), by: personSchema, reason: z.string().nullable() })
-    .nullable(),
+  cancelled: z.object({ at: z.string(), by: personSchema, reason: z.string().nullable() }).nullable(),
 });
 export type LabOrder = z.infer<typeof labOrderSchema>;
 

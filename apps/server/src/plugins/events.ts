@@ -86,7 +86,8 @@ export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
     event.topic === 'wards' ||
-    ((event.topic === 'appointments' || event.topic === 'lab') && (event.doctorIds?.includes(doctorId) ?? false));
+    ((event.topic === 'appointments' || event.topic === 'lab') &&
+      (event.doctorIds?.includes(doctorId) ?? false));
 
 /** A nurse's stream: the wards and the emergency room, the two boards of their area, and lab orders (collection on the ward). */
 export const nursesBoards: EventFilter = (event) =>

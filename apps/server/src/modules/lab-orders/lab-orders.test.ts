@@ -44,7 +44,12 @@ beforeAll(async () => {
   admin = await as(await createUser(t, 'admin'));
   patientClient = await as(await createUser(t, 'patient'));
   potassium = await labTest(t);
-  sodium = await labTest(t, { code: `NA-${Date.now()}`, name: 'Sodium', loincCode: '2951-2', turnaroundMinutes: 90 });
+  sodium = await labTest(t, {
+    code: `NA-${Date.now()}`,
+    name: 'Sodium',
+    loincCode: '2951-2',
+    turnaroundMinutes: 90,
+  });
   glucose = await labTest(t, {
     code: `GLU-${Date.now()}`,
     name: 'Glucose, fasting',
@@ -76,13 +81,20 @@ beforeAll(async () => {
     },
     [],
   );
-  await t.database.db.insert(labPanelMembers).values({ panelId: fbc.id, testId: haemoglobin.id, position: 1 });
+  await t.database.db
+    .insert(labPanelMembers)
+    .values({ panelId: fbc.id, testId: haemoglobin.id, position: 1 });
 });
 afterAll(() => t.close());
 
 const newPatient = () => createUser(t, 'patient', { dateOfBirth: '1980-03-02', gender: 'female' });
 
-async function order(patientId: string, testIds: string[], body: Record<string, unknown> = {}, by: As = doctor) {
+async function order(
+  patientId: string,
+  testIds: string[],
+  body: Record<string, unknown> = {},
+  by: As = doctor,
+) {
   const res = await by.post('/api/lab/orders', { patientId, testIds, priority: 'Routine', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<LabRequisition>();
@@ -150,7 +162,10 @@ describe('ordering', () => {
   it('asks once for two orderings sent at the same moment', async () => {
     const patient = await newPatient();
     const body = { patientId: patient.id, testIds: [sodium.id], priority: 'Routine' };
-    const answers = await Promise.all([doctor.post('/api/lab/orders', body), doctor.post('/api/lab/orders', body)]);
+    const answers = await Promise.all([
+      doctor.post('/api/lab/orders', body),
+      doctor.post('/api/lab/orders', body),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -159,7 +174,11 @@ describe('ordering', () => {
     const retired = await labTest(t, { code: `OLD-${Date.now()}`, active: false });
     const url = '/api/lab/orders';
     const base = { patientId: patient.id, priority: 'Routine' };
-    expectInvalid(await doctor.post(url, { ...base, testIds: [retired.id] }), LAB_ORDER_MESSAGES.testInactive, 'testIds');
+    expectInvalid(
+      await doctor.post(url, { ...base, testIds: [retired.id] }),
+      LAB_ORDER_MESSAGES.testInactive,
+      'testIds',
+    );
     expectInvalid(
       await doctor.post(url, { ...base, testIds: ['00000000-0000-4000-8000-000000000009'] }),
       LAB_ORDER_MESSAGES.testNotFound,
@@ -182,7 +201,11 @@ describe('ordering', () => {
     expect(wrongStay.statusCode).toBe(404);
     const fromStay = await order(stay.patient.id, [potassium.id], { stayId: stay.stayId });
     expect(fromStay.orders[0]?.stayId).toBe(stay.stayId);
-    const staff = await doctor.post(url, { ...base, patientId: otherDoctor.user.id, testIds: [potassium.id] });
+    const staff = await doctor.post(url, {
+      ...base,
+      patientId: otherDoctor.user.id,
+      testIds: [potassium.id],
+    });
     expect(staff.statusCode).toBe(404);
   });
 
@@ -287,7 +310,9 @@ describe('collection', () => {
     // Recollected: a new specimen with a new accession; the notice is gone.
     const again = ok<LabOrder>(await collect(scientist, id));
     expect(again.specimen?.accession).not.toBe(collected.specimen?.accession);
-    expect(ok<LabOrderList>(await doctor.get('/api/lab/recollections')).data.map((o) => o.id)).not.toContain(id);
+    expect(ok<LabOrderList>(await doctor.get('/api/lab/recollections')).data.map((o) => o.id)).not.toContain(
+      id,
+    );
   });
 
   it('lets the ordering doctor or the lab cancel before a result', async () => {
@@ -295,12 +320,21 @@ describe('collection', () => {
     const [first, second] = (await order(patient.id, [potassium.id, glucose.id])).orders;
     const url = (id = '') => `/api/lab/orders/${id}/cancel`;
     expect((await otherDoctor.post(url(first?.id), { reason: 'Not needed' })).statusCode).toBe(403);
-    expectInvalid(await doctor.post(url(first?.id), { reason: ' ' }), LAB_ORDER_MESSAGES.cancelReason, 'reason');
+    expectInvalid(
+      await doctor.post(url(first?.id), { reason: ' ' }),
+      LAB_ORDER_MESSAGES.cancelReason,
+      'reason',
+    );
     const cancelled = ok<LabOrder>(await doctor.post(url(first?.id), { reason: 'Not needed' }));
-    expect(cancelled).toMatchObject({ state: 'Cancelled', cancelled: { by: { id: doctor.user.id }, reason: 'Not needed' } });
-    expect((await collect(scientist, first?.id)).json()).toMatchObject({ code: 'ORDER_STATE' });
+    expect(cancelled).toMatchObject({
+      state: 'Cancelled',
+      cancelled: { by: { id: doctor.user.id }, reason: 'Not needed' },
+    });
+    expect((await collect(scientist, first?.id ?? '')).json()).toMatchObject({ code: 'ORDER_STATE' });
     await collect(scientist, second?.id ?? '');
-    expect(ok<LabOrder>(await scientist.post(url(second?.id), { reason: 'Duplicate' })).state).toBe('Cancelled');
+    expect(ok<LabOrder>(await scientist.post(url(second?.id), { reason: 'Duplicate' })).state).toBe(
+      'Cancelled',
+    );
     expect((await doctor.post(url(second?.id), { reason: 'Again' })).statusCode).toBe(409);
   });
 });
@@ -318,7 +352,9 @@ describe('the nurse on the ward', () => {
     expect((await nurse.get(`/api/lab/patients/${other.patient.id}/orders`)).statusCode).toBe(404);
     expect((await collect(nurse, theirs)).statusCode).toBe(404);
     expect((await nurse.get(`/api/lab/orders/${theirs}/label.pdf`)).statusCode).toBe(404);
-    const pending = ok<LabOrderList>(await nurse.get(`/api/lab/patients/${stay.patient.id}/orders?open=true`)).data;
+    const pending = ok<LabOrderList>(
+      await nurse.get(`/api/lab/patients/${stay.patient.id}/orders?open=true`),
+    ).data;
     expect(pending.map((o) => o.id)).toEqual([mine]);
     const collected = ok<LabOrder>(await collect(nurse, mine));
     expect(collected.specimen?.collectedBy.id).toBe(nurseUser.id);
@@ -331,7 +367,11 @@ describe('the nurse on the ward', () => {
 
 describe('the label', () => {
   it('is a 50 × 25 mm PDF with the accession and the patient', async () => {
-    const patient = await createUser(t, 'patient', { firstName: 'Amaka', lastName: 'Obi', dateOfBirth: '1990-05-04' });
+    const patient = await createUser(t, 'patient', {
+      firstName: 'Amaka',
+      lastName: 'Obi',
+      dateOfBirth: '1990-05-04',
+    });
     const id = (await order(patient.id, [potassium.id, sodium.id])).orders[0]?.id ?? '';
     expect((await scientist.get(`/api/lab/orders/${id}/label.pdf`)).json()).toMatchObject({
       error: LAB_ORDER_MESSAGES.noSpecimen,
@@ -340,7 +380,9 @@ describe('the label', () => {
     const res = await scientist.get(`/api/lab/orders/${id}/label.pdf?disposition=inline`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^inline; filename="label-${accession}\\.pdf"`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^inline; filename="label-${accession}\\.pdf"`),
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     const page = await pdf.getPage(1);
@@ -369,7 +411,11 @@ describe('the worklist', () => {
     expect(rank(stat?.id)).toBeLessThan(rank(urgent?.id));
     expect(rank(urgent?.id)).toBeLessThan(rank(routine?.id));
     const priorities = page.data.map((o) => o.priority);
-    expect(priorities).toEqual([...priorities].sort((a, b) => ['STAT', 'Urgent', 'Routine'].indexOf(a) - ['STAT', 'Urgent', 'Routine'].indexOf(b)));
+    expect(priorities).toEqual(
+      [...priorities].sort(
+        (a, b) => ['STAT', 'Urgent', 'Routine'].indexOf(a) - ['STAT', 'Urgent', 'Routine'].indexOf(b),
+      ),
+    );
     const row = page.data.find((o) => o.id === routine?.id);
     expect(row).toMatchObject({ waitedMinutes: 2, targetMinutes: 120, patient: { age: 49 } });
     expect(page.data.every((o) => o.state !== 'Cancelled' && o.state !== 'Verified')).toBe(true);
@@ -383,7 +429,10 @@ describe('the worklist', () => {
     expect(paged.data.map((o) => o.id)).toEqual(ids.slice(2, 4));
     expect(paged.pagination.total).toBe(page.pagination.total);
     expectInvalid(await scientist.get('/api/lab/worklist?state=Lost'), LAB_ORDER_MESSAGES.state, 'state');
-    const reads = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'lab-orders.worklist'));
+    const reads = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'lab-orders.worklist'));
     expect(reads.length).toBeGreaterThan(0);
   });
 
@@ -402,7 +451,10 @@ describe('the worklist', () => {
       ['GET', '/api/lab/recollections'],
       ['GET', '/api/lab/events'],
     ] as const)
-      expect((await patientClient.send(method, url, method === 'POST' ? {} : undefined)).statusCode, url).toBe(403);
+      expect(
+        (await patientClient.send(method, url, method === 'POST' ? {} : undefined)).statusCode,
+        url,
+      ).toBe(403);
     expect((await doctor.get('/api/lab/worklist')).statusCode).toBe(403);
     expect((await scientist.post('/api/lab/orders', {})).statusCode).toBe(403);
     expect((await admin.post(`/api/lab/orders/${someId}/collect`)).statusCode).toBe(403);

@@ -56,7 +56,11 @@ async function labelPdf(data: LabelData, timeZone: string): Promise<Buffer> {
   });
   const width = WIDTH - MARGIN * 2;
   const line = (text: string, y: number, font: string, size: number, align: 'left' | 'center' = 'left') =>
-    doc.font(font).fontSize(size).fillColor('#000').text(text, MARGIN, y, { width, align, lineBreak: false, ellipsis: true });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor('#000')
+      .text(text, MARGIN, y, { width, align, lineBreak: false, ellipsis: true });
 
   line(data.patientName, MARGIN, BOLD, 7);
   const born = data.dateOfBirth ? `DOB ${formatDay(data.dateOfBirth)}` : 'DOB unknown';
@@ -90,7 +94,8 @@ export async function specimenLabel(ctx: ServiceContext, orderId: string) {
     .where(eq(labOrders.id, orderId));
   if (!row) throw notFoundWith(LAB_ORDER_MESSAGES.orderNotFound);
   await requireOrderReach(ctx.db, actor, row.patientId);
-  if (!row.specimenId || !row.accession || !row.collectedAt) throw notFoundWith(LAB_ORDER_MESSAGES.noSpecimen);
+  if (!row.specimenId || !row.accession || !row.collectedAt)
+    throw notFoundWith(LAB_ORDER_MESSAGES.noSpecimen);
   const tests = await ctx.db
     .select({ code: labTests.code })
     .from(labOrderTests)

@@ -30,7 +30,9 @@ const PATIENT_ORDERS_SHOWN = 200;
  */
 export async function worklist(ctx: ServiceContext, query: WorklistQuery): Promise<LabWorklistPage> {
   const where = and(
-    query.state === 'open' ? inArray(labOrders.state, [...LAB_OPEN_STATES]) : eq(labOrders.state, query.state),
+    query.state === 'open'
+      ? inArray(labOrders.state, [...LAB_OPEN_STATES])
+      : eq(labOrders.state, query.state),
     query.priority ? eq(labOrders.priority, query.priority) : undefined,
   );
   const now = ctx.now();

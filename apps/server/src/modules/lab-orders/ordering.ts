@@ -87,7 +87,8 @@ async function checkOrigin(tx: Executor, doctorId: string, patientId: string, in
       .from(stays)
       .where(eq(stays.id, input.stayId));
     if (!stay || stay.patientId !== patientId) throw notFoundWith(LAB_ORDER_MESSAGES.stayNotFound);
-    if (stay.status !== 'Admitted') throw conflict('STAY_NOT_ADMITTED', LAB_ORDER_MESSAGES.stayNotOpen, 'stayId');
+    if (stay.status !== 'Admitted')
+      throw conflict('STAY_NOT_ADMITTED', LAB_ORDER_MESSAGES.stayNotOpen, 'stayId');
   }
   if (input.appointmentId) {
     const [appointment] = await tx

@@ -83,15 +83,11 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
   );
 
   const orderStep = { tags, params: labOrderIdParamSchema, response: { 200: labOrderSchema } };
-  app.post(
-    '/api/lab/orders/:id/collect',
-    { schema: orderStep, config: collectors },
-    async (request) => collectSpecimen(request.ctx, request.params.id),
+  app.post('/api/lab/orders/:id/collect', { schema: orderStep, config: collectors }, async (request) =>
+    collectSpecimen(request.ctx, request.params.id),
   );
-  app.post(
-    '/api/lab/orders/:id/receive',
-    { schema: orderStep, config: lab },
-    async (request) => receiveSpecimen(request.ctx, request.params.id),
+  app.post('/api/lab/orders/:id/receive', { schema: orderStep, config: lab }, async (request) =>
+    receiveSpecimen(request.ctx, request.params.id),
   );
   app.post(
     '/api/lab/orders/:id/reject',

@@ -40,7 +40,12 @@ async function lockOrder(tx: Executor, actor: Actor, orderId: string): Promise<O
   return order;
 }
 
-const refuseUnless = (state: LabOrderState, allowed: readonly LabOrderState[], code: string, message: string) => {
+const refuseUnless = (
+  state: LabOrderState,
+  allowed: readonly LabOrderState[],
+  code: string,
+  message: string,
+) => {
   if (!allowed.includes(state)) throw conflict(code, message);
 };
 
@@ -86,7 +91,10 @@ export function collectSpecimen(ctx: ServiceContext, orderId: string) {
         ? conflict('ORDER_STATE', LAB_ORDER_MESSAGES.notCollectable)
         : conflict('SPECIMEN_COLLECTED', LAB_ORDER_MESSAGES.alreadyCollected);
     const txCtx = inTransaction(ctx, tx);
-    const accession = formatYearlyNumber(LAB_ACCESSION_PREFIX, await nextYearlyNumber(txCtx, 'lab-accession'));
+    const accession = formatYearlyNumber(
+      LAB_ACCESSION_PREFIX,
+      await nextYearlyNumber(txCtx, 'lab-accession'),
+    );
     const now = ctx.now();
     const [specimen] = await tx
       .insert(labSpecimens)
@@ -144,7 +152,11 @@ export function receiveSpecimen(ctx: ServiceContext, orderId: string) {
  * keeps its reason; the order goes back to Ordered for a new specimen, and the ordering doctor's
  * screens hear of it (their chart shows the reason).
  */
-export function rejectSpecimen(ctx: ServiceContext, orderId: string, input: z.output<typeof rejectSpecimenSchema>) {
+export function rejectSpecimen(
+  ctx: ServiceContext,
+  orderId: string,
+  input: z.output<typeof rejectSpecimenSchema>,
+) {
   return step(ctx, orderId, async (tx, actor, order) => {
     refuseUnless(order.state, LAB_REJECTABLE, 'ORDER_STATE', LAB_ORDER_MESSAGES.notRejectable);
     const specimen = await liveSpecimen(tx, orderId);
@@ -179,7 +191,13 @@ export function cancelOrder(ctx: ServiceContext, orderId: string, input: CancelL
     const now = ctx.now();
     await tx
       .update(labOrders)
-      .set({ state: 'Cancelled', cancelledAt: now, cancelledBy: actor.id, cancelReason: input.reason, updatedAt: now })
+      .set({
+        state: 'Cancelled',
+        cancelledAt: now,
+        cancelledBy: actor.id,
+        cancelReason: input.reason,
+        updatedAt: now,
+      })
       .where(eq(labOrders.id, orderId));
     await audit(inTransaction(ctx, tx), {
       action: 'lab-order.cancel',
