@@ -121,9 +121,13 @@ export default function WorklistPage() {
       id: 'state',
       header: 'State',
       enableSorting: false,
-      cell: ({ row }) => <LabStateBadge state={row.original.state} />,
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-1">
+          <LabStateBadge state={row.original.state} />
+          <span className="text-xs whitespace-nowrap text-ink-muted">by {row.original.requester.name}</span>
+        </span>
+      ),
     },
-    col.text('requester', 'Requested by', (r) => r.requester.name),
     col.actions((r) => (
       <>
         {r.state === 'Ordered' ? (
