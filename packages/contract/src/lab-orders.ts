@@ -28,7 +28,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  */
 
 /** How many catalogue entries one ordering may ask for at once. */
-export const LAB_ORDER_MAX_TESTS = 30;
+const LAB_ORDER_MAX_TESTS = 30;
 const NOTE_MAX = 1000;
 const REASON_MAX = 500;
 /** The worklist's page: a bench's screenful. */
@@ -80,7 +80,6 @@ export const labDuplicateMessage = (names: readonly string[]) =>
 
 /** The worklist's filter: every open state (the default), or one state. */
 export const LAB_WORKLIST_FILTERS = ['open', ...LAB_ORDER_STATES.filter((s) => s !== 'Cancelled')] as const;
-export type LabWorklistFilter = (typeof LAB_WORKLIST_FILTERS)[number];
 
 /** The label's accession as printed and scanned: "LAB-2030-000042". */
 export const LAB_ACCESSION_PREFIX = 'LAB';
@@ -131,7 +130,6 @@ export const labWorklistQuerySchema = z.object({
     .max(100, 'Limit must be at most 100')
     .default(LAB_WORKLIST_PAGE_SIZE),
 });
-export type LabWorklistQuery = z.input<typeof labWorklistQuerySchema>;
 
 export const labPatientOrdersQuerySchema = z.object({
   /** Only the orders still waiting on the laboratory (the stay page's collection list). */
@@ -168,7 +166,7 @@ export const labPatientIdParamSchema = z.object({
 
 const personSchema = z.object({ id: z.string(), name: z.string() });
 
-export const labTestOptionSchema = z.object({
+const labTestOptionSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
