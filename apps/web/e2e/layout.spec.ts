@@ -67,6 +67,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'nurse', path: '/nurse/change-password' },
   { role: 'nurse', path: '/nurse/security' },
   { role: 'nurse', path: '/nurse/no-such-page' },
+  { role: 'lab', path: '/lab/worklist' },
 ];
 
 const PHONE = { width: 390, height: 844 };
@@ -89,7 +90,7 @@ async function expectNoHorizontalScroll(page: Page, path: string) {
   );
 }
 
-for (const role of ['public', 'admin', 'doctor', 'patient', 'nurse'] as const) {
+for (const role of ['public', 'admin', 'doctor', 'patient', 'nurse', 'lab'] as const) {
   test(`every ${role} screen fits a 390 px phone and passes axe`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     if (role !== 'public') await signIn(page, DEMO[role], DEMO_PASSWORD);

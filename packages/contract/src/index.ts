@@ -20,6 +20,7 @@ export * from './file-types';
 export * from './front-desk';
 export * from './lab';
 export * from './lab-catalogue';
+export * from './lab-orders';
 export * from './medication-round';
 export * from './messages';
 export * from './nav';

@@ -16,6 +16,7 @@ import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
 import { labCatalogueRoutes } from './lab-catalogue/routes';
+import { labOrderRoutes } from './lab-orders/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -97,6 +98,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   observationRoutes,
   // The laboratory: its test catalogue (admin; every member of staff reads it).
   labCatalogueRoutes,
+  // The laboratory: ordering (doctors), the worklist, specimens and their labels (lab, nurses).
+  labOrderRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

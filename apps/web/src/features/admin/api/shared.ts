@@ -61,6 +61,8 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   appointments: ['appointments'],
   // Admissions, transfers and discharges change who lies in the beds.
   wards: ['beds', 'wards'],
+  // Lab orders have no admin list yet.
+  lab: [],
 };
 
 // ---------------------------------------------------------------------------------------------

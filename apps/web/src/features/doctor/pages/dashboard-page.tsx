@@ -15,6 +15,7 @@ import {
 } from '@/features/doctor/components/appointments/todays-appointments';
 import { RecentPrescriptions } from '@/features/doctor/components/prescriptions/recent-prescriptions';
 import { DoctorAlertsPanel } from '@/features/inpatient/observations/doctor-alerts-panel';
+import { RecollectionsPanel } from '@/features/lab/components/recollections-panel';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatWeekdayDate } from '@/lib/format';
@@ -113,6 +114,7 @@ export default function DoctorDashboardPage() {
           {/* min-w-0: truncated names must not widen the grid's column past the screen. */}
           <div className="flex min-w-0 flex-col gap-6">
             <DoctorAlertsPanel />
+            <RecollectionsPanel />
             <Card title="Next patient">
               {data ? (
                 <NextPatient next={data.next} today={data.today} />
