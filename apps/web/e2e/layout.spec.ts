@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  * Every screen of every role, at a phone's width: no horizontal page scroll and no serious axe
  * violation. One list, so new screens are added in one place (path and the role that sees it).
  */
-type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse';
+type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse' | 'lab';
 export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'public', path: '/' },
   { role: 'public', path: '/about' },
@@ -68,6 +68,9 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'nurse', path: '/nurse/security' },
   { role: 'nurse', path: '/nurse/no-such-page' },
   { role: 'lab', path: '/lab/worklist' },
+  { role: 'lab', path: '/lab/inbox' },
+  { role: 'lab', path: '/lab/profile' },
+  { role: 'lab', path: '/lab/no-such-page' },
 ];
 
 const PHONE = { width: 390, height: 844 };

@@ -8,6 +8,7 @@ import {
   SPECIMEN_REJECTION_REASONS,
   SPECIMEN_TYPE_CODES,
 } from './lab';
+import type { LabTest } from './lab-catalogue';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -15,7 +16,6 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  * appointment or a stay; the lab (or a nurse on the patient's ward) collects the specimen, which
  * gets an accession number and a label; the lab receives it or rejects it with a reason.
  *
- *   GET  /api/lab/tests?search=                     the active catalogue to order from      [labTestOptionsQuerySchema -> labTestOptionListSchema]
  *   POST /api/lab/orders                            order tests for a patient (doctor)      [labOrderInputSchema -> labRequisitionSchema]
  *   GET  /api/lab/worklist?state=&priority=&page=   the lab's worklist                      [labWorklistQuerySchema -> labWorklistPageSchema]
  *   GET  /api/lab/patients/:patientId/orders        one patient's orders (chart, stay page) [labPatientOrdersQuerySchema -> labOrderListSchema]
@@ -115,10 +115,6 @@ export const labOrderInputSchema = z.object({
 export type LabOrderInput = z.input<typeof labOrderInputSchema>;
 export type LabOrderData = z.output<typeof labOrderInputSchema>;
 
-export const labTestOptionsQuerySchema = z.object({
-  search: cleanText(100, LAB_ORDER_MESSAGES.search).optional(),
-});
-
 export const labWorklistQuerySchema = z.object({
   state: z.enum(LAB_WORKLIST_FILTERS, { error: LAB_ORDER_MESSAGES.state }).default('open'),
   priority: z.enum(LAB_PRIORITIES, { error: LAB_ORDER_MESSAGES.priority }).optional(),
@@ -166,18 +162,11 @@ export const labPatientIdParamSchema = z.object({
 
 const personSchema = z.object({ id: z.string(), name: z.string() });
 
-const labTestOptionSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  loincCode: z.string(),
-  kind: z.enum(['test', 'panel']),
-  specimenType: z.enum(SPECIMEN_TYPE_CODES),
-  container: z.string(),
-  turnaroundMinutes: z.number().int(),
-});
-export type LabTestOption = z.infer<typeof labTestOptionSchema>;
-export const labTestOptionListSchema = z.object({ data: z.array(labTestOptionSchema) });
+/** A catalogue entry as the ordering dialog offers it (GET /api/lab-tests, the active catalogue). */
+export type LabTestOption = Pick<
+  LabTest,
+  'id' | 'code' | 'name' | 'loincCode' | 'kind' | 'specimenType' | 'container' | 'turnaroundMinutes'
+>;
 
 const rejectionSchema = z.object({
   accession: z.string(),

@@ -207,7 +207,6 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/patient/discharge-summaries': 'My hospital stays’ signed discharge summaries',
   'GET /api/patient/discharge-summaries/{id}/pdf': 'One of my discharge summaries as a PDF',
   // The laboratory: ordering, the worklist, specimens.
-  'GET /api/lab/tests': 'The active lab tests and panels to order from',
   'POST /api/lab/orders': 'Order lab tests for a patient (one order per specimen container)',
   'GET /api/lab/worklist': 'The lab worklist: orders by priority and age',
   'GET /api/lab/patients/{patientId}/orders': "A patient's lab orders, with states and rejection reasons",

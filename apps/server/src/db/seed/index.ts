@@ -15,7 +15,6 @@ import { seedDoctorReports } from './doctor-reports';
 import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
 import { seedInpatientHistory } from './inpatient-history';
-import { seedLabOrderCatalogue } from './lab-orders';
 import { seedMedicationRound } from './medication-round';
 import { seedObservations } from './observations';
 import { seedAppointments, seedSchedules } from './patient-area';
@@ -37,7 +36,6 @@ seeders.push(seedDoctorTransactions);
 seeders.push(seedDoctorPrescriptions);
 seeders.push(seedDoctorReports);
 seeders.push(seedDoctorDiagnosis);
-seeders.push(seedLabOrderCatalogue);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

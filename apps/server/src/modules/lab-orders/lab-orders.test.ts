@@ -219,8 +219,6 @@ describe('ordering', () => {
       LAB_ORDER_MESSAGES.clinicalNote,
       'clinicalNote',
     );
-    expect((await scientist.get('/api/lab/tests?search=%00')).statusCode).toBe(400);
-    expect((await scientist.get(`/api/lab/tests?search=${'k'.repeat(5000)}`)).statusCode).toBe(400);
     const made = await order(patient.id, [sodium.id]);
     const id = made.orders[0]?.id ?? '';
     await collect(scientist, id);
@@ -440,7 +438,6 @@ describe('the worklist', () => {
     const someId = '00000000-0000-4000-8000-000000000001';
     for (const [method, url] of [
       ['GET', '/api/lab/worklist'],
-      ['GET', '/api/lab/tests'],
       ['POST', '/api/lab/orders'],
       ['GET', `/api/lab/patients/${patientClient.user.id}/orders`],
       ['POST', `/api/lab/orders/${someId}/collect`],

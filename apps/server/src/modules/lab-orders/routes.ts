@@ -9,8 +9,6 @@ import {
   labPatientIdParamSchema,
   labPatientOrdersQuerySchema,
   labRequisitionSchema,
-  labTestOptionListSchema,
-  labTestOptionsQuerySchema,
   labWorklistPageSchema,
   labWorklistQuerySchema,
   rejectSpecimenSchema,
@@ -19,7 +17,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asFile } from '../../lib/downloads';
 import { labsOwn } from '../../plugins/events';
-import { activeTestOptions } from './catalogue-options';
 import { specimenLabel } from './label';
 import { patientOrders, recollections, worklist } from './lists';
 import { placeOrder } from './ordering';
@@ -37,15 +34,6 @@ const collectors = { access: ['lab', 'nurse'] as const };
 
 export async function labOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/lab/tests',
-    {
-      schema: { tags, querystring: labTestOptionsQuerySchema, response: { 200: labTestOptionListSchema } },
-      config: { access: ['doctor', 'lab', 'admin'] as const },
-    },
-    async (request) => ({ data: await activeTestOptions(request.ctx, request.query.search) }),
-  );
 
   app.post(
     '/api/lab/orders',

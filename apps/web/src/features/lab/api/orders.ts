@@ -59,14 +59,18 @@ export function useRecollections() {
   });
 }
 
-/** The active catalogue matching what the doctor typed (all of it, up to the server's cap, when empty). */
+/** At most this many entries answer one search: the dialog shows a short list as the doctor types. */
+const TESTS_OFFERED = 50;
+
+/** The active catalogue matching what the doctor typed (the first entries by name when empty). */
 export function useLabTestOptions(term: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.lab.tests(term),
     queryFn: ({ signal }) =>
-      api.get<{ data: LabTestOption[] }>(`/lab/tests${term ? `?search=${encodeURIComponent(term)}` : ''}`, {
-        signal,
-      }),
+      api.get<{ data: LabTestOption[] }>(
+        `/lab-tests?limit=${TESTS_OFFERED}${term ? `&search=${encodeURIComponent(term)}` : ''}`,
+        { signal },
+      ),
     select: (list) => list.data,
     placeholderData: keepPreviousData,
     enabled,
