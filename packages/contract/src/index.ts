@@ -19,6 +19,8 @@ export * from './facility';
 export * from './file-types';
 export * from './front-desk';
 export * from './lab';
+export * from './lab-interpretation';
+export * from './lab-results';
 export * from './medication-round';
 export * from './messages';
 export * from './nav';
