@@ -58,6 +58,7 @@ export const LAB_RESULT_MESSAGES = {
   sameValue: 'The corrected value is the same as the current one',
   alertNotFound: 'Critical result alert not found',
   alertAcknowledged: 'This critical result was already acknowledged',
+  noticeNotFound: 'Notice not found',
   shareOnlyVerified: 'Only verified results can be shared',
   saved: 'Results saved',
   verified: 'Results verified and released to the doctor',

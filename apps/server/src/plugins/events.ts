@@ -78,14 +78,16 @@ function eventOf(payload: string): LiveEvent | undefined {
 }
 
 /**
- * A doctor's stream: changes of their own appointments only (the event names no one else), and
+ * A doctor's stream: changes of their own appointments and lab orders only (the event names no one
+ * else), and
  * every ward change (any doctor may open any ward's board; their alerts refetch with it).
  */
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
     event.topic === 'wards' ||
-    (event.topic === 'appointments' && (event.doctorIds?.includes(doctorId) ?? false));
+    ((event.topic === 'appointments' || event.topic === 'lab') &&
+      (event.doctorIds?.includes(doctorId) ?? false));
 
 /** A nurse's stream: the wards and the emergency room, the two boards of their area. */
 export const nursesBoards: EventFilter = (event) => event.topic === 'wards' || event.topic === 'emergency';

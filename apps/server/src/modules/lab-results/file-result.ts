@@ -6,6 +6,7 @@ import {
   type LabResultStatus,
 } from '@carepoint/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { labOrders, labResults, labSpecimens, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
@@ -50,7 +51,8 @@ const FILING_STATES: readonly LabOrderState[] = ['Collected', 'Received', 'In Pr
  * two values for one test the second sees the first (409), and the last of several tests filed at
  * once sees all of them and moves the order to Resulted. The unique index
  * lab_results_current_unique holds the same rule in the database. Runs in the caller's transaction
- * (a savepoint) when `ctx.db` is one; publishes on topic `lab` afterwards.
+ * (a savepoint) when `ctx.db` is one, and then leaves publishing on topic `lab` to the caller after
+ * its commit; on its own it publishes once committed.
  */
 export async function fileResult(ctx: ServiceContext, input: ValueToFile): Promise<FiledResult> {
   const enteredBy = input.source === 'manual' ? signedIn(ctx.actor).id : (ctx.actor?.id ?? null);
@@ -147,6 +149,8 @@ export async function fileResult(ctx: ServiceContext, input: ValueToFile): Promi
     });
     return { id: row.id, interpretation, status: row.status };
   });
-  await ctx.publish('lab');
+  // Inside the caller's transaction nothing is committed yet (and on the embedded database a NOTIFY
+  // outside it would wait for it forever): the caller publishes once it commits.
+  if (!(ctx.db instanceof PgTransaction)) await ctx.publish('lab');
   return filed;
 }
