@@ -15,6 +15,8 @@ import {
 } from '@/features/doctor/components/appointments/todays-appointments';
 import { RecentPrescriptions } from '@/features/doctor/components/prescriptions/recent-prescriptions';
 import { DoctorAlertsPanel } from '@/features/inpatient/observations/doctor-alerts-panel';
+import { CorrectionNotices } from '@/features/lab-results/correction-notices';
+import { DoctorLabAlertsPanel } from '@/features/lab-results/critical-alerts-panel';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatWeekdayDate } from '@/lib/format';
@@ -112,6 +114,8 @@ export default function DoctorDashboardPage() {
           </Card>
           {/* min-w-0: truncated names must not widen the grid's column past the screen. */}
           <div className="flex min-w-0 flex-col gap-6">
+            <DoctorLabAlertsPanel />
+            <CorrectionNotices />
             <DoctorAlertsPanel />
             <Card title="Next patient">
               {data ? (

@@ -9,6 +9,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePatientChart } from '@/features/doctor/api/patients';
 import { AdmitNowDialog } from '@/features/inpatient/components/admit-patient-dialogs';
+import { ChartLabResults } from '@/features/lab-results/chart-lab-results';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { ageText, calendarDate, measureText, NOT_RECORDED, pressureText } from './display';
@@ -171,6 +172,9 @@ function ChartBody({ chart }: { chart: PatientChart }) {
       </Section>
       <Section title="Vitals over time">
         <VitalTrends patientId={patient.id} />
+      </Section>
+      <Section title="Laboratory results">
+        <ChartLabResults patientId={patient.id} />
       </Section>
       <Section title="Medical reports">
         <MedicalReportsTable patientId={patient.id} firstPage={chart.reports} />
