@@ -215,6 +215,17 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/stays/{stayId}/discharge-summary.pdf': 'The discharge summary as a PDF',
   'GET /api/patient/discharge-summaries': 'My hospital stays’ signed discharge summaries',
   'GET /api/patient/discharge-summaries/{id}/pdf': 'One of my discharge summaries as a PDF',
+  // The laboratory: ordering, the worklist, specimens.
+  'GET /api/lab/tests': 'The active lab tests and panels to order from',
+  'POST /api/lab/orders': 'Order lab tests for a patient (one order per specimen container)',
+  'GET /api/lab/worklist': 'The lab worklist: orders by priority and age',
+  'GET /api/lab/patients/{patientId}/orders': "A patient's lab orders, with states and rejection reasons",
+  'GET /api/lab/recollections': 'My lab orders whose specimen was rejected and waits for a new one',
+  'POST /api/lab/orders/{id}/collect': 'Collect the specimen of a lab order (gives its accession number)',
+  'POST /api/lab/orders/{id}/receive': 'Receive a collected specimen in the laboratory',
+  'POST /api/lab/orders/{id}/reject': 'Reject a specimen with a reason (the order waits for a new one)',
+  'POST /api/lab/orders/{id}/cancel': 'Cancel a lab order before it has a result',
+  'GET /api/lab/orders/{id}/label.pdf': 'The specimen tube label (50 × 25 mm PDF, Code 128 accession)',
 };
 
 /** Every tag, in the order the document lists them, with what it covers. */
@@ -309,7 +320,12 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: "The NEWS2 alerts of the doctor in charge's patients, open until acknowledged.",
   },
   {
-    name: 'lab results',
+    name: 'lab: orders',
+    description:
+      'Lab orders from doctors, the laboratory worklist, specimen collection (lab, nurses of the ward), receipt, rejection, labels and live changes.',
+  },
+  {
+    name: 'lab: results',
     description:
       'Laboratory results: entry, verification, corrections, critical alerts, the chart and the patient’s shared results.',
   },
@@ -427,6 +443,11 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
     ],
     429: true,
   },
+  'POST /api/lab/orders': { 409: ['LAB_DUPLICATE_CONFIRM', 'STAY_NOT_ADMITTED'] },
+  'POST /api/lab/orders/{id}/collect': { 409: ['SPECIMEN_COLLECTED', 'ORDER_STATE'] },
+  'POST /api/lab/orders/{id}/receive': { 409: ['ORDER_STATE'] },
+  'POST /api/lab/orders/{id}/reject': { 409: ['ORDER_STATE'] },
+  'POST /api/lab/orders/{id}/cancel': { 409: ['ORDER_STATE'] },
   'PATCH /api/admin/emergency-room/{id}': { 409: ['INVALID_TRANSITION'] },
   'POST /api/admin/emergency-room/{id}/admit': {
     409: ['INVALID_TRANSITION', 'BED_TAKEN', 'BED_PATIENT_TAKEN', 'STAY_OPEN', 'WARD_SEX_RULE'],
@@ -499,6 +520,11 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
     types: ['text/event-stream'],
     description: 'A Server-Sent Events stream that lasts until the client leaves',
   },
+  'GET /api/lab/events': {
+    types: ['text/event-stream'],
+    description: 'A Server-Sent Events stream that lasts until the client leaves',
+  },
+  'GET /api/lab/orders/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/admin/audit/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },

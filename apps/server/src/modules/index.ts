@@ -15,6 +15,7 @@ import { dischargeSummaryRoutes } from './discharge-summaries/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
+import { labOrderRoutes } from './lab-orders/routes';
 import { labResultRoutes } from './lab-results/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -95,6 +96,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   resultRoutes,
   // Inpatient care: ward observations and NEWS2, the doctor's alerts.
   observationRoutes,
+  // The laboratory: ordering (doctors), the worklist, specimens and their labels (lab, nurses).
+  labOrderRoutes,
   // Laboratory: results, verification, critical alerts, corrections, the patient's shared results.
   labResultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).

@@ -78,9 +78,9 @@ function eventOf(payload: string): LiveEvent | undefined {
 }
 
 /**
- * A doctor's stream: changes of their own appointments and lab orders only (the event names no one
- * else), and
- * every ward change (any doctor may open any ward's board; their alerts refetch with it).
+ * A doctor's stream: changes of their own appointments and of the lab orders they placed only
+ * (the event names no one else), and every ward change (any doctor may open any ward's board;
+ * their alerts refetch with it).
  */
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
@@ -89,8 +89,12 @@ export const doctorsOwn =
     ((event.topic === 'appointments' || event.topic === 'lab') &&
       (event.doctorIds?.includes(doctorId) ?? false));
 
-/** A nurse's stream: the wards and the emergency room, the two boards of their area. */
-export const nursesBoards: EventFilter = (event) => event.topic === 'wards' || event.topic === 'emergency';
+/** A nurse's stream: the wards and the emergency room, the two boards of their area, and lab orders (collection on the ward). */
+export const nursesBoards: EventFilter = (event) =>
+  event.topic === 'wards' || event.topic === 'emergency' || event.topic === 'lab';
+
+/** The laboratory's stream: lab orders and specimens only. */
+export const labsOwn: EventFilter = (event) => event.topic === 'lab';
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {

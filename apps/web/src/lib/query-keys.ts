@@ -166,6 +166,14 @@ export const queryKeys = {
     wards: ['nurse', 'wards'] as const,
     emergencyRoom: (queryString: string) => ['nurse', 'emergency-room', queryString] as const,
   },
+  /** Lab orders: the worklist, a patient's orders (chart, stay page), the catalogue to order from. */
+  lab: {
+    all: ['lab'] as const,
+    worklist: (queryString: string) => ['lab', 'worklist', queryString] as const,
+    patientOrders: (patientId: string, open: boolean) => ['lab', 'patient-orders', patientId, open] as const,
+    tests: (term: string) => ['lab', 'tests', term] as const,
+    recollections: ['lab', 'recollections'] as const,
+  },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {
     mar: (stayId: string) => ['stay', stayId, 'mar'] as const,

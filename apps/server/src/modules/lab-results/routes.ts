@@ -22,7 +22,7 @@ import { listOwnLabResults, readOwnLabResult } from './patient';
 import { enterResults, readSheet } from './sheet';
 import { verifyOrder } from './verify';
 
-const tags = ['lab results'];
+const tags = ['lab: results'];
 
 /**
  * Laboratory results (docs/areas/lab-results.md): the scientists enter, verify and correct; the

@@ -17,6 +17,7 @@ import {
 import { formatStamp, typeLabel } from '@/features/doctor/components/appointments/format';
 import { StatusActions } from '@/features/doctor/components/appointments/status-actions';
 import { PatientDrawer } from '@/features/doctor/components/patients/patient-drawer';
+import { PatientLabOrders } from '@/features/lab/components/patient-lab-orders';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { formatWeekdayDate } from '@/lib/format';
@@ -218,6 +219,12 @@ export default function AppointmentDetailPage() {
             onCancel={setCancelling}
             size="md"
             className="mt-6 border-t border-border pt-4"
+          />
+        </Card>
+        <Card title="Lab orders" className="lg:col-span-3">
+          <PatientLabOrders
+            origin={{ patientId: a.patient.id, patientName: a.patient.fullName, appointmentId: a.id }}
+            viewer="doctor"
           />
         </Card>
         <Card title="Status history" className="lg:col-span-3">

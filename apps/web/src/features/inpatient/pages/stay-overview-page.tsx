@@ -9,6 +9,7 @@ import { useCancelPlanned } from '@/features/inpatient/api';
 import { ArriveDialog } from '@/features/inpatient/components/arrive-dialog';
 import { DischargeDialog } from '@/features/inpatient/components/discharge-dialog';
 import { TransferDialog } from '@/features/inpatient/components/transfer-dialog';
+import { PatientLabOrders } from '@/features/lab/components/patient-lab-orders';
 import { useAuth } from '@/lib/auth';
 import { formatCalendarDate, formatDateTime } from '@/lib/format';
 
@@ -74,6 +75,25 @@ function StayActions({ stay }: { stay: Stay }) {
   return null;
 }
 
+/**
+ * The patient's lab orders on the stay: the doctor orders from here and sees them all; a nurse
+ * sees those waiting on the laboratory, to collect and label at the bedside.
+ */
+function StayLabOrders({ stay }: { stay: Stay }) {
+  const { user } = useAuth();
+  const role = user?.role;
+  if ((role !== 'doctor' && role !== 'nurse') || stay.status !== 'Admitted') return null;
+  return (
+    <Card title={role === 'nurse' ? 'Lab orders to collect' : 'Lab orders'}>
+      <PatientLabOrders
+        origin={{ patientId: stay.patient.id, patientName: stay.patient.name, stayId: stay.id }}
+        viewer={role}
+        pendingOnly={role === 'nurse'}
+      />
+    </Card>
+  );
+}
+
 /** The stay's overview: why and since when, the expected length, where the patient lay, and the actions. */
 export default function StayOverviewPage() {
   const stay = useOutletContext<Stay>();
@@ -98,6 +118,7 @@ export default function StayOverviewPage() {
           ) : null}
         </dl>
       </Card>
+      <StayLabOrders stay={stay} />
       <Card title="Where the patient lay">
         {stay.locations.length === 0 ? (
           <p className="text-sm text-ink-muted">Not in a bed yet.</p>

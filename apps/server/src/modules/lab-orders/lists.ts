@@ -1,0 +1,114 @@
+import {
+  LAB_OPEN_STATES,
+  LAB_ORDER_MESSAGES,
+  type LabOrderList,
+  type LabWorklistPage,
+  type labPatientOrdersQuerySchema,
+  type labWorklistQuerySchema,
+} from '@carepoint/contract';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { labOrders, labSpecimens, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { notFoundWith, signedIn } from '../../lib/errors';
+import { facilityDate } from '../../lib/facility-time';
+import { listPage, matchingRows, selectOf } from '../../lib/list';
+import { requireReach } from './access';
+import { orderRows, toLabOrder, toLabOrders } from './read';
+
+type WorklistQuery = z.output<typeof labWorklistQuerySchema>;
+
+/** More orders than this on one chart is years of care; the chart shows the newest. */
+const PATIENT_ORDERS_SHOWN = 200;
+
+/**
+ * GET /api/lab/worklist: orders by priority (STAT, Urgent, Routine: the enum's own order) then
+ * age, oldest first, open ones by default or those of one state. The WHERE and the ORDER BY are
+ * lab_orders_worklist_idx's columns (state, priority, created_at), so a page is read from the
+ * index; the page and its capped count are one statement. Audited with the patients shown.
+ */
+export async function worklist(ctx: ServiceContext, query: WorklistQuery): Promise<LabWorklistPage> {
+  const where = and(
+    query.state === 'open'
+      ? inArray(labOrders.state, [...LAB_OPEN_STATES])
+      : eq(labOrders.state, query.state),
+    query.priority ? eq(labOrders.priority, query.priority) : undefined,
+  );
+  const now = ctx.now();
+  const today = facilityDate(now, ctx.config.TIME_ZONE);
+  const page = await listPage(ctx, query, {
+    rows: (select) => orderRows(select, where),
+    order: [asc(labOrders.priority), asc(labOrders.createdAt), asc(labOrders.id)],
+    count: matchingRows(ctx.db).from(labOrders).where(where),
+    map: (row) => toLabOrder(row, now, today),
+  });
+  await audit(ctx, {
+    action: 'lab-orders.worklist',
+    entityType: 'lab-order',
+    details: {
+      state: query.state,
+      orderIds: page.data.map((o) => o.id),
+      patientIds: [...new Set(page.data.map((o) => o.patient.id))],
+    },
+  });
+  return page;
+}
+
+/**
+ * GET /api/lab/patients/:patientId/orders: one patient's orders, newest first, with their state,
+ * specimen and the last rejection's reason (the chart, the stay page). A nurse reaches only a
+ * patient on their ward. Audited as a read of the patient's record.
+ */
+export async function patientOrders(
+  ctx: ServiceContext,
+  patientId: string,
+  query: z.output<typeof labPatientOrdersQuerySchema>,
+): Promise<LabOrderList> {
+  const actor = signedIn(ctx.actor);
+  const [patient] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, patientId), eq(users.role, 'patient')));
+  if (!patient) throw notFoundWith(LAB_ORDER_MESSAGES.patientNotFound);
+  await requireReach(ctx.db, actor, patientId, LAB_ORDER_MESSAGES.patientNotFound);
+  const rows = await orderRows(
+    selectOf(ctx.db),
+    and(
+      eq(labOrders.patientId, patientId),
+      query.open ? inArray(labOrders.state, [...LAB_OPEN_STATES]) : undefined,
+    ),
+  )
+    .orderBy(desc(labOrders.createdAt), desc(labOrders.id))
+    .limit(PATIENT_ORDERS_SHOWN);
+  await audit(ctx, {
+    action: 'lab-orders.read',
+    entityType: 'patient',
+    entityId: patientId,
+    patientId,
+    details: { open: query.open, orderIds: rows.map((r) => r.order.id) },
+  });
+  return { data: toLabOrders(ctx, rows) };
+}
+
+/**
+ * GET /api/lab/recollections: the signed-in doctor's orders whose specimen the laboratory
+ * rejected and that wait for a new one (the dashboard's notice, live through the doctor's
+ * stream), oldest first. Audited with the patients named.
+ */
+export async function recollections(ctx: ServiceContext): Promise<LabOrderList> {
+  const doctorId = signedIn(ctx.actor).id;
+  const rejected = sql`exists (select 1 from ${labSpecimens} where ${labSpecimens.orderId} = ${labOrders.id} and ${isNotNull(labSpecimens.rejectedAt)})`;
+  const rows = await orderRows(
+    selectOf(ctx.db),
+    and(eq(labOrders.requesterId, doctorId), eq(labOrders.state, 'Ordered'), rejected),
+  )
+    .orderBy(asc(labOrders.createdAt), asc(labOrders.id))
+    .limit(PATIENT_ORDERS_SHOWN);
+  await audit(ctx, {
+    action: 'lab-orders.recollections',
+    entityType: 'lab-order',
+    details: { orderIds: rows.map((r) => r.order.id), patientIds: rows.map((r) => r.order.patientId) },
+  });
+  return { data: toLabOrders(ctx, rows) };
+}
