@@ -179,6 +179,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/wards': 'Add a ward',
   'PUT /api/admin/wards/{id}': 'Update a ward',
   'DELETE /api/admin/wards/{id}': 'Remove an empty ward',
+  'GET /api/admin/lab-tests':
+    'The laboratory test catalogue: tests and panels, searched by name, code or LOINC',
+  'GET /api/admin/lab-tests/{id}': 'A catalogue test or panel with its ranges and members',
+  'POST /api/admin/lab-tests': 'Add a test or panel to the catalogue',
+  'PUT /api/admin/lab-tests/{id}': 'Update a test or panel (ranges and members included)',
+  'PUT /api/admin/lab-tests/{id}/status': 'Deactivate or reactivate a test or panel',
+  'GET /api/lab-tests': 'The active laboratory catalogue, to order from',
+  'GET /api/lab-tests/{id}': 'An active catalogue test or panel',
   'GET /api/admin/emergency-room': 'Emergency room arrivals',
   'POST /api/admin/emergency-room': 'Record an emergency room arrival',
   'PATCH /api/admin/emergency-room/{id}': 'Update an emergency room arrival',
@@ -334,6 +342,12 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
   { name: 'admin: beds', description: 'Beds and who lies in them.' },
   { name: 'admin: wards', description: 'Wards, their kind and sex rule, and the beds they hold.' },
+  {
+    name: 'admin: lab tests',
+    description:
+      'The laboratory test catalogue: tests and panels, LOINC codes, ranges, turnaround and price.',
+  },
+  { name: 'lab: catalogue', description: 'The active laboratory catalogue, read by every member of staff.' },
   {
     name: 'wards: stays',
     description:

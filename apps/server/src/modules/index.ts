@@ -15,6 +15,7 @@ import { dischargeSummaryRoutes } from './discharge-summaries/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
+import { labCatalogueRoutes } from './lab-catalogue/routes';
 import { labOrderRoutes } from './lab-orders/routes';
 import { labResultRoutes } from './lab-results/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
@@ -96,6 +97,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   resultRoutes,
   // Inpatient care: ward observations and NEWS2, the doctor's alerts.
   observationRoutes,
+  // The laboratory: its test catalogue (admin; every member of staff reads it).
+  labCatalogueRoutes,
   // The laboratory: ordering (doctors), the worklist, specimens and their labels (lab, nurses).
   labOrderRoutes,
   // Laboratory: results, verification, critical alerts, corrections, the patient's shared results.

@@ -21,7 +21,8 @@ export type AdminListResource =
   | 'audit'
   | 'outbox'
   | 'messages'
-  | 'appointments';
+  | 'appointments'
+  | 'lab-tests';
 export type AdminResource = AdminListResource | 'queues' | 'summary' | 'analytics' | 'stats';
 
 export const queryKeys = {
@@ -54,6 +55,7 @@ export const queryKeys = {
     auditActions: ['admin', 'audit', 'actions'] as const,
     patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
     wardChoices: ['admin', 'wards', 'choices'] as const,
+    labTestChoices: ['admin', 'lab-tests', 'choices'] as const,
     calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,
     backups: ['admin', 'backups'] as const,
     smartApps: ['admin', 'smart-apps'] as const,

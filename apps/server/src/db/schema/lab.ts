@@ -79,6 +79,9 @@ export const labTests = pgTable(
   (t) => [
     uniqueIndex('lab_tests_code_unique').on(sql`lower(${t.code})`),
     index('lab_tests_loinc_idx').on(t.loincCode),
+    // The catalogue's search (a substring of the name or the code) on /admin/lab-tests and the order screen.
+    index('lab_tests_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('lab_tests_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
     index('lab_tests_updated_idx').on(t.updatedAt),
     check(
       'lab_tests_result_type',

@@ -7,6 +7,7 @@ import type {
   DemoRequestRow,
   DeskAppointment,
   ErEntry,
+  LabTest,
   LiveTopic,
   MessageRow,
   Nurse,
@@ -38,6 +39,7 @@ export type ListRows = {
   outbox: OutboxMail;
   messages: MessageRow;
   appointments: DeskAppointment;
+  'lab-tests': LabTest;
 };
 export type ListResource = AdminListResource;
 export type Resource = AdminResource;
