@@ -20,21 +20,21 @@ function LabReportCard({ report }: { report: PatientLabReport }) {
       <p className="mt-1 text-sm text-ink-soft">Laboratory · {report.doctor}</p>
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
         {report.lines.map((line) => (
-          <div key={line.test} className="flex flex-col border-b border-border pb-1 text-sm">
-            <div className="flex justify-between gap-3">
-              <dt className="text-ink-muted">{line.test}</dt>
-              <dd className="flex items-center gap-2 text-right font-medium text-ink">
+          <div key={line.test} className="flex justify-between gap-3 border-b border-border pb-1 text-sm">
+            <dt className="text-ink-muted">{line.test}</dt>
+            <dd className="flex flex-col items-end text-right">
+              <span className="flex items-center gap-2 font-medium text-ink">
                 {valueText(line.value, line.unit)} <FlagBadge flag={line.interpretation} />
-              </dd>
-            </div>
-            <p className="text-xs text-ink-muted">
-              {[
-                rangeText({ low: line.rangeLow, high: line.rangeHigh }, line.unit),
-                line.corrected ? 'Corrected' : '',
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
+              </span>
+              <span className="text-xs text-ink-muted">
+                {[
+                  rangeText({ low: line.rangeLow, high: line.rangeHigh }, line.unit),
+                  line.corrected ? 'Corrected' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </dd>
           </div>
         ))}
       </dl>
