@@ -1,4 +1,4 @@
-import type { LabRequisition, LabTestOptionList } from '@carepoint/contract';
+import type { LabRequisition, LabTestOption } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -26,9 +26,9 @@ test('a critical value entered, verified by a second scientist, alerts the docto
 
   // The doctor orders a STAT potassium (the shipped catalogue's K, LOINC 2823-3).
   await signIn(doctor, DEMO.doctor, DEMO_PASSWORD);
-  const tests = (await (
-    await doctor.request.get('/api/lab/tests?search=Potassium')
-  ).json()) as LabTestOptionList;
+  const tests = (await (await doctor.request.get('/api/lab/tests?search=Potassium')).json()) as {
+    data: LabTestOption[];
+  };
   const potassium = tests.data.find((t) => t.code === 'K');
   if (!potassium) throw new Error('the catalogue has no potassium');
   const ordered = await doctor.request.post('/api/lab/orders', {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LabInterpretation } from './lab';
 import {
   ageInDays,
   applicableRange,
@@ -91,15 +92,8 @@ describe('a quantity’s flag', () => {
   });
 
   it('calls only LL and HH critical', () => {
-    expect(['LL', 'HH', 'L', 'H', 'N', 'A', null].map(isCriticalInterpretation)).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const flags: Array<LabInterpretation | null> = ['LL', 'HH', 'L', 'H', 'N', 'A', null];
+    expect(flags.map(isCriticalInterpretation)).toEqual([true, true, false, false, false, false, false]);
   });
 });
 

@@ -84,7 +84,7 @@ export const LAB_TEXT_RESULT_MAX = 2000;
 const MAX_VALUES_PER_SAVE = 100;
 
 /** A value as entered: a number for a quantity test, the answer for a choice, text for a text test. */
-export const labValueSchema = z.union(
+const labValueSchema = z.union(
   [
     z.number().finite(LAB_RESULT_MESSAGES.valueNotNumber),
     z
@@ -96,7 +96,6 @@ export const labValueSchema = z.union(
   ],
   { error: LAB_RESULT_MESSAGES.valueTextRequired },
 );
-export type LabValue = z.infer<typeof labValueSchema>;
 
 export const enterLabResultsSchema = z.object({
   values: z
@@ -147,7 +146,7 @@ const rangeSchema = z.object({
 export type LabRangeShown = z.infer<typeof rangeSchema>;
 
 /** One version of one test's result. */
-export const labResultSchema = z.object({
+const labResultSchema = z.object({
   id: z.string(),
   version: z.number().int(),
   /** The number of a quantity test, or the answer / text of the others. */
@@ -180,7 +179,6 @@ const labTestShownSchema = z.object({
   choices: z.array(z.string()),
   abnormalChoices: z.array(z.string()),
 });
-export type LabTestShown = z.infer<typeof labTestShownSchema>;
 
 /** One test of an order (a panel's member under its panel): its range for this patient and its versions, newest first. */
 const labResultLineSchema = z.object({
@@ -308,7 +306,7 @@ export const LAB_INTERPRETATION_LABELS = {
  *   GET  /api/lab-notices            [-> labResultNoticeListSchema]   (the signed-in reader's unseen ones)
  *   POST /api/lab-notices/:id/seen   [-> okSchema]
  */
-export const labResultNoticeSchema = z.object({
+const labResultNoticeSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   patient: z.object({ id: z.string(), name: z.string() }),
@@ -319,6 +317,5 @@ export const labResultNoticeSchema = z.object({
   reason: z.string(),
   correctedAt: z.string(),
 });
-export type LabResultNotice = z.infer<typeof labResultNoticeSchema>;
 export const labResultNoticeListSchema = z.object({ data: z.array(labResultNoticeSchema) });
 export type LabResultNoticeList = z.infer<typeof labResultNoticeListSchema>;

@@ -17,7 +17,7 @@ const ESCALATION_POLL_MS = 60_000;
  * escalated_at (once: only rows still without it, so two instances at once escalate each alert
  * once) and tells the administrators' dashboards. Answers how many it escalated.
  */
-export async function escalateOverdueAlerts(ctx: ServiceContext): Promise<number> {
+async function escalateOverdueAlerts(ctx: ServiceContext): Promise<number> {
   const { escalationMinutes } = await loadLabSettings(ctx.db);
   const now = ctx.now();
   const due = new Date(now.getTime() - escalationMinutes * 60_000);

@@ -20,7 +20,7 @@ import { rangesOf } from './order-tests';
 
 type LabTestRow = typeof labTests.$inferSelect;
 
-export interface StoredValue {
+interface StoredValue {
   quantity: number | null;
   text: string | null;
 }

@@ -45,7 +45,7 @@ export const storedValue = (row: {
   valueText: string | null;
 }): number | string => row.valueQuantity ?? row.valueText ?? '';
 
-export function toLabResult({ row, enteredByName, verifiedByName }: VersionRow): LabResult {
+function toLabResult({ row, enteredByName, verifiedByName }: VersionRow): LabResult {
   return {
     id: row.id,
     version: row.version,

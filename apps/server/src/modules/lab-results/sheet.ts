@@ -29,7 +29,7 @@ async function readOrder(ctx: ServiceContext, orderId: string): Promise<OrderRow
  * Why the signed-in user may not verify now, or null when they may: every test needs a value,
  * and under the second-scientist rule none of the preliminary values may be their own.
  */
-export function verifyBlockedBy(
+function verifyBlockedBy(
   ctx: ServiceContext,
   sheet: Pick<LabResultSheet, 'state' | 'lines'>,
   settings: LabSettings,

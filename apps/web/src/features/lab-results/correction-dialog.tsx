@@ -3,6 +3,7 @@ import {
   correctLabResultSchema,
   LAB_RESULT_MESSAGES,
   type LabResultLine,
+  type LabResultSheet,
 } from '@carepoint/contract';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Input } from '@/components/ui/input';
