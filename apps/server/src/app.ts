@@ -15,6 +15,7 @@ import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups';
 import { type BulkExportWorker, createBulkExportWorker } from './modules/fhir';
 import { fhirRoutes } from './modules/fhir/routes';
+import { createEscalationWorker, type EscalationWorker } from './modules/lab-results';
 import { createMessageWorker, type MessageWorker } from './modules/notifications';
 import { oauthRoutes } from './modules/smart/oauth-routes';
 import authPlugin from './plugins/auth';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     messages: MessageWorker;
     /** Runs FHIR bulk exports (modules/fhir/bulk/worker.ts); main.ts starts it. */
     bulkExports: BulkExportWorker;
+    /** Escalates unacknowledged critical lab results (modules/lab-results/escalation.ts); main.ts starts it. */
+    labEscalation: EscalationWorker;
   }
 }
 
@@ -106,7 +109,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('messages', messages);
   const bulkExports = createBulkExportWorker({ db: database.db, config, log: app.log, now });
   app.decorate('bulkExports', bulkExports);
+  // Publishes through the events plugin, registered below (it runs only once the app is ready).
+  const labEscalation = createEscalationWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    now,
+    publish: (topic, audience) => app.events.publish(topic, audience),
+  });
+  app.decorate('labEscalation', labEscalation);
   app.addHook('onClose', async () => {
+    await labEscalation.close();
     await bulkExports.close();
     await messages.close();
     await backups.close();

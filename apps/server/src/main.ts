@@ -102,6 +102,7 @@ async function main() {
   app.backups.schedule();
   app.messages.start();
   app.bulkExports.start();
+  app.labEscalation.start();
   app.log.info(
     `CarePoint ready on ${database.kind} in ${Math.round(performance.now() - started)} ms ` +
       `(rss ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB)`,

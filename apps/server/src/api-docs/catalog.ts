@@ -140,6 +140,25 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/doctor/alerts':
     'My open NEWS2 alerts: patients in my charge who scored 5 or more, or 3 in one parameter',
   'POST /api/doctor/alerts/{id}/acknowledge': 'Acknowledge a NEWS2 alert',
+  // Laboratory results.
+  'GET /api/lab/orders/{id}/results':
+    "An order's result sheet: each test's unit, range for the patient and values",
+  'PUT /api/lab/orders/{id}/results': "Enter values for an order's tests (preliminary)",
+  'POST /api/lab/orders/{id}/verify': "Verify an order's values and release them to the ordering doctor",
+  'POST /api/lab/results/{id}/correct': 'Correct a verified result with a new version and a reason',
+  'GET /api/doctor/patients/{id}/lab-results':
+    "A patient's lab orders with their results, and a year's trends",
+  'PUT /api/doctor/lab-orders/{id}/share':
+    "Share (or stop sharing) a verified order's results with the patient",
+  'GET /api/doctor/lab-alerts': 'My critical lab results waiting for acknowledgement',
+  'POST /api/doctor/lab-alerts/{id}/acknowledge': 'Acknowledge a critical lab result',
+  'GET /api/admin/lab-alerts': 'Critical lab results escalated for want of acknowledgement',
+  'GET /api/patient/lab-results': 'My lab results my doctors shared with me',
+  'GET /api/patient/lab-results/{id}': 'One of my shared lab results',
+  'GET /api/lab-notices': 'Corrections of lab results I read',
+  'POST /api/lab-notices/{id}/seen': 'Mark a correction notice seen',
+  'GET /api/admin/facility/lab': "The laboratory's settings: who verifies, when critical results escalate",
+  'PUT /api/admin/facility/lab': "Change the laboratory's settings",
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -314,6 +333,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description:
       'Lab orders from doctors, the laboratory worklist, specimen collection (lab, nurses of the ward), receipt, rejection, labels and live changes.',
   },
+  {
+    name: 'lab: results',
+    description:
+      'Laboratory results: entry, verification, corrections, critical alerts, the chart and the patient’s shared results.',
+  },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
@@ -404,6 +428,19 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/wards': { 409: ['WARD_NAME_TAKEN'] },
   'POST /api/stays/{stayId}/observations': { 409: ['STAY_NOT_ADMITTED'] },
   'POST /api/doctor/alerts/{id}/acknowledge': { 409: ['ALERT_ACKNOWLEDGED'] },
+  'PUT /api/lab/orders/{id}/results': {
+    409: [
+      'RESULT_EXISTS',
+      'ORDER_VERIFIED',
+      'ORDER_CANCELLED',
+      'SPECIMEN_REJECTED',
+      'SPECIMEN_NOT_COLLECTED',
+    ],
+  },
+  'POST /api/lab/orders/{id}/verify': { 409: ['ORDER_VERIFIED', 'RESULTS_MISSING'] },
+  'POST /api/lab/results/{id}/correct': { 409: ['RESULT_SUPERSEDED', 'RESULT_NOT_VERIFIED'] },
+  'PUT /api/doctor/lab-orders/{id}/share': { 409: ['ORDER_NOT_VERIFIED'] },
+  'POST /api/doctor/lab-alerts/{id}/acknowledge': { 409: ['ALERT_ACKNOWLEDGED'] },
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
   'DELETE /api/admin/wards/{id}': { 409: ['WARD_DEFAULT', 'WARD_NOT_EMPTY'] },
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },

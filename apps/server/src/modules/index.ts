@@ -17,6 +17,7 @@ import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
 import { labCatalogueRoutes } from './lab-catalogue/routes';
 import { labOrderRoutes } from './lab-orders/routes';
+import { labResultRoutes } from './lab-results/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -100,6 +101,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   labCatalogueRoutes,
   // The laboratory: ordering (doctors), the worklist, specimens and their labels (lab, nurses).
   labOrderRoutes,
+  // Laboratory: results, verification, critical alerts, corrections, the patient's shared results.
+  labResultRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -153,6 +153,17 @@ export const queryKeys = {
     observationPage: (stayId: string, page: number) => ['inpatient', 'observations', stayId, page] as const,
     alerts: ['inpatient', 'alerts'] as const,
   },
+  /** Laboratory results, shared by the lab, doctor, admin and patient areas (docs/areas/lab-results.md). */
+  labResults: {
+    all: ['lab-results'] as const,
+    sheet: (orderId: string) => ['lab-results', 'sheet', orderId] as const,
+    chart: (patientId: string) => ['lab-results', 'chart', patientId] as const,
+    alerts: ['lab-results', 'alerts'] as const,
+    escalated: ['lab-results', 'escalated'] as const,
+    own: ['lab-results', 'own'] as const,
+    notices: ['lab-results', 'notices'] as const,
+    settings: ['lab-results', 'settings'] as const,
+  },
   nurse: {
     me: ['nurse', 'me'] as const,
     wards: ['nurse', 'wards'] as const,

@@ -1,6 +1,7 @@
-import { facilityInputSchema, facilitySchema } from '@carepoint/contract';
+import { facilityInputSchema, facilitySchema, labSettingsSchema } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readLabSettings, updateLabSettings } from './lab-settings';
 import { readFacility, updateFacility } from './service';
 
 /** The facility's name and contact details: read by anyone (the public pages), changed by an admin. */
@@ -20,5 +21,24 @@ export async function facilityRoutes(fastify: FastifyInstance) {
       config: { access: ['admin'] as const },
     },
     async (request) => updateFacility(request.ctx, request.body),
+  );
+
+  // The laboratory's settings: who verifies, and when an unacknowledged critical result escalates.
+  const labTags = ['admin: facility'];
+  app.get(
+    '/api/admin/facility/lab',
+    {
+      schema: { tags: labTags, response: { 200: labSettingsSchema } },
+      config: { access: ['admin'] as const },
+    },
+    async (request) => readLabSettings(request.ctx),
+  );
+  app.put(
+    '/api/admin/facility/lab',
+    {
+      schema: { tags: labTags, body: labSettingsSchema, response: { 200: labSettingsSchema } },
+      config: { access: ['admin'] as const },
+    },
+    async (request) => updateLabSettings(request.ctx, request.body),
   );
 }

@@ -5,5 +5,6 @@ import { page } from '@/lib/lazy-route';
 export const routes: RouteObject[] = [
   page('worklist', 'Worklist', () => import('./pages/worklist-page')),
   page('inbox', 'Analyser Inbox', () => import('./pages/inbox-page')),
+  page('orders/:id', 'Results', () => import('./pages/order-results-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];

@@ -12,6 +12,7 @@ import { QuickLinks } from '@/features/admin/components/quick-links';
 import { SummaryTiles } from '@/features/admin/components/summary-tiles';
 import { TodayOverview } from '@/features/admin/components/today-overview';
 import { useLiveEvents } from '@/features/admin/use-live-events';
+import { EscalatedLabAlertsPanel } from '@/features/lab-results/critical-alerts-panel';
 import { errorMessage } from '@/lib/api-client';
 
 /** Admin Dashboard: counts, today's figures and graphs, all computed by the server from records. */
@@ -47,6 +48,7 @@ export default function AdminDashboardPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <SummaryTiles summary={summary.data} loading={loading} />
+          <EscalatedLabAlertsPanel />
           <InpatientCards summary={summary.data} loading={loading} />
           <div className="grid gap-6 lg:grid-cols-2">
             <WaitTimeTrend summary={summary.data} loading={loading} />

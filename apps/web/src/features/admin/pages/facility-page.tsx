@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FACILITY_FIELDS, useFacilityDetails, useSaveFacility } from '@/features/admin/api/facility';
+import { LabSettingsCard } from '@/features/lab-results/lab-settings-card';
 import { useContractForm } from '@/lib/use-contract-form';
 
 /** The form shows a missing detail as an empty box. */
@@ -92,13 +93,16 @@ export default function FacilityPage() {
         title="Facility"
         description="Your facility's name and contact details: the public pages' footer, the letterhead of printed prescriptions and invoices, and appointment e-mails show them."
       />
-      {facility.data ? (
-        <FacilityForm facility={facility.data} />
-      ) : facility.isError ? (
-        <ErrorState message={FACILITY_MESSAGES.loadFailed} onRetry={() => void facility.refetch()} />
-      ) : (
-        <Skeleton className="h-72" />
-      )}
+      <div className="flex flex-col gap-6">
+        {facility.data ? (
+          <FacilityForm facility={facility.data} />
+        ) : facility.isError ? (
+          <ErrorState message={FACILITY_MESSAGES.loadFailed} onRetry={() => void facility.refetch()} />
+        ) : (
+          <Skeleton className="h-72" />
+        )}
+        <LabSettingsCard />
+      </div>
     </>
   );
 }

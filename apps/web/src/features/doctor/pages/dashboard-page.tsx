@@ -16,6 +16,8 @@ import {
 import { RecentPrescriptions } from '@/features/doctor/components/prescriptions/recent-prescriptions';
 import { DoctorAlertsPanel } from '@/features/inpatient/observations/doctor-alerts-panel';
 import { RecollectionsPanel } from '@/features/lab/components/recollections-panel';
+import { CorrectionNotices } from '@/features/lab-results/correction-notices';
+import { DoctorLabAlertsPanel } from '@/features/lab-results/critical-alerts-panel';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatWeekdayDate } from '@/lib/format';
@@ -113,6 +115,8 @@ export default function DoctorDashboardPage() {
           </Card>
           {/* min-w-0: truncated names must not widen the grid's column past the screen. */}
           <div className="flex min-w-0 flex-col gap-6">
+            <DoctorLabAlertsPanel />
+            <CorrectionNotices />
             <DoctorAlertsPanel />
             <RecollectionsPanel />
             <Card title="Next patient">

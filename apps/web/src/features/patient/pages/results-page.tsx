@@ -8,6 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useOwnLabResults } from '@/features/lab-results/api';
+import { PatientLabResults } from '@/features/lab-results/patient-lab-results';
 import { useMyResults } from '@/features/patient/api/results';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -78,7 +80,9 @@ export default function MyResultsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const results = useMyResults(page);
+  const lab = useOwnLabResults();
   const data = results.data;
+  const labShown = (lab.data?.length ?? 0) > 0;
 
   return (
     <>
@@ -86,15 +90,18 @@ export default function MyResultsPage() {
         title="My Results"
         description="Test results and reports your doctors have shared with you, newest first."
       />
+      <PatientLabResults />
       {data ? (
         data.data.length === 0 ? (
-          <Card>
-            <EmptyState
-              icon={FlaskConical}
-              title={RESULTS_MESSAGES.empty}
-              description="Your doctor shares a result once they have reviewed it."
-            />
-          </Card>
+          labShown ? null : (
+            <Card>
+              <EmptyState
+                icon={FlaskConical}
+                title={RESULTS_MESSAGES.empty}
+                description="Your doctor shares a result once they have reviewed it."
+              />
+            </Card>
+          )
         ) : (
           <div className="flex flex-col gap-4">
             {data.data.map((result) => (

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePatientChart } from '@/features/doctor/api/patients';
 import { AdmitNowDialog } from '@/features/inpatient/components/admit-patient-dialogs';
 import { PatientLabOrders } from '@/features/lab/components/patient-lab-orders';
+import { ChartLabResults } from '@/features/lab-results/chart-lab-results';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { ageText, calendarDate, measureText, NOT_RECORDED, pressureText } from './display';
@@ -175,6 +176,9 @@ function ChartBody({ chart }: { chart: PatientChart }) {
       </Section>
       <Section title="Lab orders">
         <PatientLabOrders origin={{ patientId: patient.id, patientName: patient.fullName }} viewer="doctor" />
+      </Section>
+      <Section title="Laboratory results">
+        <ChartLabResults patientId={patient.id} />
       </Section>
       <Section title="Medical reports">
         <MedicalReportsTable patientId={patient.id} firstPage={chart.reports} />

@@ -1,0 +1,6 @@
+/**
+ * The lab results module's public surface: labhl7 files analysers' values through fileResult (the
+ * one way a value is filed); the app runs the escalation of unacknowledged critical results.
+ */
+export { createEscalationWorker, type EscalationWorker } from './escalation';
+export { type FiledResult, fileResult, type ValueToFile } from './file-result';
