@@ -14,6 +14,7 @@ import { loggingOptions } from './logger';
 import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups';
 import { type BulkExportWorker, createBulkExportWorker } from './modules/fhir';
+import { createHl7Listener, type Hl7Listener } from './modules/lab-hl7';
 import { fhirRoutes } from './modules/fhir/routes';
 import { createMessageWorker, type MessageWorker } from './modules/notifications';
 import { oauthRoutes } from './modules/smart/oauth-routes';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     messages: MessageWorker;
     /** Runs FHIR bulk exports (modules/fhir/bulk/worker.ts); main.ts starts it. */
     bulkExports: BulkExportWorker;
+    /** The analysers' HL7 v2 MLLP listener (modules/lab-hl7/listener.ts); main.ts starts it. */
+    hl7: Hl7Listener;
   }
 }
 
@@ -106,7 +109,18 @@ export async function buildApp(options: AppOptions) {
   app.decorate('messages', messages);
   const bulkExports = createBulkExportWorker({ db: database.db, config, log: app.log, now });
   app.decorate('bulkExports', bulkExports);
+  const hl7 = createHl7Listener({
+    db: database.db,
+    config,
+    log: app.log,
+    now,
+    // The events plugin is registered below; the listener publishes only once started.
+    publish: (topic, audience) => app.events.publish(topic, audience),
+  });
+  app.decorate('hl7', hl7);
   app.addHook('onClose', async () => {
+    // First: the messages in progress are answered while the database is still open.
+    await hl7.close();
     await bulkExports.close();
     await messages.close();
     await backups.close();

@@ -9,6 +9,7 @@ export * from './diagnosis';
 export * from './discharge-summaries';
 export * from './emergency';
 export * from './lab';
+export * from './lab-hl7';
 export * from './medication-round';
 export * from './messages';
 export * from './observations';
