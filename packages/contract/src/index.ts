@@ -20,6 +20,8 @@ export * from './file-types';
 export * from './front-desk';
 export * from './lab';
 export * from './lab-hl7';
+export * from './lab-interpretation';
+export * from './lab-results';
 export * from './medication-round';
 export * from './messages';
 export * from './nav';
