@@ -40,7 +40,7 @@ export type Hl7AckCode = (typeof HL7_ACK_CODES)[number];
 export const HL7_MESSAGES = {
   notHl7: 'Not an HL7 v2 message: it must start with an MSH segment',
   oneAtATime: 'Several messages arrived in one frame: send one message and wait for its acknowledgment',
-  notOru: 'Only ORU^R01 (unsolicited observation results) is accepted',
+  notOru: 'Only ORU-R01 messages (unsolicited observation results) are accepted',
   noControlId: 'MSH-10 (message control id) is missing',
   noObr: 'The message has no OBR segment',
   noAccession: 'No accession number in OBR-3 or SPM-2',

@@ -16,7 +16,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type Select } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { fileObservations } from './filing';
+import { fileObservations, heldAnnouncements } from './filing';
 import { refuseUnlessOru, segmentsOf } from './oru';
 
 const summaryFields = {
@@ -31,7 +31,7 @@ const summaryFields = {
   ackCode: hl7Messages.ackCode,
   error: hl7Messages.error,
 };
-type SummaryRow = { [K in keyof typeof summaryFields]: (typeof summaryFields)[K]['_']['data'] };
+type SummaryRow = Omit<Hl7MessageSummary, 'receivedAt'> & { receivedAt: Date };
 
 const toSummary = (row: SummaryRow): Hl7MessageSummary => ({
   ...row,
@@ -114,8 +114,11 @@ export async function readInboxMessage(ctx: ServiceContext, id: string): Promise
  */
 export async function matchMessage(ctx: ServiceContext, id: string, input: Hl7Match): Promise<Hl7MessageDetail> {
   const actor = signedIn(ctx.actor);
+  let announce = async () => {};
   await ctx.db.transaction(async (tx) => {
-    const inside = inTransaction(ctx, tx);
+    const held = heldAnnouncements(ctx, tx);
+    const { inside } = held;
+    announce = held.announce;
     const [row] = await tx
       .select({ state: hl7Messages.state, raw: hl7Messages.raw })
       .from(hl7Messages)
@@ -157,7 +160,7 @@ export async function matchMessage(ctx: ServiceContext, id: string, input: Hl7Ma
       details: { accession: input.accession, specimenId: outcome.specimenId, previousState: row.state },
     });
   });
-  await ctx.publish('lab');
+  await announce();
   return readInboxMessage(ctx, id);
 }
 

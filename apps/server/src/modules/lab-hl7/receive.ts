@@ -3,9 +3,9 @@ import type { Hl7Message } from '@medplum/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hl7Messages } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { inTransaction, type ServiceContext } from '../../lib/context';
+import type { ServiceContext } from '../../lib/context';
 import { acknowledgment } from './ack';
-import { fileObservations } from './filing';
+import { fileObservations, heldAnnouncements } from './filing';
 import { type Hl7Header, type Hl7Problem, Hl7Refusal, readAccession, readHeader, refuseUnlessOru } from './oru';
 
 /** A frame as the listener received it: its text, and the message @medplum/core read from it (null: not HL7). */
@@ -30,7 +30,12 @@ type Outcome = {
 };
 
 /** The message's own refusal (AR: not an ORU^R01, no control id, not HL7), or what filing made of it. */
-async function outcomeOf(ctx: ServiceContext, id: string, frame: ReceivedFrame, accession: string | null) {
+async function outcomeOf(
+  ctx: ServiceContext,
+  id: string,
+  frame: ReceivedFrame,
+  accession: string | null,
+): Promise<Outcome> {
   const { message } = frame;
   const refused = (problem: Hl7Problem): Outcome => ({
     state: 'Rejected',
@@ -59,9 +64,12 @@ async function outcomeOf(ctx: ServiceContext, id: string, frame: ReceivedFrame, 
 export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): Promise<Hl7Message> {
   const header = frame.message ? readHeader(frame.message) : NO_HEADER;
   const accession = frame.message && !frame.refusal ? readAccession(frame.message) : null;
+  let announce = async () => {};
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const inside = inTransaction(ctx, tx);
+    const answer = await ctx.db.transaction(async (tx) => {
+      const held = heldAnnouncements(ctx, tx);
+      const { inside } = held;
+      announce = held.announce;
       // ON CONFLICT DO NOTHING on hl7_messages_control_unique: of two copies arriving at once,
       // the second waits for the first's commit and then finds it.
       const [row] = await tx
@@ -94,6 +102,8 @@ export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): P
       });
       return acknowledgment(frame.message, outcome.ackCode, error, outcome.problem);
     });
+    await announce();
+    return answer;
   } catch (error) {
     ctx.log.error({ err: error, controlId: header.controlId }, 'HL7 message not stored; answered AR');
     return acknowledgment(frame.message, 'AR', HL7_MESSAGES.internal, { message: HL7_MESSAGES.internal, code: '207' });
