@@ -59,6 +59,8 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   appointments: ['appointments'],
   // Admissions, transfers and discharges change who lies in the beds.
   wards: ['beds', 'wards'],
+  // The laboratory's screens read their own keys (features/lab-results); no admin list changes.
+  lab: [],
 };
 
 // ---------------------------------------------------------------------------------------------
