@@ -68,7 +68,9 @@ export function listenStartupError(
       );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return new StartupError(`Cannot listen on ${host}: not an address of this machine (check ${settings.host})`);
+      return new StartupError(
+        `Cannot listen on ${host}: not an address of this machine (check ${settings.host})`,
+      );
     default:
       return undefined;
   }

@@ -13,7 +13,9 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
 
 const MLLP_PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
 
-test('a result with an unknown accession waits in the inbox until the scientist handles it', async ({ page }) => {
+test('a result with an unknown accession waits in the inbox until the scientist handles it', async ({
+  page,
+}) => {
   const controlId = `E2E${Date.now()}`;
   const accession = `LAB-TYPO-${controlId.slice(-6)}`;
   // LOINC 2823-3: potassium in serum or plasma (moles/volume).

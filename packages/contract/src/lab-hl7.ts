@@ -20,12 +20,18 @@ import { listQuerySchema, pageOf, requiredMultilineText, requiredText } from './
  * - Matched: filed from the inbox, on the specimen a scientist chose;
  * - Discarded: set aside from the inbox by a scientist, with the reason.
  */
-export const HL7_MESSAGE_STATES = ['Filed', 'Unmatched', 'Rejected', 'Duplicate', 'Matched', 'Discarded'] as const;
+export const HL7_MESSAGE_STATES = [
+  'Filed',
+  'Unmatched',
+  'Rejected',
+  'Duplicate',
+  'Matched',
+  'Discarded',
+] as const;
 export type Hl7MessageState = (typeof HL7_MESSAGE_STATES)[number];
 
 /** The states that wait for a scientist in the inbox. */
 export const HL7_INBOX_STATES = ['Unmatched', 'Rejected'] as const satisfies readonly Hl7MessageState[];
-export type Hl7InboxState = (typeof HL7_INBOX_STATES)[number];
 
 /**
  * The acknowledgment codes CarePoint answers with (HL7 v2 table 0008, MSA-1, original mode):
@@ -62,13 +68,18 @@ export const HL7_MESSAGES = {
   discarded: 'Message discarded',
 } as const;
 
-export const hl7InboxQuerySchema = listQuerySchema(['receivedAt'] as const).extend({
+/** The inbox's one sort key: when a message arrived. */
+export const HL7_INBOX_SORTABLE = ['receivedAt'] as const;
+
+export const hl7InboxQuerySchema = listQuerySchema(HL7_INBOX_SORTABLE).extend({
   /** Unset: both states that wait in the inbox. */
-  state: z.enum(HL7_INBOX_STATES, { error: `State must be one of: ${HL7_INBOX_STATES.join(', ')}` }).optional(),
+  state: z
+    .enum(HL7_INBOX_STATES, { error: `State must be one of: ${HL7_INBOX_STATES.join(', ')}` })
+    .optional(),
 });
 export type Hl7InboxQuery = z.infer<typeof hl7InboxQuerySchema>;
 
-export const hl7MessageSummarySchema = z.object({
+const hl7MessageSummarySchema = z.object({
   id: z.string(),
   receivedAt: z.string(),
   controlId: z.string().nullable(),
@@ -85,7 +96,7 @@ export const hl7MessagePageSchema = pageOf(hl7MessageSummarySchema);
 export type Hl7MessagePage = z.infer<typeof hl7MessagePageSchema>;
 
 /** One segment as the inbox shows it: its name and its fields numbered as HL7 numbers them. */
-export const hl7SegmentSchema = z.object({
+const hl7SegmentSchema = z.object({
   name: z.string(),
   fields: z.array(z.object({ position: z.number().int(), value: z.string() })),
 });

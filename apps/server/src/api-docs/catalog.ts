@@ -143,7 +143,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   // Laboratory: the analysers' HL7 messages CarePoint could not file.
   'GET /api/lab/hl7/messages': 'The analyser inbox: HL7 messages waiting to be matched or discarded',
   'GET /api/lab/hl7/messages/{id}': 'An HL7 message as received, with its segments',
-  'POST /api/lab/hl7/messages/{id}/match': "File an HL7 message's results on a specimen chosen by accession number",
+  'POST /api/lab/hl7/messages/{id}/match':
+    "File an HL7 message's results on a specimen chosen by accession number",
   'POST /api/lab/hl7/messages/{id}/discard': 'Discard an HL7 message from the inbox, with the reason',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',

@@ -1,6 +1,16 @@
 import { HL7_ACK_CODES, HL7_MESSAGE_STATES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { id, updatedAt } from './columns';
 import { labSpecimens } from './lab';

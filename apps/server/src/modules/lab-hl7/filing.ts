@@ -56,7 +56,12 @@ async function orderedTestsByLoinc(ctx: ServiceContext, orderId: string) {
     panels.length === 0
       ? []
       : await ctx.db
-          .select({ id: labTests.id, kind: labTests.kind, loinc: labTests.loincCode, choices: labTests.choices })
+          .select({
+            id: labTests.id,
+            kind: labTests.kind,
+            loinc: labTests.loincCode,
+            choices: labTests.choices,
+          })
           .from(labPanelMembers)
           .innerJoin(labTests, eq(labTests.id, labPanelMembers.testId))
           .where(inArray(labPanelMembers.panelId, panels));
@@ -126,14 +131,24 @@ export async function fileObservations(
           // fileResult's refusals (a unit that is not the test's, a value not among the answers,
           // a rejected specimen, a value already filed) are the sender's to hear, in its words.
           if (error instanceof AppError && error.statusCode < 500)
-            throw new Hl7Refusal({ message: error.message, code: '207', location: { ...location, field: 5 } });
+            throw new Hl7Refusal({
+              message: error.message,
+              code: '207',
+              location: { ...location, field: 5 },
+            });
           throw error;
         }
       }
     });
   } catch (error) {
     if (!(error instanceof Hl7Refusal)) throw error;
-    return { state: 'Rejected', ackCode: 'AE', problem: error.problem, specimenId: null, patientId: specimen.patientId };
+    return {
+      state: 'Rejected',
+      ackCode: 'AE',
+      problem: error.problem,
+      specimenId: null,
+      patientId: specimen.patientId,
+    };
   }
   return { state: 'Filed', ackCode: 'AA', specimenId: specimen.id, patientId: specimen.patientId };
 }

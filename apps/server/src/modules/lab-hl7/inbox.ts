@@ -87,7 +87,10 @@ function toDetail(row: Awaited<ReturnType<typeof readMessage>>): Hl7MessageDetai
     ...toSummary(row),
     raw: row.raw,
     segments: message ? segmentsOf(message) : [],
-    specimen: row.specimenId && row.specimenAccession ? { id: row.specimenId, accession: row.specimenAccession } : null,
+    specimen:
+      row.specimenId && row.specimenAccession
+        ? { id: row.specimenId, accession: row.specimenAccession }
+        : null,
     handledBy: row.handledAt ? row.handledBy : null,
     handledAt: isoOrNull(row.handledAt),
     discardReason: row.discardReason,
@@ -112,7 +115,11 @@ export async function readInboxMessage(ctx: ServiceContext, id: string): Promise
  * message had named it: all its values or none (400 with the reason, and it stays in the inbox).
  * The row is locked first: two scientists matching at once file it once (the second gets 409).
  */
-export async function matchMessage(ctx: ServiceContext, id: string, input: Hl7Match): Promise<Hl7MessageDetail> {
+export async function matchMessage(
+  ctx: ServiceContext,
+  id: string,
+  input: Hl7Match,
+): Promise<Hl7MessageDetail> {
   const actor = signedIn(ctx.actor);
   let announce = async () => {};
   await ctx.db.transaction(async (tx) => {
@@ -165,7 +172,11 @@ export async function matchMessage(ctx: ServiceContext, id: string, input: Hl7Ma
 }
 
 /** Sets a waiting message aside with the scientist's reason; it is kept, never deleted. */
-export async function discardMessage(ctx: ServiceContext, id: string, input: Hl7Discard): Promise<Hl7MessageDetail> {
+export async function discardMessage(
+  ctx: ServiceContext,
+  id: string,
+  input: Hl7Discard,
+): Promise<Hl7MessageDetail> {
   const actor = signedIn(ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -174,7 +185,10 @@ export async function discardMessage(ctx: ServiceContext, id: string, input: Hl7
       .where(and(eq(hl7Messages.id, id), inArray(hl7Messages.state, [...HL7_INBOX_STATES])))
       .returning({ id: hl7Messages.id });
     if (!row) {
-      const [exists] = await tx.select({ id: hl7Messages.id }).from(hl7Messages).where(eq(hl7Messages.id, id));
+      const [exists] = await tx
+        .select({ id: hl7Messages.id })
+        .from(hl7Messages)
+        .where(eq(hl7Messages.id, id));
       if (!exists) throw notFoundWith(HL7_MESSAGES.messageNotFound);
       throw conflict('HL7_NOT_IN_INBOX', HL7_MESSAGES.notInInbox);
     }

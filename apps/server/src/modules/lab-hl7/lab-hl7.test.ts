@@ -4,8 +4,8 @@ import { Hl7Message, Hl7Segment } from '@medplum/core';
 import { Hl7Client } from '@medplum/hl7';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectedSpecimen, labTest } from '../../../test/lab';
 import { createTestApp, signedIn, type TestApp } from '../../../test/helpers';
+import { collectedSpecimen, labTest } from '../../../test/lab';
 import { auditEvents, hl7Messages, labOrders, labPanelMembers, labResults } from '../../db/schema';
 
 /*
@@ -126,7 +126,9 @@ describe('filing an ORU^R01', () => {
     });
     expect(row?.raw).toBe(message.toString());
     const results = await resultsOf(specimen.specimenId);
-    expect(results.map((r) => [r.testId, r.valueQuantity, r.status, r.source, r.hl7MessageId]).sort()).toEqual(
+    expect(
+      results.map((r) => [r.testId, r.valueQuantity, r.status, r.source, r.hl7MessageId]).sort(),
+    ).toEqual(
       [
         [potassium.id, 6.8, 'preliminary', 'analyser', row?.id],
         [sodium.id, 138, 'preliminary', 'analyser', row?.id],
@@ -218,7 +220,9 @@ describe('duplicates and parallel messages', () => {
     expect(msa(again)).toMatchObject({ code: 'AA', controlId, text: HL7_MESSAGES.duplicate });
     const rows = await stored(controlId);
     expect(rows.map((r) => r.state).sort()).toEqual(['Duplicate', 'Filed']);
-    expect(rows.find((r) => r.state === 'Duplicate')?.duplicateOf).toBe(rows.find((r) => r.state === 'Filed')?.id);
+    expect(rows.find((r) => r.state === 'Duplicate')?.duplicateOf).toBe(
+      rows.find((r) => r.state === 'Filed')?.id,
+    );
     expect(await resultsOf(specimen.specimenId)).toHaveLength(1);
   });
 
@@ -262,7 +266,11 @@ describe('the analyser inbox', () => {
     expect(item).toMatchObject({ state: 'Unmatched', ackCode: 'AE', accession: 'LAB-0000-TYPO' });
     if (!item) throw new Error('not in the inbox');
 
-    const detail = await t.app.inject({ method: 'GET', url: `/api/lab/hl7/messages/${item.id}`, headers: lab });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/lab/hl7/messages/${item.id}`,
+      headers: lab,
+    });
     const shown = detail.json<Hl7MessageDetail>();
     expect(shown.segments.map((s) => s.name)).toEqual(['MSH', 'PID', 'OBR', 'OBX', 'OBX']);
     expect(shown.segments[2]?.fields).toContainEqual({ position: 3, value: 'LAB-0000-TYPO' });
@@ -312,9 +320,17 @@ describe('the analyser inbox', () => {
     const empty = await t.app.inject({ method: 'POST', url, headers: lab, payload: { reason: '  ' } });
     expect(empty.json()).toMatchObject({ fieldErrors: { reason: [HL7_MESSAGES.reasonRequired] } });
 
-    const done = await t.app.inject({ method: 'POST', url, headers: lab, payload: { reason: 'Quality control run' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: lab,
+      payload: { reason: 'Quality control run' },
+    });
     expect(done.statusCode).toBe(200);
-    expect(done.json<Hl7MessageDetail>()).toMatchObject({ state: 'Discarded', discardReason: 'Quality control run' });
+    expect(done.json<Hl7MessageDetail>()).toMatchObject({
+      state: 'Discarded',
+      discardReason: 'Quality control run',
+    });
   });
 
   it('is for lab scientists only', async () => {
@@ -337,7 +353,9 @@ describe('the listener', () => {
     if (!where) throw new Error('not started');
     const specimen = await collectedSpecimen(t, [potassium.id]);
     const client = new Hl7Client({ host: '127.0.0.1', port: where.port });
-    const answer = client.sendAndWait(oru({ accession: specimen.accession, obx: [k('4.7')] }), { timeoutMs: 10_000 });
+    const answer = client.sendAndWait(oru({ accession: specimen.accession, obx: [k('4.7')] }), {
+      timeoutMs: 10_000,
+    });
     const ack = await answer;
     await other.close();
     expect(msa(ack).code).toBe('AA');

@@ -76,7 +76,10 @@ export function createHl7Listener(options: Hl7ListenerOptions): Hl7Listener {
 
   const serve = (socket: net.Socket) => {
     const frames = recordFrames(socket, () => {
-      log.warn({ remote: socket.remoteAddress }, `HL7 frame over ${MAX_FRAME_BYTES} bytes; connection closed`);
+      log.warn(
+        { remote: socket.remoteAddress },
+        `HL7 frame over ${MAX_FRAME_BYTES} bytes; connection closed`,
+      );
       socket.destroy();
     });
     const connection = new Hl7Connection(socket);
@@ -95,10 +98,13 @@ export function createHl7Listener(options: Hl7ListenerOptions): Hl7Listener {
       inFlight.add(settled);
       void settled.finally(() => inFlight.delete(settled));
     };
-    connection.addEventListener('message', (event: Hl7MessageEvent) => answer(frames.next(), event.message, false));
+    connection.addEventListener('message', (event: Hl7MessageEvent) =>
+      answer(frames.next(), event.message, false),
+    );
     connection.addEventListener('error', (event: Hl7ErrorEvent) => {
       // A frame that is not HL7 (no MSH) fails to parse: stored and refused like any other.
-      if ((event.error as Error & { type?: string }).type === 'entity.parse.failed') answer(frames.next(), null, true);
+      if ((event.error as Error & { type?: string }).type === 'entity.parse.failed')
+        answer(frames.next(), null, true);
       else log.debug({ err: event.error }, 'HL7 connection error');
     });
     connection.addEventListener('close', () => connections.delete(connection));

@@ -79,7 +79,7 @@ export interface Observation {
   unit: string | null;
 }
 
-export type ObservationValue =
+type ObservationValue =
   | { kind: 'number'; value: number }
   | { kind: 'text'; value: string }
   /** A coded answer (CWE/CE): the code and its text. */
@@ -97,7 +97,8 @@ export function readObservations(message: Hl7Message): Observation[] {
 
 function readObservation(obx: Hl7Segment, sequence: number): Observation {
   const loinc = loincOf(obx);
-  if (!loinc) throw new Hl7Refusal({ message: HL7_MESSAGES.notLoinc, code: '103', location: at('OBX', sequence, 3) });
+  if (!loinc)
+    throw new Hl7Refusal({ message: HL7_MESSAGES.notLoinc, code: '103', location: at('OBX', sequence, 3) });
   const type = obx.getComponent(2, 1).trim();
   const field5 = obx.getField(5);
   const first = field5?.getComponent(1).trim() ?? '';
@@ -107,7 +108,11 @@ function readObservation(obx: Hl7Segment, sequence: number): Observation {
   switch (type) {
     case 'NM': {
       if (!NM.test(first))
-        throw new Hl7Refusal({ message: HL7_MESSAGES.notANumber, code: '102', location: at('OBX', sequence, 5) });
+        throw new Hl7Refusal({
+          message: HL7_MESSAGES.notANumber,
+          code: '102',
+          location: at('OBX', sequence, 5),
+        });
       return { sequence, loinc, unit, value: { kind: 'number', value: Number(first) } };
     }
     case 'ST':

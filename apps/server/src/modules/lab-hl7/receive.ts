@@ -6,7 +6,14 @@ import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { acknowledgment } from './ack';
 import { fileObservations, heldAnnouncements } from './filing';
-import { type Hl7Header, type Hl7Problem, Hl7Refusal, readAccession, readHeader, refuseUnlessOru } from './oru';
+import {
+  type Hl7Header,
+  type Hl7Problem,
+  Hl7Refusal,
+  readAccession,
+  readHeader,
+  refuseUnlessOru,
+} from './oru';
 
 /** A frame as the listener received it: its text, and the message @medplum/core read from it (null: not HL7). */
 export interface ReceivedFrame {
@@ -16,7 +23,12 @@ export interface ReceivedFrame {
   refusal?: string;
 }
 
-const NO_HEADER: Hl7Header = { controlId: null, sendingApplication: '', sendingFacility: '', messageType: null };
+const NO_HEADER: Hl7Header = {
+  controlId: null,
+  sendingApplication: '',
+  sendingFacility: '',
+  messageType: null,
+};
 
 /** PostgreSQL text holds no NUL: one that arrived is kept as U+FFFD, the rest as received. */
 const storable = (raw: string) => raw.replaceAll('\u0000', '\uFFFD');
@@ -106,7 +118,10 @@ export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): P
     return answer;
   } catch (error) {
     ctx.log.error({ err: error, controlId: header.controlId }, 'HL7 message not stored; answered AR');
-    return acknowledgment(frame.message, 'AR', HL7_MESSAGES.internal, { message: HL7_MESSAGES.internal, code: '207' });
+    return acknowledgment(frame.message, 'AR', HL7_MESSAGES.internal, {
+      message: HL7_MESSAGES.internal,
+      code: '207',
+    });
   }
 }
 
@@ -114,7 +129,12 @@ export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): P
 async function answerDuplicate(ctx: ServiceContext, frame: ReceivedFrame, header: Hl7Header) {
   const { controlId, sendingApplication, sendingFacility } = header;
   const [first] = await ctx.db
-    .select({ id: hl7Messages.id, ackCode: hl7Messages.ackCode, error: hl7Messages.error, accession: hl7Messages.accession })
+    .select({
+      id: hl7Messages.id,
+      ackCode: hl7Messages.ackCode,
+      error: hl7Messages.error,
+      accession: hl7Messages.accession,
+    })
     .from(hl7Messages)
     .where(
       and(
@@ -145,5 +165,10 @@ async function answerDuplicate(ctx: ServiceContext, frame: ReceivedFrame, header
     details: { controlId, state: 'Duplicate', ackCode: first.ackCode, duplicateOf: first.id },
   });
   const reason = first.ackCode === 'AA' ? HL7_MESSAGES.duplicate : first.error;
-  return acknowledgment(frame.message, first.ackCode, reason, reason ? { message: reason, code: '207' } : undefined);
+  return acknowledgment(
+    frame.message,
+    first.ackCode,
+    reason,
+    reason ? { message: reason, code: '207' } : undefined,
+  );
 }

@@ -19,7 +19,10 @@ export async function labHl7Routes(fastify: FastifyInstance) {
 
   app.get(
     '/api/lab/hl7/messages',
-    { schema: { tags, querystring: hl7InboxQuerySchema, response: { 200: hl7MessagePageSchema } }, config: lab },
+    {
+      schema: { tags, querystring: hl7InboxQuerySchema, response: { 200: hl7MessagePageSchema } },
+      config: lab,
+    },
     async (request) => listInbox(request.ctx, request.query),
   );
   app.get(
@@ -30,7 +33,12 @@ export async function labHl7Routes(fastify: FastifyInstance) {
   app.post(
     '/api/lab/hl7/messages/:id/match',
     {
-      schema: { tags, params: idParamSchema, body: hl7MatchSchema, response: { 200: hl7MessageDetailSchema } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: hl7MatchSchema,
+        response: { 200: hl7MessageDetailSchema },
+      },
       config: lab,
     },
     async (request) => matchMessage(request.ctx, request.params.id, request.body),
@@ -38,7 +46,12 @@ export async function labHl7Routes(fastify: FastifyInstance) {
   app.post(
     '/api/lab/hl7/messages/:id/discard',
     {
-      schema: { tags, params: idParamSchema, body: hl7DiscardSchema, response: { 200: hl7MessageDetailSchema } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: hl7DiscardSchema,
+        response: { 200: hl7MessageDetailSchema },
+      },
       config: lab,
     },
     async (request) => discardMessage(request.ctx, request.params.id, request.body),

@@ -44,7 +44,8 @@ function useInboxMutation<V>(mutationFn: (variables: V) => Promise<Hl7MessageDet
 
 export const useMatchHl7Message = () =>
   useInboxMutation(
-    ({ id, body }: { id: string; body: Hl7Match }) => api.post<Hl7MessageDetail>(`${MESSAGES}/${id}/match`, body),
+    ({ id, body }: { id: string; body: Hl7Match }) =>
+      api.post<Hl7MessageDetail>(`${MESSAGES}/${id}/match`, body),
     'Failed to match the message',
   );
 

@@ -1,4 +1,10 @@
-import { HL7_MESSAGES, type Hl7Discard, type Hl7Match, hl7DiscardSchema, hl7MatchSchema } from '@carepoint/contract';
+import {
+  HL7_MESSAGES,
+  type Hl7Discard,
+  type Hl7Match,
+  hl7DiscardSchema,
+  hl7MatchSchema,
+} from '@carepoint/contract';
 import { FormDialog } from '@/components/form/form-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
@@ -72,7 +78,13 @@ export function DiscardDialog({ open, onOpenChange, messageId }: MessageDialogPr
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >
-      <Textarea label="Reason" rows={3} aria-required error={errors.reason?.message} {...register('reason')} />
+      <Textarea
+        label="Reason"
+        rows={3}
+        aria-required
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
-import { StatusBadge } from '@/components/ui/badge';
 import { useHl7Message } from '@/features/lab/api/hl7-inbox';
 import { DiscardDialog, MatchDialog } from '@/features/lab/components/hl7-dialogs';
 import { formatDateTime } from '@/lib/format';

@@ -1,24 +1,24 @@
-import type { Hl7MessageSummary } from '@carepoint/contract';
+import { HL7_INBOX_SORTABLE, type Hl7MessageSummary } from '@carepoint/contract';
 import { useState } from 'react';
-import { columnsFor, ListTable } from '@/components/data-table';
-import { StatusBadge } from '@/components/ui/badge';
+import { columnsFor, ListTable, withSorting } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { hl7InboxQuery } from '@/features/lab/api/hl7-inbox';
 import { Hl7MessageSheet } from '@/features/lab/components/hl7-message-sheet';
 
 const col = columnsFor<Hl7MessageSummary>();
 
-const columns = [
+// The server sorts by the time received only (newest first by default).
+const columns = withSorting(HL7_INBOX_SORTABLE, [
   col.dateTime('receivedAt', 'Received', (m) => m.receivedAt),
-  col.text('sender', 'Sender', (m) => [m.sendingApplication, m.sendingFacility].filter(Boolean).join(' · ') || '—'),
+  col.text(
+    'sender',
+    'Sender',
+    (m) => [m.sendingApplication, m.sendingFacility].filter(Boolean).join(' · ') || '—',
+  ),
   col.text('accession', 'Accession', (m) => m.accession ?? '—'),
-  {
-    id: 'state',
-    header: 'State',
-    cell: ({ row }: { row: { original: Hl7MessageSummary } }) => <StatusBadge status={row.original.state} />,
-  },
+  col.status('state', 'State', (m) => m.state),
   col.text('error', 'Reason', (m) => m.error ?? '—'),
-];
+]);
 
 /**
  * Analyser Inbox: the HL7 results CarePoint could not file (unknown accession, a test not
@@ -38,6 +38,8 @@ export default function InboxPage() {
         label="Analyser messages"
         columns={columns}
         searchable={false}
+        defaultSort="receivedAt"
+        defaultOrder="desc"
         emptyText="No message waits: every analyser result was filed."
         onRowClick={(row) => setOpenId(row.id)}
       />
