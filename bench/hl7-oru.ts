@@ -15,7 +15,7 @@ import type { BenchRow } from './table';
 export const HL7_BENCH_PORT = 18_602;
 const RATE = 100;
 const SECONDS = 10;
-const CONNECTIONS = 10;
+const CONNECTIONS = 50;
 const ANSWER_BUDGET_MS = 1000;
 
 const oru = (run: string, i: number) =>
@@ -74,11 +74,16 @@ export async function hl7OruRows(origin: string): Promise<BenchRow[]> {
   return [
     {
       measure: `embedded MLLP: ${total} ORU^R01 at ${RATE}/s over ${CONNECTIONS} analyser connections`,
-      budget: `none lost, stored = sent, answered p95 < ${ANSWER_BUDGET_MS} ms`,
+      budget: `>= ${RATE * 0.95}/s, none lost, stored = sent, answered p95 < ${ANSWER_BUDGET_MS} ms`,
       result:
         `${answers || 'no answer'}, ${lost} lost, ${stored} stored of ${total}, ${(total / elapsed).toFixed(0)}/s, ` +
         `answered p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
-      pass: lost === 0 && stored === total && times.length === total && p95 < ANSWER_BUDGET_MS,
+      pass:
+        lost === 0 &&
+        stored === total &&
+        times.length === total &&
+        p95 < ANSWER_BUDGET_MS &&
+        total / elapsed >= RATE * 0.95,
     },
   ];
 }
