@@ -15,7 +15,7 @@ export async function token(origin: string, email: string) {
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /**

@@ -34,6 +34,7 @@ import { backupRows } from './backups';
 import { bulkExportRows } from './bulk-export';
 import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
+import { HL7_BENCH_PORT, hl7OruRows } from './hl7-oru';
 import { medicationRoundRows } from './medication-round';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
 import { wardBoardRows } from './ward-board';
@@ -42,7 +43,7 @@ import { wardBoardRows } from './ward-board';
 const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
   ...(process.argv.includes('--writes-only') ? [] : [assetRows]),
   apiWriteRows,
-  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows, wardBoardRows]),
+  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows, wardBoardRows, hl7OruRows]),
 ];
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -352,7 +353,12 @@ async function grow(query: Query, have: number, total: number) {
 }
 
 async function startMeasures(dataDir: string) {
-  const embedded = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: '' });
+  const embedded = await startServer({
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    DATABASE_URL: '',
+    HL7_MLLP_PORT: String(HL7_BENCH_PORT),
+  });
   const fresh = treeRss(embedded.child.pid ?? 0);
   try {
     for (const provider of BENCH_ROW_PROVIDERS) rows.push(...(await provider(origin)));

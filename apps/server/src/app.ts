@@ -15,6 +15,7 @@ import { routeModules } from './modules';
 import { type BackupManager, createBackupManager } from './modules/backups';
 import { type BulkExportWorker, createBulkExportWorker } from './modules/fhir';
 import { fhirRoutes } from './modules/fhir/routes';
+import { createHl7Listener, type Hl7Listener } from './modules/lab-hl7';
 import { createEscalationWorker, type EscalationWorker } from './modules/lab-results';
 import { createMessageWorker, type MessageWorker } from './modules/notifications';
 import { oauthRoutes } from './modules/smart/oauth-routes';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     bulkExports: BulkExportWorker;
     /** Escalates unacknowledged critical lab results (modules/lab-results/escalation.ts); main.ts starts it. */
     labEscalation: EscalationWorker;
+    /** The analysers' HL7 v2 MLLP listener (modules/lab-hl7/listener.ts); main.ts starts it. */
+    hl7: Hl7Listener;
   }
 }
 
@@ -109,7 +112,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('messages', messages);
   const bulkExports = createBulkExportWorker({ db: database.db, config, log: app.log, now });
   app.decorate('bulkExports', bulkExports);
-  // Publishes through the events plugin, registered below (it runs only once the app is ready).
+  // Both publish through the events plugin, registered below (they run only once the app is ready).
   const labEscalation = createEscalationWorker({
     db: database.db,
     config,
@@ -118,7 +121,17 @@ export async function buildApp(options: AppOptions) {
     publish: (topic, audience) => app.events.publish(topic, audience),
   });
   app.decorate('labEscalation', labEscalation);
+  const hl7 = createHl7Listener({
+    db: database.db,
+    config,
+    log: app.log,
+    now,
+    publish: (topic, audience) => app.events.publish(topic, audience),
+  });
+  app.decorate('hl7', hl7);
   app.addHook('onClose', async () => {
+    // First: the messages in progress are answered while the database is still open.
+    await hl7.close();
     await labEscalation.close();
     await bulkExports.close();
     await messages.close();

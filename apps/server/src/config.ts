@@ -121,6 +121,9 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(5000, 'must be at most 5000')
     .default(200),
+  // The MLLP listener analysers send HL7 v2 results to (modules/lab-hl7): off unless a port is set.
+  HL7_MLLP_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+  HL7_MLLP_HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url('must be a URL such as https://care.example.org').optional(),
   TIME_ZONE: z
     .string()

@@ -99,6 +99,17 @@ async function main() {
     await close();
     throw listenStartupError(error, config.HOST, config.PORT) ?? error;
   }
+  try {
+    await app.hl7.start();
+  } catch (error) {
+    await close();
+    throw (
+      listenStartupError(error, config.HL7_MLLP_HOST, config.HL7_MLLP_PORT ?? 0, {
+        port: 'HL7_MLLP_PORT',
+        host: 'HL7_MLLP_HOST',
+      }) ?? error
+    );
+  }
   app.backups.schedule();
   app.messages.start();
   app.bulkExports.start();

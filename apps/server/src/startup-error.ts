@@ -51,17 +51,26 @@ export function databaseStartupError(error: unknown, url: string): StartupError 
 }
 
 /** Explains a failure to listen on HOST:PORT; undefined for any other error. */
-export function listenStartupError(error: unknown, host: string, port: number): StartupError | undefined {
+export function listenStartupError(
+  error: unknown,
+  host: string,
+  port: number,
+  settings = { port: 'PORT', host: 'HOST' },
+): StartupError | undefined {
   switch (codeOf(error)) {
     case 'EADDRINUSE':
       return new StartupError(
-        `Port ${port} on ${host} is already in use by another program (stop it, or set PORT to a free port)`,
+        `Port ${port} on ${host} is already in use by another program (stop it, or set ${settings.port} to a free port)`,
       );
     case 'EACCES':
-      return new StartupError(`Not allowed to listen on port ${port} of ${host} (set PORT to 1024 or above)`);
+      return new StartupError(
+        `Not allowed to listen on port ${port} of ${host} (set ${settings.port} to 1024 or above)`,
+      );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return new StartupError(`Cannot listen on ${host}: not an address of this machine (check HOST)`);
+      return new StartupError(
+        `Cannot listen on ${host}: not an address of this machine (check ${settings.host})`,
+      );
     default:
       return undefined;
   }

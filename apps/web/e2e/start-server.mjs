@@ -36,6 +36,8 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     // The clinic's number: My Appointments gives it for a change the patient can no longer make
     // online (calendar.spec.ts).
     FACILITY_PHONE: '+234 1 280 0100',
+    // The analysers' MLLP listener, 1000 above the web port (lab-inbox.spec.ts sends it a message).
+    HL7_MLLP_PORT: String(Number(port) + 1000),
   },
 });
 

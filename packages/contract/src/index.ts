@@ -20,6 +20,7 @@ export * from './file-types';
 export * from './front-desk';
 export * from './lab';
 export * from './lab-catalogue';
+export * from './lab-hl7';
 export * from './lab-interpretation';
 export * from './lab-orders';
 export * from './lab-results';

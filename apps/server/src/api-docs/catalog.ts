@@ -159,6 +159,12 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/lab-notices/{id}/seen': 'Mark a correction notice seen',
   'GET /api/admin/facility/lab': "The laboratory's settings: who verifies, when critical results escalate",
   'PUT /api/admin/facility/lab': "Change the laboratory's settings",
+  // Laboratory: the analysers' HL7 messages CarePoint could not file.
+  'GET /api/lab/hl7/messages': 'The analyser inbox: HL7 messages waiting to be matched or discarded',
+  'GET /api/lab/hl7/messages/{id}': 'An HL7 message as received, with its segments',
+  'POST /api/lab/hl7/messages/{id}/match':
+    "File an HL7 message's results on a specimen chosen by accession number",
+  'POST /api/lab/hl7/messages/{id}/discard': 'Discard an HL7 message from the inbox, with the reason',
   'GET /api/admin/ambulances': 'Ambulances',
   'POST /api/admin/ambulances': 'Add an ambulance',
   'PUT /api/admin/ambulances/{id}': 'Replace an ambulance',
@@ -325,6 +331,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
       'Ward observations of an admitted stay, with their NEWS2 score (nurses and doctors record them).',
   },
   {
+    name: 'lab: analyser inbox',
+    description:
+      'The ORU^R01 messages analysers sent over MLLP that could not be filed, for lab scientists to match to a specimen or discard.',
+  },
+  {
     name: 'doctor: observations',
     description: "The NEWS2 alerts of the doctor in charge's patients, open until acknowledged.",
   },
@@ -441,6 +452,8 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/lab/results/{id}/correct': { 409: ['RESULT_SUPERSEDED', 'RESULT_NOT_VERIFIED'] },
   'PUT /api/doctor/lab-orders/{id}/share': { 409: ['ORDER_NOT_VERIFIED'] },
   'POST /api/doctor/lab-alerts/{id}/acknowledge': { 409: ['ALERT_ACKNOWLEDGED'] },
+  'POST /api/lab/hl7/messages/{id}/match': { 409: ['HL7_NOT_IN_INBOX'] },
+  'POST /api/lab/hl7/messages/{id}/discard': { 409: ['HL7_NOT_IN_INBOX'] },
   'PUT /api/admin/wards/{id}': { 409: ['WARD_NAME_TAKEN', 'WARD_SEX_RULE'] },
   'DELETE /api/admin/wards/{id}': { 409: ['WARD_DEFAULT', 'WARD_NOT_EMPTY'] },
   'DELETE /api/admin/beds/{id}': { 409: ['BED_OCCUPIED'] },

@@ -18,6 +18,7 @@ import { facilityRoutes } from './facility/routes';
 import { labCatalogueRoutes } from './lab-catalogue/routes';
 import { labOrderRoutes } from './lab-orders/routes';
 import { labResultRoutes } from './lab-results/routes';
+import { labHl7Routes } from './lab-hl7/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -103,6 +104,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   labOrderRoutes,
   // Laboratory: results, verification, critical alerts, corrections, the patient's shared results.
   labResultRoutes,
+  // Laboratory: the analyser inbox (HL7 messages that could not be filed).
+  labHl7Routes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -118,6 +118,12 @@ export const queryKeys = {
       patients: ['doctor', 'triage', 'patients'] as const,
     },
   },
+  /** The lab's analyser inbox (HL7 messages that could not be filed). */
+  labInbox: {
+    all: ['lab', 'hl7'] as const,
+    list: (queryString: string) => ['lab', 'hl7', 'list', queryString] as const,
+    detail: (id: string) => ['lab', 'hl7', 'detail', id] as const,
+  },
   patient: {
     all: ['patient'] as const,
     summary: ['patient', 'summary'] as const,

@@ -10,6 +10,7 @@ export * from './discharge-summaries';
 export * from './emergency';
 export * from './lab';
 export * from './lab-notices';
+export * from './lab-hl7';
 export * from './medication-round';
 export * from './messages';
 export * from './observations';
