@@ -7,26 +7,6 @@ import { AppError } from '../../lib/errors';
 import { fileResult } from '../lab-results';
 import { type Hl7Problem, Hl7Refusal, type Observation, readObservations } from './oru';
 
-/**
- * The context for filing inside the caller's transaction, with its announcements held until
- * `announce()` after the commit: fileResult publishes on topic lab as soon as its savepoint ends,
- * and a NOTIFY through the database handle meanwhile would wait for this very transaction (the
- * embedded database has one connection), nor should boards refetch before the commit.
- */
-export function heldAnnouncements(ctx: ServiceContext, tx: ServiceContext['db']) {
-  const topics = new Set<Parameters<ServiceContext['publish']>[0]>();
-  const inside: ServiceContext = {
-    ...inTransaction(ctx, tx),
-    publish: async (topic) => {
-      topics.add(topic);
-    },
-  };
-  const announce = async () => {
-    for (const topic of topics) await ctx.publish(topic);
-  };
-  return { inside, announce };
-}
-
 /** What became of a message's values: all filed on the specimen, or none, with the reason. */
 export type FilingOutcome =
   | { state: 'Filed'; ackCode: 'AA'; specimenId: string; patientId: string }

@@ -16,7 +16,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type Select } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { fileObservations, heldAnnouncements } from './filing';
+import { fileObservations } from './filing';
 import { refuseUnlessOru, segmentsOf } from './oru';
 
 const summaryFields = {
@@ -121,11 +121,8 @@ export async function matchMessage(
   input: Hl7Match,
 ): Promise<Hl7MessageDetail> {
   const actor = signedIn(ctx.actor);
-  let announce = async () => {};
   await ctx.db.transaction(async (tx) => {
-    const held = heldAnnouncements(ctx, tx);
-    const { inside } = held;
-    announce = held.announce;
+    const inside = inTransaction(ctx, tx);
     const [row] = await tx
       .select({ state: hl7Messages.state, raw: hl7Messages.raw })
       .from(hl7Messages)
@@ -167,7 +164,8 @@ export async function matchMessage(
       details: { accession: input.accession, specimenId: outcome.specimenId, previousState: row.state },
     });
   });
-  await announce();
+  // Filed values are announced once committed (fileResult leaves it to its caller in a transaction).
+  await ctx.publish('lab');
   return readInboxMessage(ctx, id);
 }
 

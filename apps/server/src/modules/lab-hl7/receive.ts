@@ -3,9 +3,9 @@ import type { Hl7Message } from '@medplum/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hl7Messages } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { acknowledgment } from './ack';
-import { fileObservations, heldAnnouncements } from './filing';
+import { fileObservations } from './filing';
 import {
   type Hl7Header,
   type Hl7Problem,
@@ -76,12 +76,12 @@ async function outcomeOf(
 export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): Promise<Hl7Message> {
   const header = frame.message ? readHeader(frame.message) : NO_HEADER;
   const accession = frame.message && !frame.refusal ? readAccession(frame.message) : null;
-  let announce = async () => {};
+  // fileResult leaves publishing to its caller inside a transaction: the lab's screens hear of
+  // filed values once they are committed.
+  let filed = false;
   try {
     const answer = await ctx.db.transaction(async (tx) => {
-      const held = heldAnnouncements(ctx, tx);
-      const { inside } = held;
-      announce = held.announce;
+      const inside = inTransaction(ctx, tx);
       // ON CONFLICT DO NOTHING on hl7_messages_control_unique: of two copies arriving at once,
       // the second waits for the first's commit and then finds it.
       const [row] = await tx
@@ -100,6 +100,7 @@ export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): P
       if (!row) return answerDuplicate(inside, frame, header);
 
       const outcome = await outcomeOf(inside, row.id, frame, accession);
+      filed = outcome.state === 'Filed';
       const error = outcome.problem?.message ?? null;
       await tx
         .update(hl7Messages)
@@ -114,7 +115,7 @@ export async function receiveFrame(ctx: ServiceContext, frame: ReceivedFrame): P
       });
       return acknowledgment(frame.message, outcome.ackCode, error, outcome.problem);
     });
-    await announce();
+    if (filed) await ctx.publish('lab');
     return answer;
   } catch (error) {
     ctx.log.error({ err: error, controlId: header.controlId }, 'HL7 message not stored; answered AR');
