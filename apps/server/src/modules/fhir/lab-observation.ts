@@ -81,7 +81,7 @@ export async function labResultDetails(fhir: FhirContext, resultIds: string[]) {
 const quantity = (value: number, unit: string | null): Quantity =>
   unit ? { value, unit, system: UCUM, code: unit } : { value };
 
-function valueOf({ result, resultType }: ResultDetails): Partial<Observation> {
+function resultValue({ result, resultType }: ResultDetails): Partial<Observation> {
   if (result.valueQuantity !== null) return { valueQuantity: quantity(result.valueQuantity, result.unit) };
   // A choice is one of the catalogue's answers (no codes of ours): a concept with its text.
   if (resultType === 'choice') return { valueCodeableConcept: { text: result.valueText ?? '' } };
@@ -143,7 +143,7 @@ export function labObservation(details: ResultDetails, effective: Date, timeZone
     // Released when verified; a preliminary value when it was filed (staff see it from then on).
     issued: (result.verifiedAt ?? result.enteredAt).toISOString(),
     ...(performer.length > 0 ? { performer } : {}),
-    ...valueOf(details),
+    ...resultValue(details),
     ...(result.interpretation ? { interpretation: [interpretationConcept(result.interpretation)] } : {}),
     ...(notes.length > 0 ? { note: notes } : {}),
     specimen: { reference: `Specimen/${result.specimenId}` },
