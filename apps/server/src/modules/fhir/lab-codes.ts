@@ -25,7 +25,6 @@ export const REQUEST_STATUS_SYSTEM = 'http://hl7.org/fhir/request-status';
 export const SPECIMEN_STATUS_SYSTEM = 'http://hl7.org/fhir/specimen-status';
 export const OBSERVATION_STATUS_SYSTEM = 'http://hl7.org/fhir/observation-status';
 export const REPORT_STATUS_SYSTEM = 'http://hl7.org/fhir/diagnostic-report-status';
-export const SPECIMEN_TYPE_SYSTEM = V2_0487;
 
 /** R4's ServiceRequest category example value set: SNOMED CT 108252007 "Laboratory procedure". */
 export const LABORATORY_PROCEDURE = { system: SNOMED, code: '108252007', display: 'Laboratory procedure' };
@@ -96,7 +95,6 @@ const V2_0487_DISPLAY: Record<Exclude<SpecimenType, 'BLDC'>, string> = {
 };
 /** The specimen types a `type` token names (BLDC under table 0070's system). */
 export const specimenTypeSystem = (type: SpecimenType) => (type === 'BLDC' ? V2_0070 : V2_0487);
-export const SPECIMEN_TYPE_SYSTEMS = [V2_0487, V2_0070] as const;
 
 /**
  * Why a specimen was rejected, as its condition: HL7 v2 table 0493 (R4's extensible binding for
