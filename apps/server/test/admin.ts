@@ -101,6 +101,11 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'GET', url: '/api/admin/smart-apps' },
   { method: 'POST', url: '/api/admin/smart-apps' },
   { method: 'PATCH', url: '/api/admin/smart-apps/:id' },
+  { method: 'GET', url: '/api/admin/lab-tests' },
+  { method: 'GET', url: '/api/admin/lab-tests/:id' },
+  { method: 'POST', url: '/api/admin/lab-tests' },
+  { method: 'PUT', url: '/api/admin/lab-tests/:id' },
+  { method: 'PUT', url: '/api/admin/lab-tests/:id/status' },
 ];
 
 /** A concrete URL for a route pattern. */
@@ -121,4 +126,5 @@ export const ADMIN_LISTS = [
   '/api/admin/audit',
   '/api/admin/outbox',
   '/api/admin/messages',
+  '/api/admin/lab-tests',
 ] as const;

@@ -55,7 +55,7 @@ test('the doctor writes and signs a discharge summary with a follow-up; the pati
   expect(email).toContain('@');
 
   await doctor.goto(`/doctor/stays/${stayId}/discharge`);
-  await expect(doctor.getByRole('heading', { name: 'Discharge summary', level: 1 })).toBeVisible();
+  await expect(doctor.getByRole('heading', { name: 'Discharge summary', level: 2 })).toBeVisible();
   await expect(doctor.getByText('Not started')).toBeVisible();
 
   const picker = doctor.getByRole('combobox', { name: 'Principal diagnosis (ICD-10-CM)' });

@@ -1,9 +1,12 @@
+import type { LabAnalytics } from '@carepoint/contract';
 import { expect, type Locator, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
  * Inpatient figures on the demo data: the wards' beds (some occupied, one reserved, one being
- * cleaned), the admitted stays, and the stays discharged over the last two weeks.
+ * cleaned), the admitted stays, and the stays discharged over the last two weeks. Laboratory
+ * figures on whatever laboratory work the server holds (none in the demo data yet): the screen
+ * says what the API computed, an empty period in words.
  */
 
 test('Operational Analytics shows beds by ward, admissions and discharges per day and the average stay', async ({
@@ -78,4 +81,56 @@ test('the Admin Dashboard shows bed occupancy now and today’s admissions and d
 
   await occupancy.getByRole('link', { name: 'By ward' }).click();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
+});
+
+test('Operational Analytics shows the laboratory’s turnaround, rejected specimens and critical results', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin, DEMO_PASSWORD);
+  await page.goto('/admin/analytics');
+  const section = page.getByRole('region', { name: 'Laboratory' });
+  await expect(section.getByLabel('Period')).toHaveValue('14');
+  for (const title of [
+    'Turnaround by priority',
+    'Turnaround by test',
+    'Rejected specimens',
+    'Critical results',
+  ])
+    await expect(section.getByRole('heading', { name: title })).toBeVisible();
+
+  // The figures the screen shows are the server's (other specs may file laboratory work on this server).
+  const figures: LabAnalytics = await (await page.request.get('/api/admin/analytics/lab?days=14')).json();
+  const byPriority = section.getByRole('table', { name: 'Turnaround by priority' });
+  const byTest = section.getByRole('table', { name: 'Turnaround by test' });
+  const median = section.getByText('Median turnaround').locator('..').locator('..');
+  if (figures.turnaround.all.count === 0) {
+    await expect(byPriority).toContainText('No test was verified in the period.');
+    await expect(byTest).toContainText('No test was verified in the period.');
+    await expect(median).toContainText('–');
+    await expect(median).toContainText('No test verified in the period');
+  } else {
+    await expect(byPriority.locator('tbody tr')).toHaveCount(3);
+    await expect(byTest.locator('tbody tr')).toHaveCount(figures.turnaround.byTest.length);
+  }
+  const byReason = section.getByRole('table', { name: 'Rejected specimens by reason' });
+  if (figures.rejections.specimens === 0) {
+    await expect(byReason).toContainText('No specimen was collected in the period.');
+    await expect(section.getByText('Specimens rejected').locator('..').locator('..')).toContainText(
+      'No specimen collected in the period',
+    );
+  } else {
+    await expect(byReason.locator('tbody tr')).toHaveCount(4);
+  }
+  const critical = section.getByTestId('critical-alerts');
+  await expect(critical.getByRole('definition').first()).toHaveText(String(figures.critical.raised));
+  if (figures.critical.raised === 0)
+    await expect(section).toContainText('No critical result was raised in the period.');
+
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'lab-analytics', { widths: [1280, 390] });
+
+  // One period for the page: the laboratory's Period moves the inpatient figures too.
+  await section.getByLabel('Period').selectOption('7');
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByRole('region', { name: 'Inpatients' }).getByLabel('Period')).toHaveValue('7');
 });

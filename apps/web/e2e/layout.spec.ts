@@ -31,6 +31,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/backups' },
   { role: 'admin', path: '/admin/smart-apps' },
   { role: 'admin', path: '/admin/facility' },
+  { role: 'admin', path: '/admin/lab-tests' },
   { role: 'admin', path: '/admin/profile' },
   { role: 'admin', path: '/admin/change-password' },
   { role: 'admin', path: '/admin/no-such-page' },

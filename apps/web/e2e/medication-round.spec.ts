@@ -34,7 +34,7 @@ test('the doctor orders, the nurse gives a dose and holds one with a reason', as
   await signIn(page, DEMO.doctor, DEMO_PASSWORD);
   const stayId = await demoStayId(page);
   await page.goto(`/doctor/stays/${stayId}/medication`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Medication' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Medication' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New order' }).click();
   const form = page.getByRole('dialog', { name: 'New order' });

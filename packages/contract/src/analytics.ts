@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { departmentSchema } from './emergency';
+import { LAB_PRIORITIES, SPECIMEN_REJECTION_REASONS } from './lab';
 
 /*
  * Admin Dashboard, Operational Analytics and admin stats: every figure is computed from stored
@@ -113,6 +114,86 @@ export const inpatientAnalyticsSchema = z.object({
   }),
 });
 export type InpatientAnalytics = z.infer<typeof inpatientAnalyticsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Laboratory figures: turnaround, rejected specimens, critical results (GET /api/admin/analytics/lab)
+// over the same periods as the inpatient figures (inpatientAnalyticsQuerySchema, one period on the page)
+// ---------------------------------------------------------------------------------------------
+
+/** part as a percent of whole with one decimal (2 of 3 is 66.7); null for none, never a division by zero. */
+export const percentOf = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
+
+/**
+ * Turnaround of the ordered tests (tests or panels) whose results were verified in the period:
+ * from the order (its createdAt) until the test was verified, in minutes with one decimal. A
+ * test is verified at the first verification of its result (a later correction does not move
+ * it); a panel when its last member was. median and p90 are percentile_cont(0.5) and (0.9) over
+ * them (null for none); withinTarget: how many took no longer than their test's turnaround target.
+ */
+const turnaroundSchema = z.object({
+  count: z.number().int(),
+  medianMinutes: z.number().nullable(),
+  p90Minutes: z.number().nullable(),
+  withinTarget: z.number().int(),
+  percentWithinTarget: z.number().nullable(),
+});
+export type LabTurnaround = z.infer<typeof turnaroundSchema>;
+
+const labTestRefSchema = z.object({ testId: z.string(), code: z.string(), name: z.string() });
+
+/** Specimens collected in the period and how many of them were rejected, as a percent of them. */
+const rejectionSchema = z.object({
+  specimens: z.number().int(),
+  rejected: z.number().int(),
+  percentRejected: z.number().nullable(),
+});
+
+export const labAnalyticsSchema = z.object({
+  /** The period, as in inpatientAnalyticsSchema: `days` facility days from `from` to `to` (today). */
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  turnaround: z.object({
+    all: turnaroundSchema,
+    /** Every priority, STAT first, with zeros where none was verified. */
+    byPriority: z.array(turnaroundSchema.extend({ priority: z.enum(LAB_PRIORITIES) })),
+    /** The tests verified in the period, by name. */
+    byTest: z.array(
+      turnaroundSchema.extend(labTestRefSchema.shape).extend({ targetMinutes: z.number().int() }),
+    ),
+  }),
+  /**
+   * Specimens collected in the period (collectedAt) and those of them rejected. byReason: every
+   * reason, as a percent of all the period's specimens. byTest: each ordered test (or panel) on
+   * the period's specimens, with the specimens that carried it; a specimen of several tests counts
+   * under each. Most rejected first, then by name.
+   */
+  rejections: rejectionSchema.extend({
+    byReason: z.array(
+      z.object({
+        reason: z.enum(SPECIMEN_REJECTION_REASONS),
+        rejected: z.number().int(),
+        percentRejected: z.number().nullable(),
+      }),
+    ),
+    byTest: z.array(rejectionSchema.extend(labTestRefSchema.shape)),
+  }),
+  /**
+   * Critical-result alerts raised in the period: acknowledged (and the minutes from raised to
+   * acknowledged, median and 90th percentile with one decimal, null when none), escalated to the
+   * administrators, and still open (not acknowledged now).
+   */
+  critical: z.object({
+    raised: z.number().int(),
+    acknowledged: z.number().int(),
+    medianAckMinutes: z.number().nullable(),
+    p90AckMinutes: z.number().nullable(),
+    escalated: z.number().int(),
+    open: z.number().int(),
+  }),
+});
+export type LabAnalytics = z.infer<typeof labAnalyticsSchema>;
 
 export const summarySchema = z.object({
   /** Tiles. doctors: doctor accounts with status Active. nurses, ambulances: every stored record. */

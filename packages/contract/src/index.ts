@@ -19,6 +19,7 @@ export * from './facility';
 export * from './file-types';
 export * from './front-desk';
 export * from './lab';
+export * from './lab-catalogue';
 export * from './medication-round';
 export * from './messages';
 export * from './nav';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './common';
-import { STAY_STATUSES } from './stays';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -141,22 +140,7 @@ export const wardNoteListQuerySchema = listQuerySchema(['writtenAt'] as const)
   .pick({ page: true, limit: true })
   .extend({ kind: wardNoteKindSchema.optional() });
 
-/** The stay the notes belong to, as the notes page heads it. */
-const noteStaySchema = z.object({
-  id: z.string(),
-  status: z.enum(STAY_STATUSES),
-  patientId: z.string(),
-  patientName: z.string(),
-  wardId: z.string(),
-  wardName: z.string(),
-  bedLabel: z.string().nullable(),
-  doctorName: z.string(),
-  admittedAt: z.string().nullable(),
-  diagnosis: z.string(),
-});
-export type NoteStay = z.infer<typeof noteStaySchema>;
-
-export const wardNotePageSchema = pageOf(wardNoteSchema).extend({ stay: noteStaySchema });
+export const wardNotePageSchema = pageOf(wardNoteSchema);
 export type WardNotePage = z.infer<typeof wardNotePageSchema>;
 
 // ---------------------------------------------------------------------------------------------

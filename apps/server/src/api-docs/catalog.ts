@@ -160,6 +160,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/wards': 'Add a ward',
   'PUT /api/admin/wards/{id}': 'Update a ward',
   'DELETE /api/admin/wards/{id}': 'Remove an empty ward',
+  'GET /api/admin/lab-tests':
+    'The laboratory test catalogue: tests and panels, searched by name, code or LOINC',
+  'GET /api/admin/lab-tests/{id}': 'A catalogue test or panel with its ranges and members',
+  'POST /api/admin/lab-tests': 'Add a test or panel to the catalogue',
+  'PUT /api/admin/lab-tests/{id}': 'Update a test or panel (ranges and members included)',
+  'PUT /api/admin/lab-tests/{id}/status': 'Deactivate or reactivate a test or panel',
+  'GET /api/lab-tests': 'The active laboratory catalogue, to order from',
+  'GET /api/lab-tests/{id}': 'An active catalogue test or panel',
   'GET /api/admin/emergency-room': 'Emergency room arrivals',
   'POST /api/admin/emergency-room': 'Record an emergency room arrival',
   'PATCH /api/admin/emergency-room/{id}': 'Update an emergency room arrival',
@@ -175,6 +183,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/analytics': 'Analytics',
   'GET /api/admin/analytics/inpatient':
     'Inpatient figures: beds by ward, admissions, discharges, stay lengths',
+  'GET /api/admin/analytics/lab':
+    'Laboratory figures: turnaround by test and priority, rejected specimens, critical alerts',
   'PUT /api/admin/settings/target-wait': 'Set the target waiting time',
   'PUT /api/admin/facility': "Change the facility's name and contact details",
   'GET /api/admin/stats': 'Counts of records',
@@ -294,6 +304,12 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },
   { name: 'admin: beds', description: 'Beds and who lies in them.' },
   { name: 'admin: wards', description: 'Wards, their kind and sex rule, and the beds they hold.' },
+  {
+    name: 'admin: lab tests',
+    description:
+      'The laboratory test catalogue: tests and panels, LOINC codes, ranges, turnaround and price.',
+  },
+  { name: 'lab: catalogue', description: 'The active laboratory catalogue, read by every member of staff.' },
   {
     name: 'wards: stays',
     description:

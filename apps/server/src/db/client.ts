@@ -9,6 +9,7 @@ import pg from 'pg';
 import { serverDir } from '../server-dir';
 import { loadDiagnosisCodes } from './code-systems';
 import { DurablePGlite } from './durable-pglite';
+import { loadLabCatalogue } from './lab-catalogue-load';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
 import { type SnapshotInfo, snapshotPglite } from './pglite-snapshot';
@@ -57,7 +58,9 @@ const pgliteOptions = { extensions: { pg_trgm } };
 async function migrateEmbedded(client: DurablePGlite) {
   await client.exec(REQUIRED_EXTENSIONS);
   await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
-  await loadDiagnosisCodes(drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database);
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  await loadDiagnosisCodes(db);
+  await loadLabCatalogue(db);
 }
 
 /** The migrated template (pglite-template.ts), made if this build's migrations have none yet. */
@@ -148,7 +151,9 @@ async function migrateServer(url: string) {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(REQUIRED_EXTENSIONS);
     await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
-    await loadDiagnosisCodes(drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Database);
+    const db = drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    await loadDiagnosisCodes(db);
+    await loadLabCatalogue(db);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

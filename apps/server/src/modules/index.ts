@@ -15,6 +15,7 @@ import { dischargeSummaryRoutes } from './discharge-summaries/routes';
 import { doctorRoutes } from './doctors/routes';
 import { emergencyRoutes } from './emergency/routes';
 import { facilityRoutes } from './facility/routes';
+import { labCatalogueRoutes } from './lab-catalogue/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
 import { nurseRoutes } from './nurses/routes';
@@ -94,6 +95,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   resultRoutes,
   // Inpatient care: ward observations and NEWS2, the doctor's alerts.
   observationRoutes,
+  // The laboratory: its test catalogue (admin; every member of staff reads it).
+  labCatalogueRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

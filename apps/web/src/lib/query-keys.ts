@@ -21,7 +21,8 @@ export type AdminListResource =
   | 'audit'
   | 'outbox'
   | 'messages'
-  | 'appointments';
+  | 'appointments'
+  | 'lab-tests';
 export type AdminResource = AdminListResource | 'queues' | 'summary' | 'analytics' | 'stats';
 
 export const queryKeys = {
@@ -48,12 +49,14 @@ export const queryKeys = {
     summary: ['admin', 'summary'] as const,
     analytics: ['admin', 'analytics'] as const,
     inpatientAnalytics: (days: number) => ['admin', 'analytics', 'inpatient', days] as const,
+    labAnalytics: (days: number) => ['admin', 'analytics', 'lab', days] as const,
     stats: ['admin', 'stats'] as const,
     queueBoard: ['admin', 'queues', 'board'] as const,
     patient: (id: string) => ['admin', 'patients', 'detail', id] as const,
     auditActions: ['admin', 'audit', 'actions'] as const,
     patientSearch: (term: string, limit: number) => ['admin', 'patients', 'search', term, limit] as const,
     wardChoices: ['admin', 'wards', 'choices'] as const,
+    labTestChoices: ['admin', 'lab-tests', 'choices'] as const,
     calendar: (range: CalendarQuery) => ['admin', 'appointments', 'calendar', range.from, range.to] as const,
     backups: ['admin', 'backups'] as const,
     smartApps: ['admin', 'smart-apps'] as const,

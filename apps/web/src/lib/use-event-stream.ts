@@ -16,10 +16,63 @@ function topicOf(data: unknown): LiveTopic | undefined {
   }
 }
 
+interface Subscriber {
+  topics: readonly LiveTopic[];
+  refresh: (topics: readonly LiveTopic[]) => void;
+  setStatus: (status: LiveStatus) => void;
+}
+
+interface SharedStream {
+  source: EventSource;
+  subscribers: Set<Subscriber>;
+  status: LiveStatus;
+}
+
+/*
+ * One EventSource a path, shared by every screen part that listens to it: a dashboard's panels
+ * (appointments, ward alerts, lab results) would otherwise each hold a connection of the six a
+ * browser allows a site over HTTP/1.1, and the server would send every event several times.
+ * The stream opens with its first listener and closes with its last.
+ */
+const streams = new Map<string, SharedStream>();
+
+function openStream(path: string): SharedStream {
+  const stream: SharedStream = {
+    source: new EventSource(path),
+    subscribers: new Set(),
+    status: 'connecting',
+  };
+  const { source } = stream;
+  let dropped = false;
+  const setStatus = (status: LiveStatus) => {
+    stream.status = status;
+    for (const subscriber of stream.subscribers) subscriber.setStatus(status);
+  };
+  const onMessage = (event: MessageEvent) => {
+    const topic = topicOf(event.data);
+    if (!topic) return;
+    for (const subscriber of stream.subscribers)
+      if (subscriber.topics.includes(topic)) subscriber.refresh([topic]);
+  };
+  // The server names each message after its topic; plain messages are accepted too.
+  source.addEventListener('message', onMessage);
+  for (const topic of LIVE_TOPICS) source.addEventListener(topic, onMessage);
+  source.addEventListener('ready', () => {
+    setStatus('live');
+    // After a reconnect every subscribed topic is refreshed: messages sent meanwhile were missed.
+    if (dropped) for (const subscriber of stream.subscribers) subscriber.refresh(subscriber.topics);
+    dropped = false;
+  });
+  source.addEventListener('error', () => {
+    dropped = true;
+    setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting');
+  });
+  return stream;
+}
+
 /**
  * Listens to a Server-Sent Events stream of live topics (same origin, the session cookie) and
- * calls `refresh` with the topics whose data went stale. EventSource reconnects by itself;
- * after a reconnect every subscribed topic is refreshed, since messages sent meanwhile were missed.
+ * calls `refresh` with the topics whose data went stale. EventSource reconnects by itself.
  */
 export function useEventStream(
   path: string,
@@ -28,35 +81,33 @@ export function useEventStream(
 ): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const wanted = topics.join(',');
-  // The latest callback, without reopening the stream when the caller re-renders.
+  // The latest callback, without leaving the stream when the caller re-renders.
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 
   useEffect(() => {
-    const subscribed = LIVE_TOPICS.filter((t) => wanted.split(',').includes(t));
-    const source = new EventSource(path);
-    let dropped = false;
-
-    const onMessage = (event: MessageEvent) => {
-      const topic = topicOf(event.data);
-      if (topic && subscribed.includes(topic)) refreshRef.current([topic]);
+    let stream = streams.get(path);
+    if (!stream || stream.source.readyState === EventSource.CLOSED) {
+      // A stream the server refused (offline) is opened again for its listeners and this one.
+      const listeners = stream?.subscribers ?? [];
+      stream = openStream(path);
+      for (const listener of listeners) stream.subscribers.add(listener);
+      streams.set(path, stream);
+    }
+    const subscriber: Subscriber = {
+      topics: LIVE_TOPICS.filter((t) => wanted.split(',').includes(t)),
+      refresh: (stale) => refreshRef.current(stale),
+      setStatus,
     };
-    const onReady = () => {
-      setStatus('live');
-      if (dropped) refreshRef.current(subscribed);
-      dropped = false;
+    stream.subscribers.add(subscriber);
+    setStatus(stream.status);
+    const joined = stream;
+    return () => {
+      joined.subscribers.delete(subscriber);
+      if (joined.subscribers.size > 0) return;
+      joined.source.close();
+      streams.delete(path);
     };
-    const onError = () => {
-      dropped = true;
-      setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting');
-    };
-
-    // The server names each message after its topic; plain messages are accepted too.
-    source.addEventListener('message', onMessage);
-    for (const topic of subscribed) source.addEventListener(topic, onMessage);
-    source.addEventListener('ready', onReady);
-    source.addEventListener('error', onError);
-    return () => source.close();
   }, [path, wanted]);
 
   return status;

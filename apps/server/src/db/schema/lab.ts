@@ -79,6 +79,9 @@ export const labTests = pgTable(
   (t) => [
     uniqueIndex('lab_tests_code_unique').on(sql`lower(${t.code})`),
     index('lab_tests_loinc_idx').on(t.loincCode),
+    // The catalogue's search (a substring of the name or the code) on /admin/lab-tests and the order screen.
+    index('lab_tests_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('lab_tests_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
     index('lab_tests_updated_idx').on(t.updatedAt),
     check(
       'lab_tests_result_type',
@@ -232,6 +235,8 @@ export const labSpecimens = pgTable(
     uniqueIndex('lab_specimens_accession_unique').on(t.accession),
     uniqueIndex('lab_specimens_live_unique').on(t.orderId).where(sql`${t.rejectedAt} is null`),
     index('lab_specimens_updated_idx').on(t.updatedAt),
+    // Laboratory analytics: the specimens collected in a period.
+    index('lab_specimens_collected_idx').on(t.collectedAt),
     check(
       'lab_specimens_rejected',
       sql`(${t.rejectedAt} is null) = (${t.rejectedBy} is null) and (${t.rejectedAt} is null) = (${t.rejectionReason} is null)`,
@@ -293,6 +298,8 @@ export const labResults = pgTable(
     // The chart's trends: one patient's values of one test over time.
     index('lab_results_patient_test_idx').on(t.patientId, t.testId, t.enteredAt),
     index('lab_results_updated_idx').on(t.updatedAt),
+    // Laboratory analytics: the results verified in a period (turnaround).
+    index('lab_results_verified_idx').on(t.verifiedAt).where(sql`${t.verifiedAt} is not null`),
     check('lab_results_value', sql`${t.valueQuantity} is not null or ${t.valueText} is not null`),
     check('lab_results_verified', sql`(${t.verifiedAt} is null) = (${t.verifiedBy} is null)`),
     check('lab_results_final_verified', sql`${t.status} = 'preliminary' or ${t.verifiedAt} is not null`),
@@ -327,6 +334,8 @@ export const labCriticalAlerts = pgTable(
   (t) => [
     uniqueIndex('lab_critical_alerts_result_unique').on(t.resultId),
     index('lab_critical_alerts_open_idx').on(t.doctorId, t.raisedAt).where(sql`${t.acknowledgedAt} is null`),
+    // Laboratory analytics: the alerts raised in a period.
+    index('lab_critical_alerts_raised_idx').on(t.raisedAt),
     check('lab_critical_alerts_ack', sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
   ],
 );

@@ -2,6 +2,7 @@ import {
   analyticsSchema,
   inpatientAnalyticsQuerySchema,
   inpatientAnalyticsSchema,
+  labAnalyticsSchema,
   statsSchema,
   summarySchema,
   targetWaitSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inpatientAnalytics } from './inpatient';
+import { labAnalytics } from './lab';
 import * as figures from './service';
 
 const tags = ['admin: analytics'];
@@ -39,6 +41,19 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
       config,
     },
     async (request) => inpatientAnalytics(request.ctx, request.query.days),
+  );
+  app.get(
+    '/api/admin/analytics/lab',
+    {
+      schema: {
+        tags,
+        // The same periods as the inpatient figures: the page has one period for both.
+        querystring: inpatientAnalyticsQuerySchema,
+        response: { 200: labAnalyticsSchema },
+      },
+      config,
+    },
+    async (request) => labAnalytics(request.ctx, request.query.days),
   );
   app.put(
     '/api/admin/settings/target-wait',

@@ -17,7 +17,7 @@ import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { listPage, matchingRows, selectOf } from '../../lib/list';
 import { notesFrom, toWardNote } from './rows';
-import { loadStay, toNoteStay } from './stay';
+import { loadStay } from './stay';
 
 /*
  * Writing and reading a stay's notes. Nurses write nursing notes, doctors ward round notes, both
@@ -131,7 +131,7 @@ export const writeWardRoundNote = (ctx: ServiceContext, stayId: string, input: W
     input.correctsId,
   );
 
-/** GET /api/stays/:stayId/notes: a page of the stay's notes, newest first, with the stay they belong to. */
+/** GET /api/stays/:stayId/notes: a page of the stay's notes, newest first. */
 export async function listNotes(
   ctx: ServiceContext,
   stayId: string,
@@ -152,5 +152,5 @@ export async function listNotes(
     patientId: stay.patientId,
     details: { kind: query.kind ?? null, page: query.page, noteIds: page.data.map((note) => note.id) },
   });
-  return { ...page, stay: toNoteStay(stay) };
+  return page;
 }

@@ -212,8 +212,8 @@ describe('a stay that is not admitted', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'STAY_NOT_ADMITTED', error: WARD_NOTE_MESSAGES.notAdmitted });
     }
+    // The notes written during the stay stay readable after it.
     const page = (await doctor.get(notesUrl(ended.stayId))).json<WardNotePage>();
-    expect(page.stay.status).toBe('Discharged');
     expect(page.data.map((n) => n.text)).toEqual(['Ready to go home']);
   });
 });
@@ -232,15 +232,6 @@ describe("a stay's notes", () => {
     }
     const all = (await admin.get(notesUrl(fresh.stayId))).json<WardNotePage>();
     expect(all.data.map((n) => n.id)).toEqual([...ids].reverse());
-    expect(all.stay).toMatchObject({
-      id: fresh.stayId,
-      status: 'Admitted',
-      patientId: fresh.patient.id,
-      patientName: `${fresh.patient.firstName} ${fresh.patient.lastName}`,
-      wardId: fresh.wardId,
-      doctorName: `${fresh.doctor.firstName} ${fresh.doctor.lastName}`,
-      diagnosis: 'Pneumonia',
-    });
     const nursing = (await nurse.get(notesUrl(fresh.stayId, '?kind=Nursing'))).json<WardNotePage>();
     expect(nursing.data.map((n) => n.text)).toEqual(['Third', 'First']);
     const round = (await nurse.get(notesUrl(fresh.stayId, '?kind=Ward%20round'))).json<WardNotePage>();

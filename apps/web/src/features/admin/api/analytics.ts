@@ -2,6 +2,7 @@ import type {
   Analytics,
   InpatientAnalytics,
   InpatientPeriod,
+  LabAnalytics,
   Stats,
   Summary,
   TargetWait,
@@ -36,6 +37,15 @@ export const useInpatientAnalytics = (days: InpatientPeriod) =>
     // Another period keeps the last figures on screen until its own arrive.
     placeholderData: keepPreviousData,
     meta: { errorMessage: LOAD_FAILED.inpatient },
+  });
+
+/** Turnaround, rejected specimens and critical alerts over the same last `days` days. */
+export const useLabAnalytics = (days: InpatientPeriod) =>
+  useQuery({
+    queryKey: queryKeys.admin.labAnalytics(days),
+    queryFn: ({ signal }) => api.get<LabAnalytics>(`/admin/analytics/lab?days=${days}`, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: LOAD_FAILED.lab },
   });
 
 export const useStats = () =>

@@ -7,6 +7,7 @@ import type {
   DemoRequestRow,
   DeskAppointment,
   ErEntry,
+  LabTest,
   LiveTopic,
   MessageRow,
   Nurse,
@@ -38,6 +39,7 @@ export type ListRows = {
   outbox: OutboxMail;
   messages: MessageRow;
   appointments: DeskAppointment;
+  'lab-tests': LabTest;
 };
 export type ListResource = AdminListResource;
 export type Resource = AdminResource;
@@ -70,6 +72,7 @@ export const LOAD_FAILED = {
   summary: 'Failed to load dashboard summary',
   analytics: 'Could not fetch analytics',
   inpatient: 'Could not fetch inpatient figures',
+  lab: 'Could not fetch laboratory figures',
   stats: 'Could not fetch stats',
   queues: 'Could not fetch queues',
 } as const;

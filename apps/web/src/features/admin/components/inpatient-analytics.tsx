@@ -20,11 +20,17 @@ import { useUrlFilter } from '@/lib/use-url-filters';
 
 /* Operational Analytics' Inpatients section: beds by ward now, and the period's admissions, discharges and length of stay. */
 
-const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({ value: String(days), label: `Last ${days} days` }));
+export const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({
+  value: String(days),
+  label: `Last ${days} days`,
+}));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The period in the URL (?days=7); 14 days when absent or not one of the choices. */
-function useInpatientPeriod(): [InpatientPeriod, (value: string) => void] {
+/**
+ * The period in the URL (?days=7); 14 days when absent or not one of the choices. The laboratory
+ * section shares it: the page has one period.
+ */
+export function useInpatientPeriod(): [InpatientPeriod, (value: string) => void] {
   const [value, setValue] = useUrlFilter('days');
   const days = INPATIENT_PERIODS.find((p) => String(p) === value) ?? DEFAULT_INPATIENT_PERIOD;
   return [days, setValue];

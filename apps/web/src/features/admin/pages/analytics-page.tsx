@@ -8,6 +8,7 @@ import { StatTile } from '@/components/ui/stat-tile';
 import { useAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
 import { InpatientAnalyticsSection } from '@/features/admin/components/inpatient-analytics';
+import { LabAnalyticsSection } from '@/features/admin/components/lab-analytics';
 import { TargetWaitForm } from '@/features/admin/components/target-wait-form';
 import { useLiveEvents } from '@/features/admin/use-live-events';
 import { errorMessage } from '@/lib/api-client';
@@ -41,7 +42,7 @@ export default function OperationalAnalyticsPage() {
     <>
       <PageHeader
         title="Operational Analytics"
-        description="Today's emergency-room waits, where patients wait now, and the wards."
+        description="Today's emergency-room waits, where patients wait now, the wards and the laboratory."
       />
       <div className="flex flex-col gap-6">
         <div className="grid gap-4 md:grid-cols-3">
@@ -91,6 +92,7 @@ export default function OperationalAnalyticsPage() {
           {data ? <TargetWaitForm current={data.targetWaitMin} /> : null}
         </div>
         <InpatientAnalyticsSection />
+        <LabAnalyticsSection />
       </div>
     </>
   );

@@ -63,7 +63,7 @@ export default function DischargePage() {
     const missing = isApiRequestError(query.error) && query.error.status === 404;
     return (
       <>
-        <PageHeader title="Discharge summary" />
+        <PageHeader level={2} title="Discharge summary" />
         <Card>
           <ErrorState
             message={missing ? M.stayNotFound : M.loadFailed}
@@ -80,6 +80,7 @@ export default function DischargePage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
+        level={2}
         title="Discharge summary"
         description={`${stay.patient.name} · ${stay.ward}`}
         actions={

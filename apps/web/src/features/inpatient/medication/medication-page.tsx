@@ -146,6 +146,7 @@ export default function MedicationPage() {
   return (
     <div>
       <PageHeader
+        level={2}
         title="Medication"
         description={mar.data ? `${mar.data.patient.name} · medication administration record` : undefined}
         actions={

@@ -19,6 +19,7 @@ export default function ObservationsPage() {
   return (
     <>
       <PageHeader
+        level={2}
         title="Observations"
         description="Record a set of observations; NEWS2 and the clinical response it calls for are shown as you type."
       />
