@@ -105,6 +105,8 @@ const RESOURCE_WORDS: Record<string, string> = {
   DiagnosticReport: 'test reports',
   AllergyIntolerance: 'allergies',
   MedicationRequest: 'prescriptions',
+  ServiceRequest: 'laboratory orders',
+  Specimen: 'laboratory specimens',
   Schedule: 'doctors’ schedules',
   Slot: 'free appointment times',
   Location: 'wards and beds, and whether each bed is free',

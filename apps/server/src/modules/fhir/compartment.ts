@@ -23,6 +23,8 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'MedicationAdministration':
       case 'DiagnosticReport':
       case 'DocumentReference':
+      case 'ServiceRequest':
+      case 'Specimen':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];

@@ -2,8 +2,22 @@ import type { DiagnosticReport } from '@medplum/fhirtypes';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { diagnosisCategories, diagnosisTestProperties, diagnosisTests, users } from '../../db/schema';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { REPORT_STATUS_SYSTEM } from './lab-codes';
+import {
+  countLabReports,
+  LAB_REPORT_CURSOR,
+  labReportConditions,
+  labReportPage,
+  labReportsOf,
+  readLabReport,
+} from './lab-report';
 import { sharedForPatients, testObservationIds } from './observation';
-import { categoryNamesWhere, DIAGNOSTIC_SERVICE_SECTION, diagnosisSection } from './observation-codes';
+import {
+  categoryNamesWhere,
+  DIAGNOSTIC_SERVICE_SECTION,
+  diagnosisSection,
+  tokensMatch,
+} from './observation-codes';
 import { type Keyed, pagedSearch } from './paging';
 import type { ParsedSearch, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
@@ -15,6 +29,7 @@ import { versionMeta } from './versioning';
  * One DiagnosticReport per diagnosis test: its category as an HL7 v2 diagnostic service section
  * (where one clearly applies; the name as text always), the test's name as text, our report
  * number as an identifier, and its measured values and properties as Observations (observation.ts).
+ * After them, the laboratory's reports (lab-report.ts).
  */
 
 /** Newest first, then by id (the keyset of the pages, cursor.ts). */
@@ -138,14 +153,25 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
       name: 'category',
       type: 'token',
       documentation:
-        'The HL7 v2 diagnostic service section (http://terminology.hl7.org/CodeSystem/v2-0074), e.g. HM',
+        'The HL7 v2 diagnostic service section (http://terminology.hl7.org/CodeSystem/v2-0074), e.g. HM; the laboratory’s reports LAB',
+    },
+    {
+      name: 'code',
+      type: 'token',
+      documentation:
+        'A laboratory report’s LOINC code: its one test’s, or 11502-2 (Laboratory report) for several; diagnosis tests have none',
+    },
+    {
+      name: 'status',
+      type: 'token',
+      documentation: `${REPORT_STATUS_SYSTEM}: final; a laboratory report also preliminary, amended or corrected`,
     },
   ],
 
   async read(fhir, id) {
     if (!isUuid(id)) return undefined;
     const [report] = await reports(fhir, and(scoped(fhir), eq(diagnosisTests.id, id)), 1);
-    return report;
+    return report ?? readLabReport(fhir, id);
   },
 
   async search(fhir, search: ParsedSearch) {
@@ -157,23 +183,41 @@ export const diagnosticReports: FhirResourceType<DiagnosticReport> = {
       referenceMatches(diagnosisTests.patientId, search.references('subject'), 'Patient'),
       instantMatches(diagnosisTests.createdAt, search.dates('date')),
       categoryCondition(search.tokens('category')),
+      // A diagnosis test has no code, and is final.
+      search.tokens('code').length > 0 ? sql`false` : undefined,
+      tokensMatch(search.tokens('status'), [{ system: REPORT_STATUS_SYSTEM, code: 'final' }])
+        ? undefined
+        : sql`false`,
     );
+    const lab = labReportConditions(fhir, search);
+    const countTests = async () =>
+      (
+        await fhir.ctx.db
+          .select({ n: count() })
+          .from(diagnosisTests)
+          .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
+          .where(where)
+      )[0]?.n ?? 0;
     return pagedSearch(
       search,
-      (limit, offset, after) => keyedReports(fhir, where, limit, offset, after),
-      async () =>
-        (
-          await fhir.ctx.db
-            .select({ n: count() })
-            .from(diagnosisTests)
-            .innerJoin(diagnosisCategories, eq(diagnosisCategories.id, diagnosisTests.categoryId))
-            .where(where)
-        )[0]?.n ?? 0,
+      // The diagnosis tests first, then the laboratory's reports: a cursor of the reports' says so.
+      async (limit, offset, after) => {
+        if (after?.[0] === LAB_REPORT_CURSOR) return labReportPage(fhir, lab, limit, 0, after.slice(1));
+        const keyed = await keyedReports(fhir, where, limit, offset, after);
+        if (keyed.length >= limit) return keyed;
+        // An offset past every test goes on into the laboratory's reports.
+        const skip = keyed.length === 0 && offset > 0 ? Math.max(0, offset - (await countTests())) : 0;
+        return [...keyed, ...(await labReportPage(fhir, lab, limit - keyed.length, skip, undefined))];
+      },
+      async () => (await countTests()) + (await countLabReports(fhir, lab)),
     );
   },
 
-  everything: (fhir, patientId) =>
+  everything: async (fhir, patientId) =>
     isUuid(patientId)
-      ? reports(fhir, and(scoped(fhir), eq(diagnosisTests.patientId, patientId)))
-      : Promise.resolve([]),
+      ? [
+          ...(await reports(fhir, and(scoped(fhir), eq(diagnosisTests.patientId, patientId)))),
+          ...(await labReportsOf(fhir, patientId)),
+        ]
+      : [],
 };

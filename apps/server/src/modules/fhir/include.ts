@@ -28,6 +28,8 @@ function subject(resource: Resource): Array<Reference | undefined> {
     case 'MedicationAdministration':
     case 'Encounter':
     case 'DocumentReference':
+    case 'ServiceRequest':
+    case 'Specimen':
       return [resource.subject];
     default:
       return [];
@@ -57,6 +59,14 @@ export const INCLUDES: readonly IncludeDefinition[] = [
     references: (r) => (r.resourceType === 'Appointment' ? r.participant.map((p) => p.actor) : []),
   },
   { source: 'Encounter', param: 'patient', targets: ['Patient'], references: subject },
+  { source: 'ServiceRequest', param: 'patient', targets: ['Patient'], references: subject },
+  {
+    source: 'ServiceRequest',
+    param: 'requester',
+    targets: ['Practitioner'],
+    references: (r) => (r.resourceType === 'ServiceRequest' ? [r.requester] : []),
+  },
+  { source: 'Specimen', param: 'patient', targets: ['Patient'], references: subject },
   { source: 'DocumentReference', param: 'patient', targets: ['Patient'], references: subject },
   {
     source: 'DocumentReference',

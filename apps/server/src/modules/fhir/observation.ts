@@ -5,11 +5,16 @@ import {
   diagnosisCategories,
   diagnosisTestProperties,
   diagnosisTests,
+  labResults,
+  labSpecimens,
+  labTests,
   observationSets,
   users,
   vitalSigns,
 } from '../../db/schema';
 import { afterCursor, type Cursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
+import { LOINC, OBSERVATION_STATUS_SYSTEM } from './lab-codes';
+import { LAB_SUFFIX, labObservation, labResultDetails, labResultsForPatients } from './lab-observation';
 import {
   ACVPU_CODE,
   acvpuAnswer,
@@ -38,7 +43,7 @@ import {
 import { type Keyed, pagedSearch } from './paging';
 import type { DateValue, ParsedSearch, ReferenceValue, TokenValue } from './params';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import { instantMatches, isUuid, referenceMatches } from './search-sql';
+import { instantMatches, isUuid, referenceMatches, tokenMatches } from './search-sql';
 import { fhirDateTime } from './time';
 import { versionMeta } from './versioning';
 
@@ -50,10 +55,12 @@ import { versionMeta } from './versioning';
  * (blood pressure), whose values are components of one. Searches unpivot the rows in SQL (a LATERAL
  * VALUES list of the Observations the search can match, each with whether the row holds it), so
  * filters, counts and pages are SQL's; each source is filtered by its own indexed
- * columns (vital_signs_patient_recorded_idx, diagnosis_tests_patient_idx) before the union.
+ * columns (vital_signs_patient_recorded_idx, diagnosis_tests_patient_idx) before the union. The
+ * laboratory's results (lab_results, one Observation per version) are a source too
+ * (lab-observation.ts).
  */
 
-type Source = 'vital' | 'test' | 'property' | 'news2';
+type Source = 'vital' | 'test' | 'property' | 'news2' | 'lab';
 
 /** What a search (or a read) asks of every source. */
 interface ObservationFilter {
@@ -65,6 +72,7 @@ interface ObservationFilter {
   codes: TokenValue[][];
   componentCodes: TokenValue[][];
   categories: TokenValue[][];
+  statuses: TokenValue[][];
   /** A page's start (`_cursor`): only what sorts after it. Never set for a count. */
   after?: Cursor;
 }
@@ -77,7 +85,12 @@ const NO_FILTER: ObservationFilter = {
   codes: [],
   componentCodes: [],
   categories: [],
+  statuses: [],
 };
+
+/** Every Observation but a lab result is final (we store only finished measurements): `status` keeps or drops them. */
+const finalMatches = (filter: ObservationFilter) =>
+  tokensMatch(filter.statuses, [{ system: OBSERVATION_STATUS_SYSTEM, code: 'final' }]);
 
 const OBSERVATION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z0-9-]{1,16})$/i;
 
@@ -257,6 +270,7 @@ interface MeasuredTable {
 }
 
 function vitalsTable(filter: ObservationFilter): MeasuredTable | undefined {
+  if (!finalMatches(filter)) return undefined;
   const measures = unpivotedMeasures(VITAL_MEASURES, vitalSigns, filter);
   if (measures.length === 0) return undefined;
   return {
@@ -281,6 +295,7 @@ export const sharedForPatients = (fhir: FhirContext) =>
   fhir.patientScope === undefined ? undefined : eq(diagnosisTests.sharedWithPatient, true);
 
 function testsTable(fhir: FhirContext, filter: ObservationFilter): MeasuredTable | undefined {
+  if (!finalMatches(filter)) return undefined;
   const measures = unpivotedMeasures(DIAGNOSIS_MEASURES, diagnosisTests, filter);
   if (measures.length === 0) return undefined;
   return {
@@ -354,7 +369,7 @@ function propertyCategorySql(categoryName: AnyColumn) {
 
 function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
   // Properties carry their name as text, no code: a code search never finds them.
-  if (filter.codes.length > 0 || filter.componentCodes.length > 0) return undefined;
+  if (filter.codes.length > 0 || filter.componentCodes.length > 0 || !finalMatches(filter)) return undefined;
   const suffix = sql`'p' || ${diagnosisTestProperties.position}`;
   const columns = {
     rowId: diagnosisTests.id,
@@ -399,7 +414,7 @@ function propertiesSource(fhir: FhirContext, filter: ObservationFilter) {
  * vital_signs row's. Read by patient down observation_sets_patient_taken_idx.
  */
 function news2Source(fhir: FhirContext, filter: ObservationFilter) {
-  if (filter.componentCodes.length > 0) return undefined;
+  if (filter.componentCodes.length > 0 || !finalMatches(filter)) return undefined;
   const wanted = (['news2', 'acvpu'] as const).filter(
     (suffix) =>
       tokensMatch(filter.codes, NEWS2_CODINGS[suffix]) &&
@@ -439,6 +454,47 @@ function news2Source(fhir: FhirContext, filter: ObservationFilter) {
 }
 
 /**
+ * The laboratory's result versions, `<result id>-lab`, effective when their specimen was
+ * collected; code (the test's LOINC) and status are their own columns'. A patient reads only
+ * those shared with them, never a preliminary one.
+ */
+function labSource(fhir: FhirContext, filter: ObservationFilter) {
+  if (filter.componentCodes.length > 0 || !tokensMatch(filter.categories, categoryCodings('laboratory'))) {
+    return undefined;
+  }
+  const columns = {
+    rowId: labResults.id,
+    suffix: sql`${LAB_SUFFIX}::text`,
+    patientId: labResults.patientId,
+    effective: labSpecimens.collectedAt,
+    updatedAt: labResults.updatedAt,
+  };
+  return fhir.ctx.db
+    .select(
+      selection('lab', {
+        ...columns,
+        performer: labResults.verifiedBy,
+        value: sql`${labResults.valueQuantity}`,
+        value2: noNumber,
+        name: sql`${labTests.name}`,
+        valueText: sql`${labResults.valueText}`,
+        categoryName: noText,
+      }),
+    )
+    .from(labResults)
+    .innerJoin(labSpecimens, eq(labSpecimens.id, labResults.specimenId))
+    .innerJoin(labTests, eq(labTests.id, labResults.testId))
+    .where(
+      and(
+        tokenMatches(labTests.loincCode, filter.codes, LOINC),
+        tokenMatches(labResults.status, filter.statuses, OBSERVATION_STATUS_SYSTEM),
+        labResultsForPatients(fhir),
+        ...commonConditions(fhir, filter, columns),
+      ),
+    );
+}
+
+/**
  * The page's order, in each source with its index's null ordering (vital_signs' indexes are DESC
  * NULLS LAST, diagnosis_tests' DESC NULLS FIRST): the columns are never null, but the planner uses
  * an index only when the ORDER BY says the same.
@@ -461,6 +517,7 @@ function observationRows(fhir: FhirContext, filter: ObservationFilter, window?: 
     { query: unpivoted(fhir, filter, testsTable(fhir, filter)), order: newestFirst('first') },
     { query: propertiesSource(fhir, filter), order: newestFirst('first') },
     { query: news2Source(fhir, filter), order: newestFirst('last') },
+    { query: labSource(fhir, filter), order: newestFirst('last') },
   ].flatMap(({ query, order }) => {
     if (!query) return [];
     return [
@@ -529,7 +586,14 @@ function wardSetObservation(row: ObservationRow, base: Omit<Observation, 'code'>
   };
 }
 
-function toObservation(row: ObservationRow, doctors: Set<string>, timeZone: string): Observation {
+function toObservation(
+  row: ObservationRow,
+  doctors: Set<string>,
+  lab: Awaited<ReturnType<typeof labResultDetails>>,
+  timeZone: string,
+): Observation {
+  const labDetails = row.source === 'lab' ? lab.get(row.rowId) : undefined;
+  if (labDetails) return labObservation(labDetails, row.effective, timeZone);
   const base = {
     resourceType: 'Observation' as const,
     id: observationId(row.rowId, row.suffix),
@@ -614,7 +678,11 @@ async function keyedObservations(
     fhir,
     rows.map((r) => r.performer),
   );
-  return rows.map((row) => ({ resource: toObservation(row, doctors, fhir.timeZone), key: row.key }));
+  const lab = await labResultDetails(
+    fhir,
+    rows.filter((r) => r.source === 'lab').map((r) => r.rowId),
+  );
+  return rows.map((row) => ({ resource: toObservation(row, doctors, lab, fhir.timeZone), key: row.key }));
 }
 
 const observations = async (fhir: FhirContext, filter: ObservationFilter, limit?: number) =>
@@ -627,11 +695,13 @@ async function countObservations(fhir: FhirContext, filter: ObservationFilter) {
   }
   const properties = propertiesSource(fhir, filter);
   const wardSets = news2Source(fhir, filter);
+  const lab = labSource(fhir, filter);
   return (
     (await countMeasured(fhir, filter, vitalsTable(filter))) +
     (await countMeasured(fhir, filter, testsTable(fhir, filter))) +
     (properties ? ((await fhir.ctx.db.select({ n: count() }).from(properties.as('p')))[0]?.n ?? 0) : 0) +
-    (wardSets ? ((await fhir.ctx.db.select({ n: count() }).from(wardSets.as('w')))[0]?.n ?? 0) : 0)
+    (wardSets ? ((await fhir.ctx.db.select({ n: count() }).from(wardSets.as('w')))[0]?.n ?? 0) : 0) +
+    (lab ? ((await fhir.ctx.db.select({ n: count() }).from(lab.as('l')))[0]?.n ?? 0) : 0)
   );
 }
 
@@ -648,7 +718,7 @@ export const observationsType: FhirResourceType<Observation> = {
       name: 'code',
       type: 'token',
       documentation:
-        "The LOINC code (http://loinc.org|8867-4 or 8867-4), of the Observation or of a component (blood pressure: 85354-9, 8480-6, 8462-4); a ward set's NEWS2 total and ACVPU by SNOMED CT (http://snomed.info/sct|1104051000000101, 1104441000000107); properties of a test have none",
+        "The LOINC code (http://loinc.org|8867-4 or 8867-4), of the Observation or of a component (blood pressure: 85354-9, 8480-6, 8462-4), or a laboratory test's (2823-3); a ward set's NEWS2 total and ACVPU by SNOMED CT (http://snomed.info/sct|1104051000000101, 1104441000000107); properties of a test have none",
     },
     {
       name: 'component-code',
@@ -662,6 +732,11 @@ export const observationsType: FhirResourceType<Observation> = {
       documentation: 'vital-signs, laboratory, imaging, exam or survey (observation-category)',
     },
     { name: 'date', type: 'date', documentation: 'When it was measured (effectiveDateTime)' },
+    {
+      name: 'status',
+      type: 'token',
+      documentation: `${OBSERVATION_STATUS_SYSTEM}: final; a laboratory result also preliminary or corrected`,
+    },
   ],
 
   async read(fhir, id) {
@@ -679,6 +754,7 @@ export const observationsType: FhirResourceType<Observation> = {
       codes: search.tokens('code'),
       componentCodes: search.tokens('component-code'),
       categories: search.tokens('category'),
+      statuses: search.tokens('status'),
     };
     return pagedSearch(
       search,

@@ -11,6 +11,8 @@ import { observationsType } from './observation';
 import { patients } from './patient';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
+import { serviceRequests } from './service-request';
+import { specimensType } from './specimen';
 
 /**
  * Every resource type the API serves, in the CapabilityStatement's order (and $everything's:
@@ -27,6 +29,8 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   allergyIntolerances,
   medicationRequests,
   medicationAdministrationsType,
+  serviceRequests,
+  specimensType,
   documentReferences,
   doctorGroups,
 ];
