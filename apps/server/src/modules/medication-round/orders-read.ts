@@ -11,8 +11,8 @@ import { fullNameOf } from '../../lib/people';
  * any number of orders.
  */
 
-const orderedBy = alias(users, 'ordered_by');
-const stoppedBy = alias(users, 'stopped_by');
+export const orderedBy = alias(users, 'ordered_by');
+export const stoppedBy = alias(users, 'stopped_by');
 
 export const selectOrders = (db: Executor, where: SQL | undefined) =>
   db
