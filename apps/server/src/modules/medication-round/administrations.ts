@@ -34,9 +34,13 @@ const DAY_MS = 24 * HOUR_MS;
 export const recordedBy = alias(users, 'recorded_by');
 export const witness = alias(users, 'witness');
 
-export const selectAdministrations = (db: Executor) =>
+const selectAdministrations = (db: Executor) =>
   db
-    .select({ row: medicationAdministrations, byName: fullNameOf(recordedBy), witnessName: fullNameOf(witness) })
+    .select({
+      row: medicationAdministrations,
+      byName: fullNameOf(recordedBy),
+      witnessName: fullNameOf(witness),
+    })
     .from(medicationAdministrations)
     .innerJoin(recordedBy, eq(recordedBy.id, medicationAdministrations.recordedBy))
     .leftJoin(witness, eq(witness.id, medicationAdministrations.witnessId));

@@ -100,11 +100,17 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
       and(
         eq(medicationAdministrations.orderId, medicationOrders.id),
         or(
-          and(gte(medicationAdministrations.scheduledFor, start), lt(medicationAdministrations.scheduledFor, end)),
+          and(
+            gte(medicationAdministrations.scheduledFor, start),
+            lt(medicationAdministrations.scheduledFor, end),
+          ),
           and(
             isNull(medicationAdministrations.scheduledFor),
             or(
-              and(gte(medicationAdministrations.recordedAt, start), lt(medicationAdministrations.recordedAt, end)),
+              and(
+                gte(medicationAdministrations.recordedAt, start),
+                lt(medicationAdministrations.recordedAt, end),
+              ),
               gt(medicationAdministrations.givenAt, last24h),
             ),
           ),
@@ -114,7 +120,11 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
     .leftJoin(recordedBy, eq(recordedBy.id, medicationAdministrations.recordedBy))
     .leftJoin(witness, eq(witness.id, medicationAdministrations.witnessId))
     .where(eq(stays.id, stayId))
-    .orderBy(asc(medicationOrders.createdAt), asc(medicationOrders.id), asc(medicationAdministrations.recordedAt));
+    .orderBy(
+      asc(medicationOrders.createdAt),
+      asc(medicationOrders.id),
+      asc(medicationAdministrations.recordedAt),
+    );
   const stay = rows[0]?.stay;
   if (!stay) throw notFoundWith(MEDICATION_ROUND_MESSAGES.stayNotFound);
 

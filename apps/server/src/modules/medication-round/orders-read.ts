@@ -14,7 +14,7 @@ import { fullNameOf } from '../../lib/people';
 export const orderedBy = alias(users, 'ordered_by');
 export const stoppedBy = alias(users, 'stopped_by');
 
-export const selectOrders = (db: Executor, where: SQL | undefined) =>
+const selectOrders = (db: Executor, where: SQL | undefined) =>
   db
     .select({
       row: medicationOrders,

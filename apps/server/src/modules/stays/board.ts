@@ -30,9 +30,10 @@ function openStayOf(ctx: ServiceContext) {
       admittedAt: stays.admittedAt,
       plannedFor: stays.plannedFor,
       doctorName: doctorName.as('doctor_name'),
-      diagnosis: sql<string>`coalesce(nullif(${stays.diagnosisText}, ''), ${stays.diagnosisTitle}, ${stays.reason})`.as(
-        'diagnosis',
-      ),
+      diagnosis:
+        sql<string>`coalesce(nullif(${stays.diagnosisText}, ''), ${stays.diagnosisTitle}, ${stays.reason})`.as(
+          'diagnosis',
+        ),
       hasAllergies: sql<boolean>`coalesce(cardinality(${patientMedicalDetails.allergies}) > 0, false)`.as(
         'has_allergies',
       ),
@@ -87,7 +88,9 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
   const ward = rows[0]?.ward;
   if (!ward) throw notFoundWith(WARD_MESSAGES.notFound);
   // A ward without beds is one row without a bed.
-  const bedRows = rows.flatMap((row) => (row.id && row.label && row.status ? [{ ...row, id: row.id, label: row.label, status: row.status }] : []));
+  const bedRows = rows.flatMap((row) =>
+    row.id && row.label && row.status ? [{ ...row, id: row.id, label: row.label, status: row.status }] : [],
+  );
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const counts = Object.fromEntries(BED_STATUSES.map((s) => [s, 0])) as Record<BedStatus, number>;
   for (const row of bedRows) counts[row.status] += 1;
