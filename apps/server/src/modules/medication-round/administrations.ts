@@ -31,14 +31,18 @@ const DAY_MS = 24 * HOUR_MS;
 
 // ---------------------------------------------------------------- reading
 
-const by = alias(users, 'recorded_by');
-const witness = alias(users, 'witness');
+export const recordedBy = alias(users, 'recorded_by');
+export const witness = alias(users, 'witness');
 
-export const selectAdministrations = (db: Executor) =>
+const selectAdministrations = (db: Executor) =>
   db
-    .select({ row: medicationAdministrations, byName: fullNameOf(by), witnessName: fullNameOf(witness) })
+    .select({
+      row: medicationAdministrations,
+      byName: fullNameOf(recordedBy),
+      witnessName: fullNameOf(witness),
+    })
     .from(medicationAdministrations)
-    .innerJoin(by, eq(by.id, medicationAdministrations.recordedBy))
+    .innerJoin(recordedBy, eq(recordedBy.id, medicationAdministrations.recordedBy))
     .leftJoin(witness, eq(witness.id, medicationAdministrations.witnessId));
 type AdministrationRow = Awaited<ReturnType<ReturnType<typeof selectAdministrations>['execute']>>[number];
 

@@ -7,12 +7,11 @@ import {
 import { and, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { medicationAdministrations, medicationOrders } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { independentReads } from '../../lib/independent-reads';
 
 /*
  * Unrecorded scheduled doses of many stays at once, for the ward board and the discharge check:
- * two indexed reads whatever the number of stays (the orders that may have doses in the window,
- * the doses recorded in it), the schedule computed here. Nothing is audited: counts name no
+ * one indexed read whatever the number of stays (the orders that may have doses in the window,
+ * each with the doses recorded in it), the schedule computed here. Nothing is audited: counts name no
  * medicine, and the board that shows them audits its own read.
  */
 
@@ -37,37 +36,34 @@ async function unrecordedDoses(ctx: ServiceContext, stayIds: readonly string[], 
     or(isNull(medicationOrders.stoppedAt), gt(medicationOrders.stoppedAt, from)),
     or(isNull(medicationOrders.endsAt), gt(medicationOrders.endsAt, from)),
   );
-  const [orders, recorded] = await independentReads(ctx.db, [
-    () =>
-      ctx.db
-        .select({
-          id: medicationOrders.id,
-          stayId: medicationOrders.stayId,
-          kind: medicationOrders.kind,
-          times: medicationOrders.times,
-          everyHours: medicationOrders.everyHours,
-          startsAt: medicationOrders.startsAt,
-          endsAt: medicationOrders.endsAt,
-          stoppedAt: medicationOrders.stoppedAt,
-        })
-        .from(medicationOrders)
-        .where(inWindow),
-    () =>
-      ctx.db
-        .select({ orderId: medicationAdministrations.orderId, at: medicationAdministrations.scheduledFor })
-        .from(medicationAdministrations)
-        .innerJoin(medicationOrders, eq(medicationOrders.id, medicationAdministrations.orderId))
-        .where(
-          and(
-            inWindow,
-            gte(medicationAdministrations.scheduledFor, from),
-            lt(medicationAdministrations.scheduledFor, to),
-          ),
-        ),
-  ]);
-  const done = new Set(recorded.map((r) => `${r.orderId} ${r.at?.getTime()}`));
+  // Each order with its doses recorded in the window, one row per dose (one row without a dose for
+  // an order with none): the doses come down medication_administrations_dose_unique per order.
+  const rows = await ctx.db
+    .select({
+      id: medicationOrders.id,
+      stayId: medicationOrders.stayId,
+      kind: medicationOrders.kind,
+      times: medicationOrders.times,
+      everyHours: medicationOrders.everyHours,
+      startsAt: medicationOrders.startsAt,
+      endsAt: medicationOrders.endsAt,
+      stoppedAt: medicationOrders.stoppedAt,
+      recordedFor: medicationAdministrations.scheduledFor,
+    })
+    .from(medicationOrders)
+    .leftJoin(
+      medicationAdministrations,
+      and(
+        eq(medicationAdministrations.orderId, medicationOrders.id),
+        gte(medicationAdministrations.scheduledFor, from),
+        lt(medicationAdministrations.scheduledFor, to),
+      ),
+    )
+    .where(inWindow);
+  const orders = new Map(rows.map((row) => [row.id, row]));
+  const done = new Set(rows.flatMap((r) => (r.recordedFor ? [`${r.id} ${r.recordedFor.getTime()}`] : [])));
   const tz = ctx.config.TIME_ZONE;
-  const doses = orders.flatMap((order) =>
+  const doses = [...orders.values()].flatMap((order) =>
     scheduledDoses(order, from, to, tz)
       .filter((at) => !done.has(`${order.id} ${at.getTime()}`))
       .map((at) => ({ stayId: order.stayId, at })),

@@ -9,7 +9,7 @@ import {
   pendingState,
   scheduledDoses,
 } from '@carepoint/contract';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import {
   medicationAdministrations,
   medicationOrders,
@@ -23,8 +23,8 @@ import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { prnNextAllowed, selectAdministrations, toAdministration } from './administrations';
-import { type OrderRow, selectOrders, toOrder } from './orders-read';
+import { prnNextAllowed, recordedBy, toAdministration, witness } from './administrations';
+import { type OrderRow, orderedBy, stoppedBy, toOrder } from './orders-read';
 
 const DAY_MS = 86_400_000;
 
@@ -54,8 +54,10 @@ function scheduledDosesOf(
 /**
  * The medication administration record of a stay for one facility day (today by default): each
  * order in force that day with each scheduled dose and its state, as-needed orders with their
- * doses of the day and when the next is allowed. Three reads (the stay, its orders, their
- * doses), audited as one read of the patient's record.
+ * doses of the day and when the next is allowed. One read (the stay, its orders in force that day
+ * down medication_orders_stay_idx, each with its doses of the day down
+ * medication_administrations_dose_unique and _given_idx: one row per dose), audited as one read of
+ * the patient's record.
  */
 export async function readMar(ctx: ServiceContext, stayId: string, date?: string): Promise<Mar> {
   const tz = ctx.config.TIME_ZONE;
@@ -63,66 +65,80 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
   const day = date ?? facilityDate(now, tz);
   const start = fromLocalDateTime(day, 0, tz);
   const end = fromLocalDateTime(addDays(day, 1), 0, tz);
-  const [stay] = await ctx.db
+  const last24h = new Date(now.getTime() - DAY_MS);
+  const rows = await ctx.db
     .select({
-      id: stays.id,
-      status: stays.status,
-      patientId: stays.patientId,
-      name: fullNameOf(users),
-      allergies: patientMedicalDetails.allergies,
+      stay: {
+        status: stays.status,
+        patientId: stays.patientId,
+        name: fullNameOf(users),
+        allergies: patientMedicalDetails.allergies,
+      },
+      order: medicationOrders,
+      orderedByName: fullNameOf(orderedBy),
+      stoppedByName: fullNameOf(stoppedBy),
+      administration: medicationAdministrations,
+      byName: fullNameOf(recordedBy),
+      witnessName: fullNameOf(witness),
     })
     .from(stays)
     .innerJoin(users, eq(users.id, stays.patientId))
     .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))
-    .where(eq(stays.id, stayId));
+    .leftJoin(
+      medicationOrders,
+      and(
+        eq(medicationOrders.stayId, stays.id),
+        lt(medicationOrders.startsAt, end),
+        or(isNull(medicationOrders.stoppedAt), gt(medicationOrders.stoppedAt, start)),
+        or(isNull(medicationOrders.endsAt), gt(medicationOrders.endsAt, start)),
+      ),
+    )
+    .leftJoin(orderedBy, eq(orderedBy.id, medicationOrders.doctorId))
+    .leftJoin(stoppedBy, eq(stoppedBy.id, medicationOrders.stoppedBy))
+    .leftJoin(
+      medicationAdministrations,
+      and(
+        eq(medicationAdministrations.orderId, medicationOrders.id),
+        or(
+          and(
+            gte(medicationAdministrations.scheduledFor, start),
+            lt(medicationAdministrations.scheduledFor, end),
+          ),
+          and(
+            isNull(medicationAdministrations.scheduledFor),
+            or(
+              and(
+                gte(medicationAdministrations.recordedAt, start),
+                lt(medicationAdministrations.recordedAt, end),
+              ),
+              gt(medicationAdministrations.givenAt, last24h),
+            ),
+          ),
+        ),
+      ),
+    )
+    .leftJoin(recordedBy, eq(recordedBy.id, medicationAdministrations.recordedBy))
+    .leftJoin(witness, eq(witness.id, medicationAdministrations.witnessId))
+    .where(eq(stays.id, stayId))
+    .orderBy(
+      asc(medicationOrders.createdAt),
+      asc(medicationOrders.id),
+      asc(medicationAdministrations.recordedAt),
+    );
+  const stay = rows[0]?.stay;
   if (!stay) throw notFoundWith(MEDICATION_ROUND_MESSAGES.stayNotFound);
 
-  const orders = await selectOrders(
-    ctx.db,
-    and(
-      eq(medicationOrders.stayId, stayId),
-      lt(medicationOrders.startsAt, end),
-      or(isNull(medicationOrders.stoppedAt), gt(medicationOrders.stoppedAt, start)),
-      or(isNull(medicationOrders.endsAt), gt(medicationOrders.endsAt, start)),
-    ),
-  ).orderBy(asc(medicationOrders.createdAt), asc(medicationOrders.id));
-  const orderIds = orders.map((o) => o.row.id);
-  const last24h = new Date(now.getTime() - DAY_MS);
-  const administrations =
-    orderIds.length === 0
-      ? []
-      : await selectAdministrations(ctx.db)
-          .where(
-            and(
-              inArray(medicationAdministrations.orderId, orderIds),
-              or(
-                and(
-                  gte(medicationAdministrations.scheduledFor, start),
-                  lt(medicationAdministrations.scheduledFor, end),
-                ),
-                and(
-                  isNull(medicationAdministrations.scheduledFor),
-                  or(
-                    and(
-                      gte(medicationAdministrations.recordedAt, start),
-                      lt(medicationAdministrations.recordedAt, end),
-                    ),
-                    gt(medicationAdministrations.givenAt, last24h),
-                  ),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(medicationAdministrations.recordedAt));
-  const byOrder = new Map<string, Administration[]>();
-  for (const a of administrations.map(toAdministration)) {
-    const list = byOrder.get(a.orderId) ?? [];
-    list.push(a);
-    byOrder.set(a.orderId, list);
+  // The orders in their order, each with its doses (oldest record first).
+  const orders = new Map<string, { row: OrderRow; recorded: Administration[] }>();
+  for (const { order, orderedByName, stoppedByName, administration, byName, witnessName } of rows) {
+    if (!order) continue;
+    const entry = orders.get(order.id) ?? { row: { row: order, orderedByName, stoppedByName }, recorded: [] };
+    orders.set(order.id, entry);
+    if (administration) entry.recorded.push(toAdministration({ row: administration, byName, witnessName }));
   }
+  const orderIds = [...orders.keys()];
 
-  const marOrders = orders.map((row): MarOrder => {
-    const recorded = byOrder.get(row.row.id) ?? [];
+  const marOrders = [...orders.values()].map(({ row, recorded }): MarOrder => {
     const order = toOrder(row, tz);
     if (row.row.kind !== 'prn')
       return { ...order, doses: scheduledDosesOf(row.row, recorded, { start, end }, now, tz), prn: null };

@@ -11,10 +11,10 @@ import { fullNameOf } from '../../lib/people';
  * any number of orders.
  */
 
-const orderedBy = alias(users, 'ordered_by');
-const stoppedBy = alias(users, 'stopped_by');
+export const orderedBy = alias(users, 'ordered_by');
+export const stoppedBy = alias(users, 'stopped_by');
 
-export const selectOrders = (db: Executor, where: SQL | undefined) =>
+const selectOrders = (db: Executor, where: SQL | undefined) =>
   db
     .select({
       row: medicationOrders,

@@ -3,5 +3,5 @@
  * demo data records sets and acknowledges an alert through the services.
  */
 export { acknowledgeAlert } from './alerts';
-export { latestNews2 } from './latest';
+export { latestNews2, newestNews2 } from './latest';
 export { recordObservations } from './record';

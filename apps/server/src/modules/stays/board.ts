@@ -14,56 +14,94 @@ import { facilityDate } from '../../lib/facility-time';
 import { isoOrNull } from '../../lib/list';
 import { ageOn, fullNameOf } from '../../lib/people';
 import { doseCounts } from '../medication-round';
-import { latestNews2 } from '../observations';
+import { newestNews2 } from '../observations';
 import { daysBetween, doctorInCharge, doctorName } from './people';
 
-/**
- * GET /api/wards/:wardId/board: every bed of the ward in label order, each with its open stay
- * (admitted or expected). One query for the beds and their stays (index beds_ward_idx, then
- * stays_open_bed_unique), then the observations' latest NEWS2 and the medication round's doses
- * due and overdue of those stays, side by side.
- */
-export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<WardBoard> {
-  const [ward] = await ctx.db
-    .select({ id: wards.id, name: wards.name, kind: wards.kind, sexRule: wards.sexRule })
-    .from(wards)
-    .where(eq(wards.id, wardId));
-  if (!ward) throw notFoundWith(WARD_MESSAGES.notFound);
-  const rows = await ctx.db
+/** The open stay (admitted or expected) of the bed in the outer query: at most one (stays_open_bed_unique). */
+function openStayOf(ctx: ServiceContext) {
+  return ctx.db
     .select({
-      id: beds.id,
-      label: beds.label,
-      status: beds.status,
-      stayId: stays.id,
-      stayStatus: stays.status,
+      id: stays.id,
+      status: stays.status,
       patientId: stays.patientId,
-      patientName: fullNameOf(),
+      patientName: fullNameOf().as('patient_name'),
       dateOfBirth: users.dateOfBirth,
       gender: users.gender,
       admittedAt: stays.admittedAt,
       plannedFor: stays.plannedFor,
-      doctorName,
-      diagnosis: sql<string>`coalesce(nullif(${stays.diagnosisText}, ''), ${stays.diagnosisTitle}, ${stays.reason})`,
-      hasAllergies: sql<boolean>`coalesce(cardinality(${patientMedicalDetails.allergies}) > 0, false)`,
+      doctorName: doctorName.as('doctor_name'),
+      diagnosis:
+        sql<string>`coalesce(nullif(${stays.diagnosisText}, ''), ${stays.diagnosisTitle}, ${stays.reason})`.as(
+          'diagnosis',
+        ),
+      hasAllergies: sql<boolean>`coalesce(cardinality(${patientMedicalDetails.allergies}) > 0, false)`.as(
+        'has_allergies',
+      ),
     })
-    .from(beds)
-    .leftJoin(stays, and(eq(stays.bedId, beds.id), inArray(stays.status, [...OPEN_STAY_STATUSES])))
-    .leftJoin(users, eq(users.id, stays.patientId))
+    .from(stays)
+    .innerJoin(users, eq(users.id, stays.patientId))
     .leftJoin(doctorInCharge, eq(doctorInCharge.id, stays.doctorId))
     .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))
-    .where(eq(beds.wardId, wardId))
+    .where(and(eq(stays.bedId, beds.id), inArray(stays.status, [...OPEN_STAY_STATUSES])))
+    .limit(1)
+    .as('open_stay');
+}
+
+/**
+ * GET /api/wards/:wardId/board: every bed of the ward in label order, each with its open stay
+ * (admitted or expected) and that stay's latest NEWS2, in one query: the ward, its beds (index
+ * beds_ward_idx), each bed's open stay and each stay's newest observation set joined LATERAL, so
+ * each is one index descent per bed (stays_open_bed_unique, observation_sets_stay_taken_idx)
+ * whatever the planner's statistics (the embedded database gathers none). Then the medication
+ * round's doses due and overdue of those stays, in one more.
+ */
+export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<WardBoard> {
+  const stay = openStayOf(ctx);
+  const news2 = newestNews2(ctx.db, stay.id);
+  const rows = await ctx.db
+    .select({
+      ward: { id: wards.id, name: wards.name, kind: wards.kind, sexRule: wards.sexRule },
+      id: beds.id,
+      label: beds.label,
+      status: beds.status,
+      stayId: stay.id,
+      stayStatus: stay.status,
+      patientId: stay.patientId,
+      patientName: stay.patientName,
+      dateOfBirth: stay.dateOfBirth,
+      gender: stay.gender,
+      admittedAt: stay.admittedAt,
+      plannedFor: stay.plannedFor,
+      doctorName: stay.doctorName,
+      diagnosis: stay.diagnosis,
+      hasAllergies: stay.hasAllergies,
+      news2Score: news2.score,
+      news2Risk: news2.risk,
+      news2TakenAt: news2.takenAt,
+    })
+    .from(wards)
+    .leftJoin(beds, eq(beds.wardId, wards.id))
+    .leftJoinLateral(stay, sql`true`)
+    .leftJoinLateral(news2, sql`true`)
+    .where(eq(wards.id, wardId))
     .orderBy(asc(beds.label), asc(beds.id));
+  const ward = rows[0]?.ward;
+  if (!ward) throw notFoundWith(WARD_MESSAGES.notFound);
+  // A ward without beds is one row without a bed.
+  const bedRows = rows.flatMap((row) =>
+    row.id && row.label && row.status ? [{ ...row, id: row.id, label: row.label, status: row.status }] : [],
+  );
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const counts = Object.fromEntries(BED_STATUSES.map((s) => [s, 0])) as Record<BedStatus, number>;
-  for (const row of rows) counts[row.status] += 1;
-  const patientIds = rows.flatMap((r) => (r.patientId ? [r.patientId] : []));
-  const stayIds = rows.flatMap((r) => (r.stayId ? [r.stayId] : []));
-  const [scores, doses] = await Promise.all([latestNews2(ctx, stayIds), doseCounts(ctx, stayIds)]);
+  for (const row of bedRows) counts[row.status] += 1;
+  const patientIds = bedRows.flatMap((r) => (r.patientId ? [r.patientId] : []));
+  const stayIds = bedRows.flatMap((r) => (r.stayId ? [r.stayId] : []));
+  const doses = await doseCounts(ctx, stayIds);
   await audit(ctx, { action: 'ward.board', entityType: 'ward', entityId: wardId, details: { patientIds } });
   return {
     ward,
     counts,
-    beds: rows.map((row) => ({
+    beds: bedRows.map((row) => ({
       id: row.id,
       label: row.label,
       status: row.status,
@@ -84,7 +122,10 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
               doctorName: row.doctorName,
               diagnosis: row.diagnosis,
               hasAllergies: row.hasAllergies,
-              news2: scores.get(row.stayId) ?? null,
+              news2:
+                row.news2Score !== null && row.news2Risk && row.news2TakenAt
+                  ? { score: row.news2Score, risk: row.news2Risk, takenAt: row.news2TakenAt.toISOString() }
+                  : null,
               doses: doses.get(row.stayId) ?? { due: 0, overdue: 0 },
             }
           : null,
