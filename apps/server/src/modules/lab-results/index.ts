@@ -3,4 +3,4 @@
  * one way a value is filed); the app runs the escalation of unacknowledged critical results.
  */
 export { createEscalationWorker, type EscalationWorker } from './escalation';
-export { type FiledResult, fileResult, type ValueToFile } from './file-result';
+export { fileResult } from './file-result';
