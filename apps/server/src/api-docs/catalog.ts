@@ -349,6 +349,13 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description:
       'Laboratory results: entry, verification, corrections, critical alerts, the chart and the patient’s shared results.',
   },
+  {
+    name: 'doctor: lab results',
+    description:
+      "My patients' lab results with trends, sharing them with the patient, and my critical results to acknowledge.",
+  },
+  { name: 'admin: lab results', description: 'Critical lab results escalated for want of acknowledgement.' },
+  { name: 'patient: lab results', description: 'The verified lab results my doctors shared with me.' },
   { name: 'admin: ambulances', description: 'Ambulances.' },
   { name: 'admin: patients', description: 'The front desk: patient records.' },
   { name: 'admin: appointments', description: 'The front desk: every appointment, booking and reassigning.' },

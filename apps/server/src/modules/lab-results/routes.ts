@@ -23,6 +23,8 @@ import { enterResults, readSheet } from './sheet';
 import { verifyOrder } from './verify';
 
 const tags = ['lab: results'];
+/** The doctor's, admin's and patient's routes: tagged `<area>: lab results` in the API document. */
+const areaTags = ['lab results'];
 
 /**
  * Laboratory results (docs/areas/lab-results.md): the scientists enter, verify and correct; the
@@ -76,31 +78,37 @@ export async function labResultRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/doctor/patients/:id/lab-results',
-    { schema: { tags, params: idParamSchema, response: { 200: patientLabResultsSchema } }, config: doctor },
+    {
+      schema: { tags: areaTags, params: idParamSchema, response: { 200: patientLabResultsSchema } },
+      config: doctor,
+    },
     async (request) => readPatientLabResults(request.ctx, request.params.id),
   );
   app.put(
     '/api/doctor/lab-orders/:id/share',
     {
-      schema: { tags, params: idParamSchema, body: shareSchema, response: { 200: shareSchema } },
+      schema: { tags: areaTags, params: idParamSchema, body: shareSchema, response: { 200: shareSchema } },
       config: doctor,
     },
     async (request) => shareLabOrder(request.ctx, request.params.id, request.body),
   );
   app.get(
     '/api/doctor/lab-alerts',
-    { schema: { tags, response: { 200: labCriticalAlertListSchema } }, config: doctor },
+    { schema: { tags: areaTags, response: { 200: labCriticalAlertListSchema } }, config: doctor },
     async (request) => listDoctorLabAlerts(request.ctx),
   );
   app.post(
     '/api/doctor/lab-alerts/:id/acknowledge',
-    { schema: { tags, params: idParamSchema, response: { 200: labCriticalAlertSchema } }, config: doctor },
+    {
+      schema: { tags: areaTags, params: idParamSchema, response: { 200: labCriticalAlertSchema } },
+      config: doctor,
+    },
     async (request) => acknowledgeLabAlert(request.ctx, request.params.id),
   );
   app.get(
     '/api/admin/lab-alerts',
     {
-      schema: { tags, response: { 200: labCriticalAlertListSchema } },
+      schema: { tags: areaTags, response: { 200: labCriticalAlertListSchema } },
       config: { access: ['admin'] as const },
     },
     async (request) => listEscalatedLabAlerts(request.ctx),
@@ -109,12 +117,15 @@ export async function labResultRoutes(fastify: FastifyInstance) {
   const patient = { access: ['patient'] as const };
   app.get(
     '/api/patient/lab-results',
-    { schema: { tags, response: { 200: patientLabReportListSchema } }, config: patient },
+    { schema: { tags: areaTags, response: { 200: patientLabReportListSchema } }, config: patient },
     async (request) => listOwnLabResults(request.ctx),
   );
   app.get(
     '/api/patient/lab-results/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: patientLabReportSchema } }, config: patient },
+    {
+      schema: { tags: areaTags, params: idParamSchema, response: { 200: patientLabReportSchema } },
+      config: patient,
+    },
     async (request) => readOwnLabResult(request.ctx, request.params.id),
   );
 
