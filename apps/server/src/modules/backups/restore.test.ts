@@ -165,6 +165,27 @@ beforeAll(async () => {
     sql`insert into bulk_exports (id, requester_id, level, types, request_url, expires_at, status)
       values ('7e57a990-0000-4000-8000-000000000002', ${patient}, 'system', '{Patient}', '/fhir/R4/$export', now(), 'completed')`,
     sql`insert into bulk_export_files (export_id, resource_type, batch, resources, ndjson) values ('7e57a990-0000-4000-8000-000000000002', 'Patient', 1, 0, '')`,
+    // A laboratory order through to a critical result filed from an analyser, corrected once.
+    sql`insert into lab_orders (id, requisition_id, patient_id, requester_id, priority, state, specimen_type, container)
+      values ('7e57a990-0000-4000-8000-000000000003', '7e57a990-0000-4000-8000-000000000004', ${patient},
+        (select id from users where email = 'doctor@carepoint.example'), 'STAT', 'Verified', 'SER', 'Plain (red top)')`,
+    sql`insert into lab_order_tests (order_id, test_id)
+      values ('7e57a990-0000-4000-8000-000000000003', (select id from lab_tests where code = 'K'))`,
+    sql`insert into lab_specimens (id, order_id, accession, specimen_type, container, collected_at, collected_by)
+      values ('7e57a990-0000-4000-8000-000000000005', '7e57a990-0000-4000-8000-000000000003', 'LAB-2026-999999',
+        'SER', 'Plain (red top)', now(), (select id from users where email = 'lab@carepoint.example'))`,
+    sql`insert into hl7_messages (id, received_at, raw, state, ack_code, specimen_id)
+      values ('7e57a990-0000-4000-8000-000000000006', now(), 'MSH|^~\\&|', 'Filed', 'AA', '7e57a990-0000-4000-8000-000000000005')`,
+    sql`insert into lab_results (id, order_id, specimen_id, test_id, patient_id, value_quantity, unit, interpretation,
+        status, source, hl7_message_id, entered_at, verified_by, verified_at)
+      values ('7e57a990-0000-4000-8000-000000000007', '7e57a990-0000-4000-8000-000000000003', '7e57a990-0000-4000-8000-000000000005',
+        (select id from lab_tests where code = 'K'), ${patient}, 6.8, 'mmol/L', 'HH', 'final', 'analyser',
+        '7e57a990-0000-4000-8000-000000000006', now(), (select id from users where email = 'lab@carepoint.example'), now())`,
+    sql`insert into lab_critical_alerts (result_id, patient_id, doctor_id, raised_at)
+      values ('7e57a990-0000-4000-8000-000000000007', ${patient}, (select id from users where email = 'doctor@carepoint.example'), now())`,
+    sql`insert into lab_result_notices (recipient_id, result_id, superseded_result_id)
+      values ((select id from users where email = 'doctor@carepoint.example'), '7e57a990-0000-4000-8000-000000000007',
+        '7e57a990-0000-4000-8000-000000000007')`,
   ]) {
     await source.database.db.execute(statement);
   }
