@@ -20,14 +20,14 @@ test('an admin changes the facility phone on the Facility page, and the public f
   // The name is required; the message is under the field.
   const saved = await name.inputValue();
   await name.fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(FACILITY_MESSAGES.nameRequired)).toBeVisible();
   await name.fill(saved);
 
   await page.getByLabel('Phone').fill(phone);
   await page.getByLabel('Email').fill('frontdesk@clinic.example');
   await page.getByLabel('Address').fill('14 Adeola Odeku Street, Victoria Island, Lagos State');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(FACILITY_MESSAGES.saved)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'facility-page', { widths: [1280, 390] });
