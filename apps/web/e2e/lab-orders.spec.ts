@@ -1,4 +1,4 @@
-import { LAB_ORDER_MESSAGES } from '@carepoint/contract';
+import { LAB_ORDER_MESSAGES, type LabTestOption } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -53,8 +53,15 @@ test('a doctor orders from the chart; the worklist shows it live; the lab collec
   // The lab's open worklist hears of it on its stream.
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('STAT');
-  await expect(row).toContainText('Plain (red top)');
-  await expect(row).toContainText('of 2 h 00');
+  // The shipped catalogue's potassium: its container, and its turnaround target (hours and minutes).
+  const catalogue = (await (await lab.request.get('/api/lab-tests?search=Potassium')).json()) as {
+    data: LabTestOption[];
+  };
+  const potassium = catalogue.data.find((t) => t.code === 'K');
+  if (!potassium) throw new Error('the catalogue has no potassium');
+  await expect(row).toContainText(potassium.container);
+  const target = potassium.turnaroundMinutes;
+  await expect(row).toContainText(`of ${Math.floor(target / 60)} h ${String(target % 60).padStart(2, '0')}`);
   await expectNoSeriousA11yViolations(lab);
   await shot(lab, 'worklist', { widths: [1280, 390] });
 
