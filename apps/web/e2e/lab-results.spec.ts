@@ -18,7 +18,9 @@ test('a critical value entered, verified by a second scientist, alerts the docto
   const [doctor, lab, second, patient] = await Promise.all(contexts.map((c) => c.newPage()));
   if (!doctor || !lab || !second || !patient) throw new Error('pages not opened');
 
-  await signIn(patient, DEMO.patient, DEMO_PASSWORD);
+  // A demo patient of their own: lab-orders.spec.ts orders for Grace Okonkwo at the same time,
+  // and each test reads its patient's row on the shared worklist.
+  await signIn(patient, 'olumide.ogunleye@carepoint.example', DEMO_PASSWORD);
   const me = (await (await patient.request.get('/api/auth/me')).json()) as {
     user: { id: string; firstName: string; lastName: string };
   };
