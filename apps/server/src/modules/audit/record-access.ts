@@ -34,6 +34,9 @@ const SUBJECTS: ReadonlyArray<readonly [prefix: string, what: string, where: str
   ['er.', 'your emergency room entry', 'Emergency Room'],
   ['queue.', 'your queue entry', 'Queues'],
   ['schedule.', 'your appointment times', 'Schedules'],
+  ['lab-specimen.', 'a lab specimen of yours', 'Laboratory'],
+  ['lab-order', 'your lab tests', 'Laboratory'],
+  ['lab.', 'your lab results', 'Laboratory'],
 ];
 
 /** The last part of an action, in words; any other is a change. */
@@ -46,6 +49,9 @@ const VERBS: Record<string, string> = {
   download: 'Opened',
   billable: 'Opened',
   export: 'Opened',
+  worklist: 'Opened',
+  recollections: 'Opened',
+  label: 'Opened',
   create: 'Added',
   add: 'Added',
   upload: 'Added',
