@@ -54,7 +54,7 @@ test('a doctor orders from the chart; the worklist shows it live; the lab collec
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('STAT');
   // The shipped catalogue's potassium: its container, and its turnaround target (hours and minutes).
-  const catalogue = (await (await lab.request.get('/api/lab-tests?search=Potassium')).json()) as {
+  const catalogue = (await (await lab.request.get('/api/lab-tests?q=Potassium')).json()) as {
     data: LabTestOption[];
   };
   const potassium = catalogue.data.find((t) => t.code === 'K');

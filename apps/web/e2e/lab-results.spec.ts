@@ -28,7 +28,7 @@ test('a critical value entered, verified by a second scientist, alerts the docto
 
   // The doctor orders a STAT potassium (the shipped catalogue's K, LOINC 2823-3).
   await signIn(doctor, DEMO.doctor, DEMO_PASSWORD);
-  const tests = (await (await doctor.request.get('/api/lab-tests?search=Potassium')).json()) as {
+  const tests = (await (await doctor.request.get('/api/lab-tests?q=Potassium')).json()) as {
     data: LabTestOption[];
   };
   const potassium = tests.data.find((t) => t.code === 'K');

@@ -68,7 +68,7 @@ export function useLabTestOptions(term: string, enabled: boolean) {
     queryKey: queryKeys.lab.tests(term),
     queryFn: ({ signal }) =>
       api.get<{ data: LabTestOption[] }>(
-        `/lab-tests?limit=${TESTS_OFFERED}${term ? `&search=${encodeURIComponent(term)}` : ''}`,
+        `/lab-tests?limit=${TESTS_OFFERED}${term ? `&q=${encodeURIComponent(term)}` : ''}`,
         { signal },
       ),
     select: (list) => list.data,
