@@ -13,12 +13,20 @@ const FEATURES = path.join(SRC, 'features');
 const IMPORT = /(?:from|import)\s*\(?\s*'@\/features\/([^/']+)/g;
 
 /**
- * Features whose screens several areas nest under their own routes, and the areas that may:
- * `inpatient` holds the ward screens nurses and doctors share (a stay's observations). A shared
- * feature imports no other feature itself.
+ * Features whose screens and parts several areas nest under their own routes, and who may import
+ * them. Written out whole so that a new crossing is a decision, not an accident:
+ * - `inpatient`: the ward screens nurses and doctors share (a stay's observations), and a stay's
+ *   follow-up line on the patient's side;
+ * - `lab`: a patient's lab orders and the order dialog, shown in the chart, a visit and a stay;
+ * - `lab-results`: result entry, flags and trends, shown to the lab, the doctor, the admin
+ *   (escalated alerts, lab settings) and the patient (shared results).
+ * The shared ones import each other one way only (inpatient -> lab -> lab-results), never back.
  */
-/** Features other areas may import: the wards' screens and parts, used by every staff area and (a stay's follow-up line) the patient's. */
-const SHARED_WITH: Record<string, readonly string[]> = { inpatient: ['nurse', 'doctor', 'admin', 'patient'] };
+const SHARED_WITH: Record<string, readonly string[]> = {
+  inpatient: ['nurse', 'doctor', 'admin', 'patient'],
+  lab: ['doctor', 'inpatient'],
+  'lab-results': ['admin', 'doctor', 'lab', 'patient'],
+};
 
 function sourcesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
