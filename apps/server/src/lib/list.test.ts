@@ -163,7 +163,7 @@ describe('idsOfPage', () => {
     pagination: paginate(1, 20, ids.length),
   });
   it("lists the ids of a page the read cache shares once, and any other page's afresh", async () => {
-    const shared = await createReadCache().read('page', async () => page(['a', 'b']));
+    const shared = await createReadCache().read('page', [users], async () => page(['a', 'b']));
     expect(idsOfPage(shared)).toEqual(['a', 'b']);
     expect(idsOfPage(shared)).toBe(idsOfPage(shared));
     expect(Object.isFrozen(idsOfPage(shared))).toBe(true);

@@ -1,11 +1,15 @@
+import { getTableName, type Table } from 'drizzle-orm';
+
 /**
  * Answers of hot reads kept in each instance until a table they were read from changes, so the
  * busiest list (the patients table) costs no query per request. Every read is still audited by
  * its caller: the cache saves the query, never the audit row.
  *
  * How an answer stops being served (docs/performance.md "Read cache"):
- * - the tables' triggers NOTIFY on READ_CACHE_CHANNEL at commit, whatever made the change (API,
- *   CLI, SQL, another instance), and every instance clears what it keeps (plugins/read-cache.ts);
+ * - the tables' triggers NOTIFY on READ_CACHE_CHANNEL at commit with the table's name, whatever
+ *   made the change (API, CLI, SQL, another instance), and every instance forgets the answers
+ *   read from that table (plugins/read-cache.ts): a nurse's observation does not cost the front
+ *   desk its patient list;
  * - a change request this instance answered clears it before its answer leaves, so its user's
  *   next read sees the change even before the NOTIFY comes back;
  * - READ_CACHE_MS after it was read, in case a NOTIFY was missed (the listener reconnecting).
@@ -22,17 +26,17 @@ export interface ReadCache {
    * key meanwhile). Answers are frozen: they are shared, and a frozen answer's JSON is serialized
    * once (plugins/serialization.ts). A failed load is not kept.
    */
-  read<T extends object>(key: string, load: () => Promise<T>): Promise<Readonly<T>>;
+  read<T extends object>(key: string, tables: readonly Table[], load: () => Promise<T>): Promise<Readonly<T>>;
   /** Reads answered from the cache and reads that loaded, since start (for the metrics). */
   readonly stats: { hits: number; misses: number };
-  /** Forgets every answer: a table changed. */
-  clear(): void;
+  /** Forgets the answers read from `table` (a table changed), or every answer. */
+  clear(table?: string): void;
 }
 
 /** No cache: inside a transaction (uncommitted rows must not be shared), the seed, the CLI, tests. */
 export const uncached: ReadCache = {
   stats: { hits: 0, misses: 0 },
-  read: (_key, load) => load(),
+  read: (_key, _tables, load) => load(),
   clear: () => {},
 };
 
@@ -47,6 +51,8 @@ function deepFreeze<T>(value: T): T {
 interface Entry {
   answer: Promise<object>;
   readAt: number;
+  /** The tables the answer was read from: a change to any of them makes it stale. */
+  tables: readonly string[];
 }
 
 export function createReadCache(clock: () => number = Date.now): ReadCache {
@@ -54,7 +60,7 @@ export function createReadCache(clock: () => number = Date.now): ReadCache {
   const stats = { hits: 0, misses: 0 };
   return {
     stats,
-    read<T extends object>(key: string, load: () => Promise<T>) {
+    read<T extends object>(key: string, tables: readonly Table[], load: () => Promise<T>) {
       const now = clock();
       const kept = entries.get(key);
       if (kept && now - kept.readAt < READ_CACHE_MS && now >= kept.readAt) {
@@ -69,15 +75,16 @@ export function createReadCache(clock: () => number = Date.now): ReadCache {
         if (oldest !== undefined) entries.delete(oldest);
       }
       // Stored before the load starts: a change announced meanwhile clears it with the rest.
-      const entry: Entry = { answer: load().then(deepFreeze), readAt: now };
+      const entry: Entry = { answer: load().then(deepFreeze), readAt: now, tables: tables.map(getTableName) };
       entries.set(key, entry);
       entry.answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
       return entry.answer as Promise<Readonly<T>>;
     },
-    clear() {
-      entries.clear();
+    clear(table) {
+      if (table === undefined) entries.clear();
+      else for (const [key, entry] of entries) if (entry.tables.includes(table)) entries.delete(key);
     },
   };
 }

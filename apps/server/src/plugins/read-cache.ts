@@ -14,7 +14,8 @@ declare module 'fastify' {
 async function readCachePlugin(app: FastifyInstance) {
   const cache = createReadCache(() => app.now().getTime());
   app.decorate('readCache', cache);
-  const unlisten = await app.dbHandle.listen(READ_CACHE_CHANNEL, () => cache.clear());
+  // The payload names the changed table (migration 0018's trigger); a bare NOTIFY clears all.
+  const unlisten = await app.dbHandle.listen(READ_CACHE_CHANNEL, (table) => cache.clear(table || undefined));
   app.addHook('preClose', async () => {
     await unlisten().catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not stop listening for table changes'),

@@ -52,7 +52,7 @@ export async function storeFacilityDefaults(db: Executor, config: Config): Promi
  * and printed document: kept in the read cache until the settings table changes.
  */
 export function readFacility(ctx: ServiceContext): Promise<Readonly<FacilityDetails>> {
-  return ctx.cache.read(CACHE_KEY, () => loadFacility(ctx.db, ctx.config));
+  return ctx.cache.read(CACHE_KEY, [settings], () => loadFacility(ctx.db, ctx.config));
 }
 
 /** The details read from the database (the message worker, which has no read cache). */

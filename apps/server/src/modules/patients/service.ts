@@ -38,7 +38,7 @@ export async function listPatients(ctx: ServiceContext, query: ListQuery) {
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   // The front desk's busiest read: served from the read cache while users and beds are unchanged
   // (their triggers clear it, migration 0018); the day is in the key, as ages depend on it.
-  const result = await ctx.cache.read(`admin-patients:${today}:${JSON.stringify(query)}`, () =>
+  const result = await ctx.cache.read(`admin-patients:${today}:${JSON.stringify(query)}`, [users, beds], () =>
     readPatientPage(ctx, query, today),
   );
   // Reading the patient list is a read of clinical data (who is an inpatient): one row per page read.

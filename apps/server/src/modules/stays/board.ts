@@ -6,7 +6,16 @@ import {
   type WardBoard,
 } from '@carepoint/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { beds, patientMedicalDetails, stays, users, wards } from '../../db/schema';
+import {
+  beds,
+  medicationAdministrations,
+  medicationOrders,
+  observationSets,
+  patientMedicalDetails,
+  stays,
+  users,
+  wards,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
@@ -48,14 +57,48 @@ function openStayOf(ctx: ServiceContext) {
 }
 
 /**
- * GET /api/wards/:wardId/board: every bed of the ward in label order, each with its open stay
+ * Every table a board is read from: a change to any of them (their NOTIFY triggers, migrations
+ * 0018 and 0056) makes a cached board stale.
+ */
+export const WARD_BOARD_TABLES = [
+  wards,
+  beds,
+  stays,
+  users,
+  patientMedicalDetails,
+  observationSets,
+  medicationOrders,
+  medicationAdministrations,
+];
+
+/**
+ * GET /api/wards/:wardId/board: every bed of the ward with its open stay, that stay's latest
+ * NEWS2 and its doses due. Every nurse on the ward keeps it open and reads it again after each
+ * change the live stream announces, so one change makes every open board read it at once: the
+ * answer is kept in the read cache (docs/performance.md "Read cache") until one of
+ * WARD_BOARD_TABLES changes, so those readers share one load. Its due and overdue counts move
+ * with the clock as well, so a kept board is at most READ_CACHE_MS old. Every read is audited,
+ * with the patients it showed.
+ */
+export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Readonly<WardBoard>> {
+  const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
+  const board = await ctx.cache.read(`ward-board:${today}:${wardId}`, WARD_BOARD_TABLES, () =>
+    readWardBoard(ctx, wardId, today),
+  );
+  const patientIds = board.beds.flatMap((bed) => (bed.stay ? [bed.stay.patientId] : []));
+  await audit(ctx, { action: 'ward.board', entityType: 'ward', entityId: wardId, details: { patientIds } });
+  return board;
+}
+
+/**
+ * The board read from the database: every bed of the ward in label order, each with its open stay
  * (admitted or expected) and that stay's latest NEWS2, in one query: the ward, its beds (index
  * beds_ward_idx), each bed's open stay and each stay's newest observation set joined LATERAL, so
  * each is one index descent per bed (stays_open_bed_unique, observation_sets_stay_taken_idx)
  * whatever the planner's statistics (the embedded database gathers none). Then the medication
  * round's doses due and overdue of those stays, in one more.
  */
-export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<WardBoard> {
+async function readWardBoard(ctx: ServiceContext, wardId: string, today: string): Promise<WardBoard> {
   const stay = openStayOf(ctx);
   const news2 = newestNews2(ctx.db, stay.id);
   const rows = await ctx.db
@@ -91,13 +134,10 @@ export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Wa
   const bedRows = rows.flatMap((row) =>
     row.id && row.label && row.status ? [{ ...row, id: row.id, label: row.label, status: row.status }] : [],
   );
-  const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const counts = Object.fromEntries(BED_STATUSES.map((s) => [s, 0])) as Record<BedStatus, number>;
   for (const row of bedRows) counts[row.status] += 1;
-  const patientIds = bedRows.flatMap((r) => (r.patientId ? [r.patientId] : []));
   const stayIds = bedRows.flatMap((r) => (r.stayId ? [r.stayId] : []));
   const doses = await doseCounts(ctx, stayIds);
-  await audit(ctx, { action: 'ward.board', entityType: 'ward', entityId: wardId, details: { patientIds } });
   return {
     ward,
     counts,
