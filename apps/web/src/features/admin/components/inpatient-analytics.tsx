@@ -1,84 +1,33 @@
-import {
-  DEFAULT_INPATIENT_PERIOD,
-  formatDayMonth,
-  INPATIENT_PERIODS,
-  type InpatientAnalytics,
-  type InpatientPeriod,
-} from '@carepoint/contract';
+import { formatDayMonth, type InpatientAnalytics } from '@carepoint/contract';
 import { BedDouble, CalendarClock, LogIn, LogOut } from 'lucide-react';
 import { GraphCard } from '@/components/graphs/graph-card';
 import { Card } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useInpatientAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
+import { AnalyticsSection, plural, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
 import { BedOccupancyBar, BedStateCounts, percentText } from '@/features/admin/components/bed-occupancy-bar';
-import { errorMessage } from '@/lib/api-client';
-import { useUrlFilter } from '@/lib/use-url-filters';
 
 /* Operational Analytics' Inpatients section: beds by ward now, and the period's admissions, discharges and length of stay. */
 
-export const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({
-  value: String(days),
-  label: `Last ${days} days`,
-}));
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * The period in the URL (?days=7); 14 days when absent or not one of the choices. The laboratory
- * section shares it: the page has one period.
- */
-export function useInpatientPeriod(): [InpatientPeriod, (value: string) => void] {
-  const [value, setValue] = useUrlFilter('days');
-  const days = INPATIENT_PERIODS.find((p) => String(p) === value) ?? DEFAULT_INPATIENT_PERIOD;
-  return [days, setValue];
-}
-
 export function InpatientAnalyticsSection() {
-  const [days, setDays] = useInpatientPeriod();
+  const [days] = useAnalyticsPeriod();
   const figures = useInpatientAnalytics(days);
   const data = figures.data;
   const loading = figures.isPending;
   return (
-    <section
-      aria-labelledby="inpatients-heading"
-      className="flex flex-col gap-4"
-      data-testid="inpatient-analytics"
+    <AnalyticsSection
+      id="inpatient"
+      title="Inpatients"
+      description="Beds by ward now; admissions, discharges and length of stay over the period."
+      figures={figures}
+      loadFailed={LOAD_FAILED.inpatient}
     >
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="inpatients-heading" className="text-lg font-semibold text-ink">
-            Inpatients
-          </h2>
-          <p className="text-sm text-ink-muted">
-            Beds by ward now; admissions, discharges and length of stay over the period.
-          </p>
-        </div>
-        <Select
-          label="Period"
-          className="w-44"
-          options={PERIOD_OPTIONS}
-          value={String(days)}
-          onChange={(event) => setDays(event.target.value)}
-        />
-      </div>
-      {figures.isError && !data ? (
-        <Card>
-          <ErrorState
-            message={errorMessage(figures.error, LOAD_FAILED.inpatient)}
-            onRetry={() => void figures.refetch()}
-          />
-        </Card>
-      ) : (
-        <>
-          <InpatientTiles data={data} loading={loading} />
-          <Movements data={data} loading={loading} />
-          <WardOccupancy data={data} loading={loading} />
-        </>
-      )}
-    </section>
+      <InpatientTiles data={data} loading={loading} />
+      <Movements data={data} loading={loading} />
+      <WardOccupancy data={data} loading={loading} />
+    </AnalyticsSection>
   );
 }
 

@@ -1,12 +1,9 @@
 import type { LabAnalytics } from '@carepoint/contract';
 import { AlarmClock, FlaskConical, SearchX, Timer } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
-import { Select } from '@/components/ui/select';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useLabAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
-import { PERIOD_OPTIONS, useInpatientPeriod } from '@/features/admin/components/inpatient-analytics';
+import { AnalyticsSection, plural, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
 import {
   CriticalAlerts,
   minutesText,
@@ -14,56 +11,31 @@ import {
   RejectionTables,
   TurnaroundTables,
 } from '@/features/admin/components/lab-analytics-tables';
-import { errorMessage } from '@/lib/api-client';
 
 /* Operational Analytics' Laboratory section: turnaround, rejected specimens and critical results over the period. */
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export function LabAnalyticsSection() {
-  const [days, setDays] = useInpatientPeriod();
+  const [days] = useAnalyticsPeriod();
   const figures = useLabAnalytics(days);
   const data = figures.data;
   const loading = figures.isPending;
   return (
-    <section aria-labelledby="lab-heading" className="flex flex-col gap-4" data-testid="lab-analytics">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="lab-heading" className="text-lg font-semibold text-ink">
-            Laboratory
-          </h2>
-          <p className="text-sm text-ink-muted">
-            Turnaround from order to verified result, rejected specimens and critical results over the period.
-          </p>
+    <AnalyticsSection
+      id="lab"
+      title="Laboratory"
+      description="Turnaround from order to verified result, rejected specimens and critical results over the period."
+      figures={figures}
+      loadFailed={LOAD_FAILED.lab}
+    >
+      <LabTiles data={data} loading={loading} />
+      <TurnaroundTables data={data} loading={loading} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RejectionTables data={data} loading={loading} />
         </div>
-        <Select
-          label="Period"
-          className="w-44"
-          options={PERIOD_OPTIONS}
-          value={String(days)}
-          onChange={(event) => setDays(event.target.value)}
-        />
+        <CriticalAlerts data={data} loading={loading} />
       </div>
-      {figures.isError && !data ? (
-        <Card>
-          <ErrorState
-            message={errorMessage(figures.error, LOAD_FAILED.lab)}
-            onRetry={() => void figures.refetch()}
-          />
-        </Card>
-      ) : (
-        <>
-          <LabTiles data={data} loading={loading} />
-          <TurnaroundTables data={data} loading={loading} />
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <RejectionTables data={data} loading={loading} />
-            </div>
-            <CriticalAlerts data={data} loading={loading} />
-          </div>
-        </>
-      )}
-    </section>
+    </AnalyticsSection>
   );
 }
 

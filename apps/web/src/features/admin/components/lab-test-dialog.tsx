@@ -58,6 +58,21 @@ const CONTAINERS = [
   'Sterile stool container',
 ];
 
+/**
+ * A range's numbers, in the order a row reads them: the age band (whole or part years), then the
+ * reference and critical limits, which take any decimals the test's results carry.
+ */
+const RANGE_NUMBERS = [
+  ['ageFrom', 'Age from', undefined],
+  ['ageTo', 'Age to', undefined],
+  ['low', 'Low', 'any'],
+  ['high', 'High', 'any'],
+  ['criticalLow', 'Critical low', 'any'],
+  ['criticalHigh', 'Critical high', 'any'],
+] as const satisfies ReadonlyArray<
+  readonly [keyof LabTestFormValues['ranges'][number], string, 'any' | undefined]
+>;
+
 /** A panel's members: the active tests, ticked in the order the report lists them. */
 function MemberPicker({
   value,
@@ -272,46 +287,16 @@ export function LabTestDialog({ open, onOpenChange, test }: DialogComponentProps
                 ]}
                 {...register(`ranges.${index}.sex`)}
               />
-              <Input
-                label="Age from"
-                type="number"
-                inputMode="decimal"
-                {...register(`ranges.${index}.ageFrom`)}
-              />
-              <Input
-                label="Age to"
-                type="number"
-                inputMode="decimal"
-                {...register(`ranges.${index}.ageTo`)}
-              />
-              <Input
-                label="Low"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                {...register(`ranges.${index}.low`)}
-              />
-              <Input
-                label="High"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                {...register(`ranges.${index}.high`)}
-              />
-              <Input
-                label="Critical low"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                {...register(`ranges.${index}.criticalLow`)}
-              />
-              <Input
-                label="Critical high"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                {...register(`ranges.${index}.criticalHigh`)}
-              />
+              {RANGE_NUMBERS.map(([field, label, step]) => (
+                <Input
+                  key={field}
+                  label={label}
+                  type="number"
+                  inputMode="decimal"
+                  step={step}
+                  {...register(`ranges.${index}.${field}`)}
+                />
+              ))}
               <div className="flex items-end">
                 <Button variant="ghost" size="sm" onClick={() => ranges.remove(index)}>
                   <Trash2 aria-hidden className="h-4 w-4" />
