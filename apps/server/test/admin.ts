@@ -49,6 +49,9 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/nurses' },
   { method: 'PUT', url: '/api/admin/nurses/:id' },
   { method: 'PATCH', url: '/api/admin/nurses/:id' },
+  { method: 'GET', url: '/api/admin/staff' },
+  { method: 'POST', url: '/api/admin/staff' },
+  { method: 'PATCH', url: '/api/admin/staff/:id' },
   { method: 'GET', url: '/api/admin/ambulances' },
   { method: 'POST', url: '/api/admin/ambulances' },
   { method: 'PUT', url: '/api/admin/ambulances/:id' },
@@ -119,6 +122,7 @@ export const concrete = (url: string) => url.replace(':id', SOME_ID).replace(':d
 export const ADMIN_LISTS = [
   '/api/admin/doctors',
   '/api/admin/nurses',
+  '/api/admin/staff',
   '/api/admin/ambulances',
   '/api/admin/patients',
   '/api/admin/appointments',

@@ -17,6 +17,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/doctors' },
   { role: 'admin', path: '/admin/beds' },
   { role: 'admin', path: '/admin/nurses' },
+  { role: 'admin', path: '/admin/staff' },
   { role: 'admin', path: '/admin/ambulances' },
   { role: 'admin', path: '/admin/patients' },
   { role: 'admin', path: '/admin/queues' },

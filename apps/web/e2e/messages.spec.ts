@@ -1,75 +1,34 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MESSAGE_MESSAGES, TOASTS } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn, uniqueEmail } from './helpers';
+import { type MailingServer, startMailingServer } from './mail-server';
 
 /*
- * Appointment e-mails reach a real SMTP server. This spec runs a CarePoint server of its own
- * (start-server.mjs on another port and data directory) whose SMTP_URL points at an SMTP test
- * server started here, so no other spec depends on mail. REMINDER_HOUR=0 makes the reminder of
- * an appointment tomorrow due at once, and the worker looks every second.
+ * Appointment e-mails reach a real SMTP server: this spec runs a CarePoint server of its own
+ * (mail-server.ts), E2E_PORT + 100. REMINDER_HOUR=0 makes the reminder of an appointment
+ * tomorrow due at once, and the worker looks every second.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
-const base = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'a-good-password';
 const DEMO_DOCTOR = 'Dr Daniel Adeyemi';
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let server: ChildProcess;
+let mailing: MailingServer;
+let base = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          done();
-        },
-        (error: Error) => done(error),
-      );
-    },
+  mailing = await startMailingServer(100, {
+    MAIL_FROM: 'CarePoint Clinic <appointments@carepoint.example>',
+    TIME_ZONE: 'UTC',
+    REMINDER_HOUR: '0',
+    MESSAGE_POLL_SECONDS: '1',
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
-  server = spawn(process.execPath, ['apps/web/e2e/start-server.mjs'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      E2E_PORT: String(PORT),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'CarePoint Clinic <appointments@carepoint.example>',
-      PUBLIC_URL: base,
-      TIME_ZONE: 'UTC',
-      REMINDER_HOUR: '0',
-      MESSAGE_POLL_SECONDS: '1',
-    },
-  });
-  // Until the server answers, however long it takes to start here (within the hook's budget).
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 0 })
-    .toBe(200);
+  base = mailing.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await mailing?.stop();
 });
 
 /** Tomorrow (UTC, the server's facility time here) as YYYY-MM-DD. */
@@ -140,7 +99,7 @@ test('a patient gets the reminder e-mail with its calendar entry; the admin sees
 
   // The SMTP server receives the booking and the reminder, each with a calendar entry.
   const mailTo = (subject: string) =>
-    received.find((m) => m.subject?.startsWith(subject) && JSON.stringify(m.to).includes(email));
+    mailing.received.find((m) => m.subject?.startsWith(subject) && JSON.stringify(m.to).includes(email));
   // Mail leaves from a background worker: wait for it to arrive, within the test's budget.
   await expect.poll(() => mailTo('Appointment reminder:')?.subject, { timeout: 0 }).toBeTruthy();
   await expect.poll(() => mailTo('Appointment booked:')?.subject, { timeout: 0 }).toBeTruthy();

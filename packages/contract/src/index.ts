@@ -39,6 +39,7 @@ export * from './roles';
 export * from './schedules';
 export * from './sessions';
 export * from './smart';
+export * from './staff-accounts';
 export * from './stays';
 export * from './text';
 export * from './transactions';

@@ -25,6 +25,7 @@ export const ADMIN_NAV = [
   { key: 'wards', label: 'Wards', to: '/admin/wards' },
   { key: 'ward', label: 'Ward Board', to: '/admin/ward' },
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
+  { key: 'staff', label: 'Staff', to: '/admin/staff' },
   { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },

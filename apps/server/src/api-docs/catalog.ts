@@ -110,6 +110,9 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/admin/nurses': 'Add a nurse',
   'PUT /api/admin/nurses/{id}': 'Replace a nurse',
   'PATCH /api/admin/nurses/{id}': 'Update some of a nurse',
+  'GET /api/admin/staff': 'Staff accounts of the roles Manage Staff keeps (laboratory)',
+  'POST /api/admin/staff': 'Add a staff account (mails a link to set the password)',
+  'PATCH /api/admin/staff/{id}': "Update a staff account's names, phone or account status",
   // Nurse.
   'GET /api/nurse/me': "The signed-in nurse's department and duty status",
   'GET /api/nurse/wards': "The signed-in nurse's wards, each with its beds counted",
@@ -312,6 +315,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'admin: nurses', description: 'Nurse accounts: adding one mails them a link to set a password.' },
   {
+    name: 'admin: staff',
+    description:
+      'Accounts of the staff roles with no staff record of their own (laboratory): adding one mails them a link to set a password.',
+  },
+  {
     name: 'nurse',
     description:
       'The nurse’s own area: their staff record, their wards, the emergency room list and live changes.',
@@ -420,6 +428,7 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/admin/create/doctor': { 409: ['EMAIL_TAKEN'] },
   'PATCH /api/admin/doctors/{id}': { 409: ['EMAIL_TAKEN'] },
   'POST /api/admin/nurses': { 409: ['NURSE_EMAIL_TAKEN'] },
+  'POST /api/admin/staff': { 409: ['EMAIL_TAKEN'] },
   'PUT /api/stays/{stayId}/discharge-summary': { 409: ['ALREADY_SIGNED', 'STAY_NOT_OPEN'] },
   'POST /api/stays/{stayId}/discharge-summary/sign': { 409: ['ALREADY_SIGNED', 'NO_DRAFT', 'STAY_NOT_OPEN'] },
   'POST /api/stays/{stayId}/discharge-summary/follow-up': {

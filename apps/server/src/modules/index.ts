@@ -34,6 +34,7 @@ import { resultRoutes } from './results/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { sessionRoutes } from './sessions/routes';
 import { smartRoutes } from './smart/routes';
+import { staffAccountRoutes } from './staff-accounts/routes';
 import { stayRoutes } from './stays/routes';
 import { transactionRoutes } from './transactions/routes';
 import { triageRoutes } from './triage/routes';
@@ -61,10 +62,11 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   profileRoutes,
   // Doctor area: triage.
   triageRoutes,
-  // Admin area: doctors, nurses, ambulances, patients, beds, emergency room and queues,
+  // Admin area: doctors, nurses, other staff accounts (lab), ambulances, patients, beds, emergency room and queues,
   // analytics, audit trail and outbox, appointment e-mails and reminders, demo requests, backups.
   doctorRoutes,
   nurseRoutes,
+  staffAccountRoutes,
   // Wards: boards, admissions, transfers and discharges (admins, doctors, nurses).
   stayRoutes,
   ambulanceRoutes,

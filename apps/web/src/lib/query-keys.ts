@@ -12,6 +12,7 @@ import type { CalendarQuery, ReportKind } from '@carepoint/contract';
 export type AdminListResource =
   | 'doctors'
   | 'nurses'
+  | 'staff'
   | 'ambulances'
   | 'patients'
   | 'beds'

@@ -10,6 +10,7 @@ export const routes: RouteObject[] = [
   page('beds', 'Manage Beds', () => import('./pages/beds-page')),
   page('wards', 'Manage Wards', () => import('./pages/wards-page')),
   page('nurses', 'Manage Nurses', () => import('./pages/nurses-page')),
+  page('staff', 'Manage Staff', () => import('./pages/staff-page')),
   page('lab-tests', 'Lab Tests', () => import('./pages/lab-tests-page')),
   page('ambulances', 'Manage Ambulances', () => import('./pages/ambulances-page')),
   page('patients', 'Manage Patients', () => import('./pages/patients-page')),

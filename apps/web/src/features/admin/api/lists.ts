@@ -5,6 +5,7 @@ import {
   DOCTOR_MESSAGES,
   LAB_CATALOGUE_MESSAGES,
   MESSAGE_MESSAGES,
+  STAFF_ACCOUNT_MESSAGES,
   WARD_MESSAGES,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import type { ListResource, ListRows } from './shared';
 const LIST_LOAD_FAILED: Record<ListResource, string> = {
   doctors: DOCTOR_MESSAGES.fetchFailed,
   nurses: 'Could not fetch nurses',
+  staff: STAFF_ACCOUNT_MESSAGES.loadFailed,
   ambulances: 'Could not fetch ambulances',
   patients: 'Could not fetch patients',
   beds: 'Could not fetch beds',

@@ -12,6 +12,7 @@ import type {
   MessageRow,
   Nurse,
   OutboxMail,
+  StaffAccount,
   Ward,
 } from '@carepoint/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +30,7 @@ import { type AdminListResource, type AdminResource, queryKeys } from '@/lib/que
 export type ListRows = {
   doctors: AdminDoctor;
   nurses: Nurse;
+  staff: StaffAccount;
   ambulances: Ambulance;
   patients: AdminPatient;
   beds: Bed;
