@@ -28,7 +28,7 @@ const oru = (run: string, i: number) =>
     ].join('\r'),
   );
 
-export async function hl7OruRows(origin: string): Promise<BenchRow[]> {
+export async function hl7OruRows(origin: string, mllpPort = HL7_BENCH_PORT): Promise<BenchRow[]> {
   const run = Date.now().toString(36);
   const total = RATE * SECONDS;
   const lab = await token(origin, 'lab@carepoint.example');
@@ -44,7 +44,7 @@ export async function hl7OruRows(origin: string): Promise<BenchRow[]> {
   let lost = 0;
   const start = performance.now();
   const analyser = async (c: number) => {
-    const client = new Hl7Client({ host: '127.0.0.1', port: HL7_BENCH_PORT });
+    const client = new Hl7Client({ host: '127.0.0.1', port: mllpPort });
     try {
       for (let i = c; i < total; i += CONNECTIONS) {
         // Message i leaves at i / RATE seconds, or as soon as this connection's last one was answered.
@@ -88,7 +88,11 @@ export async function hl7OruRows(origin: string): Promise<BenchRow[]> {
   ];
 }
 
-/** `npx tsx bench/hl7-oru.ts <origin>`: the row alone, against a server with demo data listening on HL7_BENCH_PORT. */
+/**
+ * `npx tsx bench/hl7-oru.ts <origin> [mllp port]`: the row alone, against a server with demo data
+ * listening on the MLLP port (HL7_BENCH_PORT unless given; apps/web/e2e/start-server.mjs listens
+ * 1000 above its web port).
+ */
 if (process.argv[1]?.endsWith('hl7-oru.ts') && process.argv[2]) {
-  console.log(await hl7OruRows(process.argv[2]));
+  console.log(await hl7OruRows(process.argv[2], Number(process.argv[3] ?? HL7_BENCH_PORT)));
 }

@@ -35,6 +35,7 @@ import { bulkExportRows } from './bulk-export';
 import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
 import { HL7_BENCH_PORT, hl7OruRows } from './hl7-oru';
+import { labRows } from './lab';
 import { medicationRoundRows } from './medication-round';
 import { type BenchRow, type BenchRowProvider, formatTable } from './table';
 import { wardBoardRows } from './ward-board';
@@ -43,7 +44,9 @@ import { wardBoardRows } from './ward-board';
 const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
   ...(process.argv.includes('--writes-only') ? [] : [assetRows]),
   apiWriteRows,
-  ...(process.argv.includes('--writes-only') ? [] : [medicationRoundRows, wardBoardRows, hl7OruRows]),
+  ...(process.argv.includes('--writes-only')
+    ? []
+    : [medicationRoundRows, wardBoardRows, labRows, hl7OruRows]),
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

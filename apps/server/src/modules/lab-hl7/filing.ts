@@ -18,7 +18,7 @@ export type FilingOutcome =
       patientId: string | null;
     };
 
-interface Specimen {
+export interface Specimen {
   id: string;
   orderId: string;
   patientId: string;
@@ -71,24 +71,38 @@ const unmatched = (problem: Hl7Problem, patientId: string | null = null): Filing
 });
 
 /**
- * Files every OBX of an ORU^R01 on the specimen with this accession number, each through
- * labresults' `fileResult` (source analyser, preliminary), in one savepoint of the caller's
- * transaction: all values are filed, or none (a refusal rolls the savepoint back and says why).
+ * The specimen an ORU^R01's accession number names, or why its values cannot be filed (no
+ * accession, or none that the laboratory issued): read before the message is stored, so a message
+ * that files nothing is stored with its outcome at once.
  */
-export async function fileObservations(
+export async function specimenToFile(
   ctx: ServiceContext,
-  hl7MessageId: string,
-  message: Hl7Message,
   accession: string | null,
-): Promise<FilingOutcome> {
+): Promise<{ specimen: Specimen } | { unmatched: FilingOutcome }> {
   const where = { segment: 'OBR', sequence: 1, field: 3 };
-  if (!accession) return unmatched({ message: HL7_MESSAGES.noAccession, code: '101', location: where });
+  if (!accession)
+    return { unmatched: unmatched({ message: HL7_MESSAGES.noAccession, code: '101', location: where }) };
   const [specimen]: Specimen[] = await ctx.db
     .select({ id: labSpecimens.id, orderId: labSpecimens.orderId, patientId: labOrders.patientId })
     .from(labSpecimens)
     .innerJoin(labOrders, eq(labOrders.id, labSpecimens.orderId))
     .where(eq(labSpecimens.accession, accession));
-  if (!specimen) return unmatched({ message: HL7_MESSAGES.unknownAccession, code: '204', location: where });
+  if (!specimen)
+    return { unmatched: unmatched({ message: HL7_MESSAGES.unknownAccession, code: '204', location: where }) };
+  return { specimen };
+}
+
+/**
+ * Files every OBX of an ORU^R01 on its specimen (specimenToFile), each through labresults'
+ * `fileResult` (source analyser, preliminary), in one savepoint of the caller's transaction: all
+ * values are filed, or none (a refusal rolls the savepoint back and says why).
+ */
+export async function fileObservations(
+  ctx: ServiceContext,
+  hl7MessageId: string,
+  message: Hl7Message,
+  specimen: Specimen,
+): Promise<FilingOutcome> {
   try {
     await ctx.db.transaction(async (tx) => {
       const inside = inTransaction(ctx, tx);
@@ -131,4 +145,16 @@ export async function fileObservations(
     };
   }
   return { state: 'Filed', ackCode: 'AA', specimenId: specimen.id, patientId: specimen.patientId };
+}
+
+/** Files a stored message's values on the specimen with this accession number (the inbox's match), or says why not. */
+export async function fileOnAccession(
+  ctx: ServiceContext,
+  hl7MessageId: string,
+  message: Hl7Message,
+  accession: string,
+): Promise<FilingOutcome> {
+  const found = await specimenToFile(ctx, accession);
+  if ('unmatched' in found) return found.unmatched;
+  return fileObservations(ctx, hl7MessageId, message, found.specimen);
 }

@@ -16,7 +16,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type Select } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { fileObservations } from './filing';
+import { fileOnAccession } from './filing';
 import { refuseUnlessOru, segmentsOf } from './oru';
 
 const summaryFields = {
@@ -138,7 +138,7 @@ export async function matchMessage(
     } catch (error) {
       throw badRequest(error instanceof Error ? error.message : HL7_MESSAGES.notOru);
     }
-    const outcome = await fileObservations(inside, id, message, input.accession);
+    const outcome = await fileOnAccession(inside, id, message, input.accession);
     if (outcome.state !== 'Filed') {
       const field = outcome.state === 'Unmatched' ? 'accession' : undefined;
       throw badRequest(

@@ -2,11 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { HL7_MESSAGES, type Hl7MessageDetail, type Hl7MessagePage } from '@carepoint/contract';
 import { Hl7Message, Hl7Segment } from '@medplum/core';
 import { Hl7Client } from '@medplum/hl7';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import { collectedSpecimen, labTest } from '../../../test/lab';
 import { auditEvents, hl7Messages, labOrders, labPanelMembers, labResults } from '../../db/schema';
+import { systemContext } from '../../lib/context';
+import { receiveFrames } from './receive';
 
 /*
  * Analysers speak HL7 v2 (docs/areas/lab-hl7.md): real ORU^R01 messages sent over MLLP to the
@@ -245,6 +247,72 @@ describe('duplicates and parallel messages', () => {
     expect(acks.map((a) => msa(a).code).sort()).toEqual(['AA', 'AE']);
     const results = await resultsOf(specimen.specimenId);
     expect(results.filter((r) => r.supersededAt === null)).toHaveLength(1);
+  });
+});
+
+describe('messages arriving together (group commit)', () => {
+  it('stores them in one transaction and answers each as if it came alone', async () => {
+    const first = await collectedSpecimen(t, [potassium.id]);
+    const second = await collectedSpecimen(t, [potassium.id]);
+    const filed = oru({ accession: first.accession, obx: [k('4.4')] });
+    const messages = [
+      filed,
+      filed,
+      oru({ accession: second.accession, obx: [k('4.5')] }),
+      oru({ accession: 'LAB-1999-000001', obx: [k('4.6')] }),
+    ];
+    const controlIds = messages.map((m) => m.header.getField(10).toString());
+    const ctx = systemContext({ db: t.database.db, config: t.app.config });
+
+    const acks = await receiveFrames(
+      ctx,
+      messages.map((message) => ({ raw: message.toString(), message })),
+    );
+
+    expect(acks.map((a) => msa(a))).toMatchObject([
+      { code: 'AA', controlId: controlIds[0] },
+      { code: 'AA', controlId: controlIds[0], text: HL7_MESSAGES.duplicate },
+      { code: 'AA', controlId: controlIds[2] },
+      { code: 'AE', controlId: controlIds[3] },
+    ]);
+    const rows = await t.database.db
+      .select({ id: hl7Messages.id, state: hl7Messages.state, transaction: sql<string>`xmin::text` })
+      .from(hl7Messages)
+      .where(inArray(hl7Messages.controlId, controlIds));
+    expect(rows.map((r) => r.state).sort()).toEqual(['Duplicate', 'Filed', 'Filed', 'Unmatched']);
+    expect(new Set(rows.map((r) => r.transaction)).size).toBe(1);
+    expect(await resultsOf(first.specimenId)).toHaveLength(1);
+    const audited = await t.database.db
+      .select({ entityId: auditEvents.entityId })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'lab.hl7.receive'),
+          inArray(
+            auditEvents.entityId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+    expect(audited).toHaveLength(4);
+  });
+
+  it('answers and stores every message when many analysers send at once', async () => {
+    const messages = Array.from({ length: 20 }, (_, i) =>
+      oru({ accession: `LAB-1999-${String(i + 100).padStart(6, '0')}`, obx: [k('4.1')] }),
+    );
+    const acks = await Promise.all(messages.map((message) => send(message)));
+    expect(acks.map((a) => msa(a).code)).toEqual(messages.map(() => 'AE'));
+    const rows = await t.database.db
+      .select({ state: hl7Messages.state })
+      .from(hl7Messages)
+      .where(
+        inArray(
+          hl7Messages.controlId,
+          messages.map((m) => m.header.getField(10).toString()),
+        ),
+      );
+    expect(rows.map((r) => r.state)).toEqual(messages.map(() => 'Unmatched'));
   });
 });
 

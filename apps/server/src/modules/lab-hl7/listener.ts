@@ -1,11 +1,13 @@
 import net, { type AddressInfo } from 'node:net';
 import { HL7_MESSAGES } from '@carepoint/contract';
+import type { Hl7Message } from '@medplum/core';
 import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { batched } from '../../lib/batched';
 import { type ServiceContext, systemContext } from '../../lib/context';
-import { receiveFrame } from './receive';
+import { type ReceivedFrame, receiveFrame, receiveFrames } from './receive';
 
 /** MLLP's frame: a message between VT and FS CR (HL7 v2 Minimal Lower Layer Protocol). */
 const VT = 0x0b;
@@ -57,6 +59,13 @@ function recordFrames(socket: net.Socket, onTooLarge: () => void) {
   return { next: () => frames.shift() ?? '' };
 }
 
+/**
+ * At most this many messages share one transaction. Each connection sends its next message only
+ * once the last is answered, so a batch holds at most one message a connection; this bounds the
+ * time the batch holds the embedded database's one connection.
+ */
+const MAX_BATCH = 50;
+
 /** Several messages in one frame: a sender that did not wait for its acknowledgments. */
 const holdsSeveral = (raw: string) => raw.includes(String.fromCharCode(FS, CR, VT));
 
@@ -65,11 +74,20 @@ const holdsSeveral = (raw: string) => raw.includes(String.fromCharCode(FS, CR, V
  * connection is @medplum/hl7's Hl7Connection (framing, decoding, @medplum/core's parser, sending
  * the answer); the server socket is ours, since Hl7Server listens on every address and
  * HL7_MLLP_HOST keeps it on loopback by default. One connection's messages are answered in the
- * order they came.
+ * order they came. The messages of every connection that arrive together are stored in one
+ * transaction (group commit: one commit and one disk flush for all of them, docs/areas/lab-hl7.md);
+ * each is answered only once that transaction is committed and durable.
  */
 export function createHl7Listener(options: Hl7ListenerOptions): Hl7Listener {
   const { config, log } = options;
   const ctx = systemContext({ db: options.db, config, log, now: options.now, publish: options.publish });
+  const filing = batched<ReceivedFrame, Hl7Message>({
+    together: (frames) => receiveFrames(ctx, frames),
+    alone: (frame) => receiveFrame(ctx, frame),
+    maxBatch: MAX_BATCH,
+    onBatchFailure: (error, size) =>
+      log.warn({ err: error, size }, 'HL7 batch not stored; storing its messages one by one'),
+  });
   const connections = new Set<Hl7Connection>();
   const inFlight = new Set<Promise<void>>();
   let server: net.Server | undefined;
@@ -88,7 +106,7 @@ export function createHl7Listener(options: Hl7ListenerOptions): Hl7Listener {
     const answer = (raw: string, message: Hl7MessageEvent['message'] | null, closeAfter: boolean) => {
       const refusal = holdsSeveral(raw) ? HL7_MESSAGES.oneAtATime : undefined;
       const task = queue.then(async () => {
-        const ack = await receiveFrame(ctx, { raw, message, refusal });
+        const ack = await filing.submit({ raw, message, refusal });
         if (!connection.isClosed()) connection.send(ack);
         // After a frame it could not read, the connection's buffer still holds it: start afresh.
         if (closeAfter) await connection.close();
