@@ -47,12 +47,15 @@ export async function storeFacilityDefaults(db: Executor, config: Config): Promi
     .onConflictDoNothing({ target: settings.key });
 }
 
+/** The details are read from the settings table alone (its NOTIFY trigger: migration 0039). */
+export const FACILITY_TABLES = [settings];
+
 /**
  * The details as they stand. Public (the same for every caller) and read on every public page
  * and printed document: kept in the read cache until the settings table changes.
  */
 export function readFacility(ctx: ServiceContext): Promise<Readonly<FacilityDetails>> {
-  return ctx.cache.read(CACHE_KEY, [settings], () => loadFacility(ctx.db, ctx.config));
+  return ctx.cache.read(CACHE_KEY, FACILITY_TABLES, () => loadFacility(ctx.db, ctx.config));
 }
 
 /** The details read from the database (the message worker, which has no read cache). */

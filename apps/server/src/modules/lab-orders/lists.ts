@@ -8,7 +8,7 @@ import {
 } from '@carepoint/contract';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { labOrders, labSpecimens, users } from '../../db/schema';
+import { labOrders, labOrderTests, labSpecimens, labTests, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith, signedIn } from '../../lib/errors';
@@ -18,6 +18,9 @@ import { requireReach } from './access';
 import { orderRows, toLabOrder, toLabOrders } from './read';
 
 type WorklistQuery = z.output<typeof labWorklistQuerySchema>;
+
+/** Every table a worklist row is read from (their NOTIFY triggers: migration 0056). */
+export const WORKLIST_TABLES = [labOrders, labSpecimens, labOrderTests, labTests, users];
 
 /** More orders than this on one chart is years of care; the chart shows the newest. */
 const PATIENT_ORDERS_SHOWN = 200;
@@ -29,19 +32,46 @@ const PATIENT_ORDERS_SHOWN = 200;
  * requester, specimen, tests and rejection are joined for those rows only. Joined before the
  * LIMIT, the planner (without statistics on the embedded database) joined every open order and
  * then kept 50: 2,000 open orders cost the page about twice as much (docs/performance.md). The
- * page and its capped count are one statement. Audited with the patients shown.
+ * page and its capped count are one statement. Every scientist's open worklist reads it again
+ * on each change its stream announces, so the page is kept in the read cache until one of
+ * WORKLIST_TABLES changes (at most READ_CACHE_MS: the waited minutes move with the clock).
+ * Audited with the patients shown, every read.
  */
-export async function worklist(ctx: ServiceContext, query: WorklistQuery): Promise<LabWorklistPage> {
+export async function worklist(
+  ctx: ServiceContext,
+  query: WorklistQuery,
+): Promise<Readonly<LabWorklistPage>> {
+  const now = ctx.now();
+  const today = facilityDate(now, ctx.config.TIME_ZONE);
+  const page = await ctx.cache.read(`lab-worklist:${today}:${JSON.stringify(query)}`, WORKLIST_TABLES, () =>
+    readWorklist(ctx, query, now, today),
+  );
+  await audit(ctx, {
+    action: 'lab-orders.worklist',
+    entityType: 'lab-order',
+    details: {
+      state: query.state,
+      orderIds: page.data.map((o) => o.id),
+      patientIds: [...new Set(page.data.map((o) => o.patient.id))],
+    },
+  });
+  return page;
+}
+
+function readWorklist(
+  ctx: ServiceContext,
+  query: WorklistQuery,
+  now: Date,
+  today: string,
+): Promise<LabWorklistPage> {
   const where = and(
     query.state === 'open'
       ? inArray(labOrders.state, [...LAB_OPEN_STATES])
       : eq(labOrders.state, query.state),
     query.priority ? eq(labOrders.priority, query.priority) : undefined,
   );
-  const now = ctx.now();
-  const today = facilityDate(now, ctx.config.TIME_ZONE);
   const order = [asc(labOrders.priority), asc(labOrders.createdAt), asc(labOrders.id)];
-  const page = await tieredPage(
+  return tieredPage(
     ctx,
     query,
     [{ where, order }],
@@ -58,16 +88,6 @@ export async function worklist(ctx: ServiceContext, query: WorklistQuery): Promi
     (matching) => matchingRows(ctx.db).from(labOrders).where(matching),
     (row) => toLabOrder(row, now, today),
   );
-  await audit(ctx, {
-    action: 'lab-orders.worklist',
-    entityType: 'lab-order',
-    details: {
-      state: query.state,
-      orderIds: page.data.map((o) => o.id),
-      patientIds: [...new Set(page.data.map((o) => o.patient.id))],
-    },
-  });
-  return page;
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { WardBoard } from '@carepoint/contract';
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import { admittedStay } from '../../../test/inpatient';
 import { auditEvents, stays } from '../../db/schema';
 import { READ_CACHE_MS } from '../../lib/read-cache';
-import { WARD_BOARD_TABLES } from './board';
 
 /*
  * The ward board is served from the read cache (board.ts): each read is still audited with the
@@ -40,16 +39,6 @@ const diagnoseSilently = (stayId: string, diagnosisText: string) =>
   });
 
 describe('the ward board from the read cache', () => {
-  it('has a change trigger on every table a board is read from', async () => {
-    const names = WARD_BOARD_TABLES.map(getTableName);
-    // Both drivers answer rows, typed apart: the one column is read alike.
-    const result = (await t.database.db.execute(
-      sql`select tgrelid::regclass::text as table from pg_trigger where tgname = tgrelid::regclass::text || '_notify_tables'`,
-    )) as unknown as { rows: Array<{ table: string }> };
-    const withTrigger = new Set(result.rows.map((row) => row.table));
-    expect(names.filter((name) => !withTrigger.has(name))).toEqual([]);
-  });
-
   it('audits every read with the patients it showed, also those served from memory', async () => {
     const stay = await admittedStay(t);
     const reads = () =>
