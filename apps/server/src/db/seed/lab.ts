@@ -53,34 +53,36 @@ const REVIEWED = 'segun.alabi@carepoint.example';
 
 type Values = Record<string, number | string>;
 
-/** What happened to an order: the last step it took. */
-type Reached =
-  | 'Ordered'
-  | 'Rejected'
-  | 'Cancelled'
-  | 'Collected'
-  | 'Received'
-  | 'In Progress'
-  | 'Resulted'
-  | 'Verified';
+/** How far an order went: its last step, with what that step needs. */
+type Outcome =
+  | { reached: 'Ordered' }
+  | { reached: 'Collected' }
+  | { reached: 'Received' }
+  | { reached: 'Cancelled'; cancelReason: string }
+  | { reached: 'Rejected'; rejection: { reason: SpecimenRejectionReason; note: string } }
+  /** The values filed: some of them for In Progress, all from Resulted on. */
+  | { reached: 'In Progress' | 'Resulted'; values: Values }
+  | {
+      reached: 'Verified';
+      values: Values;
+      /** Verified this long before the seed (else at its priority's pace). */
+      verifiedAgo?: number;
+      /** The ordering doctor shared it with the patient (My Results). */
+      shared?: true;
+    };
 
-interface DemoOrder {
+type DemoOrder = Outcome & {
   patient: string;
   /** Catalogue codes; the tests of one tube make one order. */
   tests: string[];
   priority: LabPriority;
   note: string;
-  reached: Reached;
-  /** The values filed (all of them from Resulted on; a few for In Progress). */
-  values?: Values;
-  rejection?: { reason: SpecimenRejectionReason; note: string };
-  cancelReason?: string;
-  /** When it was verified, before the seed (else an hour and a half after ordering). */
-  verifiedAgo?: number;
-}
+};
 
-/** The steps' times after ordering: collection, receipt, filing, verification. */
+/** The steps' times after ordering at Urgent pace: collection, receipt, filing, verification. */
 const AFTER = { collect: 15 * MINUTE, receive: 35 * MINUTE, file: 75 * MINUTE, verify: 90 * MINUTE };
+/** How much faster or slower than AFTER each priority goes (so turnaround figures differ by priority). */
+const PACE: Record<LabPriority, number> = { STAT: 0.5, Urgent: 1, Routine: 1.25 };
 
 /** The worklist's orders, oldest first, each ordered `orderedAgo` before the seed. */
 const RECENT: Array<DemoOrder & { orderedAgo: number }> = [
@@ -294,7 +296,7 @@ export async function seedLab(ctx: SeedContext) {
   };
 
   /** Orders, then walks each of the requisition's orders as far as `plan.reached`. */
-  async function run(plan: DemoOrder, orderedAt: number, share: boolean) {
+  async function run(plan: DemoOrder, orderedAt: number) {
     const { orders } = await placeOrder(as(doctor, orderedAt), {
       patientId: await patientId(plan.patient),
       testIds: plan.tests.map(catalogue.idOf),
@@ -302,30 +304,26 @@ export async function seedLab(ctx: SeedContext) {
       clinicalNote: plan.note,
       confirmDuplicates: false,
     });
+    const after = (step: keyof typeof AFTER) => orderedAt + AFTER[step] * PACE[plan.priority];
     for (const order of orders) {
       if (plan.reached === 'Ordered') continue;
       if (plan.reached === 'Cancelled') {
-        await cancelOrder(as(doctor, orderedAt + AFTER.collect), order.id, {
-          reason: plan.cancelReason ?? '',
-        });
+        await cancelOrder(as(doctor, after('collect')), order.id, { reason: plan.cancelReason });
         continue;
       }
-      const collected = await collectSpecimen(as(scientist, orderedAt + AFTER.collect), order.id);
+      const collected = await collectSpecimen(as(scientist, after('collect')), order.id);
       if (plan.reached === 'Collected') continue;
-      await receiveSpecimen(as(scientist, orderedAt + AFTER.receive), order.id);
+      await receiveSpecimen(as(scientist, after('receive')), order.id);
       if (plan.reached === 'Received') continue;
       if (plan.reached === 'Rejected') {
-        await rejectSpecimen(as(scientist, orderedAt + AFTER.file), order.id, {
-          reason: plan.rejection?.reason ?? 'Haemolysed',
-          note: plan.rejection?.note ?? '',
-        });
+        await rejectSpecimen(as(scientist, after('file')), order.id, plan.rejection);
         continue;
       }
       const specimenId = collected.specimen?.id;
       if (!specimenId) throw new Error('the collected order has no specimen');
-      for (const [code, value] of Object.entries(plan.values ?? {})) {
+      for (const [code, value] of Object.entries(plan.values)) {
         if (!catalogue.inTube(code, order)) continue;
-        await fileResult(as(scientist, orderedAt + AFTER.file), {
+        await fileResult(as(scientist, after('file')), {
           specimenId,
           testId: catalogue.idOf(code),
           value,
@@ -334,9 +332,9 @@ export async function seedLab(ctx: SeedContext) {
       }
       if (plan.reached !== 'Verified') continue;
       const verifiedAt =
-        plan.verifiedAgo === undefined ? orderedAt + AFTER.verify : ctx.seededAt.getTime() - plan.verifiedAgo;
+        plan.verifiedAgo === undefined ? after('verify') : ctx.seededAt.getTime() - plan.verifiedAgo;
       await verifyOrder(as(verifier, verifiedAt), order.id);
-      if (share) await shareLabOrder(as(doctor, verifiedAt + HOUR), order.id, { shared: true });
+      if (plan.shared) await shareLabOrder(as(doctor, verifiedAt + HOUR), order.id, { shared: true });
     }
   }
 
@@ -353,10 +351,10 @@ export async function seedLab(ctx: SeedContext) {
         note: 'Type 2 diabetes with chronic kidney disease: six-weekly review',
         reached: 'Verified',
         values: reviewValues(review, n),
+        shared: true,
       },
       orderedAt,
-      true,
     );
   }
-  for (const plan of RECENT) await run(plan, ctx.seededAt.getTime() - plan.orderedAgo, false);
+  for (const plan of RECENT) await run(plan, ctx.seededAt.getTime() - plan.orderedAgo);
 }

@@ -46,7 +46,9 @@ function FigureTable<Row>({
   emptyText: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // Relative: the headings' screen-reader words (sr-only, absolutely placed) stay inside this
+    // scrolling box; else a table wider than a phone pushed them past the page's edge.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" aria-label={label}>
         <thead className="text-left text-xs font-medium uppercase tracking-wide text-ink-muted">
           <tr className="border-b border-border">
