@@ -31,15 +31,16 @@ import type { SeedContext } from './context';
  *   and the patient's My Results lists them.
  * - Today's worklist holds an order in every state: waiting for its specimen (one of them after a
  *   haemolysed specimen was rejected), collected (a glucose, a creatinine, a haemoglobin),
- *   received, in progress, resulted and awaiting verification; one verified a few days ago, one
- *   cancelled; STAT, Urgent and Routine mixed.
+ *   received, in progress, and resulted (waiting for verification); one verified a few days ago,
+ *   one cancelled; STAT, Urgent and Routine mixed.
  * - A critical potassium verified minutes before the seed: the demo doctor's dashboard shows its
  *   alert, unacknowledged. It is not escalated yet (that waits for the lab's escalation time,
  *   30 minutes by default, after its release): left alone, it then reaches the administrators'
  *   dashboard as the escalation rule says.
  *
  * The lab scientist enters the values and Musa Danjuma verifies them (the lab's default rule:
- * another scientist verifies). The patients are none the browser tests use for their own lab work.
+ * another scientist verifies). The patients are none the browser tests order for, and none is
+ * admitted (a ward's nurse would find their orders to collect).
  */
 
 const MINUTE = 60_000;
