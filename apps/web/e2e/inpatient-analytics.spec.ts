@@ -5,8 +5,8 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
 /*
  * Inpatient figures on the demo data: the wards' beds (some occupied, one reserved, one being
  * cleaned), the admitted stays, and the stays discharged over the last two weeks. Laboratory
- * figures on whatever laboratory work the server holds (none in the demo data yet): the screen
- * says what the API computed, an empty period in words.
+ * figures on whatever laboratory work the server holds (the demo data's and other specs'): the
+ * screen says what the API computed, an empty period in words.
  */
 
 test('Operational Analytics shows beds by ward, admissions and discharges per day and the average stay', async ({

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLaboratoryChecks } from '../../../test/demo-lab';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { seedDemoData } from '.';
 
@@ -36,3 +37,6 @@ it('loads the demo data without sending a statement to a connection that is runn
   expect(await seedDemoData(serviceContext(t))).toBe(true);
   expect(overlapping).toEqual([]);
 });
+
+// The laboratory's demo work as its users find it, on PostgreSQL too (once the data is loaded above).
+describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

@@ -1,6 +1,7 @@
 import { findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLaboratoryChecks } from '../../../test/demo-lab';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
@@ -205,3 +206,6 @@ describe('the demo medication round', () => {
     expect(conflicts).toEqual([]);
   });
 });
+
+// Last: its escalation check moves the app's clock.
+describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

@@ -15,6 +15,7 @@ import { seedDoctorReports } from './doctor-reports';
 import { seedDoctorTransactions } from './doctor-transactions';
 import { seedDischargedStay, seedStays } from './inpatient';
 import { seedInpatientHistory } from './inpatient-history';
+import { seedLab } from './lab';
 import { seedMedicationRound } from './medication-round';
 import { seedObservations } from './observations';
 import { seedAppointments, seedSchedules } from './patient-area';
@@ -36,6 +37,8 @@ seeders.push(seedDoctorTransactions);
 seeders.push(seedDoctorPrescriptions);
 seeders.push(seedDoctorReports);
 seeders.push(seedDoctorDiagnosis);
+// After the extra patients (seedAdminArea): the laboratory's orders are theirs and the demo doctor's.
+seeders.push(seedLab);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

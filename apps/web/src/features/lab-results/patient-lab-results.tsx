@@ -24,7 +24,9 @@ function LabReportCard({ report }: { report: PatientLabReport }) {
             <dt className="text-ink-muted">{line.test}</dt>
             <dd className="flex flex-col items-end text-right">
               <span className="flex items-center gap-2 font-medium text-ink">
-                {valueText(line.value, line.unit)} <FlagBadge flag={line.interpretation} />
+                {/* A value and its unit on one line ("33 %" broke after the number at 390 px). */}
+                <span className="whitespace-nowrap">{valueText(line.value, line.unit)}</span>{' '}
+                <FlagBadge flag={line.interpretation} />
               </span>
               <span className="text-xs text-ink-muted">
                 {[

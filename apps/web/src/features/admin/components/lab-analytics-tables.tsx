@@ -46,7 +46,13 @@ function FigureTable<Row>({
   emptyText: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // As the data table's box: relative keeps the headings' sr-only words inside it (a table wider
+    // than a phone pushed them past the page's edge); focusable, so a keyboard can scroll it.
+    <div
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className="w-full text-sm" aria-label={label}>
         <thead className="text-left text-xs font-medium uppercase tracking-wide text-ink-muted">
           <tr className="border-b border-border">
