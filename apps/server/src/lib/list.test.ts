@@ -5,7 +5,7 @@ import { type AdminClient, adminClient } from '../../test/admin';
 import { createNurses, createTestApp, createUser, serviceContext, type TestApp } from '../../test/helpers';
 import { beds, nurses, users } from '../db/schema';
 import { idsOfPage, listPage, matchingRows } from './list';
-import { createReadCache } from './read-cache';
+import { cachedRead, createReadCache } from './read-cache';
 
 /** Bounded list counts: past LIST_COUNT_CAP the total is a lower bound and the next page stays open. */
 
@@ -163,7 +163,9 @@ describe('idsOfPage', () => {
     pagination: paginate(1, 20, ids.length),
   });
   it("lists the ids of a page the read cache shares once, and any other page's afresh", async () => {
-    const shared = await createReadCache().read('page', [users], async () => page(['a', 'b']));
+    const shared = await createReadCache().read(cachedRead('test-page', [users]), '1', async () =>
+      page(['a', 'b']),
+    );
     expect(idsOfPage(shared)).toEqual(['a', 'b']);
     expect(idsOfPage(shared)).toBe(idsOfPage(shared));
     expect(Object.isFrozen(idsOfPage(shared))).toBe(true);

@@ -20,13 +20,35 @@ export const READ_CACHE_CHANNEL = 'carepoint_tables';
 export const READ_CACHE_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
+/** A kind of cached read: its name (the prefix of its keys) and the tables its answers are read from. */
+export interface CachedRead {
+  readonly name: string;
+  readonly tables: readonly string[];
+}
+
+const declared = new Map<string, readonly string[]>();
+
+/**
+ * Declares a kind of cached read where it is defined, with every table it reads: its answers are
+ * forgotten when one of them changes, so each needs its NOTIFY trigger, which a test checks for
+ * every read declared (db/read-cache-triggers.test.ts).
+ */
+export function cachedRead(name: string, tables: readonly Table[]): CachedRead {
+  const read = { name, tables: tables.map(getTableName) };
+  declared.set(name, read.tables);
+  return read;
+}
+
+/** Every cached read declared by the modules loaded so far, by name. */
+export const declaredCachedReads = (): ReadonlyMap<string, readonly string[]> => declared;
+
 export interface ReadCache {
   /**
-   * The answer kept under `key`, else `load()`'s (shared with the requests that ask for the same
+   * The answer of `read` kept under `key` (the rest of the query), else `load()`'s (shared with the requests that ask for the same
    * key meanwhile). Answers are frozen: they are shared, and a frozen answer's JSON is serialized
    * once (plugins/serialization.ts). A failed load is not kept.
    */
-  read<T extends object>(key: string, tables: readonly Table[], load: () => Promise<T>): Promise<Readonly<T>>;
+  read<T extends object>(read: CachedRead, key: string, load: () => Promise<T>): Promise<Readonly<T>>;
   /** Reads answered from the cache and reads that loaded, since start (for the metrics). */
   readonly stats: { hits: number; misses: number };
   /** Forgets the answers read from `table` (a table changed), or every answer. */
@@ -36,7 +58,7 @@ export interface ReadCache {
 /** No cache: inside a transaction (uncommitted rows must not be shared), the seed, the CLI, tests. */
 export const uncached: ReadCache = {
   stats: { hits: 0, misses: 0 },
-  read: (_key, _tables, load) => load(),
+  read: (_read, _key, load) => load(),
   clear: () => {},
 };
 
@@ -60,7 +82,8 @@ export function createReadCache(clock: () => number = Date.now): ReadCache {
   const stats = { hits: 0, misses: 0 };
   return {
     stats,
-    read<T extends object>(key: string, tables: readonly Table[], load: () => Promise<T>) {
+    read<T extends object>(read: CachedRead, query: string, load: () => Promise<T>) {
+      const key = `${read.name}:${query}`;
       const now = clock();
       const kept = entries.get(key);
       if (kept && now - kept.readAt < READ_CACHE_MS && now >= kept.readAt) {
@@ -75,7 +98,7 @@ export function createReadCache(clock: () => number = Date.now): ReadCache {
         if (oldest !== undefined) entries.delete(oldest);
       }
       // Stored before the load starts: a change announced meanwhile clears it with the rest.
-      const entry: Entry = { answer: load().then(deepFreeze), readAt: now, tables: tables.map(getTableName) };
+      const entry: Entry = { answer: load().then(deepFreeze), readAt: now, tables: read.tables };
       entries.set(key, entry);
       entry.answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { cachedRead } from '../../lib/read-cache';
 
 /**
  * The facility's name and contact details (docs/configuration.md "Facility details"): one row of
@@ -14,7 +15,8 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
  */
 
 const FACILITY_SETTING = 'facility';
-const CACHE_KEY = 'facility';
+/** The details, read from the settings table alone (its NOTIFY trigger: migration 0039). */
+const FACILITY = cachedRead('facility', [settings]);
 
 /** The FACILITY_* settings, as the details stand until an admin saves them. */
 const fromConfig = (config: Config): FacilityDetails => ({
@@ -47,15 +49,12 @@ export async function storeFacilityDefaults(db: Executor, config: Config): Promi
     .onConflictDoNothing({ target: settings.key });
 }
 
-/** The details are read from the settings table alone (its NOTIFY trigger: migration 0039). */
-export const FACILITY_TABLES = [settings];
-
 /**
  * The details as they stand. Public (the same for every caller) and read on every public page
  * and printed document: kept in the read cache until the settings table changes.
  */
 export function readFacility(ctx: ServiceContext): Promise<Readonly<FacilityDetails>> {
-  return ctx.cache.read(CACHE_KEY, FACILITY_TABLES, () => loadFacility(ctx.db, ctx.config));
+  return ctx.cache.read(FACILITY, '', () => loadFacility(ctx.db, ctx.config));
 }
 
 /** The details read from the database (the message worker, which has no read cache). */

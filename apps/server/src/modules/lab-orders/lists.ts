@@ -14,13 +14,14 @@ import type { ServiceContext } from '../../lib/context';
 import { notFoundWith, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { matchingRows, selectOf, tieredPage } from '../../lib/list';
+import { cachedRead } from '../../lib/read-cache';
 import { requireReach } from './access';
 import { orderRows, toLabOrder, toLabOrders } from './read';
 
 type WorklistQuery = z.output<typeof labWorklistQuerySchema>;
 
-/** Every table a worklist row is read from (their NOTIFY triggers: migration 0056). */
-export const WORKLIST_TABLES = [labOrders, labSpecimens, labOrderTests, labTests, users];
+/** A worklist page, and every table its rows are read from (their NOTIFY triggers: migration 0056). */
+const WORKLIST = cachedRead('lab-worklist', [labOrders, labSpecimens, labOrderTests, labTests, users]);
 
 /** More orders than this on one chart is years of care; the chart shows the newest. */
 const PATIENT_ORDERS_SHOWN = 200;
@@ -34,7 +35,7 @@ const PATIENT_ORDERS_SHOWN = 200;
  * then kept 50: 2,000 open orders cost the page about twice as much (docs/performance.md). The
  * page and its capped count are one statement. Every scientist's open worklist reads it again
  * on each change its stream announces, so the page is kept in the read cache until one of
- * WORKLIST_TABLES changes (at most READ_CACHE_MS: the waited minutes move with the clock).
+ * the tables of WORKLIST changes (at most READ_CACHE_MS: the waited minutes move with the clock).
  * Audited with the patients shown, every read.
  */
 export async function worklist(
@@ -43,7 +44,7 @@ export async function worklist(
 ): Promise<Readonly<LabWorklistPage>> {
   const now = ctx.now();
   const today = facilityDate(now, ctx.config.TIME_ZONE);
-  const page = await ctx.cache.read(`lab-worklist:${today}:${JSON.stringify(query)}`, WORKLIST_TABLES, () =>
+  const page = await ctx.cache.read(WORKLIST, `${today}:${JSON.stringify(query)}`, () =>
     readWorklist(ctx, query, now, today),
   );
   await audit(ctx, {

@@ -16,6 +16,7 @@ import {
 } from '../../lib/list';
 import { patientMatches, patientSearchTiers } from '../../lib/patient-search';
 import { ageOn, fullNameOf, recordNumberOf } from '../../lib/people';
+import { cachedRead } from '../../lib/read-cache';
 
 /** The admin patients table: accounts with role patient; Inpatient while they occupy a bed. */
 
@@ -34,17 +35,15 @@ const SORT: SortColumns<(typeof PATIENT_SORTABLE)[number]> = {
 // A bed names its patient only while Occupied (the beds service clears it when Free).
 const occupiedBed = and(eq(beds.patientId, users.id), eq(beds.status, 'Occupied'));
 
-/** The tables a page of the patients list is read from (their NOTIFY triggers: migration 0018). */
-export const PATIENT_LIST_TABLES = [users, beds];
+/** A page of the admin patients list (its tables' NOTIFY triggers: migration 0018). */
+const PATIENT_LIST = cachedRead('admin-patients', [users, beds]);
 
 export async function listPatients(ctx: ServiceContext, query: ListQuery) {
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   // The front desk's busiest read: served from the read cache while users and beds are unchanged
   // (their triggers clear it, migration 0018); the day is in the key, as ages depend on it.
-  const result = await ctx.cache.read(
-    `admin-patients:${today}:${JSON.stringify(query)}`,
-    PATIENT_LIST_TABLES,
-    () => readPatientPage(ctx, query, today),
+  const result = await ctx.cache.read(PATIENT_LIST, `${today}:${JSON.stringify(query)}`, () =>
+    readPatientPage(ctx, query, today),
   );
   // Reading the patient list is a read of clinical data (who is an inpatient): one row per page read.
   await audit(ctx, {

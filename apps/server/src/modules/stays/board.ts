@@ -22,6 +22,7 @@ import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { isoOrNull } from '../../lib/list';
 import { ageOn, fullNameOf } from '../../lib/people';
+import { cachedRead } from '../../lib/read-cache';
 import { doseCounts } from '../medication-round';
 import { newestNews2 } from '../observations';
 import { daysBetween, doctorInCharge, doctorName } from './people';
@@ -57,10 +58,10 @@ function openStayOf(ctx: ServiceContext) {
 }
 
 /**
- * Every table a board is read from: a change to any of them (their NOTIFY triggers, migrations
- * 0018 and 0056) makes a cached board stale.
+ * A ward's board, and every table it is read from: a change to any of them (their NOTIFY
+ * triggers, migrations 0018 and 0056) makes a kept board stale.
  */
-export const WARD_BOARD_TABLES = [
+const WARD_BOARD = cachedRead('ward-board', [
   wards,
   beds,
   stays,
@@ -69,20 +70,19 @@ export const WARD_BOARD_TABLES = [
   observationSets,
   medicationOrders,
   medicationAdministrations,
-];
-
+]);
 /**
  * GET /api/wards/:wardId/board: every bed of the ward with its open stay, that stay's latest
  * NEWS2 and its doses due. Every nurse on the ward keeps it open and reads it again after each
  * change the live stream announces, so one change makes every open board read it at once: the
  * answer is kept in the read cache (docs/performance.md "Read cache") until one of
- * WARD_BOARD_TABLES changes, so those readers share one load. Its due and overdue counts move
+ * the tables of WARD_BOARD changes, so those readers share one load. Its due and overdue counts move
  * with the clock as well, so a kept board is at most READ_CACHE_MS old. Every read is audited,
  * with the patients it showed.
  */
 export async function wardBoard(ctx: ServiceContext, wardId: string): Promise<Readonly<WardBoard>> {
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
-  const board = await ctx.cache.read(`ward-board:${today}:${wardId}`, WARD_BOARD_TABLES, () =>
+  const board = await ctx.cache.read(WARD_BOARD, `${today}:${wardId}`, () =>
     readWardBoard(ctx, wardId, today),
   );
   const patientIds = board.beds.flatMap((bed) => (bed.stay ? [bed.stay.patientId] : []));
