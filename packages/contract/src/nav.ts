@@ -64,3 +64,10 @@ export const LAB_NAV = [
   { key: 'inbox', label: 'Analyser Inbox', to: '/lab/inbox' },
   { key: 'profile', label: 'Profile', to: '/lab/profile' },
 ] as const satisfies readonly NavEntry[];
+
+/** The pharmacist's area: the dispensing queue first (their day), the stores' stock, their profile. */
+export const PHARMACY_NAV = [
+  { key: 'dispensing', label: 'Dispensing', to: '/pharmacy/dispensing' },
+  { key: 'stock', label: 'Stock', to: '/pharmacy/stock' },
+  { key: 'profile', label: 'Profile', to: '/pharmacy/profile' },
+] as const satisfies readonly NavEntry[];
