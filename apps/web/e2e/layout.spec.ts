@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  * Every screen of every role, at a phone's width: no horizontal page scroll and no serious axe
  * violation. One list, so new screens are added in one place (path and the role that sees it).
  */
-type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse' | 'lab';
+type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse' | 'lab' | 'pharmacist';
 export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'public', path: '/' },
   { role: 'public', path: '/about' },
