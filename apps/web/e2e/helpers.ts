@@ -9,6 +9,7 @@ export const DEMO = {
   patient: 'patient@carepoint.example',
   nurse: 'nurse@carepoint.example',
   lab: 'lab@carepoint.example',
+  pharmacist: 'pharmacist@carepoint.example',
 } as const satisfies Record<Role, string>;
 
 /** Fills the login form and submits it; waits until the app has left /login. */

@@ -49,9 +49,10 @@ const TRANSITIONS: Record<Role, readonly Transition[]> = {
   ],
   doctor: STAFF_TRANSITIONS,
   admin: STAFF_TRANSITIONS,
-  // Nurses and lab scientists do not change appointments: the server gives them no appointment route.
+  // Nurses, lab scientists and pharmacists do not change appointments: the server gives them no appointment route.
   nurse: [],
   lab: [],
+  pharmacist: [],
 };
 
 /**

@@ -30,6 +30,8 @@ export * from './nav';
 export * from './numbers';
 export * from './observations';
 export * from './passkeys';
+export * from './pharmacy';
+export * from './pharmacy-formulary';
 export * from './prescriptions';
 export * from './profile';
 export * from './public';

@@ -19,7 +19,7 @@ import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
  * needs a second nurse as witness. Times are the facility's clock.
  */
 
-/** Where a medicine goes in (the common inpatient routes; FHIR's route stays text). */
+/** Where a medicine goes in (the ward round's orders and the formulary's medicines; FHIR's route stays text). */
 export const MEDICATION_ROUTES = [
   'Oral',
   'Intravenous',
@@ -30,6 +30,11 @@ export const MEDICATION_ROUTES = [
   'Rectal',
   'Sublingual',
   'Nasogastric',
+  // The formulary's products (eye and ear drops, nasal drops, pessaries) name these too.
+  'Ophthalmic',
+  'Otic',
+  'Nasal',
+  'Vaginal',
 ] as const;
 export type MedicationRoute = (typeof MEDICATION_ROUTES)[number];
 

@@ -27,6 +27,7 @@ export const ADMIN_NAV = [
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
   { key: 'staff', label: 'Staff', to: '/admin/staff' },
   { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
+  { key: 'formulary', label: 'Formulary', to: '/admin/formulary' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
   { key: 'queues', label: 'Queues', to: '/admin/queues' },
@@ -64,4 +65,11 @@ export const LAB_NAV = [
   { key: 'worklist', label: 'Worklist', to: '/lab/worklist' },
   { key: 'inbox', label: 'Analyser Inbox', to: '/lab/inbox' },
   { key: 'profile', label: 'Profile', to: '/lab/profile' },
+] as const satisfies readonly NavEntry[];
+
+/** The pharmacist's area: the dispensing queue first (their day), the stores' stock, their profile. */
+export const PHARMACY_NAV = [
+  { key: 'dispensing', label: 'Dispensing', to: '/pharmacy/dispensing' },
+  { key: 'stock', label: 'Stock', to: '/pharmacy/stock' },
+  { key: 'profile', label: 'Profile', to: '/pharmacy/profile' },
 ] as const satisfies readonly NavEntry[];

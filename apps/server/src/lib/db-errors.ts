@@ -10,6 +10,9 @@ export const violatedUnique = (error: unknown) => violated(error, ['23505']);
  */
 export const violatedForeignKey = (error: unknown) => violated(error, ['23503', '23001']);
 
+/** The CHECK constraint a failed write broke, or undefined for any other error. */
+export const violatedCheck = (error: unknown) => violated(error, ['23514']);
+
 /** The error and its causes (Drizzle wraps the driver's error), at most five deep. */
 function* causes(error: unknown) {
   let e: unknown = error;

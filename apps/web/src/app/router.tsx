@@ -22,6 +22,7 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   patient: () => import('@/features/patient/routes'),
   nurse: () => import('@/features/nurse/routes'),
   lab: () => import('@/features/lab/routes'),
+  pharmacy: () => import('@/features/pharmacy/routes'),
 };
 /**
  * What every signed-in area has beside its own pages: the one Change Password page, the one
@@ -106,6 +107,15 @@ const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./shells/lab-shell')),
         children: [
           { index: true, element: <Navigate to="/lab/worklist" replace /> },
+          ...areaCommon('change-password'),
+        ],
+      },
+      {
+        id: 'pharmacy',
+        path: 'pharmacy',
+        lazy: lazyPage(() => import('./shells/pharmacy-shell')),
+        children: [
+          { index: true, element: <Navigate to="/pharmacy/dispensing" replace /> },
           ...areaCommon('change-password'),
         ],
       },

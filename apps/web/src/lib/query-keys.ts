@@ -23,7 +23,8 @@ export type AdminListResource =
   | 'outbox'
   | 'messages'
   | 'appointments'
-  | 'lab-tests';
+  | 'lab-tests'
+  | 'medicines';
 export type AdminResource = AdminListResource | 'queues' | 'summary' | 'analytics' | 'stats';
 
 export const queryKeys = {
@@ -90,6 +91,8 @@ export const queryKeys = {
     },
     /** ICD-10-CM searches (the diagnosis picker), by term and limit. */
     diagnosisCodes: ['doctor', 'diagnosis-codes'] as const,
+    /** Formulary searches (the prescription's medicine picker), by term. */
+    medicines: (term: string) => ['doctor', 'medicines', term] as const,
     prescriptions: {
       all: ['doctor', 'prescriptions'] as const,
       list: (queryString: string) => ['doctor', 'prescriptions', 'list', queryString] as const,

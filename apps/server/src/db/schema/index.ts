@@ -15,6 +15,7 @@ export * from './medication-round';
 export * from './messages';
 export * from './observations';
 export * from './passkeys';
+export * from './pharmacy';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';

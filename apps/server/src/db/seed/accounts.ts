@@ -88,6 +88,13 @@ export async function seedAccounts({ db, passwordHash }: SeedContext) {
     },
     // A second scientist, who verifies what the first one entered (docs/areas/lab-results.md).
     person('lab', 'Musa', 'Danjuma'),
+    {
+      role: 'pharmacist',
+      firstName: 'Kehinde',
+      lastName: 'Oyelaran',
+      email: 'pharmacist@carepoint.example',
+      phone: '+234 801 000 0006',
+    },
     ...DOCTORS.map(([first, last, specialty, gender]) =>
       person('doctor', first, last, { specialty, address: 'Lagos', gender }),
     ),

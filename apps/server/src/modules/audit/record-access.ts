@@ -79,6 +79,7 @@ const ROLE_WORDS: Record<(typeof STAFF_ROLES)[number], string> = {
   admin: 'Front desk / admin',
   nurse: 'Nurse',
   lab: 'Laboratory scientist',
+  pharmacist: 'Pharmacist',
 };
 
 /** The signed-in patient's record accesses by staff, newest first, a page at a time. */

@@ -186,6 +186,16 @@ beforeAll(async () => {
     sql`insert into lab_result_notices (recipient_id, result_id, superseded_result_id)
       values ((select id from users where email = 'doctor@carepoint.example'), '7e57a990-0000-4000-8000-000000000007',
         '7e57a990-0000-4000-8000-000000000007')`,
+    // A pharmacy batch received into the main store (the migration made the store).
+    sql`insert into medicines (id, generic_name, strength, form, route, dispensing_unit)
+      values ('7e57a990-0000-4000-8000-000000000008', 'Nitrofurantoin (backup check)', '100 mg', 'Capsule', 'Oral', 'capsule')`,
+    sql`insert into stock_batches (id, medicine_id, batch_number, expiry_date, unit_cost)
+      values ('7e57a990-0000-4000-8000-000000000009', '7e57a990-0000-4000-8000-000000000008', 'NF-001', '2031-01-31', 1500)`,
+    sql`insert into stock_balances (store_id, batch_id, quantity)
+      values ((select id from stores where kind = 'main'), '7e57a990-0000-4000-8000-000000000009', 100)`,
+    sql`insert into stock_movements (operation_id, kind, store_id, batch_id, quantity, balance_after, supplier, performed_by, performed_at)
+      values ('7e57a990-0000-4000-8000-00000000000a', 'receipt', (select id from stores where kind = 'main'),
+        '7e57a990-0000-4000-8000-000000000009', 100, 100, 'Emzor', (select id from users where email = 'pharmacist@carepoint.example'), now())`,
   ]) {
     await source.database.db.execute(statement);
   }
