@@ -119,7 +119,7 @@ describe('adding a staff account', () => {
     for (const role of ['doctor', 'admin', 'nurse', 'patient', 'surgeon'])
       expectInvalid(
         await admin.post('/api/admin/staff', { ...valid, role }),
-        'Role must be one of: Laboratory',
+        'Role must be one of: Laboratory, Pharmacy',
         'role',
       );
     expectInvalid(
@@ -169,12 +169,12 @@ describe('listing staff accounts', () => {
     expect((await admin.get('/api/admin/staff?q=paged&role=lab')).json().pagination.total).toBe(21);
     const desc = (await admin.get('/api/admin/staff?q=paged&sort=name&order=desc&limit=1')).json();
     expect(desc.data[0].lastName).toBe('Scientist20');
-    expectInvalid(await admin.get('/api/admin/staff?role=doctor'), 'Role must be one of: Laboratory');
+    expectInvalid(await admin.get('/api/admin/staff?role=doctor'), 'Role must be one of: Laboratory, Pharmacy');
     expectInvalid(await admin.get('/api/admin/staff?sort=password'), /sort/i);
   });
 
   it('is closed to every role but the admin', async () => {
-    for (const role of ['doctor', 'nurse', 'lab', 'patient'] as const) {
+    for (const role of ['doctor', 'nurse', 'lab', 'pharmacist', 'patient'] as const) {
       const { headers } = await signedIn(t, role);
       const them = client(t, headers);
       expect((await them.get('/api/admin/staff')).statusCode, role).toBe(403);
