@@ -153,7 +153,17 @@ export const receiptInputSchema = z.object({
   batchNumber: requiredText(M.batchNumber, STOCK_TEXT_MAX.batchNumber),
   expiryDate: calendarDate,
   quantity,
-  /** Naira as typed ("30.50"); the API stores kobo. */
+  /** Kobo per dispensing unit, as every amount of money in the API. */
+  unitCost: z
+    .number({ error: M.unitCost })
+    .int(M.unitCost)
+    .min(0, M.unitCost)
+    .max(UNIT_COST_MAX_KOBO, M.unitCost),
+});
+export type StockReceiptInput = z.input<typeof receiptInputSchema>;
+
+/** The Receive form: the unit cost as typed in naira ("30.50"), sent as kobo. */
+export const receiptFormSchema = receiptInputSchema.extend({
   unitCost: z
     .string({ error: M.unitCost })
     .refine((v) => {
@@ -162,7 +172,7 @@ export const receiptInputSchema = z.object({
     }, M.unitCost)
     .transform((v) => parseNaira(v) ?? 0),
 });
-export type StockReceiptInput = z.input<typeof receiptInputSchema>;
+export type StockReceiptForm = z.input<typeof receiptFormSchema>;
 
 export const stockTransferInputSchema = z.object({
   batchId: idOf(M.batch),

@@ -45,7 +45,7 @@ const receipt = (medicineId: string, fields: Record<string, unknown> = {}) => ({
   batchNumber: `AMX-${randomBytes(3).toString('hex')}`,
   expiryDate: '2031-06-30',
   quantity: 500,
-  unitCost: '30.50',
+  unitCost: 3050,
   ...fields,
 });
 
@@ -125,7 +125,7 @@ describe('receiving, transferring, returning, adjusting', () => {
       'quantity',
     );
     expectInvalid(
-      await pharmacist.post('/api/pharmacy/stock/receipts', receipt(med.id, { unitCost: '1.234' })),
+      await pharmacist.post('/api/pharmacy/stock/receipts', receipt(med.id, { unitCost: 30.5 })),
       PHARMACY_STOCK_MESSAGES.unitCost,
       'unitCost',
     );
