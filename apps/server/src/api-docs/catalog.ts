@@ -398,6 +398,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: 'The active formulary, read by the staff who prescribe, give or dispense.',
   },
   {
+    name: 'pharmacy: stock',
+    description:
+      "The pharmacy's stores and stock: on hand per store and batch, alerts, receipts, transfers to wards, returns, adjustments and a batch's ledger.",
+  },
+  {
     name: 'wards: stays',
     description:
       'Inpatient stays from admission to discharge, and the ward boards (admins, doctors, nurses).',
