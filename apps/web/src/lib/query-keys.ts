@@ -187,6 +187,14 @@ export const queryKeys = {
     tests: (term: string) => ['lab', 'tests', term] as const,
     recollections: ['lab', 'recollections'] as const,
   },
+  /** The pharmacy's stock: the stock screen's pages, one medicine's batches, the stores, a batch's ledger. */
+  pharmacy: {
+    stock: ['pharmacy', 'stock'] as const,
+    stockPage: (queryString: string) => ['pharmacy', 'stock', 'page', queryString] as const,
+    medicine: (medicineId: string) => ['pharmacy', 'stock', 'medicine', medicineId] as const,
+    ledger: (batchId: string) => ['pharmacy', 'stock', 'ledger', batchId] as const,
+    stores: ['pharmacy', 'stores'] as const,
+  },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {
     mar: (stayId: string) => ['stay', stayId, 'mar'] as const,
