@@ -18,6 +18,7 @@ import { facilityRoutes } from './facility/routes';
 import { labCatalogueRoutes } from './lab-catalogue/routes';
 import { labHl7Routes } from './lab-hl7/routes';
 import { labOrderRoutes } from './lab-orders/routes';
+import { dispensingRoutes } from './pharmacy-dispensing/routes';
 import { labResultRoutes } from './lab-results/routes';
 import { medicationRoundRoutes } from './medication-round/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -106,6 +107,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   labResultRoutes,
   // Laboratory: the analyser inbox (HL7 messages that could not be filed).
   labHl7Routes,
+  // The pharmacy: the dispensing queue, dispensing from stock, the items' labels.
+  dispensingRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];
