@@ -516,6 +516,8 @@ const prescriptionRowSchema = z.object({
   medicineCount: z.number().int(),
   /** The first medicines' names, for a glance ("Amoxicillin, Paracetamol"). */
   medicines: z.string(),
+  /** Where the pharmacy stands: "Not dispensed", "Dispensed", "Partly dispensed: 11 capsules of … owed". */
+  pharmacy: z.string(),
   mine: z.boolean(),
 });
 export type PrescriptionRow = z.infer<typeof prescriptionRowSchema>;

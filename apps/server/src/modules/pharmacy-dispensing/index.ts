@@ -2,4 +2,4 @@
  * Dispensing's public surface: what the pharmacy supplied of prescription lines, for the
  * prescription's own screens (the doctor's and the patient's).
  */
-export { suppliesOf } from './read';
+export { pharmacyStatuses, suppliesOf } from './read';

@@ -162,7 +162,7 @@ async function itemsOf(db: Executor, prescriptionId: string) {
     .innerJoin(stockBatches, eq(stockBatches.id, dispenseItems.batchId))
     .innerJoin(pharmacist, eq(pharmacist.id, dispenses.dispensedBy))
     .where(eq(dispenses.prescriptionId, prescriptionId))
-    .orderBy(asc(dispenses.dispensedAt), asc(dispenseItems.id));
+    .orderBy(asc(dispenses.dispensedAt), asc(stockBatches.expiryDate), asc(dispenseItems.id));
   const byLine = new Map<string, DispensedItem[]>();
   for (const row of rows) {
     const list = byLine.get(row.lineId) ?? [];
@@ -262,4 +262,42 @@ export async function dispensingView(ctx: ServiceContext, id: string): Promise<D
     }),
     counselledAt: isoOrNull(counselled?.at ?? null),
   };
+}
+
+/** "11 capsules of Amoxicillin 500 mg Capsule owed". */
+const owedText = (owed: number, supply: LineSupply) =>
+  `${owed} ${supply.medicine.dispensingUnit}${owed === 1 ? '' : 's'} of ${supply.medicine.label} owed`;
+
+/**
+ * Where the pharmacy stands with each of these prescriptions, in a patient's words: "Not
+ * dispensed", "Dispensed", or "Partly dispensed: 11 capsules of Amoxicillin 500 mg Capsule owed"
+ * (the lists of prescriptions, the doctor's and the patient's).
+ */
+export async function pharmacyStatuses(db: Executor, prescriptionIds: readonly string[]) {
+  const statuses = new Map<string, string>();
+  if (prescriptionIds.length === 0) return statuses;
+  const lines = await db
+    .select({ id: prescriptionMedicines.id, prescriptionId: prescriptionMedicines.prescriptionId })
+    .from(prescriptionMedicines)
+    .where(inArray(prescriptionMedicines.prescriptionId, [...prescriptionIds]))
+    .orderBy(asc(prescriptionMedicines.position));
+  const supplies = await suppliesOf(
+    db,
+    lines.map((line) => line.id),
+  );
+  for (const id of prescriptionIds) {
+    const own = lines.filter((line) => line.prescriptionId === id).map((line) => supplies.get(line.id));
+    if (!own.some((supply) => supply && supply.quantityDispensed > 0)) statuses.set(id, 'Not dispensed');
+    else if (own.every((supply) => supply && supply.owed === 0)) statuses.set(id, 'Dispensed');
+    else {
+      const owed = own.flatMap((supply) =>
+        supply && supply.owed > 0 ? [owedText(supply.owed, supply)] : [],
+      );
+      const waiting = own.filter((supply) => !supply).length;
+      if (waiting > 0)
+        owed.push(`${waiting} more ${waiting === 1 ? 'medicine' : 'medicines'} not yet dispensed`);
+      statuses.set(id, `Partly dispensed: ${owed.join('; ')}`);
+    }
+  }
+  return statuses;
 }

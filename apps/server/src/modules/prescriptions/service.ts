@@ -43,7 +43,7 @@ import {
 } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { codedDiagnosis } from '../diagnosis-codes';
-import { suppliesOf } from '../pharmacy-dispensing';
+import { pharmacyStatuses, suppliesOf } from '../pharmacy-dispensing';
 import { checkAllergies } from './allergy-check';
 
 /*
@@ -229,10 +229,9 @@ async function listWhere(
       .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
       .where(where),
     mapPage: async (rows) => {
-      const lines = await medicinesOf(
-        ctx.db,
-        rows.map((r) => r.row.id),
-      );
+      const ids = rows.map((r) => r.row.id);
+      const lines = await medicinesOf(ctx.db, ids);
+      const pharmacy = await pharmacyStatuses(ctx.db, ids);
       return rows.map((r): PrescriptionRow => {
         const medicines = lines.get(r.row.id) ?? [];
         const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
@@ -244,6 +243,7 @@ async function listWhere(
           status: r.row.status,
           medicineCount: medicines.length,
           medicines: names.join(', '),
+          pharmacy: pharmacy.get(r.row.id) ?? 'Not dispensed',
           mine: r.row.doctorId === actor.id,
         };
       });
