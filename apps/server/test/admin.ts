@@ -110,6 +110,11 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/lab-tests' },
   { method: 'PUT', url: '/api/admin/lab-tests/:id' },
   { method: 'PUT', url: '/api/admin/lab-tests/:id/status' },
+  { method: 'GET', url: '/api/admin/medicines' },
+  { method: 'GET', url: '/api/admin/medicines/:id' },
+  { method: 'POST', url: '/api/admin/medicines' },
+  { method: 'PUT', url: '/api/admin/medicines/:id' },
+  { method: 'PUT', url: '/api/admin/medicines/:id/status' },
 ];
 
 /** A concrete URL for a route pattern. */

@@ -32,6 +32,7 @@ export * from './observations';
 export * from './passkeys';
 export * from './pharmacy';
 export * from './pharmacy-dispensing';
+export * from './pharmacy-formulary';
 export * from './prescriptions';
 export * from './profile';
 export * from './public';

@@ -26,6 +26,7 @@ export const ADMIN_NAV = [
   { key: 'ward', label: 'Ward Board', to: '/admin/ward' },
   { key: 'nurses', label: 'Nurses', to: '/admin/nurses' },
   { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
+  { key: 'formulary', label: 'Formulary', to: '/admin/formulary' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
   { key: 'queues', label: 'Queues', to: '/admin/queues' },

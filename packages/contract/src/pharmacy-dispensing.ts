@@ -81,7 +81,7 @@ export const dispenseLineInputSchema = z.object({
   /** Another batch than the one expiring first; a reason is then required. */
   batchId: z.uuid({ error: DISPENSING_MESSAGES.batchNotFound }).nullish(),
   overrideReason: reason(),
-  /** Required when the medicine is not the one the doctor prescribed. */
+  /** Required when the medicine is not the formulary medicine the doctor picked. */
   substitutionReason: reason(),
 });
 export type DispenseLineInput = z.input<typeof dispenseLineInputSchema>;
@@ -150,6 +150,8 @@ const dispensingLineSchema = z.object({
   name: z.string(),
   /** How to take it, as the label prints it: "1 tablet · Three times daily · After Meal · 7 Days". */
   instructions: z.string(),
+  /** The formulary medicine the doctor picked (null: written outside the formulary, "Not stocked"). */
+  prescribedMedicine: formularyMedicineSchema.nullable(),
   supply: lineSupplySchema.nullable(),
   items: z.array(dispensedItemSchema),
   /** The medicine's in-date batches in the main store, expiring first on top (the FEFO pick). */

@@ -353,6 +353,11 @@ const durationDaysField = countField(MEDICINE_DURATION_MAX_DAYS, PRESCRIPTION_ME
 const medicineLineInputSchema = z
   .object({
     name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
+    /** The formulary medicine the name was picked from; none for a medicine outside it ("Not stocked"). */
+    medicineId: z
+      .preprocess(blankAsNull, z.string().uuid('Invalid medicine').nullable())
+      .optional()
+      .transform((v) => v ?? null),
     dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
     duration: choice([...MEDICINE_DURATIONS, MEDICINE_DURATION_OTHER], PRESCRIPTION_MESSAGES.duration),
     durationDays: durationDaysField,
@@ -439,6 +444,8 @@ const personSchema = z.object({
 const medicineLineSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The formulary medicine, or null: written outside the formulary ("Not stocked"). */
+  medicineId: z.string().nullable(),
   dosage: z.string(),
   /** As printed: "Only one day", "10 Days", "21 Days" (durationLabel). */
   duration: z.string(),

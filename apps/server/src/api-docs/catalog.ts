@@ -193,6 +193,13 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'PUT /api/admin/lab-tests/{id}/status': 'Deactivate or reactivate a test or panel',
   'GET /api/lab-tests': 'The active laboratory catalogue, to order from',
   'GET /api/lab-tests/{id}': 'An active catalogue test or panel',
+  'GET /api/admin/medicines': 'The formulary: medicines, searched by generic name, brand or ATC code',
+  'GET /api/admin/medicines/{id}': 'A formulary medicine',
+  'POST /api/admin/medicines': 'Add a medicine to the formulary',
+  'PUT /api/admin/medicines/{id}': 'Update a formulary medicine',
+  'PUT /api/admin/medicines/{id}/status': 'Deactivate or reactivate a formulary medicine',
+  'GET /api/medicines': 'The active formulary, to prescribe and dispense from',
+  'GET /api/medicines/{id}': 'An active formulary medicine',
   'GET /api/admin/emergency-room': 'Emergency room arrivals',
   'POST /api/admin/emergency-room': 'Record an emergency room arrival',
   'PATCH /api/admin/emergency-room/{id}': 'Update an emergency room arrival',
@@ -367,6 +374,15 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
       'The laboratory test catalogue: tests and panels, LOINC codes, ranges, turnaround and price.',
   },
   { name: 'lab: catalogue', description: 'The active laboratory catalogue, read by every member of staff.' },
+  {
+    name: 'admin: formulary',
+    description:
+      'The formulary: medicines with strength, form, route, dispensing unit, reorder level, ATC code and price.',
+  },
+  {
+    name: 'pharmacy: formulary',
+    description: 'The active formulary, read by the staff who prescribe, give or dispense.',
+  },
   {
     name: 'wards: stays',
     description:

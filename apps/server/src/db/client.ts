@@ -9,6 +9,7 @@ import pg from 'pg';
 import { serverDir } from '../server-dir';
 import { loadDiagnosisCodes } from './code-systems';
 import { DurablePGlite } from './durable-pglite';
+import { loadFormulary } from './formulary-load';
 import { loadLabCatalogue } from './lab-catalogue-load';
 import { acquireDataDirLock } from './lock';
 import { createPgListener } from './pg-listener';
@@ -61,6 +62,7 @@ async function migrateEmbedded(client: DurablePGlite) {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   await loadDiagnosisCodes(db);
   await loadLabCatalogue(db);
+  await loadFormulary(db);
 }
 
 /** The migrated template (pglite-template.ts), made if this build's migrations have none yet. */
@@ -154,6 +156,7 @@ async function migrateServer(url: string) {
     const db = drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Database;
     await loadDiagnosisCodes(db);
     await loadLabCatalogue(db);
+    await loadFormulary(db);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

@@ -26,6 +26,7 @@ import { nurseRoutes } from './nurses/routes';
 import { observationRoutes } from './observations/routes';
 import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
+import { formularyRoutes } from './pharmacy-formulary/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public';
@@ -109,6 +110,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   labHl7Routes,
   // The pharmacy: the dispensing queue, dispensing from stock, the items' labels.
   dispensingRoutes,
+  // The pharmacy: its formulary (admin; the staff who prescribe, give or dispense read it).
+  formularyRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

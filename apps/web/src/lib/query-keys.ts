@@ -22,7 +22,8 @@ export type AdminListResource =
   | 'outbox'
   | 'messages'
   | 'appointments'
-  | 'lab-tests';
+  | 'lab-tests'
+  | 'medicines';
 export type AdminResource = AdminListResource | 'queues' | 'summary' | 'analytics' | 'stats';
 
 export const queryKeys = {

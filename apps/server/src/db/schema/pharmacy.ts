@@ -67,6 +67,9 @@ export const medicines = pgTable(
   (t) => [
     uniqueIndex('medicines_unique').on(sql`lower(${t.genericName})`, sql`lower(${t.strength})`, t.form),
     index('medicines_atc_idx').on(t.atcCode),
+    // The prescription picker's and the admin list's substring search (migration 0057).
+    index('medicines_generic_trgm_idx').using('gin', sql`${t.genericName} gin_trgm_ops`),
+    index('medicines_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
     index('medicines_updated_idx').on(t.updatedAt),
     check('medicines_reorder_level', sql`${t.reorderLevel} >= 0`),
     check('medicines_price', sql`${t.price} is null or ${t.price} >= 0`),

@@ -22,6 +22,7 @@ import {
 import { appointments } from './appointments';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
+import { medicines } from './pharmacy';
 
 export const medicineTime = pgEnum('medicine_time', MEDICINE_TIMES);
 export const medicineInterval = pgEnum('medicine_interval', MEDICINE_INTERVALS);
@@ -96,7 +97,10 @@ export const prescriptionMedicines = pgTable(
       .notNull()
       .references(() => prescriptions.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
+    /** The line as the doctor wrote it (the printed sheet's words), from the formulary or not. */
     name: text().notNull(),
+    /** The formulary medicine picked, so the pharmacy dispenses what was meant; null: "Not stocked". */
+    medicineId: uuid().references(() => medicines.id, { onDelete: 'restrict' }),
     dosage: text().notNull(),
     /** The course's length in days (the listed durations and any other from 1 to 365). */
     durationDays: smallint().notNull(),
@@ -108,6 +112,7 @@ export const prescriptionMedicines = pgTable(
   },
   (t) => [
     uniqueIndex('prescription_medicines_position_idx').on(t.prescriptionId, t.position),
+    index('prescription_medicines_medicine_idx').on(t.medicineId),
     check(
       'prescription_medicines_duration_days',
       sql`${t.durationDays} between 1 and ${sql.raw(String(MEDICINE_DURATION_MAX_DAYS))}`,

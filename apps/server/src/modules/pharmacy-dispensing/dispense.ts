@@ -204,10 +204,13 @@ async function refuseBatch(
   );
 }
 
-/** Every named line must be on this prescription. */
+/**
+ * Every named line must be on this prescription; a medicine other than the formulary medicine the
+ * doctor picked is a substitution, which needs its reason.
+ */
 async function checkLines(tx: Executor, prescriptionId: string, lines: readonly LineInput[]) {
   const rows = await tx
-    .select({ id: prescriptionMedicines.id })
+    .select({ id: prescriptionMedicines.id, medicineId: prescriptionMedicines.medicineId })
     .from(prescriptionMedicines)
     .where(
       and(
@@ -218,9 +221,13 @@ async function checkLines(tx: Executor, prescriptionId: string, lines: readonly 
         ),
       ),
     );
-  const found = new Set(rows.map((row) => row.id));
+  const prescribed = new Map(rows.map((row) => [row.id, row.medicineId]));
   lines.forEach((line, index) => {
-    if (!found.has(line.lineId)) throw badRequest(DISPENSING_MESSAGES.lineNotFound, field(index, 'lineId'));
+    if (!prescribed.has(line.lineId))
+      throw badRequest(DISPENSING_MESSAGES.lineNotFound, field(index, 'lineId'));
+    const picked = prescribed.get(line.lineId);
+    if (picked && picked !== line.medicineId && !line.substitutionReason)
+      throw badRequest(DISPENSING_MESSAGES.substitutionReason, field(index, 'substitutionReason'));
   });
 }
 

@@ -52,14 +52,20 @@ function ok<T>(res: { statusCode: number; body: string; json: <J>() => J }, stat
   return res.json<T>();
 }
 
-/** A prescription written through the app for a new patient, one line per medicine name. */
-async function prescribe(names: readonly string[], patient?: TestUser) {
+/**
+ * A prescription written through the app for a new patient, one line per medicine: a name written
+ * outside the formulary, or a formulary medicine picked by its id.
+ */
+async function prescribe(
+  lines: ReadonlyArray<string | { name: string; medicineId: string }>,
+  patient?: TestUser,
+) {
   const owner = patient ?? (await createUser(t, 'patient'));
   const written = ok<PrescriptionResponse>(
     await doctor.post('/api/doctor/prescriptions', {
       patientId: owner.id,
-      medicines: names.map((name) => ({
-        name,
+      medicines: lines.map((line) => ({
+        ...(typeof line === 'string' ? { name: line } : line),
         dosage: '1 capsule',
         duration: '7 Days',
         time: 'After Meal',
@@ -302,23 +308,38 @@ describe('dispensing', () => {
     expect(again.lines[0]?.supply).toBeNull();
   });
 
-  it('a substitute is recorded with its reason; quantity 0 records the course with all of it owed', async () => {
-    const drug = await medicine(t);
-    const { prescription, lineIds } = await prescribe(['Augmentin 625 mg']);
+  it('preselects the prescribed formulary medicine; another one is a substitute, which needs a reason', async () => {
+    const augmentin = await medicine(t, {
+      genericName: `Amoxicillin/clavulanate ${Date.now()}`,
+      strength: '625 mg',
+      form: 'Tablet',
+    });
+    const generic = await medicine(t);
+    const { batch } = await batchWithStock(t, { medicineId: augmentin.id, storeId: main.id, quantity: 3 });
+    const { prescription, lineIds } = await prescribe([
+      { name: 'Augmentin 625 mg', medicineId: augmentin.id },
+    ]);
+    const before = ok<DispensingPrescription>(
+      await pharmacist.get(`/api/pharmacy/dispensing/prescriptions/${prescription.id}`),
+    );
+    expect(before.lines[0]?.prescribedMedicine?.id).toBe(augmentin.id);
+    expect(before.lines[0]?.batches.map((b) => b.id)).toEqual([batch.id]);
+    const line = { lineId: lineIds[0] ?? '', medicineId: generic.id, quantityPrescribed: 14, quantity: 0 };
+    expectInvalid(
+      await dispense(pharmacist, prescription.id, [line]),
+      DISPENSING_MESSAGES.substitutionReason,
+      'lines.0.substitutionReason',
+    );
+    // Quantity 0: the course is recorded, all of it owed (nothing of the substitute in stock yet).
     const view = ok<DispensingPrescription>(
       await dispense(pharmacist, prescription.id, [
-        {
-          lineId: lineIds[0] ?? '',
-          medicineId: drug.id,
-          quantityPrescribed: 14,
-          quantity: 0,
-          substitutionReason: 'Brand out of stock: generic amoxicillin given',
-        },
+        { ...line, substitutionReason: 'Only 3 of the brand left: generic amoxicillin when it comes' },
       ]),
     );
     expect(view.lines[0]?.supply).toMatchObject({
+      medicine: { id: generic.id },
       owed: 14,
-      substitutionReason: 'Brand out of stock: generic amoxicillin given',
+      substitutionReason: 'Only 3 of the brand left: generic amoxicillin when it comes',
     });
   });
 

@@ -47,6 +47,21 @@ export async function mainStoreId(db: Executor): Promise<string> {
   return row.id;
 }
 
+/** Formulary medicines as the dispensing screen names them, by id. */
+async function formularyMedicines(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, LineSupply['medicine']>();
+  const rows = await db
+    .select()
+    .from(medicines)
+    .where(inArray(medicines.id, [...ids]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, label: medicineLabel(row), dispensingUnit: row.dispensingUnit },
+    ]),
+  );
+}
+
 /** "1 tablet · Three times daily · After Meal · 7 Days · with water": how to take it, as the label prints it. */
 export const instructionsOf = (line: {
   dosage: string;
@@ -221,7 +236,14 @@ export async function dispensingView(ctx: ServiceContext, id: string): Promise<D
     lines.map((line) => line.id),
   );
   const items = await itemsOf(ctx.db, id);
-  const medicineIds = [...new Set([...supplies.values()].map((supply) => supply.medicine.id))];
+  const prescribed = await formularyMedicines(
+    ctx.db,
+    lines.flatMap((line) => (line.medicineId ? [line.medicineId] : [])),
+  );
+  // Each line's batches are those of the medicine given (once dispensed) or else the one prescribed.
+  const medicineOf = (line: (typeof lines)[number]) =>
+    supplies.get(line.id)?.medicine.id ?? line.medicineId ?? null;
+  const medicineIds = [...new Set(lines.flatMap((line) => medicineOf(line) ?? []))];
   const batches = await batchesInDate(ctx.db, medicineIds, facilityDate(ctx.now(), ctx.config.TIME_ZONE));
   const [counselled] = await ctx.db
     .select({ at: dispenses.dispensedAt })
@@ -250,14 +272,15 @@ export async function dispensingView(ctx: ServiceContext, id: string): Promise<D
           )
         : null,
     lines: lines.map((line) => {
-      const supply = supplies.get(line.id) ?? null;
+      const given = medicineOf(line);
       return {
         id: line.id,
         name: line.name,
         instructions: instructionsOf(line),
-        supply,
+        prescribedMedicine: (line.medicineId && prescribed.get(line.medicineId)) || null,
+        supply: supplies.get(line.id) ?? null,
         items: items.get(line.id) ?? [],
-        batches: supply ? (batches.get(supply.medicine.id) ?? []) : [],
+        batches: given ? (batches.get(given) ?? []) : [],
       };
     }),
     counselledAt: isoOrNull(counselled?.at ?? null),

@@ -44,6 +44,7 @@ import {
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { codedDiagnosis } from '../diagnosis-codes';
 import { pharmacyStatuses, suppliesOf } from '../pharmacy-dispensing';
+import { checkPrescribable } from '../pharmacy-formulary';
 import { checkAllergies } from './allergy-check';
 
 /*
@@ -115,6 +116,7 @@ async function medicinesOf(db: Executor, ids: string[]) {
     list.push({
       id: m.id,
       name: m.name,
+      medicineId: m.medicineId,
       dosage: m.dosage,
       duration: durationLabel(m.durationDays),
       durationDays: m.durationDays,
@@ -391,6 +393,10 @@ async function checkReferences(db: Executor, doctorId: string, input: Prescripti
       .limit(1);
     if (!visit) badRequestAt('appointmentId', PRESCRIPTION_MESSAGES.appointmentMismatch);
   }
+  await checkPrescribable(
+    db,
+    input.medicines.map((m) => m.medicineId),
+  );
   return checkAllergies(db, {
     patientId: input.patientId,
     medicines: input.medicines,

@@ -11,6 +11,7 @@ export const routes: RouteObject[] = [
   page('wards', 'Manage Wards', () => import('./pages/wards-page')),
   page('nurses', 'Manage Nurses', () => import('./pages/nurses-page')),
   page('lab-tests', 'Lab Tests', () => import('./pages/lab-tests-page')),
+  page('formulary', 'Formulary', () => import('./pages/formulary-page')),
   page('ambulances', 'Manage Ambulances', () => import('./pages/ambulances-page')),
   page('patients', 'Manage Patients', () => import('./pages/patients-page')),
   page('emergency-room', 'Manage Emergency Room', () => import('./pages/emergency-room-page')),

@@ -3,6 +3,7 @@ import {
   AUDIT_EXPORT_MESSAGES,
   type AuditActions,
   DOCTOR_MESSAGES,
+  FORMULARY_MESSAGES,
   LAB_CATALOGUE_MESSAGES,
   MESSAGE_MESSAGES,
   WARD_MESSAGES,
@@ -29,6 +30,7 @@ const LIST_LOAD_FAILED: Record<ListResource, string> = {
   messages: MESSAGE_MESSAGES.loadFailed,
   appointments: APPOINTMENT_MESSAGES.loadFailed,
   'lab-tests': LAB_CATALOGUE_MESSAGES.loadFailed,
+  medicines: FORMULARY_MESSAGES.loadFailed,
 };
 
 /** One page of an admin list (for ListTable); the previous page stays on screen while the next one loads. */

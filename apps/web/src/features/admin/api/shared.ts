@@ -9,6 +9,7 @@ import type {
   ErEntry,
   LabTest,
   LiveTopic,
+  Medicine,
   MessageRow,
   Nurse,
   OutboxMail,
@@ -40,6 +41,7 @@ export type ListRows = {
   messages: MessageRow;
   appointments: DeskAppointment;
   'lab-tests': LabTest;
+  medicines: Medicine;
 };
 export type ListResource = AdminListResource;
 export type Resource = AdminResource;
