@@ -64,8 +64,13 @@ export const DISPENSING_MESSAGES = {
 
 // ---------------------------------------------------------------- input
 
+/** A whole number of dispensing units, as JSON or as a form's text. */
 const quantityOf = (min: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(QUANTITY_MAX, message);
+  z.coerce
+    .number<number | string>({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(QUANTITY_MAX, message);
 
 /** A reason as the pharmacist types it: '' when none (the service says when one is required). */
 const reason = () => optionalSingleLineText(REASON_MAX).default('');
@@ -79,7 +84,10 @@ export const dispenseLineInputSchema = z.object({
   /** Handed over now (0: nothing now, the whole course stays owed). */
   quantity: quantityOf(0, DISPENSING_MESSAGES.quantity),
   /** Another batch than the one expiring first; a reason is then required. */
-  batchId: z.uuid({ error: DISPENSING_MESSAGES.batchNotFound }).nullish(),
+  batchId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.uuid({ error: DISPENSING_MESSAGES.batchNotFound }).nullish(),
+  ),
   overrideReason: reason(),
   /** Required when the medicine is not the formulary medicine the doctor picked. */
   substitutionReason: reason(),

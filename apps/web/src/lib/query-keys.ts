@@ -184,6 +184,14 @@ export const queryKeys = {
     tests: (term: string) => ['lab', 'tests', term] as const,
     recollections: ['lab', 'recollections'] as const,
   },
+  /** The pharmacy's dispensing: the queue, a prescription to dispense, a medicine's batches, the formulary search. */
+  pharmacy: {
+    all: ['pharmacy'] as const,
+    queue: ['pharmacy', 'queue'] as const,
+    prescription: (id: string) => ['pharmacy', 'prescription', id] as const,
+    batches: (medicineId: string) => ['pharmacy', 'batches', medicineId] as const,
+    medicines: (term: string) => ['pharmacy', 'medicines', term] as const,
+  },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {
     mar: (stayId: string) => ['stay', stayId, 'mar'] as const,
