@@ -89,6 +89,8 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'PUT', url: '/api/admin/facility' },
   { method: 'GET', url: '/api/admin/facility/lab' },
   { method: 'PUT', url: '/api/admin/facility/lab' },
+  { method: 'GET', url: '/api/admin/facility/pharmacy' },
+  { method: 'PUT', url: '/api/admin/facility/pharmacy' },
   { method: 'GET', url: '/api/admin/lab-alerts' },
   { method: 'GET', url: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/demo-requests' },

@@ -159,6 +159,20 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/lab-notices/{id}/seen': 'Mark a correction notice seen',
   'GET /api/admin/facility/lab': "The laboratory's settings: who verifies, when critical results escalate",
   'PUT /api/admin/facility/lab': "Change the laboratory's settings",
+  'GET /api/admin/facility/pharmacy':
+    "The pharmacy's settings: the days before expiry the stock screen warns",
+  'PUT /api/admin/facility/pharmacy': "Change the pharmacy's settings",
+  // The pharmacy: its stores, stock and goods movements.
+  'GET /api/pharmacy/stores': 'The main store and every ward, with its store once stock went there',
+  'GET /api/pharmacy/stock': 'Medicines with on hand per store, their batches and alerts',
+  'GET /api/pharmacy/stock/{medicineId}': 'One medicine with on hand per store, its batches and alerts',
+  'GET /api/pharmacy/stock/batches/{batchId}/ledger': "A batch's stock ledger, newest first",
+  'POST /api/pharmacy/stock/receipts': 'Receive goods from a supplier into the main store',
+  'POST /api/pharmacy/stock/transfers': "Transfer stock from the main store to a ward's store",
+  'POST /api/pharmacy/stock/returns':
+    "Return a ward's stock to the main store, or the main store's to the supplier",
+  'POST /api/pharmacy/stock/adjustments':
+    "Adjust a store's stock of a batch (damaged, expired, count correction)",
   // Laboratory: the analysers' HL7 messages CarePoint could not file.
   'GET /api/lab/hl7/messages': 'The analyser inbox: HL7 messages waiting to be matched or discarded',
   'GET /api/lab/hl7/messages/{id}': 'An HL7 message as received, with its segments',

@@ -27,6 +27,7 @@ import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { dispensingRoutes } from './pharmacy-dispensing/routes';
 import { formularyRoutes } from './pharmacy-formulary/routes';
+import { pharmacyStockRoutes } from './pharmacy-stock/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
 import { demoRequestAdminRoutes } from './public';
@@ -112,6 +113,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dispensingRoutes,
   // The pharmacy: its formulary (admin; the staff who prescribe, give or dispense read it).
   formularyRoutes,
+  // The pharmacy: its stores, stock and the goods movements (pharmacist; admins read).
+  pharmacyStockRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

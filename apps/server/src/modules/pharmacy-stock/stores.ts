@@ -1,0 +1,61 @@
+import { PHARMACY_STOCK_MESSAGES, type StoreList } from '@carepoint/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { stores, wards } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { notFoundWith } from '../../lib/errors';
+
+/**
+ * GET /api/pharmacy/stores: the main store, then every ward by name with its store's id, or null
+ * while stock has never gone there (its store is made by the first transfer).
+ */
+export async function listStores(ctx: ServiceContext): Promise<StoreList> {
+  const main = await mainStore(ctx.db);
+  const wardRows = await ctx.db
+    .select({ wardId: wards.id, wardName: wards.name, storeId: stores.id, storeName: stores.name })
+    .from(wards)
+    .leftJoin(stores, eq(stores.wardId, wards.id))
+    .orderBy(asc(wards.name), asc(wards.id));
+  return {
+    data: [
+      { id: main.id, name: main.name, kind: 'main', wardId: null },
+      ...wardRows.map((w) => ({
+        id: w.storeId,
+        name: w.storeName ?? wardStoreName(w.wardName),
+        kind: 'ward' as const,
+        wardId: w.wardId,
+      })),
+    ],
+  };
+}
+
+/** The one main pharmacy (the migration made it; the partial unique index allows no second). */
+export async function mainStore(db: Executor) {
+  const [row] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(eq(stores.kind, 'main'));
+  if (!row) throw new Error('The main pharmacy store is missing (migration 0056 makes it)');
+  return row;
+}
+
+const wardStoreName = (wardName: string) => `${wardName} store`;
+
+/**
+ * The ward's store, made the first time stock goes to the ward. Two first transfers at once both
+ * insert: the unique index on ward_id keeps one, and both read it back.
+ */
+export async function wardStore(db: Executor, wardId: string) {
+  const [ward] = await db.select({ name: wards.name }).from(wards).where(eq(wards.id, wardId));
+  if (!ward) throw notFoundWith(PHARMACY_STOCK_MESSAGES.wardNotFound);
+  await db
+    .insert(stores)
+    .values({ name: wardStoreName(ward.name), kind: 'ward', wardId })
+    .onConflictDoNothing({ target: stores.wardId });
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(eq(stores.wardId, wardId));
+  if (!store) throw new Error('ward store not made');
+  return store;
+}
