@@ -1,5 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, registerPatient, shot, shownDate, signIn, uniqueEmail } from './helpers';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  registerPatient,
+  shot,
+  shownDate,
+  signIn,
+  uniqueEmail,
+} from './helpers';
 
 /*
  * Dispensing from real stock: stock received through the API, a prescription written by the
@@ -27,7 +36,12 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
   // The patient: a fresh account of this test's own.
   const patientEmail = uniqueEmail('dispensing');
   const password = 'dispensing-patient-1';
-  await registerPatient(page.request, { firstName: 'Tolu', lastName: 'Bankole', email: patientEmail, password });
+  await registerPatient(page.request, {
+    firstName: 'Tolu',
+    lastName: 'Bankole',
+    email: patientEmail,
+    password,
+  });
   const patientPage = await signedInPage(browser, patientEmail, password);
   const me = await (await patientPage.request.get('/api/auth/me')).json();
   const patientId: string = me.user.id;
@@ -76,9 +90,9 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
   });
   expect(written.status(), await written.text()).toBe(201);
   const prescriptionId: string = (await written.json()).prescription.id;
-  const entry = page.getByRole('button', { name: 'Dispense the prescription of Tolu Bankole' }).or(
-    page.getByRole('link', { name: 'Dispense the prescription of Tolu Bankole' }),
-  );
+  const entry = page
+    .getByRole('button', { name: 'Dispense the prescription of Tolu Bankole' })
+    .or(page.getByRole('link', { name: 'Dispense the prescription of Tolu Bankole' }));
   await expect(entry.first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'dispensing-queue', { widths: WIDTHS });
@@ -88,7 +102,9 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
   await expect(page.getByRole('heading', { level: 1, name: 'Dispense for Tolu Bankole' })).toBeVisible();
   await page.getByRole('button', { name: 'Dispense Cefuroxime 500 mg Tablet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dispense Cefuroxime 500 mg Tablet' });
-  await expect(dialog.getByLabel('Medicine from the formulary')).toHaveValue('Cefuroxime 500 mg Tablet');
+  await expect(dialog.getByRole('combobox', { name: 'Medicine from the formulary' })).toHaveValue(
+    'Cefuroxime 500 mg Tablet',
+  );
   await expect(dialog.getByLabel('Batch')).toContainText(
     `Expiring first: ${sooner.batchNumber} · expires ${shownDate(sooner.expiryDate)} · 4 on hand`,
   );
@@ -115,11 +131,18 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
 
   // The rest is owed: the doctor's prescription and the patient's list say so; it stays queued.
   await doctorPage.goto(`/doctor/prescription/${prescriptionId}`);
-  await expect(doctorPage.getByText('Pharmacy: Dispensed 10 of 20 · 10 owed (Cefuroxime 500 mg Tablet)').first()).toBeVisible();
+  await expect(
+    doctorPage.getByText('Pharmacy: Dispensed 10 of 20 · 10 owed (Cefuroxime 500 mg Tablet)').first(),
+  ).toBeVisible();
+  await shot(doctorPage, 'dispensing-doctor-owed', { widths: WIDTHS });
   await patientPage.goto('/patient/prescriptions');
-  await expect(patientPage.getByText('Partly dispensed: 10 tablets of Cefuroxime 500 mg Tablet owed').first()).toBeVisible();
+  await expect(
+    patientPage.getByText('Partly dispensed: 10 tablets of Cefuroxime 500 mg Tablet owed').first(),
+  ).toBeVisible();
   await shot(patientPage, 'dispensing-patient-owed', { widths: WIDTHS });
   await page.goto('/pharmacy/dispensing');
-  await expect(page.getByRole('link', { name: 'Dispense the prescription of Tolu Bankole' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Dispense the prescription of Tolu Bankole' }).first(),
+  ).toBeVisible();
   await expect(page.getByText('1 partly dispensed').first()).toBeVisible();
 });
