@@ -76,7 +76,7 @@ const quantityOf = (min: number, message: string) =>
 const reason = () => optionalSingleLineText(REASON_MAX).default('');
 
 /** One prescription line dispensed now: which medicine, how many in all, how many now, from which batch. */
-export const dispenseLineInputSchema = z.object({
+const dispenseLineInputSchema = z.object({
   lineId: z.uuid({ error: DISPENSING_MESSAGES.lineNotFound }),
   medicineId: z.uuid({ error: DISPENSING_MESSAGES.medicine }),
   /** The line's whole course in dispensing units; set by the first dispense, the same afterwards. */
@@ -174,7 +174,7 @@ const queuePatientSchema = z.object({
   allergies: z.array(z.string()),
 });
 
-export const dispensingQueueEntrySchema = z.object({
+const dispensingQueueEntrySchema = z.object({
   id: z.string(),
   patient: queuePatientSchema,
   prescriber: personSchema,

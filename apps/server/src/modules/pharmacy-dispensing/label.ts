@@ -6,7 +6,6 @@ import {
   medicineLabel,
 } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import {
   dispenseItems,
   dispenseLines,
@@ -19,21 +18,15 @@ import {
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
+import { LABEL_BOLD, LABEL_FONT, labelPdf } from '../../lib/pdf-label';
 import { fullNameOf } from '../../lib/people';
 import { instructionsOf } from './read';
 
 /*
  * A dispensed item's label: a page of 70 × 38 mm (a common pharmacy label roll) with the patient,
  * the medicine and how many, how to take it, the batch and its expiry, and when it was dispensed.
- * pdfkit with its standard fonts, as the lab's tube label (modules/lab-orders/label.ts).
+ * Drawn as every label (lib/pdf-label.ts), like the lab's tube label.
  */
-
-const POINTS_PER_MM = 72 / 25.4;
-const WIDTH = DISPENSE_LABEL_SIZE_MM.width * POINTS_PER_MM;
-const HEIGHT = DISPENSE_LABEL_SIZE_MM.height * POINTS_PER_MM;
-const MARGIN = 2.5 * POINTS_PER_MM;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 
 interface LabelData {
   patientName: string;
@@ -46,39 +39,30 @@ interface LabelData {
   dispensedAt: string;
 }
 
-function labelPdf(data: LabelData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [WIDTH, HEIGHT],
-    margin: 0,
-    info: { Title: `${data.medicine} for ${data.patientName}`, Creator: 'CarePoint' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = WIDTH - MARGIN * 2;
-  const line = (text: string, y: number, font: string, size: number) =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor('#000')
-      .text(text, MARGIN, y, { width, lineBreak: false, ellipsis: true });
-
-  line(data.medicine, MARGIN, BOLD, 8);
-  line(data.quantity, MARGIN + 10, FONT, 7);
-  // How to take it may need two lines: it is what the patient reads at home.
-  doc
-    .font(BOLD)
-    .fontSize(7.5)
-    .text(data.instructions, MARGIN, MARGIN + 20, { width, height: 20, ellipsis: true });
-  line(`${data.patientName}${data.recordNumber ? ` · ${data.recordNumber}` : ''}`, MARGIN + 44, BOLD, 7);
-  line(`Batch ${data.batchNumber} · Expires ${data.expiryDate}`, MARGIN + 54, FONT, 6.5);
-  line(`Dispensed ${data.dispensedAt}`, MARGIN + 63, FONT, 6);
-  line('Keep out of the reach of children', MARGIN + 83, FONT, 5.5);
-  doc.end();
-  return done;
+function itemLabelPdf(data: LabelData): Promise<Buffer> {
+  return labelPdf(
+    DISPENSE_LABEL_SIZE_MM,
+    `${data.medicine} for ${data.patientName}`,
+    ({ doc, line, width, margin }) => {
+      line(data.medicine, margin, LABEL_BOLD, 8);
+      line(data.quantity, margin + 10, LABEL_FONT, 7);
+      // How to take it may need two lines: it is what the patient reads at home.
+      doc
+        .font(LABEL_BOLD)
+        .fontSize(7.5)
+        .text(data.instructions, margin, margin + 20, { width, height: 20, ellipsis: true });
+      line(
+        `${data.patientName}${data.recordNumber ? ` · ${data.recordNumber}` : ''}`,
+        margin + 44,
+        LABEL_BOLD,
+        7,
+      );
+      line(`Batch ${data.batchNumber} · Expires ${data.expiryDate}`, margin + 54, LABEL_FONT, 6.5);
+      line(`Dispensed ${data.dispensedAt}`, margin + 63, LABEL_FONT, 6);
+      line('Keep out of the reach of children', margin + 83, LABEL_FONT, 5.5);
+    },
+    2.5,
+  );
 }
 
 /** GET /api/pharmacy/dispensing/items/:id/label.pdf: one dispensed item's label. Audited. */
@@ -111,7 +95,7 @@ export async function dispenseLabel(ctx: ServiceContext, itemId: string) {
     .innerJoin(users, eq(users.id, dispenses.patientId))
     .where(eq(dispenseItems.id, itemId));
   if (!row) throw notFoundWith(DISPENSING_MESSAGES.itemNotFound);
-  const bytes = await labelPdf({
+  const bytes = await itemLabelPdf({
     patientName: row.patientName,
     recordNumber: row.recordNumber,
     medicine: medicineLabel(row),

@@ -1,7 +1,6 @@
 import { type Medicine, medicineLabel, SEARCH_DEBOUNCE_MS } from '@carepoint/contract';
-import { X } from 'lucide-react';
 import { useState } from 'react';
-import { Combobox } from '@/components/ui/combobox';
+import { Combobox, ComboboxClear } from '@/components/ui/combobox';
 import { FieldShell, useFieldIds } from '@/components/ui/field';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMedicineSearch } from '../api/dispensing';
@@ -68,17 +67,13 @@ export function MedicinePicker({ label, value, onChange, error, hint }: Medicine
         placeholder={value ? undefined : 'Generic or brand name'}
       >
         {value ? (
-          <button
-            type="button"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-ink-muted hover:bg-primary-50 hover:text-ink"
-            aria-label={`Clear ${label}`}
-            onClick={() => {
+          <ComboboxClear
+            label={label}
+            onClear={() => {
               onChange(null);
               setText('');
             }}
-          >
-            <X aria-hidden size={16} />
-          </button>
+          />
         ) : null}
       </Combobox>
     </FieldShell>
