@@ -592,28 +592,23 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/doctor/reports/{id}/attachments': { 409: ['TOO_MANY_ATTACHMENTS'] },
 };
 
+/** What every live board's stream answers. */
+const EVENT_STREAM = {
+  types: ['text/event-stream'],
+  description: 'A Server-Sent Events stream that lasts until the client leaves',
+} as const;
+
 /** Routes that answer a file or a stream rather than JSON: its media types, and what it is. */
 export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; description: string }>> = {
   'GET /api/users/{id}/image': {
     types: ['image/png', 'image/jpeg', 'image/webp'],
     description: 'The picture, in the type it was uploaded as',
   },
-  'GET /api/admin/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/doctor/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/nurse/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/lab/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
+  'GET /api/admin/events': EVENT_STREAM,
+  'GET /api/doctor/events': EVENT_STREAM,
+  'GET /api/nurse/events': EVENT_STREAM,
+  'GET /api/lab/events': EVENT_STREAM,
+  'GET /api/pharmacy/events': EVENT_STREAM,
   'GET /api/lab/orders/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/pharmacy/dispensing/items/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
