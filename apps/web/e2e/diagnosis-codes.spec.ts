@@ -68,7 +68,7 @@ test('the doctor codes a visit’s diagnosis from the searchable picker and sees
   await page.screenshot({ path: '/tmp/shots-h3/picker-chosen-1280.png', fullPage: true });
 
   const line = page.getByRole('listitem', { name: 'Medicine 1' });
-  await line.getByLabel('Name').fill('Prednisolone 5 mg');
+  await line.getByRole('combobox', { name: 'Name' }).fill('Prednisolone 5 mg');
   await line.getByLabel('Dosage').fill('1 tablet');
   await line.getByLabel('Duration').selectOption('7 Days');
   await line.getByLabel('Time').selectOption('After Meal');

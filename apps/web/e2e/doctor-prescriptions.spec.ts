@@ -44,7 +44,7 @@ async function pdfText(page: Page, url: string) {
 /** Chooses a medicine line's fields (the line is the list item "Medicine n"). */
 async function fillMedicine(page: Page, n: number, name: string, interval = 'Morning and evening') {
   const line = page.getByRole('listitem', { name: `Medicine ${n}` });
-  await line.getByLabel('Name').fill(name);
+  await line.getByRole('combobox', { name: 'Name' }).fill(name);
   await line.getByLabel('Dosage').fill('1 tablet');
   await line.getByLabel('Duration').selectOption('7 Days');
   await line.getByLabel('Time').selectOption('After Meal');
@@ -129,9 +129,9 @@ test('a medicine matching a recorded allergy is flagged and needs acknowledging'
 
   const line = await fillMedicine(page, 1, 'Amoxicillin 500 mg');
   await expect(line.getByText('Allergy: the patient is allergic to Penicillin')).toBeVisible();
-  await line.getByLabel('Name').fill('Azithromycin 500 mg');
+  await line.getByRole('combobox', { name: 'Name' }).fill('Azithromycin 500 mg');
   await expect(line.getByText(/Allergy:/)).toHaveCount(0);
-  await line.getByLabel('Name').fill('Augmentin 625 mg');
+  await line.getByRole('combobox', { name: 'Name' }).fill('Augmentin 625 mg');
   await expect(line.getByText('Allergy: the patient is allergic to Penicillin')).toBeVisible();
 
   // Saved without the acknowledgement, the server refuses with the same rule.

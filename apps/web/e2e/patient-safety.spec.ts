@@ -71,7 +71,7 @@ test('an allergy typed but not added is saved with the details, and the prescrip
   await page.getByRole('option', { name: new RegExp(patient.name) }).click();
   await expect(page.getByText('Recorded allergies:')).toContainText('Penicillin');
   const line = page.getByRole('listitem', { name: 'Medicine 1' });
-  await line.getByLabel('Name').fill('Amoxicillin 500 mg');
+  await line.getByRole('combobox', { name: 'Name' }).fill('Amoxicillin 500 mg');
   await expect(line.getByText('Allergy: the patient is allergic to Penicillin')).toBeVisible();
 });
 

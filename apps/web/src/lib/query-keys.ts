@@ -90,6 +90,8 @@ export const queryKeys = {
     },
     /** ICD-10-CM searches (the diagnosis picker), by term and limit. */
     diagnosisCodes: ['doctor', 'diagnosis-codes'] as const,
+    /** Formulary searches (the prescription's medicine picker), by term. */
+    medicines: (term: string) => ['doctor', 'medicines', term] as const,
     prescriptions: {
       all: ['doctor', 'prescriptions'] as const,
       list: (queryString: string) => ['doctor', 'prescriptions', 'list', queryString] as const,

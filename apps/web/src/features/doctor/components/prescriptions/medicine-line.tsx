@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { cx } from '@/lib/cx';
+import { MedicinePicker, type PickedMedicine } from './medicine-picker';
 
 type Values = PrescriptionInput;
 type LineErrors = FieldErrors<Values['medicines'][number]> | undefined;
@@ -19,6 +20,9 @@ type MedicineLineFieldsProps = {
   index: number;
   register: UseFormRegister<Values>;
   errors: LineErrors;
+  /** The line's medicine as written, and the formulary medicine it was picked from. */
+  medicine: PickedMedicine;
+  onMedicineChange: (medicine: PickedMedicine) => void;
   /** The recorded allergy this medicine matches, if any. */
   conflict: AllergyConflict | null;
   /** "Other number of days" is chosen: the count is asked for beside the duration. */
@@ -33,6 +37,8 @@ export function MedicineLineFields({
   index,
   register,
   errors,
+  medicine,
+  onMedicineChange,
   conflict,
   otherDuration,
   onRemove,
@@ -57,7 +63,12 @@ export function MedicineLineFields({
         ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Input label="Name" autoComplete="off" error={errors?.name?.message} {...register(`${name}.name`)} />
+        <MedicinePicker
+          label="Name"
+          value={medicine}
+          onChange={onMedicineChange}
+          error={errors?.name?.message ?? errors?.medicineId?.message}
+        />
         <Input
           label="Dosage"
           placeholder="1 tablet"

@@ -37,11 +37,13 @@ import { triagePatientSearch } from '@/features/doctor/api/triage';
 import { useContractForm } from '@/lib/use-contract-form';
 import { LatestTriage } from './latest-triage';
 import { AllergyNotice, MedicineLineFields } from './medicine-line';
+import type { PickedMedicine } from './medicine-picker';
 
 type Values = PrescriptionInput;
 
 const EMPTY_MEDICINE: Values['medicines'][number] = {
   name: '',
+  medicineId: null,
   dosage: '',
   duration: '',
   durationDays: '',
@@ -81,8 +83,15 @@ export function valuesOf(
   };
 }
 
+/** A watched line's medicine as the picker shows it (the form's values are the schema's input, loosely typed). */
+const pickedOf = (line: { name?: unknown; medicineId?: unknown } | undefined): PickedMedicine => ({
+  name: typeof line?.name === 'string' ? line.name : '',
+  medicineId: typeof line?.medicineId === 'string' && line.medicineId !== '' ? line.medicineId : null,
+});
+
 const MEDICINE_FIELDS = [
   'name',
+  'medicineId',
   'dosage',
   'duration',
   'durationDays',
@@ -301,6 +310,12 @@ export function PrescriptionForm({
               index={index}
               register={register}
               errors={errors.medicines?.[index]}
+              medicine={pickedOf(medicines?.[index])}
+              onMedicineChange={(picked) => {
+                const show = { shouldDirty: true, shouldValidate: Boolean(errors.medicines?.[index]?.name) };
+                setValue(`medicines.${index}.name`, picked.name, show);
+                setValue(`medicines.${index}.medicineId`, picked.medicineId, { shouldDirty: true });
+              }}
               conflict={conflicts.find((c) => c.index === index) ?? null}
               otherDuration={medicines?.[index]?.duration === MEDICINE_DURATION_OTHER}
               onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
