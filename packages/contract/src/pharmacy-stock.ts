@@ -53,10 +53,10 @@ export const PHARMACY_STOCK_MESSAGES = {
 const M = PHARMACY_STOCK_MESSAGES;
 
 /** A pharmacy's goods lines: 1,000,000 units of a batch is far beyond any delivery. */
-export const STOCK_QUANTITY_MAX = 1_000_000;
+const STOCK_QUANTITY_MAX = 1_000_000;
 /** ₦10,000,000 a unit, in kobo: no dispensing unit costs more. */
-export const UNIT_COST_MAX_KOBO = 1_000_000_000;
-export const STOCK_TEXT_MAX = { supplier: 120, invoiceNumber: 60, batchNumber: 60, reason: 300 } as const;
+const UNIT_COST_MAX_KOBO = 1_000_000_000;
+const STOCK_TEXT_MAX = { supplier: 120, invoiceNumber: 60, batchNumber: 60, reason: 300 } as const;
 
 // ---------------------------------------------------------------- settings
 
@@ -73,7 +73,7 @@ export const DEFAULT_PHARMACY_SETTINGS: PharmacySettings = { expiryWarningDays: 
 
 // ---------------------------------------------------------------- stores
 
-export const storeSchema = z.object({
+const storeSchema = z.object({
   /** Null for a ward whose store is not made yet (made by its first transfer). */
   id: z.string().nullable(),
   name: z.string(),
@@ -104,7 +104,7 @@ export const stockQuerySchema = listQuerySchema(STOCK_SORTABLE, STOCK_PAGE_SIZE)
 
 const storeQuantitySchema = z.object({ storeId: z.string(), quantity: z.number().int() });
 
-export const stockBatchSchema = z.object({
+const stockBatchSchema = z.object({
   id: z.string(),
   batchNumber: z.string(),
   expiryDate: z.string(),
@@ -225,7 +225,7 @@ export const ledgerQuerySchema = z.object({ storeId: z.uuid({ error: M.store }).
 /** More rows than this of one batch is years of a busy ward: the screen shows the newest. */
 export const LEDGER_ROWS_SHOWN = 200;
 
-export const ledgerRowSchema = z.object({
+const ledgerRowSchema = z.object({
   id: z.string(),
   operationId: z.string(),
   kind: z.enum(STOCK_MOVEMENT_KINDS),

@@ -10,7 +10,7 @@ import {
 } from '@carepoint/contract';
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { medicines, stockBalances, stockBatches } from '../../db/schema';
+import { medicines, stockBalances, stockBatches, stores } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
@@ -152,8 +152,10 @@ async function batchesOf(ctx: ServiceContext, medicineIds: string[], days: Expir
     })
     .from(stockBatches)
     .innerJoin(stockBalances, eq(stockBalances.batchId, stockBatches.id))
+    .innerJoin(stores, eq(stores.id, stockBalances.storeId))
     .where(and(inArray(stockBatches.medicineId, medicineIds), gt(stockBalances.quantity, 0)))
-    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id), asc(stockBalances.storeId));
+    // The main store first (the enum's order), then the wards' by name.
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id), asc(stores.kind), asc(stores.name));
   const byId = new Map<string, StockBatch>();
   for (const row of rows) {
     let batch = byId.get(row.id);

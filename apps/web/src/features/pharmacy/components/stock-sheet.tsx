@@ -28,7 +28,9 @@ const batchColumns = (
       id: 'batch',
       header: 'Batch',
       enableHiding: false,
-      cell: ({ row }) => <span className="font-mono text-sm text-ink">{row.original.batchNumber}</span>,
+      cell: ({ row }) => (
+        <span className="font-mono text-sm whitespace-nowrap text-ink">{row.original.batchNumber}</span>
+      ),
     },
     {
       id: 'expiry',

@@ -25,7 +25,7 @@ import { storeNameOf } from '../components/store-names';
 /**
  * The pharmacy's stock (docs/areas/pharmacy.md): every medicine with its on hand in total and per
  * store, its reorder level and alerts, searched, sorted and paged by the server; filtered by an
- * alert. Receive brings a medicine's goods into the main store; a row opens its batches, where
+ * alert. Receive brings a medicine's goods into the main store; Batches opens its batches, where
  * each is transferred, returned, adjusted and its ledger read.
  */
 export default function StockPage() {
@@ -95,14 +95,13 @@ export default function StockPage() {
         defaultSort="name"
         defaultLimit={STOCK_PAGE_SIZE}
         searchPlaceholder="Search medicines"
-        onRowClick={(r) => setOpen(r.id)}
         toolbar={
           <FilterSelect
             name="alert"
             label="Alert"
             values={STOCK_ALERTS}
             labels={STOCK_ALERT_LABELS}
-            allLabel="Any alert or none"
+            allLabel="All medicines"
           />
         }
       />
