@@ -332,7 +332,7 @@ export const departmentParamSchema = z.object({ department: departmentSchema });
  * message is `event: ready`. The desk's stream carries every topic; a doctor's stream
  * (DOCTOR_EVENTS_PATH) carries only `appointments` changes of their own appointments.
  */
-export const LIVE_TOPICS = ['emergency', 'queues', 'appointments', 'wards', 'lab'] as const;
+export const LIVE_TOPICS = ['emergency', 'queues', 'appointments', 'wards', 'lab', 'pharmacy'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LIVE_EVENTS_PATH = '/api/admin/events';
 export const DOCTOR_EVENTS_PATH = '/api/doctor/events';

@@ -4,6 +4,7 @@ import { optionalVitalField, VITAL_RANGES, vitalField } from './clinical';
 import { listQuerySchema, pageOf, requiredText } from './common';
 import { formatDay } from './dates';
 import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
+import { lineSupplySchema } from './pharmacy-dispensing';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -73,6 +74,9 @@ const NEXT_VISIT_MAX = 365;
 export const PRESCRIPTIONS_PAGE_SIZE = 10;
 
 export const PRESCRIPTION_MESSAGES = {
+  /** The pharmacy handed over some of it: what was dispensed stays on record. */
+  dispensed:
+    'The pharmacy has dispensed this prescription: its dispensed medicines cannot be removed; set it Inactive instead',
   patientRequired: 'Please select a patient',
   patientNotFound: 'Choose a registered patient',
   appointmentMismatch: 'The appointment must be yours and with this patient',
@@ -449,6 +453,8 @@ const medicineLineSchema = z.object({
   time: z.enum(MEDICINE_TIMES),
   interval: z.enum(MEDICINE_INTERVALS),
   comment: z.string().nullable(),
+  /** What the pharmacy supplied of it (handed over, still owed); null until first dispensed. */
+  supply: lineSupplySchema.nullable(),
 });
 export type MedicineLine = z.infer<typeof medicineLineSchema>;
 
@@ -517,6 +523,8 @@ const prescriptionRowSchema = z.object({
   medicineCount: z.number().int(),
   /** The first medicines' names, for a glance ("Amoxicillin, Paracetamol"). */
   medicines: z.string(),
+  /** Where the pharmacy stands: "Not dispensed", "Dispensed", "Partly dispensed: 11 capsules of … owed". */
+  pharmacy: z.string(),
   mine: z.boolean(),
 });
 export type PrescriptionRow = z.infer<typeof prescriptionRowSchema>;

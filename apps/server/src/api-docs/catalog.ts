@@ -217,6 +217,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'PUT /api/admin/medicines/{id}/status': 'Deactivate or reactivate a formulary medicine',
   'GET /api/medicines': 'The active formulary, to prescribe and dispense from',
   'GET /api/medicines/{id}': 'An active formulary medicine',
+  'GET /api/pharmacy/dispensing/queue': 'The dispensing queue: prescriptions still owed, oldest first',
+  'GET /api/pharmacy/dispensing/prescriptions/{id}':
+    'A prescription to dispense: its lines, items, owed and batches',
+  'POST /api/pharmacy/dispensing/prescriptions/{id}':
+    'Dispense (all or part of) lines of a prescription from the main store, first expiry first',
+  'GET /api/pharmacy/dispensing/medicines/{id}/batches':
+    "A medicine's in-date batches in the main store, first expiry first",
+  'GET /api/pharmacy/dispensing/items/{id}/label.pdf': "A dispensed item's label (70 × 38 mm PDF)",
   'GET /api/admin/emergency-room': 'Emergency room arrivals',
   'POST /api/admin/emergency-room': 'Record an emergency room arrival',
   'PATCH /api/admin/emergency-room/{id}': 'Update an emergency room arrival',
@@ -411,6 +419,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
       "The pharmacy's stores and stock: on hand per store and batch, alerts, receipts, transfers to wards, returns, adjustments and a batch's ledger.",
   },
   {
+    name: 'pharmacy: dispensing',
+    description:
+      'The dispensing queue, dispensing prescriptions from the main store (first expiry first, part or whole), item labels and live changes.',
+  },
+  {
     name: 'wards: stays',
     description:
       'Inpatient stays from admission to discharge, and the ward boards (admins, doctors, nurses).',
@@ -452,6 +465,18 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/auth/change-password': { 429: true },
   'POST /api/auth/passkey/verify': { 401: ['PASSKEY_SIGN_IN_FAILED', 'ACCOUNT_INACTIVE'], 429: true },
   'POST /api/user/passkeys': { 409: ['PASSKEY_TAKEN'] },
+  'POST /api/pharmacy/dispensing/prescriptions/{id}': {
+    409: [
+      'NOT_ENOUGH_STOCK',
+      'BATCH_EXPIRED',
+      'DISPENSE_MORE_THAN_OWED',
+      'DISPENSE_PRESCRIBED_CHANGED',
+      'DISPENSE_MEDICINE_CHANGED',
+      'PRESCRIPTION_INACTIVE',
+    ],
+  },
+  'DELETE /api/doctor/prescriptions/{id}': { 409: ['PRESCRIPTION_DISPENSED'] },
+  'PUT /api/doctor/prescriptions/{id}': { 409: ['PRESCRIPTION_DISPENSED'] },
   'POST /api/auth/login/second-factor': { 401: ['CHALLENGE_EXPIRED', 'ACCOUNT_INACTIVE'], 429: true },
   'POST /api/two-factor/setup': { 409: ['TWO_FACTOR_ENABLED'] },
   'POST /api/two-factor/confirm': { 409: ['TWO_FACTOR_ENABLED'], 429: true },
@@ -581,29 +606,25 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/doctor/reports/{id}/attachments': { 409: ['TOO_MANY_ATTACHMENTS'] },
 };
 
+/** What every live board's stream answers. */
+const EVENT_STREAM = {
+  types: ['text/event-stream'],
+  description: 'A Server-Sent Events stream that lasts until the client leaves',
+} as const;
+
 /** Routes that answer a file or a stream rather than JSON: its media types, and what it is. */
 export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; description: string }>> = {
   'GET /api/users/{id}/image': {
     types: ['image/png', 'image/jpeg', 'image/webp'],
     description: 'The picture, in the type it was uploaded as',
   },
-  'GET /api/admin/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/doctor/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/nurse/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
-  'GET /api/lab/events': {
-    types: ['text/event-stream'],
-    description: 'A Server-Sent Events stream that lasts until the client leaves',
-  },
+  'GET /api/admin/events': EVENT_STREAM,
+  'GET /api/doctor/events': EVENT_STREAM,
+  'GET /api/nurse/events': EVENT_STREAM,
+  'GET /api/lab/events': EVENT_STREAM,
+  'GET /api/pharmacy/events': EVENT_STREAM,
   'GET /api/lab/orders/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/pharmacy/dispensing/items/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/admin/audit/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },

@@ -25,6 +25,7 @@ import { nurseRoutes } from './nurses/routes';
 import { observationRoutes } from './observations/routes';
 import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
+import { dispensingRoutes } from './pharmacy-dispensing/routes';
 import { formularyRoutes } from './pharmacy-formulary/routes';
 import { pharmacyStockRoutes } from './pharmacy-stock/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
@@ -110,6 +111,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   labResultRoutes,
   // Laboratory: the analyser inbox (HL7 messages that could not be filed).
   labHl7Routes,
+  // The pharmacy: the dispensing queue, dispensing from stock, the items' labels.
+  dispensingRoutes,
   // The pharmacy: its formulary (admin; the staff who prescribe, give or dispense read it).
   formularyRoutes,
   // The pharmacy: its stores, stock and the goods movements (pharmacist; admins read).

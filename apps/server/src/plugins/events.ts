@@ -96,6 +96,9 @@ export const nursesBoards: EventFilter = (event) =>
 /** The laboratory's stream: lab orders and specimens only. */
 export const labsOwn: EventFilter = (event) => event.topic === 'lab';
 
+/** The pharmacy's stream: prescriptions to dispense (written, changed, dispensed). */
+export const pharmacyOwn: EventFilter = (event) => event.topic === 'pharmacy';
+
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {
   if (!tokenHash) return false;

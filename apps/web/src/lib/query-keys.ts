@@ -187,8 +187,17 @@ export const queryKeys = {
     tests: (term: string) => ['lab', 'tests', term] as const,
     recollections: ['lab', 'recollections'] as const,
   },
-  /** The pharmacy's stock: the stock screen's pages, one medicine's batches, the stores, a batch's ledger. */
+  /**
+   * The pharmacy: dispensing (the queue, a prescription to dispense, a medicine's batches, the
+   * formulary search) and stock (the stock screen's pages, one medicine's batches, the stores, a
+   * batch's ledger). A dispense changes both: it invalidates `all`.
+   */
   pharmacy: {
+    all: ['pharmacy'] as const,
+    queue: ['pharmacy', 'queue'] as const,
+    prescription: (id: string) => ['pharmacy', 'prescription', id] as const,
+    batches: (medicineId: string) => ['pharmacy', 'batches', medicineId] as const,
+    medicines: (term: string) => ['pharmacy', 'medicines', term] as const,
     stock: ['pharmacy', 'stock'] as const,
     stockPage: (queryString: string) => ['pharmacy', 'stock', 'page', queryString] as const,
     medicine: (medicineId: string) => ['pharmacy', 'stock', 'medicine', medicineId] as const,

@@ -16,6 +16,7 @@ export * from './messages';
 export * from './observations';
 export * from './passkeys';
 export * from './pharmacy';
+export * from './pharmacy-dispensing';
 export * from './platform';
 export * from './prescriptions';
 export * from './reports';

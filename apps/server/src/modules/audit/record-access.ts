@@ -37,6 +37,7 @@ const SUBJECTS: ReadonlyArray<readonly [prefix: string, what: string, where: str
   ['lab-specimen.', 'a lab specimen of yours', 'Laboratory'],
   ['lab-order', 'your lab tests', 'Laboratory'],
   ['lab.', 'your lab results', 'Laboratory'],
+  ['dispensing.', 'your prescription at the pharmacy', 'Pharmacy'],
 ];
 
 /** The last part of an action, in words; any other is a change. */
@@ -52,6 +53,8 @@ const VERBS: Record<string, string> = {
   worklist: 'Opened',
   recollections: 'Opened',
   label: 'Opened',
+  queue: 'Opened',
+  dispense: 'Dispensed',
   create: 'Added',
   add: 'Added',
   upload: 'Added',

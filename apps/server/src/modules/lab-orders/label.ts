@@ -7,11 +7,11 @@ import {
 } from '@carepoint/contract';
 import { toBuffer } from 'bwip-js/node';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { labOrders, labOrderTests, labSpecimens, labTests, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith, signedIn } from '../../lib/errors';
+import { LABEL_BOLD, LABEL_FONT, labelPdf } from '../../lib/pdf-label';
 import { fullNameOf } from '../../lib/people';
 import { requireOrderReach } from './access';
 
@@ -19,15 +19,8 @@ import { requireOrderReach } from './access';
  * The tube's label: a page of 50 × 25 mm (a common specimen label roll) with the patient's name,
  * record number and date of birth, the accession number as a Code 128 barcode (bwip-js, the
  * analysers' and scanners' common symbology) and in print, the test codes and the collection
- * time. pdfkit with its standard fonts, as the other printed documents (lib/pdf.ts).
+ * time. Drawn as every label (lib/pdf-label.ts).
  */
-
-const POINTS_PER_MM = 72 / 25.4;
-const WIDTH = LAB_LABEL_SIZE_MM.width * POINTS_PER_MM;
-const HEIGHT = LAB_LABEL_SIZE_MM.height * POINTS_PER_MM;
-const MARGIN = 2 * POINTS_PER_MM;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 
 /** The accession as a Code 128 barcode, a PNG drawn at 4 pixels a module for a sharp print. */
 const barcode = (accession: string) =>
@@ -42,34 +35,20 @@ interface LabelData {
   testCodes: string[];
 }
 
-async function labelPdf(data: LabelData, timeZone: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [WIDTH, HEIGHT],
-    margin: 0,
-    info: { Title: `Specimen ${data.accession}`, Creator: 'CarePoint' },
+function specimenLabelPdf(data: LabelData, timeZone: string): Promise<Buffer> {
+  return labelPdf(LAB_LABEL_SIZE_MM, `Specimen ${data.accession}`, async ({ doc, line, width, margin }) => {
+    line(data.patientName, margin, LABEL_BOLD, 7);
+    const born = data.dateOfBirth ? `DOB ${formatDay(data.dateOfBirth)}` : 'DOB unknown';
+    line(`${RECORD_NUMBER_LABEL} ${data.recordNumber ?? '-'} · ${born}`, margin + 8.5, LABEL_FONT, 5.5);
+    doc.image(await barcode(data.accession), margin, margin + 16, { width, height: 25 });
+    line(data.accession, margin + 42.5, LABEL_BOLD, 6.5, 'center');
+    line(
+      `${data.testCodes.join(' ')} · ${formatInstant(data.collectedAt, timeZone)}`,
+      margin + 51,
+      LABEL_FONT,
+      5,
+    );
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = WIDTH - MARGIN * 2;
-  const line = (text: string, y: number, font: string, size: number, align: 'left' | 'center' = 'left') =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor('#000')
-      .text(text, MARGIN, y, { width, align, lineBreak: false, ellipsis: true });
-
-  line(data.patientName, MARGIN, BOLD, 7);
-  const born = data.dateOfBirth ? `DOB ${formatDay(data.dateOfBirth)}` : 'DOB unknown';
-  line(`${RECORD_NUMBER_LABEL} ${data.recordNumber ?? '-'} · ${born}`, MARGIN + 8.5, FONT, 5.5);
-  doc.image(await barcode(data.accession), MARGIN, MARGIN + 16, { width, height: 25 });
-  line(data.accession, MARGIN + 42.5, BOLD, 6.5, 'center');
-  line(`${data.testCodes.join(' ')} · ${formatInstant(data.collectedAt, timeZone)}`, MARGIN + 51, FONT, 5);
-  doc.end();
-  return done;
 }
 
 /**
@@ -102,7 +81,7 @@ export async function specimenLabel(ctx: ServiceContext, orderId: string) {
     .innerJoin(labTests, eq(labTests.id, labOrderTests.testId))
     .where(eq(labOrderTests.orderId, orderId))
     .orderBy(asc(labTests.code));
-  const bytes = await labelPdf(
+  const bytes = await specimenLabelPdf(
     {
       patientName: row.patientName,
       recordNumber: row.recordNumber,

@@ -20,7 +20,7 @@ import { orderRows, toLabOrder, toLabOrders } from './read';
 
 type WorklistQuery = z.output<typeof labWorklistQuerySchema>;
 
-/** A worklist page, and every table its rows are read from (their NOTIFY triggers: migration 0058). */
+/** A worklist page, and every table its rows are read from (their NOTIFY triggers: migration 0059). */
 const WORKLIST = cachedRead('lab-worklist', [labOrders, labSpecimens, labOrderTests, labTests, users]);
 
 /** More orders than this on one chart is years of care; the chart shows the newest. */

@@ -2,4 +2,4 @@
  * The pharmacy stock module's public surface: `move` is the one way stock changes (receipts,
  * transfers, dispensing, ward doses, counts all write the ledger through it).
  */
-export { move } from './ledger';
+export { type Movement, move } from './ledger';

@@ -102,7 +102,12 @@ describe('stock ledger', () => {
   });
 
   it('refuses to take more than is on hand, naming the medicine and the store, and takes nothing', async () => {
-    const drug = await medicine(t, { genericName: 'Metformin', strength: '500 mg', form: 'Tablet' });
+    // A name of its own: the shipped formulary has Metformin 500 mg Tablet already.
+    const drug = await medicine(t, {
+      genericName: 'Metformin (ledger test)',
+      strength: '500 mg',
+      form: 'Tablet',
+    });
     const other = await medicine(t);
     const { batch } = await batchWithStock(t, { medicineId: drug.id, storeId: main.id, quantity: 2 });
     const { batch: plenty } = await batchWithStock(t, {
@@ -121,7 +126,7 @@ describe('stock ledger', () => {
     ).toEqual({
       status: 409,
       code: 'NOT_ENOUGH_STOCK',
-      message: PHARMACY_MESSAGES.notEnoughStock('Metformin 500 mg Tablet', 'Main Pharmacy'),
+      message: PHARMACY_MESSAGES.notEnoughStock('Metformin (ledger test) 500 mg Tablet', 'Main Pharmacy'),
     });
     // The whole operation rolled back: the other batch's take too.
     expect(await balanceOf(main.id, plenty.id)).toBe(50);

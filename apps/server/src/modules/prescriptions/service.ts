@@ -28,7 +28,8 @@ import {
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { type Actor, inTransaction, type ServiceContext } from '../../lib/context';
-import { badRequest, notFound, signedIn } from '../../lib/errors';
+import { violatedForeignKey } from '../../lib/db-errors';
+import { badRequest, conflict, notFound, signedIn } from '../../lib/errors';
 import {
   iso,
   listPage,
@@ -42,6 +43,7 @@ import {
 } from '../../lib/list';
 import { ageOn, findPatient, fullNameOf, profileImageUrl } from '../../lib/people';
 import { codedDiagnosis } from '../diagnosis-codes';
+import { pharmacyStatuses, suppliesOf } from '../pharmacy-dispensing';
 import { checkPrescribable } from '../pharmacy-formulary';
 import { checkAllergies } from './allergy-check';
 
@@ -121,6 +123,7 @@ async function medicinesOf(db: Executor, ids: string[]) {
       time: m.time,
       interval: m.interval,
       comment: m.comment,
+      supply: null,
     });
     byId.set(m.prescriptionId, list);
   }
@@ -190,8 +193,14 @@ async function load(ctx: ServiceContext, id: string): Promise<Prescription> {
   const actor = signedIn(ctx.actor);
   const [row] = await withPeople(selectOf(ctx.db)).where(readable(actor, id)).limit(1);
   if (!row) throw notFound('Prescription');
-  const medicines = await medicinesOf(ctx.db, [id]);
-  return toPrescription(row, medicines.get(id) ?? [], actor.id, ctx.config.TIME_ZONE);
+  const lines = (await medicinesOf(ctx.db, [id])).get(id) ?? [];
+  // What the pharmacy handed over and still owes of each line, for the doctor and the patient.
+  const supplies = await suppliesOf(
+    ctx.db,
+    lines.map((line) => line.id),
+  );
+  const medicines = lines.map((line) => ({ ...line, supply: supplies.get(line.id) ?? null }));
+  return toPrescription(row, medicines, actor.id, ctx.config.TIME_ZONE);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,10 +231,9 @@ async function listWhere(
       .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
       .where(where),
     mapPage: async (rows) => {
-      const lines = await medicinesOf(
-        ctx.db,
-        rows.map((r) => r.row.id),
-      );
+      const ids = rows.map((r) => r.row.id);
+      const lines = await medicinesOf(ctx.db, ids);
+      const pharmacy = await pharmacyStatuses(ctx.db, ids);
       return rows.map((r): PrescriptionRow => {
         const medicines = lines.get(r.row.id) ?? [];
         const names = medicines.slice(0, MEDICINE_SUMMARY).map((m) => m.name);
@@ -237,6 +245,7 @@ async function listWhere(
           status: r.row.status,
           medicineCount: medicines.length,
           medicines: names.join(', '),
+          pharmacy: pharmacy.get(r.row.id) ?? 'Not dispensed',
           mine: r.row.doctorId === actor.id,
         };
       });
@@ -500,6 +509,7 @@ export async function createPrescription(ctx: ServiceContext, input: Prescriptio
     });
     return row.id;
   });
+  await ctx.publish('pharmacy');
   return load(ctx, id);
 }
 
@@ -522,7 +532,7 @@ async function lockOwn(tx: Executor, actor: Actor, id: string) {
 /** Edit: the prescription and its medicines are replaced together; its date stays. */
 export async function updatePrescription(ctx: ServiceContext, id: string, input: PrescriptionData) {
   const actor = signedIn(ctx.actor);
-  await ctx.db.transaction(async (tx) => {
+  await keepDispensed(ctx, async (tx) => {
     const before = await lockOwn(tx, actor, id);
     const acknowledged = await checkReferences(tx, actor.id, input);
     const saved =
@@ -547,6 +557,7 @@ export async function updatePrescription(ctx: ServiceContext, id: string, input:
       },
     });
   });
+  await ctx.publish('pharmacy');
   return load(ctx, id);
 }
 
@@ -564,13 +575,14 @@ export async function setPrescriptionStatus(ctx: ServiceContext, id: string, sta
       details: { status },
     });
   });
+  await ctx.publish('pharmacy');
   return load(ctx, id);
 }
 
 /** Deletes the prescription and its medicines in one transaction. */
 export async function deletePrescription(ctx: ServiceContext, id: string) {
   const actor = signedIn(ctx.actor);
-  await ctx.db.transaction(async (tx) => {
+  await keepDispensed(ctx, async (tx) => {
     const row = await lockOwn(tx, actor, id);
     await tx.delete(prescriptionMedicines).where(eq(prescriptionMedicines.prescriptionId, id));
     await tx.delete(prescriptions).where(eq(prescriptions.id, id));
@@ -581,4 +593,20 @@ export async function deletePrescription(ctx: ServiceContext, id: string) {
       patientId: row.patientId,
     });
   });
+  await ctx.publish('pharmacy');
+}
+
+/**
+ * Runs a change in a transaction; a medicine the pharmacy has dispensed stays on its prescription
+ * (its supply row refers to it), so removing it, or deleting the prescription, answers 409: the
+ * doctor stops the prescription with Status instead.
+ */
+async function keepDispensed(ctx: ServiceContext, change: (tx: Executor) => Promise<void>) {
+  try {
+    await ctx.db.transaction(change);
+  } catch (error) {
+    if (violatedForeignKey(error)?.startsWith('dispense_'))
+      throw conflict('PRESCRIPTION_DISPENSED', PRESCRIPTION_MESSAGES.dispensed);
+    throw error;
+  }
 }

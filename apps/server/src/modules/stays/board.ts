@@ -59,7 +59,7 @@ function openStayOf(ctx: ServiceContext) {
 
 /**
  * A ward's board, and every table it is read from: a change to any of them (their NOTIFY
- * triggers, migrations 0018 and 0058) makes a kept board stale.
+ * triggers, migrations 0018 and 0059) makes a kept board stale.
  */
 const WARD_BOARD = cachedRead('ward-board', [
   wards,

@@ -6,9 +6,8 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { useState } from 'react';
-import { Combobox } from '@/components/ui/combobox';
+import { Combobox, ComboboxClear } from '@/components/ui/combobox';
 import { FieldShell, useFieldIds } from '@/components/ui/field';
 import { api } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -114,17 +113,13 @@ export function DiagnosisCodePicker({
         spellCheck={false}
       >
         {value ? (
-          <button
-            type="button"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-ink-muted hover:bg-primary-50 hover:text-ink"
-            aria-label={`Clear ${label}`}
-            onClick={() => {
+          <ComboboxClear
+            label={label}
+            onClear={() => {
               onChange(null);
               setText('');
             }}
-          >
-            <X aria-hidden size={16} />
-          </button>
+          />
         ) : null}
       </Combobox>
     </FieldShell>

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { controlClass, describedBy, type FieldIds } from '@/components/ui/field';
 import { cx } from '@/lib/cx';
@@ -200,5 +201,19 @@ export function Combobox<O>({
         </p>
       </div>
     </div>
+  );
+}
+
+/** The Clear button a picker draws over its combobox's right end once a value is chosen. */
+export function ComboboxClear({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <button
+      type="button"
+      className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-ink-muted hover:bg-primary-50 hover:text-ink"
+      aria-label={`Clear ${label}`}
+      onClick={onClear}
+    >
+      <X aria-hidden size={16} />
+    </button>
   );
 }

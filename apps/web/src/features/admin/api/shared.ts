@@ -67,6 +67,8 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   wards: ['beds', 'wards'],
   // Lab orders have no admin list yet.
   lab: [],
+  // Dispensing has no admin list.
+  pharmacy: [],
 };
 
 // ---------------------------------------------------------------------------------------------

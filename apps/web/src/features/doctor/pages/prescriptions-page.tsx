@@ -76,6 +76,11 @@ export default function PrescriptionListPage() {
     },
     col.dateTime('addedAt', 'Added At', (r) => r.addedAt),
     {
+      id: 'pharmacy',
+      header: 'Pharmacy',
+      cell: ({ row }) => <span className="block max-w-56 text-xs">{row.original.pharmacy}</span>,
+    },
+    {
       id: 'status',
       header: 'Status',
       accessorFn: (r) => r.status,

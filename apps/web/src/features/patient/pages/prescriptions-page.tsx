@@ -29,6 +29,11 @@ export default function MyPrescriptionsPage() {
         </span>
       ),
     },
+    {
+      id: 'pharmacy',
+      header: 'Pharmacy',
+      cell: ({ row }) => <span className="block max-w-64">{row.original.pharmacy}</span>,
+    },
     col.status('status', 'Status', (r) => (r.status ? 'Active' : 'Inactive')),
     col.actions((r) => (
       <>

@@ -7,6 +7,7 @@ import {
   formatNextVisit,
   ICD10CM_NAME,
   type Prescription,
+  supplyText,
   VITAL_RANGES,
 } from '@carepoint/contract';
 import type { ReactNode } from 'react';
@@ -35,6 +36,18 @@ const withUnit = (value: number | null, unit: string) => (value === null ? null 
 const MEDICINE_COLUMNS = ['Medicine', 'Dosage', 'Duration', 'Time', 'Interval', 'Comment'] as const;
 type Medicine = Prescription['medicines'][number];
 
+/** What the pharmacy handed over of a medicine and what it still owes (on screen; the print is the prescription). */
+function SupplyNote({ medicine }: { medicine: Medicine }) {
+  if (!medicine.supply) return null;
+  return (
+    <span
+      className={`block text-xs font-normal print:hidden ${medicine.supply.owed > 0 ? 'text-warning-800' : 'text-ink-muted'}`}
+    >
+      Pharmacy: {supplyText(medicine.supply)} ({medicine.supply.medicine.label})
+    </span>
+  );
+}
+
 /** The medicines as a table: from a tablet's width up, and always on paper. */
 function MedicineTable({ medicines }: { medicines: Medicine[] }) {
   return (
@@ -51,7 +64,10 @@ function MedicineTable({ medicines }: { medicines: Medicine[] }) {
       <tbody>
         {medicines.map((m) => (
           <tr key={m.id} className="border-b border-border align-top">
-            <td className="py-2 pr-3 font-medium text-ink">{m.name}</td>
+            <td className="py-2 pr-3 font-medium text-ink">
+              {m.name}
+              <SupplyNote medicine={m} />
+            </td>
             <td className="py-2 pr-3">{m.dosage}</td>
             <td className="py-2 pr-3">{m.duration}</td>
             <td className="py-2 pr-3">{m.time}</td>
@@ -73,7 +89,10 @@ function MedicineCards({ medicines }: { medicines: Medicine[] }) {
     <ul aria-label="Medicines" className="flex flex-col gap-3 sm:hidden print:hidden">
       {medicines.map((m) => (
         <li key={m.id} className="rounded-md border border-border p-3">
-          <p className="text-sm font-semibold text-ink">{m.name}</p>
+          <p className="text-sm font-semibold text-ink">
+            {m.name}
+            <SupplyNote medicine={m} />
+          </p>
           <dl className="mt-2 grid grid-cols-2 gap-2">
             <Field label="Dosage">{m.dosage}</Field>
             <Field label="Duration">{m.duration}</Field>

@@ -1,0 +1,358 @@
+import {
+  DISPENSING_MESSAGES,
+  type DispenseData,
+  type DispensingPrescription,
+  formatDay,
+  medicineLabel,
+  PHARMACY_MESSAGES,
+} from '@carepoint/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  dispenseItems,
+  dispenseLines,
+  dispenses,
+  medicines,
+  pharmacyCharges,
+  prescriptionMedicines,
+  stockBatches,
+  stores,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { inTransaction, type ServiceContext } from '../../lib/context';
+import { violatedCheck } from '../../lib/db-errors';
+import { badRequest, conflict, signedIn } from '../../lib/errors';
+import { facilityDate } from '../../lib/facility-time';
+import { type Movement, move } from '../pharmacy-stock';
+import { batchesInDate, dispensingView, mainStoreId, prescriptionHeader } from './read';
+
+/*
+ * Dispensing a prescription (docs/areas/pharmacy-dispensing.md). In one transaction, for each line
+ * handed over: its supply row (medicine and course, made at the first dispense) grows by a
+ * conditional UPDATE, so no line is ever given more than its course (CHECK dispense_lines_dispensed);
+ * the stock is taken from the main store through the ledger's one writer, from the batch expiring
+ * first (FEFO) unless the pharmacist names another with a reason; each item gets its ledger row,
+ * its label and a charge for billing. An expired batch is refused by the ledger's trigger
+ * (stock_movements_not_expired) whatever the service chose; two pharmacists taking the last pack
+ * at once: the second gets move()'s 409.
+ */
+
+type LineInput = DispenseData['lines'][number];
+type Medicine = typeof medicines.$inferSelect;
+
+interface Take {
+  line: LineInput;
+  supplyId: string;
+  medicine: Medicine;
+  batchId: string;
+  quantity: number;
+  overrideReason: string | null;
+}
+
+const field = (index: number, name: string) => `lines.${index}.${name}`;
+
+async function medicinesById(db: Executor, lines: readonly LineInput[]) {
+  const ids = [...new Set(lines.map((line) => line.medicineId))];
+  const rows = await db.select().from(medicines).where(inArray(medicines.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  lines.forEach((line, index) => {
+    const medicine = byId.get(line.medicineId);
+    if (!medicine) throw badRequest(DISPENSING_MESSAGES.medicine, field(index, 'medicineId'));
+    if (!medicine.active) throw badRequest(DISPENSING_MESSAGES.medicineInactive, field(index, 'medicineId'));
+  });
+  return byId;
+}
+
+/**
+ * The line's supply row, made by its first dispense (the medicine and the course) and the same
+ * ever after; a second pharmacist making it at the same moment meets the unique index and reads
+ * the first one's row.
+ */
+async function supplyOf(tx: Executor, prescriptionId: string, line: LineInput, index: number) {
+  await tx
+    .insert(dispenseLines)
+    .values({
+      prescriptionId,
+      prescriptionMedicineId: line.lineId,
+      medicineId: line.medicineId,
+      quantityPrescribed: line.quantityPrescribed,
+      substitutionReason: line.substitutionReason || null,
+    })
+    .onConflictDoNothing({ target: dispenseLines.prescriptionMedicineId });
+  const [supply] = await tx
+    .select()
+    .from(dispenseLines)
+    .where(eq(dispenseLines.prescriptionMedicineId, line.lineId));
+  if (!supply) throw new Error('dispense line not written');
+  if (supply.medicineId !== line.medicineId)
+    throw conflict(
+      'DISPENSE_MEDICINE_CHANGED',
+      DISPENSING_MESSAGES.medicineChanged,
+      field(index, 'medicineId'),
+    );
+  if (supply.quantityPrescribed !== line.quantityPrescribed)
+    throw conflict(
+      'DISPENSE_PRESCRIBED_CHANGED',
+      DISPENSING_MESSAGES.prescribedChanged,
+      field(index, 'quantityPrescribed'),
+    );
+  return supply;
+}
+
+/** Adds what is handed over now to the line, only while it stays within the course. */
+async function handOver(tx: Executor, supplyId: string, quantity: number, index: number, at: Date) {
+  const [grown] = await tx
+    .update(dispenseLines)
+    .set({ quantityDispensed: sql`${dispenseLines.quantityDispensed} + ${quantity}`, updatedAt: at })
+    .where(
+      and(
+        eq(dispenseLines.id, supplyId),
+        sql`${dispenseLines.quantityDispensed} + ${quantity} <= ${dispenseLines.quantityPrescribed}`,
+      ),
+    )
+    .returning({ id: dispenseLines.id });
+  if (grown) return;
+  const [now] = await tx
+    .select({ owed: sql<number>`${dispenseLines.quantityPrescribed} - ${dispenseLines.quantityDispensed}` })
+    .from(dispenseLines)
+    .where(eq(dispenseLines.id, supplyId));
+  throw conflict(
+    'DISPENSE_MORE_THAN_OWED',
+    DISPENSING_MESSAGES.moreThanOwed(now?.owed ?? 0),
+    field(index, 'quantity'),
+  );
+}
+
+/**
+ * Which batches a line's quantity comes from: the named batch (with its reason, when it is not the
+ * first to expire), else the in-date batches of the main store in expiry order until the quantity
+ * is met. Too little in date: 409 "Not enough stock", before anything is taken.
+ */
+async function batchesFor(
+  tx: Executor,
+  line: LineInput,
+  medicine: Medicine,
+  index: number,
+  today: string,
+  storeName: string,
+): Promise<Array<{ batchId: string; quantity: number; overrideReason: string | null }>> {
+  const inDate = (await batchesInDate(tx, [medicine.id], today)).get(medicine.id) ?? [];
+  if (line.batchId) {
+    const chosen = inDate.find((batch) => batch.id === line.batchId);
+    if (!chosen) await refuseBatch(tx, line.batchId, medicine, index, today, storeName);
+    const first = inDate[0];
+    if (first && first.id !== line.batchId && !line.overrideReason)
+      throw badRequest(DISPENSING_MESSAGES.overrideReason, field(index, 'overrideReason'));
+    return [
+      {
+        batchId: line.batchId,
+        quantity: line.quantity,
+        overrideReason: first?.id === line.batchId ? null : line.overrideReason || null,
+      },
+    ];
+  }
+  if (inDate.length === 0)
+    throw conflict(
+      'NOT_ENOUGH_STOCK',
+      DISPENSING_MESSAGES.noStock(medicineLabel(medicine)),
+      field(index, 'quantity'),
+    );
+  const takes: Array<{ batchId: string; quantity: number; overrideReason: null }> = [];
+  let left = line.quantity;
+  for (const batch of inDate) {
+    if (left === 0) break;
+    const quantity = Math.min(left, batch.onHand);
+    takes.push({ batchId: batch.id, quantity, overrideReason: null });
+    left -= quantity;
+  }
+  if (left > 0)
+    throw conflict(
+      'NOT_ENOUGH_STOCK',
+      PHARMACY_MESSAGES.notEnoughStock(medicineLabel(medicine), storeName),
+      field(index, 'quantity'),
+    );
+  return takes;
+}
+
+/**
+ * A named batch that is not among the main store's in-date batches: another medicine's (400),
+ * expired (409 with its date), or none left on the shelf (409).
+ */
+async function refuseBatch(
+  tx: Executor,
+  batchId: string,
+  medicine: Medicine,
+  index: number,
+  today: string,
+  storeName: string,
+): Promise<never> {
+  const [batch] = await tx
+    .select({ batchNumber: stockBatches.batchNumber, expiryDate: stockBatches.expiryDate })
+    .from(stockBatches)
+    .where(and(eq(stockBatches.id, batchId), eq(stockBatches.medicineId, medicine.id)));
+  if (!batch) throw badRequest(DISPENSING_MESSAGES.batchNotFound, field(index, 'batchId'));
+  if (batch.expiryDate < today)
+    throw conflict(
+      'BATCH_EXPIRED',
+      DISPENSING_MESSAGES.batchExpired(batch.batchNumber, formatDay(batch.expiryDate)),
+      field(index, 'batchId'),
+    );
+  throw conflict(
+    'NOT_ENOUGH_STOCK',
+    PHARMACY_MESSAGES.notEnoughStock(medicineLabel(medicine), storeName),
+    field(index, 'quantity'),
+  );
+}
+
+/**
+ * Every named line must be on this prescription; a medicine other than the formulary medicine the
+ * doctor picked is a substitution, which needs its reason.
+ */
+async function checkLines(tx: Executor, prescriptionId: string, lines: readonly LineInput[]) {
+  const rows = await tx
+    .select({ id: prescriptionMedicines.id, medicineId: prescriptionMedicines.medicineId })
+    .from(prescriptionMedicines)
+    .where(
+      and(
+        eq(prescriptionMedicines.prescriptionId, prescriptionId),
+        inArray(
+          prescriptionMedicines.id,
+          lines.map((line) => line.lineId),
+        ),
+      ),
+    );
+  const prescribed = new Map(rows.map((row) => [row.id, row.medicineId]));
+  lines.forEach((line, index) => {
+    if (!prescribed.has(line.lineId))
+      throw badRequest(DISPENSING_MESSAGES.lineNotFound, field(index, 'lineId'));
+    const picked = prescribed.get(line.lineId);
+    if (picked && picked !== line.medicineId && !line.substitutionReason)
+      throw badRequest(DISPENSING_MESSAGES.substitutionReason, field(index, 'substitutionReason'));
+  });
+}
+
+/**
+ * POST /api/pharmacy/dispensing/prescriptions/:id: hands over (all or part of) the named lines,
+ * records the counselling, and answers the prescription as the screen shows it. Audited in the
+ * transaction; the queue and the prescriber's screens are told after it commits.
+ */
+export async function dispensePrescription(
+  ctx: ServiceContext,
+  prescriptionId: string,
+  input: DispenseData,
+): Promise<DispensingPrescription> {
+  const actor = signedIn(ctx.actor);
+  const header = await prescriptionHeader(ctx.db, prescriptionId);
+  if (!header.active) throw conflict('PRESCRIPTION_INACTIVE', DISPENSING_MESSAGES.inactive);
+  const now = ctx.now();
+  const today = facilityDate(now, ctx.config.TIME_ZONE);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await checkLines(tx, prescriptionId, input.lines);
+      const byId = await medicinesById(tx, input.lines);
+      const storeId = await mainStoreId(tx);
+      const [store] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+      const takes: Take[] = [];
+      for (const [index, line] of input.lines.entries()) {
+        const medicine = byId.get(line.medicineId);
+        if (!medicine) throw badRequest(DISPENSING_MESSAGES.medicine, field(index, 'medicineId'));
+        const supply = await supplyOf(tx, prescriptionId, line, index);
+        if (line.quantity === 0) continue;
+        await handOver(tx, supply.id, line.quantity, index, now);
+        for (const take of await batchesFor(
+          tx,
+          line,
+          medicine,
+          index,
+          today,
+          store?.name ?? 'the main pharmacy',
+        ))
+          takes.push({ ...take, line, supplyId: supply.id, medicine });
+      }
+      const [dispense] = await tx
+        .insert(dispenses)
+        .values({
+          prescriptionId,
+          patientId: header.patientId,
+          dispensedBy: actor.id,
+          dispensedAt: now,
+          counselled: input.counselled,
+        })
+        .returning({ id: dispenses.id });
+      if (!dispense) throw new Error('dispense not written');
+      if (takes.length > 0)
+        await takeStock(inTransaction(ctx, tx), dispense.id, header.patientId, storeId, takes);
+      await audit(inTransaction(ctx, tx), {
+        action: 'dispensing.dispense',
+        entityType: 'prescription',
+        entityId: prescriptionId,
+        patientId: header.patientId,
+        details: {
+          dispenseId: dispense.id,
+          counselled: input.counselled,
+          items: takes.map((take) => ({
+            lineId: take.line.lineId,
+            medicineId: take.medicine.id,
+            batchId: take.batchId,
+            quantity: take.quantity,
+          })),
+        },
+      });
+    });
+  } catch (error) {
+    const check = violatedCheck(error);
+    if (check === 'stock_movements_not_expired') throw conflict('BATCH_EXPIRED', DISPENSING_MESSAGES.expired);
+    if (check === 'dispense_lines_dispensed')
+      throw conflict('DISPENSE_MORE_THAN_OWED', DISPENSING_MESSAGES.moreThanOwed(0));
+    throw error;
+  }
+  await ctx.publish('pharmacy', { doctorIds: [header.doctorId] });
+  return dispensingView(ctx, prescriptionId);
+}
+
+/**
+ * Takes the items' stock through the ledger's one writer (one operation), then writes each item
+ * with its ledger row and its charge at the formulary's price now.
+ */
+async function takeStock(
+  ctx: ServiceContext,
+  dispenseId: string,
+  patientId: string,
+  storeId: string,
+  takes: readonly Take[],
+) {
+  const movements: Movement[] = takes.map((take) => ({
+    kind: 'dispense',
+    storeId,
+    batchId: take.batchId,
+    quantity: -take.quantity,
+  }));
+  const moved = await move(ctx, movements);
+  // move() writes in its own order (store, batch): each take finds its row by batch and quantity.
+  const unused = [...moved.movements];
+  for (const take of takes) {
+    const at = unused.findIndex((row) => row.batchId === take.batchId && row.quantity === -take.quantity);
+    const [movement] = unused.splice(at, 1);
+    if (at < 0 || !movement) throw new Error('ledger row of a dispensed item not found');
+    const [item] = await ctx.db
+      .insert(dispenseItems)
+      .values({
+        dispenseId,
+        dispenseLineId: take.supplyId,
+        batchId: take.batchId,
+        movementId: movement.id,
+        quantity: take.quantity,
+        overrideReason: take.overrideReason,
+      })
+      .returning({ id: dispenseItems.id });
+    if (!item) throw new Error('dispense item not written');
+    await ctx.db.insert(pharmacyCharges).values({
+      patientId,
+      dispenseItemId: item.id,
+      medicineId: take.medicine.id,
+      quantity: take.quantity,
+      unitPrice: take.medicine.price,
+    });
+  }
+  await ctx.db.update(dispenses).set({ operationId: moved.operationId }).where(eq(dispenses.id, dispenseId));
+}

@@ -1,0 +1,5 @@
+/**
+ * Dispensing's public surface: what the pharmacy supplied of prescription lines, for the
+ * prescription's own screens (the doctor's and the patient's).
+ */
+export { pharmacyStatuses, suppliesOf } from './read';
