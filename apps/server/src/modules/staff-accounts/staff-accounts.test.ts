@@ -169,7 +169,10 @@ describe('listing staff accounts', () => {
     expect((await admin.get('/api/admin/staff?q=paged&role=lab')).json().pagination.total).toBe(21);
     const desc = (await admin.get('/api/admin/staff?q=paged&sort=name&order=desc&limit=1')).json();
     expect(desc.data[0].lastName).toBe('Scientist20');
-    expectInvalid(await admin.get('/api/admin/staff?role=doctor'), 'Role must be one of: Laboratory, Pharmacy');
+    expectInvalid(
+      await admin.get('/api/admin/staff?role=doctor'),
+      'Role must be one of: Laboratory, Pharmacy',
+    );
     expectInvalid(await admin.get('/api/admin/staff?sort=password'), /sort/i);
   });
 
