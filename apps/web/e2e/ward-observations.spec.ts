@@ -54,7 +54,7 @@ test('a high NEWS2 recorded by the nurse alerts the doctor in charge, who acknow
 
   // The nurse records a set: the score and the response show as the values are typed.
   await nurse.goto(`/nurse/stays/${patient.stayId}/observations`);
-  await expect(nurse.getByRole('heading', { level: 2, name: 'Observations' })).toBeVisible();
+  await expect(nurse.getByRole('heading', { level: 2, name: 'Observations', exact: true })).toBeVisible();
   const form = nurse.getByRole('form', { name: 'Record observations' });
   await form.getByLabel('Respiration rate (breaths/min)').fill('27');
   await form.getByLabel('SpO2 (%)').fill('91');
