@@ -20,7 +20,7 @@ describe('read cache triggers', () => {
   it('every table a cached read names has its change trigger', async () => {
     const reads = declaredCachedReads();
     expect([...reads.keys()]).toEqual(
-      expect.arrayContaining(['admin-patients', 'facility', 'ward-board', 'lab-worklist']),
+      expect.arrayContaining(['admin-patients', 'facility', 'ward-board', 'lab-worklist', 'mar']),
     );
     // Both drivers answer rows, typed apart: the one column is read alike.
     const result = (await t.database.db.execute(

@@ -23,6 +23,7 @@ import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
+import { cachedRead } from '../../lib/read-cache';
 import { prnNextAllowed, recordedBy, toAdministration, witness } from './administrations';
 import { type OrderRow, orderedBy, stoppedBy, toOrder } from './orders-read';
 
@@ -52,17 +53,47 @@ function scheduledDosesOf(
 }
 
 /**
- * The medication administration record of a stay for one facility day (today by default): each
+ * A stay's record for a day, and every table it is read from (their NOTIFY triggers: migrations
+ * 0018 and 0059).
+ */
+const MAR = cachedRead('mar', [
+  stays,
+  users,
+  patientMedicalDetails,
+  medicationOrders,
+  medicationAdministrations,
+]);
+
+/**
+ * GET /api/stays/:stayId/mar: the record of a stay for one facility day (today by default).
+ * Every open stay page reads it again after each change on the wards' stream, so the nurses and
+ * the doctor at one bedside share one read per change: it is kept in the read cache until one of
+ * its tables changes, and at most READ_CACHE_MS (a dose's passing from due to overdue, and the
+ * answer's `now`, can lag by that much). Every read is audited as a read of the patient's record.
+ */
+export async function readMar(ctx: ServiceContext, stayId: string, date?: string): Promise<Readonly<Mar>> {
+  const now = ctx.now();
+  const day = date ?? facilityDate(now, ctx.config.TIME_ZONE);
+  const mar = await ctx.cache.read(MAR, `${stayId}:${day}`, () => loadMar(ctx, stayId, day, now));
+  await audit(ctx, {
+    action: 'mar.read',
+    entityType: 'stay',
+    entityId: stayId,
+    patientId: mar.patient.id,
+    details: { date: day, orderIds: mar.orders.map((order) => order.id) },
+  });
+  return mar;
+}
+
+/**
+ * The medication administration record of a stay for one facility day, read: each
  * order in force that day with each scheduled dose and its state, as-needed orders with their
  * doses of the day and when the next is allowed. One read (the stay, its orders in force that day
  * down medication_orders_stay_idx, each with its doses of the day down
- * medication_administrations_dose_unique and _given_idx: one row per dose), audited as one read of
- * the patient's record.
+ * medication_administrations_dose_unique and _given_idx: one row per dose).
  */
-export async function readMar(ctx: ServiceContext, stayId: string, date?: string): Promise<Mar> {
+async function loadMar(ctx: ServiceContext, stayId: string, day: string, now: Date): Promise<Mar> {
   const tz = ctx.config.TIME_ZONE;
-  const now = ctx.now();
-  const day = date ?? facilityDate(now, tz);
   const start = fromLocalDateTime(day, 0, tz);
   const end = fromLocalDateTime(addDays(day, 1), 0, tz);
   const last24h = new Date(now.getTime() - DAY_MS);
@@ -136,7 +167,6 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
     orders.set(order.id, entry);
     if (administration) entry.recorded.push(toAdministration({ row: administration, byName, witnessName }));
   }
-  const orderIds = [...orders.keys()];
 
   const marOrders = [...orders.values()].map(({ row, recorded }): MarOrder => {
     const order = toOrder(row, tz);
@@ -157,13 +187,6 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
     };
   });
 
-  await audit(ctx, {
-    action: 'mar.read',
-    entityType: 'stay',
-    entityId: stayId,
-    patientId: stay.patientId,
-    details: { date: day, orderIds },
-  });
   return {
     stayId,
     date: day,
