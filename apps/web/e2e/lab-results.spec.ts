@@ -94,11 +94,15 @@ test('a critical value entered, verified by a second scientist, alerts the docto
 
   // Not shared yet: the patient does not see it; once the doctor shares it, they do.
   expect((await patient.request.get(`/api/patient/lab-results/${orderId}`)).status()).toBe(404);
-  expect(
-    (
-      await doctor.request.put(`/api/doctor/lab-orders/${orderId}/share`, { data: { shared: true } })
-    ).status(),
-  ).toBe(200);
+  // The doctor shares it from the patient's chart.
+  await doctor.goto('/doctor/patients');
+  await doctor.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
+  await doctor.getByRole('button', { name: `View Details of ${patientName}` }).click();
+  const chartResults = doctor.getByRole('dialog', { name: patientName }).getByTestId('chart-lab-results');
+  const share = chartResults.getByRole('checkbox', { name: 'Share with the patient' });
+  await expect(share).toHaveCount(1);
+  await share.check();
+  await expect(doctor.getByText('Shared with the patient')).toBeVisible();
   await patient.goto('/patient/results');
   const report = patient.getByTestId('patient-lab-results');
   await expect(report).toContainText('Potassium');
