@@ -14,7 +14,8 @@ describe('the role map', () => {
   it('lands each role in its own area, and a role this build does not know on /', () => {
     expect(homeOf('nurse')).toBe('/nurse/dashboard');
     expect(homeOf('admin')).toBe('/admin/dashboard');
-    expect(homeOf('pharmacist')).toBe('/');
+    expect(homeOf('pharmacist')).toBe('/pharmacy/dispensing');
+    expect(homeOf('cashier')).toBe('/');
     expect(homeOf('')).toBe('/');
     expect(homeOf('toString')).toBe('/');
   });
