@@ -34,6 +34,7 @@ let syrup: Awaited<ReturnType<typeof medicine>>;
 let combination: Awaited<ReturnType<typeof medicine>>;
 let batchNumber: string;
 let lineIds: string[];
+/** The first visit's amoxicillin, the second visit's amoxicillin, the second visit's syrup. */
 let dispenseIds: string[];
 
 const ATC = 'http://www.whocc.no/atc';
@@ -109,10 +110,16 @@ beforeAll(async () => {
       { lineId: syrupLine, medicineId: syrup.id, quantityPrescribed: 1, quantity: 1 },
     ],
   });
-  // Newest first: the second visit's two items, then the first's.
-  dispenseIds = ids(await search(`/MedicationDispense?patient=${patient.user.id}`)).map((r) =>
-    r.replace('MedicationDispense/', ''),
-  );
+  // The items by what they are: the first visit's 10 capsules, the second's 11 and the syrup.
+  const items = entries<MedicationDispense>(await search(`/MedicationDispense?patient=${patient.user.id}`));
+  const item = (medicineId: string, quantity: number) =>
+    items.find(
+      (d) =>
+        d.medicationReference?.reference === `Medication/${medicineId}` && d.quantity?.value === quantity,
+    )?.id ?? '';
+  dispenseIds = [item(amoxicillin.id, 10), item(amoxicillin.id, 11), item(syrup.id, 1)];
+  // Newest first: the second visit's two items (in id order), then the first's.
+  expect(items.map((d) => d.id)).toEqual([...dispenseIds.slice(1).sort(), dispenseIds[0]]);
 });
 afterAll(() => t.close());
 
@@ -181,7 +188,7 @@ describe('Medication (the formulary)', () => {
 describe('MedicationDispense', () => {
   it('gives each item handed over: medicine, prescription line, quantity, when and by whom, valid R4', async () => {
     expect(dispenseIds).toHaveLength(3);
-    const first = dispenseIds[2] ?? '';
+    const first = dispenseIds[0] ?? '';
     const read = await fhirGet<MedicationDispense>(t, `/MedicationDispense/${first}`, admin.headers);
     expect(read.status).toBe(200);
     expectValidFhir(read.body);
@@ -211,7 +218,7 @@ describe('MedicationDispense', () => {
 
   it('searches by patient, prescription, medication and whenhandedover, and includes the Medication', async () => {
     expect(ids(await search(`/MedicationDispense?prescription=MedicationRequest/${lineIds[1]}`))).toEqual([
-      `MedicationDispense/${dispenseIds[0]}`,
+      `MedicationDispense/${dispenseIds[2]}`,
     ]);
     const amoxicillinItems = await search(`/MedicationDispense?medication=${amoxicillin.id}&_total=accurate`);
     expect(amoxicillinItems.total).toBe(2);
@@ -219,13 +226,13 @@ describe('MedicationDispense', () => {
       ids(
         await search(`/MedicationDispense?patient=${patient.user.id}&whenhandedover=lt2030-01-07T09:30:00Z`),
       ),
-    ).toEqual([`MedicationDispense/${dispenseIds[2]}`]);
+    ).toEqual([`MedicationDispense/${dispenseIds[0]}`]);
     const included = await search(
-      `/MedicationDispense?_id=${dispenseIds[2]}&_include=MedicationDispense:medication&_include=MedicationDispense:prescription`,
+      `/MedicationDispense?_id=${dispenseIds[0]}&_include=MedicationDispense:medication&_include=MedicationDispense:prescription`,
     );
     expect(ids(included).sort()).toEqual(
       [
-        `MedicationDispense/${dispenseIds[2]}`,
+        `MedicationDispense/${dispenseIds[0]}`,
         `Medication/${amoxicillin.id}`,
         `MedicationRequest/${lineIds[0]}`,
       ].sort(),
