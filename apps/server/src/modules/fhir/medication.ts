@@ -15,7 +15,7 @@ import { versionMeta } from './versioning';
  * patient's compartment, like Location, and in a system-level export only.
  */
 
-export const ATC_SYSTEM = 'http://www.whocc.no/atc';
+const ATC_SYSTEM = 'http://www.whocc.no/atc';
 const MEDICATION_STATUS_SYSTEM = 'http://hl7.org/fhir/CodeSystem/medication-status';
 
 type MedicineRow = typeof medicines.$inferSelect;
