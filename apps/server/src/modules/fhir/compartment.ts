@@ -21,6 +21,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'Observation':
       case 'MedicationRequest':
       case 'MedicationAdministration':
+      case 'MedicationDispense':
       case 'DiagnosticReport':
       case 'DocumentReference':
       case 'ServiceRequest':

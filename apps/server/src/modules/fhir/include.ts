@@ -26,6 +26,7 @@ function subject(resource: Resource): Array<Reference | undefined> {
     case 'DiagnosticReport':
     case 'MedicationRequest':
     case 'MedicationAdministration':
+    case 'MedicationDispense':
     case 'Encounter':
     case 'DocumentReference':
     case 'ServiceRequest':
@@ -57,6 +58,19 @@ export const INCLUDES: readonly IncludeDefinition[] = [
     param: 'actor',
     targets: ['Patient', 'Practitioner'],
     references: (r) => (r.resourceType === 'Appointment' ? r.participant.map((p) => p.actor) : []),
+  },
+  { source: 'MedicationDispense', param: 'patient', targets: ['Patient'], references: subject },
+  {
+    source: 'MedicationDispense',
+    param: 'prescription',
+    targets: ['MedicationRequest'],
+    references: (r) => (r.resourceType === 'MedicationDispense' ? (r.authorizingPrescription ?? []) : []),
+  },
+  {
+    source: 'MedicationDispense',
+    param: 'medication',
+    targets: ['Medication'],
+    references: (r) => (r.resourceType === 'MedicationDispense' ? [r.medicationReference] : []),
   },
   { source: 'Encounter', param: 'patient', targets: ['Patient'], references: subject },
   { source: 'ServiceRequest', param: 'patient', targets: ['Patient'], references: subject },

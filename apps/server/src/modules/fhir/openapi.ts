@@ -183,7 +183,7 @@ export function describeFhirRoute(method: string, path: string): Record<string, 
         operationId: 'fhirSearch',
         summary: 'Search resources of a type',
         description:
-          'Matches the caller may see, a page at a time, in a stable order. A patient finds only their own record, the Practitioners and the Locations (wards and beds).',
+          'Matches the caller may see, a page at a time, in a stable order. A patient finds only their own record, the Practitioners, the Locations (wards and beds) and the Medications (the formulary).',
         params: { type: 'object', properties: { type: typeParameter }, required: ['type'] },
         querystring: searchQuery,
         headers: preferHeader,

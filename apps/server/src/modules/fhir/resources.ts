@@ -5,7 +5,9 @@ import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
 import { locations } from './location';
+import { medicationsType } from './medication';
 import { medicationAdministrationsType } from './medication-administration';
+import { medicationDispensesType } from './medication-dispense';
 import { medicationRequests } from './medication-request';
 import { observationsType } from './observation';
 import { patients } from './patient';
@@ -27,7 +29,9 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   observationsType,
   diagnosticReports,
   allergyIntolerances,
+  medicationsType,
   medicationRequests,
+  medicationDispensesType,
   medicationAdministrationsType,
   serviceRequests,
   specimensType,

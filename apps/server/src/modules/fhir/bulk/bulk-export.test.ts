@@ -147,7 +147,10 @@ describe('Bulk Data export', () => {
       'Appointment',
       'Encounter',
       'Observation',
+      'Medication',
     ]);
+    // The formulary goes whole into a system-level export: here the shipped medicines.
+    expect(byType.get('Medication')?.length).toBeGreaterThan(0);
     // The wards and beds go whole into a system-level export: here the default General Ward.
     expect(byType.get('Location')).toEqual([expect.objectContaining({ name: 'General Ward' })]);
     expect(idsOf(byType.get('Patient'))).toEqual(patients.map((p) => p.user.id).sort());
