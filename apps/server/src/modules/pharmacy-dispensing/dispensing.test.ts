@@ -153,7 +153,10 @@ describe('dispensing', () => {
       ),
     );
     // Told after the commit: the queue and the prescriber's own screens, and the stock screens.
-    expect(published.mock.calls).toEqual([['pharmacy', { doctorIds: [doctor.user.id] }], ['stock']]);
+    expect(published.mock.calls).toEqual([
+      ['pharmacy', { doctorIds: [doctor.user.id] }],
+      ['stock', undefined],
+    ]);
     published.mockRestore();
     const [line] = view.lines;
     expect(line?.supply).toMatchObject({ quantityPrescribed: 21, quantityDispensed: 10, owed: 11 });

@@ -219,7 +219,7 @@ describe('receiving, transferring, returning, adjusting', () => {
         receipt(med.id, { quantity: 5 }),
       );
       expect(received.statusCode, received.body).toBe(201);
-      expect(published.mock.calls).toEqual([['stock']]);
+      expect(published.mock.calls).toEqual([['stock', undefined]]);
       published.mockClear();
       const tooMany = await pharmacist.post('/api/pharmacy/stock/transfers', {
         batchId: received.json<Moved>().batchId,
