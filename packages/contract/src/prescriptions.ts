@@ -5,6 +5,7 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { formatDay } from './dates';
 import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 import { lineSupplySchema } from './pharmacy-dispensing';
+import { FORMULARY_MESSAGES } from './pharmacy-formulary';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -456,6 +457,13 @@ const medicineLineSchema = z.object({
   /** What the pharmacy supplied of it (handed over, still owed); null until first dispensed. */
   supply: lineSupplySchema.nullable(),
 });
+
+/**
+ * The mark beside a line written outside the formulary (no `medicineId`): the pharmacy has no
+ * stock of it, so the patient may need to buy it elsewhere. Null for a formulary medicine.
+ */
+export const notStockedMark = (line: { medicineId: string | null }) =>
+  line.medicineId === null ? FORMULARY_MESSAGES.notStocked : null;
 export type MedicineLine = z.infer<typeof medicineLineSchema>;
 
 const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });

@@ -203,6 +203,8 @@ export const queryKeys = {
     medicine: (medicineId: string) => ['pharmacy', 'stock', 'medicine', medicineId] as const,
     ledger: (batchId: string) => ['pharmacy', 'stock', 'ledger', batchId] as const,
     stores: ['pharmacy', 'stores'] as const,
+    /** The facility's pharmacy settings (the admin's Facility page). */
+    settings: ['pharmacy', 'settings'] as const,
   },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {
