@@ -33,6 +33,7 @@ function StayCard({ stay }: { stay: DischargeStay }) {
     ['Doctor in charge', stay.doctorInCharge.name],
     ['Reason for admission', stay.reason],
     ['Admission diagnosis', dischargeDiagnosisLabel(stay.admissionDiagnosis) || '-'],
+    ['Recorded allergies', stay.patient.allergies.join(', ') || 'None recorded'],
   ];
   return (
     <Card title="The stay">
@@ -105,7 +106,12 @@ export default function DischargePage() {
           <p className="text-sm text-ink-soft">{M.stayNotOpen}.</p>
         </Card>
       ) : writes ? (
-        <DischargeSummaryForm key={stayId} stayId={stayId} summary={summary}>
+        <DischargeSummaryForm
+          key={stayId}
+          stayId={stayId}
+          summary={summary}
+          allergies={stay.patient.allergies}
+        >
           <Card title="Follow-up appointment">
             {summary?.followUp ? (
               <FollowUpLine followUp={summary.followUp} />
