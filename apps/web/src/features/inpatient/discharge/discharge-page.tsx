@@ -33,7 +33,6 @@ function StayCard({ stay }: { stay: DischargeStay }) {
     ['Doctor in charge', stay.doctorInCharge.name],
     ['Reason for admission', stay.reason],
     ['Admission diagnosis', dischargeDiagnosisLabel(stay.admissionDiagnosis) || '-'],
-    ['Recorded allergies', stay.patient.allergies.join(', ') || 'None recorded'],
   ];
   return (
     <Card title="The stay">
