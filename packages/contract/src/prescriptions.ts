@@ -240,11 +240,12 @@ export const allergyWarning = (conflict: Pick<AllergyConflict, 'allergy'>) =>
   `Allergy: the patient is allergic to ${conflict.allergy}`;
 
 /** A saved override of the allergy rule: which allergies, who confirmed, when (an instant). */
-export interface AllergyOverride {
-  allergies: readonly string[];
-  acknowledgedBy: { id: string; name: string };
-  acknowledgedAt: string;
-}
+export const allergyOverrideSchema = z.object({
+  allergies: z.array(z.string()),
+  acknowledgedBy: z.object({ id: z.string(), name: z.string() }),
+  acknowledgedAt: z.string(),
+});
+export type AllergyOverride = z.infer<typeof allergyOverrideSchema>;
 
 /**
  * The one sentence every copy of a prescription carries for an override (the screen and its
@@ -496,13 +497,7 @@ const prescriptionSchema = z.object({
   advice: z.string().nullable(),
   nextVisit: nextVisitSchema.nullable(),
   /** Recorded allergies the doctor was warned of and prescribed past at the last save: who and when. */
-  allergyOverride: z
-    .object({
-      allergies: z.array(z.string()),
-      acknowledgedBy: z.object({ id: z.string(), name: z.string() }),
-      acknowledgedAt: z.string(),
-    })
-    .nullable(),
+  allergyOverride: allergyOverrideSchema.nullable(),
   /** The patient's drug and other allergies as their chart records them now (shown and printed). */
   recordedAllergies: z.array(z.string()),
   /** Whether the caller wrote it (and so may edit, toggle and delete it). */
