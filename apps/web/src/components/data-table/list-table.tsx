@@ -32,7 +32,8 @@ export type ListTableProps<T, TKey extends QueryKey = QueryKey> = {
   onRowClick?: (row: T) => void;
 };
 
-function withFilters(queryString: string, filters: Record<string, string | undefined>) {
+/** The list's query string with the filters added: what ListTable asks for (a screen that reads the same answer uses it too). */
+export function withFilters(queryString: string, filters: Record<string, string | undefined>) {
   const params = new URLSearchParams(queryString);
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return `?${params.toString()}`;
