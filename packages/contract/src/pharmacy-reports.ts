@@ -26,7 +26,7 @@ export const PHARMACY_REPORT_MESSAGES = {
 
 const M = PHARMACY_REPORT_MESSAGES;
 
-export const REPORT_FORMATS = ['json', 'csv'] as const;
+const REPORT_FORMATS = ['json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const PHARMACY_REPORTS = ['expiry', 'valuation', 'consumption'] as const;
@@ -55,7 +55,6 @@ const reportQuery = <const S extends readonly [string, ...string[]]>(sortable: S
 export const VALUATION_SORTABLE = ['medicine', 'quantity', 'value'] as const;
 /** By store (the main store first) and medicine unless sorted; `q` finds the generic or brand name. */
 export const valuationQuerySchema = reportQuery(VALUATION_SORTABLE);
-export type ValuationQuery = z.input<typeof valuationQuerySchema>;
 
 const storeValueSchema = z.object({
   storeId: z.string(),
@@ -64,7 +63,6 @@ const storeValueSchema = z.object({
   /** Kobo: the sum of on hand x each batch's unit cost. */
   value: z.number().int(),
 });
-export type StoreValue = z.infer<typeof storeValueSchema>;
 
 const valuationRowSchema = storeValueSchema.extend({
   /** `<storeId>:<medicineId>`: one row per store and medicine. */
@@ -131,7 +129,6 @@ export const consumptionQuerySchema = reportQuery(CONSUMPTION_SORTABLE)
     else if (monthsBetween(query.from, query.to).length > CONSUMPTION_MONTHS_MAX)
       issues.addIssue({ code: 'custom', path: ['to'], message: M.monthSpan(CONSUMPTION_MONTHS_MAX) });
   });
-export type ConsumptionQuery = z.input<typeof consumptionQuerySchema>;
 
 const consumptionRowSchema = z.object({
   /** The medicine's id. */
@@ -164,7 +161,6 @@ export const expiryQuerySchema = reportQuery(['expiryDate']).extend({
     .max(WITHIN_DAYS_MAX, M.withinDays)
     .optional(),
 });
-export type ExpiryQuery = z.input<typeof expiryQuerySchema>;
 
 const expiryRowSchema = z.object({
   /** `<batchId>:<storeId>`: one row per batch and store. */

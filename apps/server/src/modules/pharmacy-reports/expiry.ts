@@ -7,7 +7,7 @@ import {
   koboToNairaText,
   medicineLabel,
 } from '@carepoint/contract';
-import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { medicines, stockBalances, stockBatches, stores } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
