@@ -618,6 +618,13 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/doctor/reports/{id}/attachments': { 409: ['TOO_MANY_ATTACHMENTS'] },
 };
 
+/** Routes that answer JSON, or with `format=csv` the same report as a CSV file: both media types. */
+export const CSV_ALTERNATIVES: readonly string[] = [
+  'GET /api/pharmacy/reports/valuation',
+  'GET /api/pharmacy/reports/consumption',
+  'GET /api/pharmacy/reports/expiry',
+];
+
 /** What every live board's stream answers. */
 const EVENT_STREAM = {
   types: ['text/event-stream'],

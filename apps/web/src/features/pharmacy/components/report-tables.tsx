@@ -159,7 +159,7 @@ export function ExpiryTable() {
               label="Expiring within"
               values={WITHIN_DAYS}
               labels={WITHIN_DAYS_LABELS}
-              allLabel={`Warning days (${answer.data?.withinDays ?? '…'})`}
+              allLabel={answer.data ? `Within ${answer.data.withinDays} days` : 'Warning days'}
             />
           </Toolbar>
         }
@@ -194,21 +194,29 @@ export function ValuationTable() {
   const totals = answer.data?.totals;
   return (
     <>
-      <section aria-label="Stock value" className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label="Stock value"
+        className="mb-4 grid gap-3 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]"
+      >
         <StatTile
           label="All stores"
           value={totals ? formatNaira(totals.value) : null}
           hint={totals ? `${totals.quantity} units` : null}
           loading={!totals}
         />
-        {totals?.stores.map((s) => (
-          <StatTile
-            key={s.storeId}
-            label={s.storeName}
-            value={formatNaira(s.value)}
-            hint={`${s.quantity} units`}
-          />
-        ))}
+        {/* Each store on a line of its own: five wards stay one short list on a phone. */}
+        {totals?.stores.length ? (
+          <dl className="rounded-lg border border-border bg-surface p-4 text-sm shadow-sm">
+            {totals.stores.map((s) => (
+              <div key={s.storeId} className="flex flex-wrap justify-between gap-x-4 py-1">
+                <dt className="text-ink-soft">{s.storeName}</dt>
+                <dd className="tabular-nums text-ink">
+                  {formatNaira(s.value)} <span className="text-xs text-ink-muted">· {s.quantity} units</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </section>
       <ListTable
         query={reportQuery('valuation')}
@@ -230,14 +238,23 @@ const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'nu
 /** "2029-11" -> "Nov 2029". */
 const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
-function MonthFilter({ name, label }: { name: 'from' | 'to'; label: string }) {
+/** A month of the range; empty in the URL, it shows the month the report took (the last 12 by default). */
+function MonthFilter({
+  name,
+  label,
+  shown,
+}: {
+  name: 'from' | 'to';
+  label: string;
+  shown: string | undefined;
+}) {
   const [value, setValue] = useUrlFilter(name);
   return (
     <Input
       label={label}
       type="month"
-      className="w-40"
-      value={value}
+      className="w-44"
+      value={value || shown || ''}
       onChange={(e) => setValue(e.target.value)}
     />
   );
@@ -287,8 +304,8 @@ export function ConsumptionTable() {
         emptyText="Nothing was dispensed in these months."
         toolbar={
           <Toolbar csvHref={csvHref}>
-            <MonthFilter name="from" label="From" />
-            <MonthFilter name="to" label="To" />
+            <MonthFilter name="from" label="From" shown={months[0]} />
+            <MonthFilter name="to" label="To" shown={months.at(-1)} />
           </Toolbar>
         }
       />
