@@ -53,14 +53,21 @@ test('the expiry list shows a batch about to expire, downloads as CSV, and the v
     page.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^pharmacy-expiry-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...lines] = fs.readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  const [header, ...lines] = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(header).toBe(`\uFEFF${EXPIRY_CSV_COLUMNS.join(',')}`);
   // The file is the list as searched: the batch's line with its quantity and worth in naira.
   expect(lines.find((line) => line.includes(batchNumber))).toMatch(/,40,125\.00,5000\.00$/);
 
   await page.getByRole('tab', { name: 'Stock valuation' }).click();
   await page.getByRole('searchbox').fill('Albendazole');
-  await expect(page.getByRole('row').filter({ hasText: MEDICINE }).first()).toContainText('Main Pharmacy');
+  // The search applies once typing stops: then every row is albendazole's.
+  await expect(page).toHaveURL(/report=valuation.*q=Albendazole/);
+  const rows = page.getByRole('table', { name: 'Stock valuation' }).locator('tbody tr');
+  await expect(rows.filter({ hasNotText: MEDICINE })).toHaveCount(0);
+  await expect(rows.filter({ hasText: MEDICINE }).first()).toContainText('Main Pharmacy');
   await expect(page.getByRole('region', { name: 'Stock value' })).toContainText('All stores');
   await shot(page, 'pharmacy-reports-valuation', { widths: WIDTHS });
 

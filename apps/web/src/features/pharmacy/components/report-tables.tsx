@@ -196,7 +196,7 @@ export function ValuationTable() {
     <>
       <section
         aria-label="Stock value"
-        className="mb-4 grid gap-3 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]"
+        className="mb-4 grid gap-3 md:grid-cols-[minmax(0,16rem)_minmax(0,28rem)]"
       >
         <StatTile
           label="All stores"
