@@ -205,6 +205,9 @@ export const queryKeys = {
     stores: ['pharmacy', 'stores'] as const,
     /** The facility's pharmacy settings (the admin's Facility page). */
     settings: ['pharmacy', 'settings'] as const,
+    /** A report's page: under `stock`, so every stock movement reads the reports again. */
+    report: (report: string, queryString: string) =>
+      ['pharmacy', 'stock', 'report', report, queryString] as const,
   },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {
