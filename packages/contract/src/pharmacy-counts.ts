@@ -38,8 +38,9 @@ const COUNT_NOTE_MAX = 300;
 
 // ---------------------------------------------------------------- the count sheet
 
+export const COUNT_SHEET_SORTABLE = ['name', 'expiry'] as const;
 /** By medicine (then expiry) unless asked otherwise; `q` finds the generic or brand name, or the batch number. */
-export const countSheetQuerySchema = listQuerySchema(['name', 'expiry'], STOCK_COUNT_PAGE_SIZE).extend({
+export const countSheetQuerySchema = listQuerySchema(COUNT_SHEET_SORTABLE, STOCK_COUNT_PAGE_SIZE).extend({
   storeId: z.uuid({ error: PHARMACY_STOCK_MESSAGES.store }),
 });
 

@@ -6,5 +6,6 @@ export const routes: RouteObject[] = [
   page('dispensing', 'Dispensing', () => import('./pages/dispensing-page')),
   page('dispensing/:id', 'Dispense', () => import('./pages/dispense-page')),
   page('stock', 'Stock', () => import('./pages/stock-page')),
+  page('stock/count', 'Count stock', () => import('./pages/count-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];
