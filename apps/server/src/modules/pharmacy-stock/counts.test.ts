@@ -96,6 +96,13 @@ describe('the count sheet', () => {
       `/api/pharmacy/stock/counts/sheet?storeId=${ward.id}&q=${batch.batchNumber.toLowerCase()}`,
     );
     expect(found.json<CountSheet>().data.map((r) => r.id)).toEqual([batch.id]);
+    for (const sort of ['name', 'expiry']) {
+      const sorted = await pharmacist.get(
+        `/api/pharmacy/stock/counts/sheet?storeId=${ward.id}&sort=${sort}&order=desc`,
+      );
+      expect(sorted.statusCode, sorted.body).toBe(200);
+      expect(sorted.json<CountSheet>().data).toHaveLength(2);
+    }
     const paged = await pharmacist.get(`/api/pharmacy/stock/counts/sheet?storeId=${ward.id}&limit=1&page=2`);
     expect(paged.json<CountSheet>().data).toHaveLength(1);
     expect(paged.json<CountSheet>().pagination).toMatchObject({ total: 2, totalPages: 2 });

@@ -33,7 +33,7 @@ type PreviewInput = z.output<typeof countPreviewInputSchema>;
 type PostInput = z.output<typeof countPostInputSchema>;
 
 /** The medicine's name first, then its strength: the shelves' order; a medicine's batches by expiry. */
-const byMedicine = [sql`lower(${medicines.genericName})`, asc(medicines.strength)];
+const byMedicine = [sql`lower(${medicines.genericName})`, medicines.strength];
 
 /** The store's balances, each with its batch and medicine (a count sheet's and a count's rows). */
 const balancesOf = (select: Select, where: SQL | undefined) =>
@@ -71,7 +71,7 @@ export async function countSheet(ctx: ServiceContext, query: SheetQuery): Promis
     order: orderBy(
       query,
       { name: byMedicine, expiry: stockBatches.expiryDate },
-      [...byMedicine, asc(stockBatches.expiryDate)],
+      [...byMedicine.map((target) => asc(target)), asc(stockBatches.expiryDate)],
       stockBatches.id,
     ),
     count: matchingRows(ctx.db)

@@ -103,7 +103,7 @@ export default function CountPage() {
           hideLabel
           inputMode="numeric"
           autoComplete="off"
-          inputClassName="w-28"
+          className="w-40"
           value={entries.get(row.original.id)?.text ?? ''}
           error={errors.get(row.original.id)}
           onChange={(event) => type(row.original, event.target.value)}
