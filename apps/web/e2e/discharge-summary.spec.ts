@@ -64,8 +64,8 @@ test('the doctor writes and signs a discharge summary with a follow-up; the pati
   await expect(picker).toHaveValue('J18.9 Pneumonia, unspecified organism');
   await doctor.getByLabel('Principal diagnosis, as you would write it').fill('Community-acquired pneumonia');
   await doctor.getByRole('button', { name: 'Add medicine' }).click();
-  await doctor.getByLabel('Medicine', { exact: true }).fill('Amoxicillin 500 mg');
-  await doctor.getByLabel('Dose').fill('1 capsule');
+  await doctor.getByLabel('Medicine', { exact: true }).fill('Paracetamol 500 mg');
+  await doctor.getByLabel('Dose').fill('2 tablets');
   await doctor.getByLabel('How often').fill('Three times daily');
   await doctor.getByLabel('How long').fill('5 days');
 
@@ -111,7 +111,7 @@ test('the doctor writes and signs a discharge summary with a follow-up; the pati
   await expect(doctor.getByText('Signed', { exact: true })).toBeVisible();
   // Signed is final: the page reads it, no form is left.
   await expect(doctor.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
-  await expect(doctor.getByText('Amoxicillin 500 mg')).toBeVisible();
+  await expect(doctor.getByText('Paracetamol 500 mg')).toBeVisible();
   await pdfOf(doctor, `/api/stays/${stayId}/discharge-summary.pdf?disposition=inline`);
   await shot(doctor, 'discharge-summary-signed', { widths: [1280, 390] });
   await doctorContext.close();

@@ -1,10 +1,11 @@
-import { FACILITY_MESSAGES } from '@carepoint/contract';
+import { FACILITY_MESSAGES, PHARMACY_STOCK_MESSAGES } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
  * The facility's details (docs/configuration.md "Facility details"): an admin changes them on the
  * Facility page, and the public pages' footer shows them, with no vendor's details in the code.
+ * The page's Pharmacy card sets the days before expiry the stock screen warns.
  */
 
 test('an admin changes the facility phone on the Facility page, and the public footer shows it', async ({
@@ -29,8 +30,25 @@ test('an admin changes the facility phone on the Facility page, and the public f
   await page.getByLabel('Address').fill('14 Adeola Odeku Street, Victoria Island, Lagos State');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(FACILITY_MESSAGES.saved)).toBeVisible();
+
+  // The pharmacy's expiry warning: 1 to 365 days, the message under the field; then saved.
+  const days = page.getByLabel('Warn of expiry this many days ahead');
+  await expect(days).toHaveValue('90');
+  const savePharmacy = page.getByRole('button', { name: 'Save pharmacy settings' });
+  await days.fill('400');
+  await savePharmacy.click();
+  await expect(page.getByText(PHARMACY_STOCK_MESSAGES.expiryDays)).toBeVisible();
+  await days.fill('120');
+  await savePharmacy.click();
+  await expect(page.getByText(PHARMACY_STOCK_MESSAGES.settingsSaved)).toBeVisible();
+  await expect(savePharmacy).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'facility-page', { widths: [1280, 390] });
+  // Back to the default, so the stock screen's alerts in other specs are as the demo data means them.
+  const restored = await page.request.put('/api/admin/facility/pharmacy', {
+    data: { expiryWarningDays: 90 },
+  });
+  expect(restored.status()).toBe(200);
 
   for (const path of ['/', '/about']) {
     await page.goto(path);

@@ -90,6 +90,11 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
   });
   expect(written.status(), await written.text()).toBe(201);
   const prescriptionId: string = (await written.json()).prescription.id;
+  // The prescriber keeps the prescription open: the dispense will show there without a reload.
+  const doctorStream = doctorPage.waitForResponse((res) => res.url().endsWith('/api/doctor/events'));
+  await doctorPage.goto(`/doctor/prescription/${prescriptionId}`);
+  await expect(doctorPage.getByRole('heading', { level: 1, name: 'Prescription Details' })).toBeVisible();
+  await doctorStream;
   const entry = page
     .getByRole('button', { name: 'Dispense the prescription of Tolu Bankole' })
     .or(page.getByRole('link', { name: 'Dispense the prescription of Tolu Bankole' }));
@@ -129,8 +134,7 @@ test('receive, then dispense part of a prescription first-expiry-first, label it
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
 
-  // The rest is owed: the doctor's prescription and the patient's list say so; it stays queued.
-  await doctorPage.goto(`/doctor/prescription/${prescriptionId}`);
+  // The rest is owed: the doctor's open prescription (live) and the patient's list say so; it stays queued.
   await expect(
     doctorPage.getByText('Pharmacy: Dispensed 10 of 20 · 10 owed (Cefuroxime 500 mg Tablet)').first(),
   ).toBeVisible();

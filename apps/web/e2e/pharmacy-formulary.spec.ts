@@ -6,7 +6,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
  * The formulary on the real server and a fresh demo database: the admin finds the shipped
  * medicines on /admin/formulary, adds one (the contract's ATC message first) and deactivates it;
  * the doctor's prescription picks a medicine from the formulary as the name is typed, and a
- * medicine outside it is written as typed, marked Not stocked. (Its own demo patient, Halima
+ * medicine outside it is written as typed, marked Not stocked, also on the prescription's sheet. (Its own demo patient, Halima
  * Sani, whom no other spec uses.)
  */
 
@@ -100,5 +100,15 @@ test('the doctor picks a medicine from the formulary; one outside it is marked N
     ['Artemether/lumefantrine 20/120 mg Tablet', false],
     ['Moringa leaf powder', true],
   ]);
+  // Prescription Details marks the medicine outside the formulary, the one from it not.
+  await page.goto(`/doctor/prescription/${prescription.id}`);
+  const sheet = page.getByRole('article', { name: 'Prescription' });
+  await expect(sheet.getByRole('row').filter({ hasText: 'Moringa leaf powder' })).toContainText(
+    FORMULARY_MESSAGES.notStocked,
+  );
+  await expect(sheet.getByRole('row').filter({ hasText: 'Artemether' })).not.toContainText(
+    FORMULARY_MESSAGES.notStocked,
+  );
+  await shot(page, 'prescription-not-stocked', { widths: [1280, 390] });
   await context.close();
 });

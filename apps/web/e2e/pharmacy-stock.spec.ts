@@ -6,9 +6,10 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
  * The pharmacy's stock (docs/areas/pharmacy.md): the pharmacist receives a batch of folic acid
  * into the main store, finds it on the stock screen, transfers part of it to the Paediatric Ward
  * (whose store is made then), writes off what was damaged there, and reads the batch's ledger,
- * whose balances are those the batch shows per store. Then they count the ward's store: one tablet
- * short, whose variance (and its value) the preview shows before the count is posted, and the
- * ledger's count row leaves the balance counted.
+ * whose balances are those the batch shows per store. A second tab with the medicine's batches
+ * open sees the receipt arrive without a reload (the `stock` topic). Then they count the ward's
+ * store: one tablet short, whose variance (and its value) the preview shows before the count is
+ * posted, and the ledger's count row leaves the balance counted.
  */
 
 const MEDICINE = 'Folic acid 5 mg Tablet';
@@ -21,6 +22,21 @@ test('receive, transfer to a ward, adjust, count: the ledger and the balances ag
   await page.getByRole('searchbox').fill('Folic acid');
   const row = page.getByRole('row').filter({ hasText: MEDICINE });
   await expect(row).toBeVisible();
+
+  // A second tab on the same screen, the medicine's batches open and its live stream connected.
+  const watcher = await page.context().newPage();
+  await watcher.goto('/pharmacy/stock?q=Folic%20acid');
+  await expect(
+    watcher.getByText("Every medicine on hand in the main store and the wards' stores, live."),
+  ).toBeVisible();
+  await watcher
+    .getByRole('row')
+    .filter({ hasText: MEDICINE })
+    .getByRole('button', { name: `Batches of ${MEDICINE}` })
+    .click();
+  const watched = watcher.getByRole('dialog', { name: MEDICINE });
+  await expect(watched).toBeVisible();
+  await expect(watched.getByRole('row').filter({ hasText: batchNumber })).toHaveCount(0);
 
   await row.getByRole('button', { name: `Receive ${MEDICINE}` }).click();
   const receive = page.getByRole('dialog', { name: 'Receive goods' });
@@ -38,6 +54,8 @@ test('receive, transfer to a ward, adjust, count: the ledger and the balances ag
   await expect(page.getByText(PHARMACY_STOCK_MESSAGES.received)).toBeVisible();
   await expect(receive).toBeHidden();
   await expect(row).toContainText('Main Pharmacy: ');
+  await expect(watched.getByRole('row').filter({ hasText: batchNumber })).toContainText('Main Pharmacy: 200');
+  await watcher.close();
   await shot(page, 'pharmacy-stock', { widths: [1280, 390] });
   await expectNoSeriousA11yViolations(page);
 

@@ -19,13 +19,16 @@ const IMPORT = /(?:from|import)\s*\(?\s*'@\/features\/([^/']+)/g;
  *   follow-up line on the patient's side;
  * - `lab`: a patient's lab orders and the order dialog, shown in the chart, a visit and a stay;
  * - `lab-results`: result entry, flags and trends, shown to the lab, the doctor, the admin
- *   (escalated alerts, lab settings) and the patient (shared results).
- * The shared ones import each other one way only (inpatient -> lab -> lab-results), never back.
+ *   (escalated alerts, lab settings) and the patient (shared results);
+ * - `pharmacy`: the pharmacy's settings card on the admin's Facility page.
+ * The shared ones import each other one way only (inpatient -> lab -> lab-results), never back;
+ * `pharmacy` imports none of them.
  */
 const SHARED_WITH: Record<string, readonly string[]> = {
   inpatient: ['nurse', 'doctor', 'admin', 'patient'],
   lab: ['doctor', 'inpatient'],
   'lab-results': ['admin', 'doctor', 'lab', 'patient'],
+  pharmacy: ['admin'],
 };
 
 function sourcesUnder(dir: string): string[] {

@@ -3,6 +3,7 @@ import { APPOINTMENT_MESSAGES } from './appointments';
 import { isCalendarDate, isTimeOfDay } from './clock';
 import { requiredText } from './common';
 import { type CodedDiagnosis, codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
+import { allergyOverrideSchema } from './prescriptions';
 import { DISCHARGE_DISPOSITIONS, STAY_STATUSES } from './stays';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
@@ -45,6 +46,7 @@ export const DISCHARGE_SUMMARY_MESSAGES = {
   medicineFrequency: 'Say how often',
   medicineDuration: 'Say for how long',
   tooManyMedicines: `At most ${DISCHARGE_MEDICINES_MAX} medicines`,
+  acknowledgeAllergies: 'A medicine matches a recorded allergy of the patient. Confirm to list it anyway.',
   followUpBooked: 'A follow-up appointment is already booked for this stay',
   followUpDoctor: 'Choose a doctor',
   dateRequired: 'Choose a date',
@@ -103,6 +105,8 @@ export const dischargeSummaryInputSchema = z.object({
   course: draftText(),
   medicines: z.array(dischargeMedicineSchema).max(DISCHARGE_MEDICINES_MAX, M.tooManyMedicines).default([]),
   followUpInstructions: draftText(),
+  /** The doctor was warned that a medicine matches a recorded allergy and lists it anyway. */
+  acknowledgeAllergies: z.boolean({ error: 'Must be true or false' }).default(false),
 });
 export type DischargeSummaryInput = z.input<typeof dischargeSummaryInputSchema>;
 export type DischargeSummaryData = z.output<typeof dischargeSummaryInputSchema>;
@@ -183,6 +187,8 @@ const dischargeSummarySchema = z.object({
   course: z.string().nullable(),
   medicines: z.array(dischargeMedicineSchema),
   followUpInstructions: z.string().nullable(),
+  /** The allergies a listed medicine matches that the author confirmed, printed with the summary. */
+  allergyOverride: allergyOverrideSchema.nullable(),
   followUp: followUpSchema.nullable(),
   /** Who saved it last. */
   author: personSchema,
@@ -196,7 +202,12 @@ export type DischargeSummary = z.infer<typeof dischargeSummarySchema>;
 const dischargeStaySchema = z.object({
   id: z.string(),
   status: z.enum(STAY_STATUSES),
-  patient: personSchema.extend({ recordNumber: z.string().nullable(), dateOfBirth: z.string().nullable() }),
+  patient: personSchema.extend({
+    recordNumber: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    /** Drug and other allergies as the chart records them now, for the medicines' warning. */
+    allergies: z.array(z.string()),
+  }),
   doctorInCharge: personSchema,
   ward: z.string(),
   reason: z.string(),

@@ -330,9 +330,18 @@ export const departmentParamSchema = z.object({ department: departmentSchema });
  * Each change to the ER, a queue or an appointment is announced as an SSE message
  * `event: <topic>` with data `{"topic":"<topic>"}`; clients refetch what they show. The first
  * message is `event: ready`. The desk's stream carries every topic; a doctor's stream
- * (DOCTOR_EVENTS_PATH) carries only `appointments` changes of their own appointments.
+ * (DOCTOR_EVENTS_PATH) carries the changes that name them (their appointments, lab orders and
+ * dispensed prescriptions) and the wards; `stock` is any committed change of the pharmacy's stock.
  */
-export const LIVE_TOPICS = ['emergency', 'queues', 'appointments', 'wards', 'lab', 'pharmacy'] as const;
+export const LIVE_TOPICS = [
+  'emergency',
+  'queues',
+  'appointments',
+  'wards',
+  'lab',
+  'pharmacy',
+  'stock',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LIVE_EVENTS_PATH = '/api/admin/events';
 export const DOCTOR_EVENTS_PATH = '/api/doctor/events';

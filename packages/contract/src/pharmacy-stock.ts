@@ -48,6 +48,8 @@ export const PHARMACY_STOCK_MESSAGES = {
   returned: 'Stock returned',
   adjusted: 'Stock adjusted',
   settingsSaved: 'Pharmacy settings saved',
+  settingsLoadFailed: 'Could not load the pharmacy settings',
+  settingsFailed: 'Could not save the pharmacy settings',
 } as const;
 
 const M = PHARMACY_STOCK_MESSAGES;

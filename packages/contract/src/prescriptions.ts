@@ -5,6 +5,7 @@ import { listQuerySchema, pageOf, requiredText } from './common';
 import { formatDay } from './dates';
 import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 import { lineSupplySchema } from './pharmacy-dispensing';
+import { FORMULARY_MESSAGES } from './pharmacy-formulary';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
 /*
@@ -239,11 +240,12 @@ export const allergyWarning = (conflict: Pick<AllergyConflict, 'allergy'>) =>
   `Allergy: the patient is allergic to ${conflict.allergy}`;
 
 /** A saved override of the allergy rule: which allergies, who confirmed, when (an instant). */
-export interface AllergyOverride {
-  allergies: readonly string[];
-  acknowledgedBy: { id: string; name: string };
-  acknowledgedAt: string;
-}
+export const allergyOverrideSchema = z.object({
+  allergies: z.array(z.string()),
+  acknowledgedBy: z.object({ id: z.string(), name: z.string() }),
+  acknowledgedAt: z.string(),
+});
+export type AllergyOverride = z.infer<typeof allergyOverrideSchema>;
 
 /**
  * The one sentence every copy of a prescription carries for an override (the screen and its
@@ -456,6 +458,13 @@ const medicineLineSchema = z.object({
   /** What the pharmacy supplied of it (handed over, still owed); null until first dispensed. */
   supply: lineSupplySchema.nullable(),
 });
+
+/**
+ * The mark beside a line written outside the formulary (no `medicineId`): the pharmacy has no
+ * stock of it, so the patient may need to buy it elsewhere. Null for a formulary medicine.
+ */
+export const notStockedMark = (line: { medicineId: string | null }) =>
+  line.medicineId === null ? FORMULARY_MESSAGES.notStocked : null;
 export type MedicineLine = z.infer<typeof medicineLineSchema>;
 
 const nextVisitSchema = z.object({ count: z.number().int(), unit: z.enum(NEXT_VISIT_UNITS) });
@@ -488,13 +497,7 @@ const prescriptionSchema = z.object({
   advice: z.string().nullable(),
   nextVisit: nextVisitSchema.nullable(),
   /** Recorded allergies the doctor was warned of and prescribed past at the last save: who and when. */
-  allergyOverride: z
-    .object({
-      allergies: z.array(z.string()),
-      acknowledgedBy: z.object({ id: z.string(), name: z.string() }),
-      acknowledgedAt: z.string(),
-    })
-    .nullable(),
+  allergyOverride: allergyOverrideSchema.nullable(),
   /** The patient's drug and other allergies as their chart records them now (shown and printed). */
   recordedAllergies: z.array(z.string()),
   /** Whether the caller wrote it (and so may edit, toggle and delete it). */

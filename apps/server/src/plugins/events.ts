@@ -77,17 +77,19 @@ function eventOf(payload: string): LiveEvent | undefined {
   }
 }
 
+/** Topics a doctor's stream forwards only when the event names that doctor. */
+const NAMING_THE_DOCTOR: readonly LiveTopic[] = ['appointments', 'lab', 'pharmacy'];
+
 /**
- * A doctor's stream: changes of their own appointments and of the lab orders they placed only
- * (the event names no one else), and every ward change (any doctor may open any ward's board;
- * their alerts refetch with it).
+ * A doctor's stream: changes of their own appointments, of the lab orders they placed and of
+ * the prescriptions they wrote that the pharmacy dispensed (the event names no one else), and
+ * every ward change (any doctor may open any ward's board; their alerts refetch with it).
  */
 export const doctorsOwn =
   (doctorId: string): EventFilter =>
   (event) =>
     event.topic === 'wards' ||
-    ((event.topic === 'appointments' || event.topic === 'lab') &&
-      (event.doctorIds?.includes(doctorId) ?? false));
+    (NAMING_THE_DOCTOR.includes(event.topic) && (event.doctorIds?.includes(doctorId) ?? false));
 
 /** A nurse's stream: the wards and the emergency room, the two boards of their area, and lab orders (collection on the ward). */
 export const nursesBoards: EventFilter = (event) =>
@@ -96,8 +98,8 @@ export const nursesBoards: EventFilter = (event) =>
 /** The laboratory's stream: lab orders and specimens only. */
 export const labsOwn: EventFilter = (event) => event.topic === 'lab';
 
-/** The pharmacy's stream: prescriptions to dispense (written, changed, dispensed). */
-export const pharmacyOwn: EventFilter = (event) => event.topic === 'pharmacy';
+/** The pharmacy's stream: prescriptions to dispense (written, changed, dispensed) and its stock. */
+export const pharmacyOwn: EventFilter = (event) => event.topic === 'pharmacy' || event.topic === 'stock';
 
 /** A stream outlives the request that opened it: each heartbeat checks that its session still holds. */
 async function sessionHolds(app: FastifyInstance, tokenHash: string | null) {

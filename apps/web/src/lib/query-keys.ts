@@ -204,6 +204,8 @@ export const queryKeys = {
     ledger: (batchId: string) => ['pharmacy', 'stock', 'ledger', batchId] as const,
     countSheet: (queryString: string) => ['pharmacy', 'stock', 'count-sheet', queryString] as const,
     stores: ['pharmacy', 'stores'] as const,
+    /** The facility's pharmacy settings (the admin's Facility page). */
+    settings: ['pharmacy', 'settings'] as const,
   },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {

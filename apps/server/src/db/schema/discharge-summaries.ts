@@ -39,6 +39,12 @@ export const dischargeSummaries = pgTable(
     course: text(),
     medicines: jsonb().$type<DischargeMedicine[]>().notNull().default([]),
     followUpInstructions: text(),
+    /**
+     * Recorded allergies a listed medicine matches, which the author was warned of and confirmed
+     * at their last save (as prescriptions and medication orders keep theirs); empty: none.
+     */
+    acknowledgedAllergies: text().array().notNull().default(sql`'{}'::text[]`),
+    allergiesAcknowledgedAt: timestamp({ withTimezone: true }),
     /** The follow-up booked through the appointments' booking (its schedule rules and locks). */
     followUpAppointmentId: uuid().references(() => appointments.id, { onDelete: 'set null' }),
     signedById: uuid().references(() => users.id, { onDelete: 'restrict' }),
@@ -56,6 +62,10 @@ export const dischargeSummaries = pgTable(
     check(
       'discharge_summaries_principal_code',
       sql`(${t.principalCode} is null) = (${t.principalTitle} is null)`,
+    ),
+    check(
+      'discharge_summaries_allergies_acknowledged',
+      sql`(cardinality(${t.acknowledgedAllergies}) = 0) = (${t.allergiesAcknowledgedAt} is null)`,
     ),
     check(
       'discharge_summaries_signed',

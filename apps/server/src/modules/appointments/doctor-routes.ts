@@ -115,7 +115,10 @@ export async function doctorAppointmentRoutes(fastify: FastifyInstance) {
   app.get(
     DOCTOR_EVENTS_PATH,
     {
-      schema: { tags, summary: 'Server-Sent Events: changes of my appointments' },
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: changes of my appointments, lab orders and dispensed prescriptions',
+      },
       config: { access: ['doctor'] },
     },
     async (request, reply) => app.events.stream(request, reply, doctorsOwn(currentUser(request).id)),

@@ -18,7 +18,7 @@ import {
   testClock,
 } from '../../../test/helpers';
 import { admittedStay } from '../../../test/inpatient';
-import { appointments, auditEvents, dischargeSummaries, stays } from '../../db/schema';
+import { appointments, auditEvents, dischargeSummaries, patientMedicalDetails, stays } from '../../db/schema';
 import { summaryOf } from '.';
 
 /* The discharge summary: drafts, signing (once, final), the follow-up booking, the PDFs, who reads what. */
@@ -233,6 +233,72 @@ describe('signing', () => {
     const pdf = await t.app.inject({ url: url(stayId, '.pdf'), headers: nurse.headers });
     // The stored PDF says what the signed row says.
     expect(await pdfText(pdf.rawPayload)).toContain(final?.course ?? '');
+  });
+});
+
+describe('medicines and recorded allergies', () => {
+  const flag = 'Allergy: the patient is allergic to Penicillin';
+  const allergyOf = (patientId: string, allergies: string[]) =>
+    t.database.db
+      .insert(patientMedicalDetails)
+      .values({ patientId, allergies })
+      .onConflictDoUpdate({ target: patientMedicalDetails.patientId, set: { allergies } });
+
+  it('refuses a medicine matching an allergy until the doctor confirms it, and prints the override', async () => {
+    const { stayId, patient } = await stayOf();
+    await allergyOf(patient.id, ['Penicillin']);
+    const warned = await save(stayId, complete());
+    expect(warned.statusCode).toBe(400);
+    expect(warned.json()).toMatchObject({
+      code: 'ALLERGY_WARNING',
+      fieldErrors: { acknowledgeAllergies: [M.acknowledgeAllergies], 'medicines.0.name': [flag] },
+    });
+    expect(
+      await t.database.db.select().from(dischargeSummaries).where(eq(dischargeSummaries.stayId, stayId)),
+    ).toEqual([]);
+
+    const confirmed = await save(stayId, complete({ acknowledgeAllergies: true }));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { summary, stay } = confirmed.json<DischargeSummaryResponse>();
+    expect(stay.patient.allergies).toEqual(['Penicillin']);
+    expect(summary?.allergyOverride).toMatchObject({
+      allergies: ['Penicillin'],
+      acknowledgedBy: { id: doctor.user.id, name: 'Dr Daniel Adeyemi' },
+      acknowledgedAt: NOW.replace('Z', '.000Z'),
+    });
+    expect((await sign(stayId)).statusCode).toBe(200);
+    const pdf = await t.app.inject({
+      url: `/api/stays/${stayId}/discharge-summary.pdf`,
+      headers: doctor.headers,
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('RECORDED ALLERGIES\nPenicillin');
+    expect(text).toContain('ALLERGY OVERRIDE\nPrescribed despite the recorded allergy to Penicillin');
+  });
+
+  it('a medicine without a match needs no confirmation and keeps no override', async () => {
+    const { stayId, patient } = await stayOf();
+    await allergyOf(patient.id, ['Sulfonamides']);
+    const res = await save(stayId, complete());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DischargeSummaryResponse>().summary?.allergyOverride).toBeNull();
+  });
+
+  it('an allergy recorded after the draft was saved stops the signature until the draft is confirmed', async () => {
+    const { stayId, patient } = await stayOf();
+    expect((await save(stayId, complete())).statusCode).toBe(200);
+    await allergyOf(patient.id, ['Penicillin']);
+    const refused = await sign(stayId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'ALLERGY_WARNING',
+      fieldErrors: { 'medicines.0.name': [flag] },
+    });
+    expect((await read(stayId, doctor.headers)).json<DischargeSummaryResponse>().summary?.status).toBe(
+      'Draft',
+    );
+    expect((await save(stayId, complete({ acknowledgeAllergies: true }))).statusCode).toBe(200);
+    expect((await sign(stayId)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  ALLERGY_OVERRIDE_LABEL,
+  allergyOverrideText,
   type DischargeStay,
   type DischargeSummary,
   dischargeDiagnosisLabel,
@@ -35,6 +37,10 @@ export async function dischargeSummaryPdf(ctx: ServiceContext, stay: DischargeSt
       ['Discharged', day(stay.dischargedAt)],
       ['Doctor in charge', stay.doctorInCharge.name],
       ['Reason for admission', stay.reason],
+      [
+        'Recorded allergies',
+        stay.patient.allergies.length ? stay.patient.allergies.join(', ') : 'None recorded',
+      ],
     ])
     .heading('Diagnoses')
     .paragraph('Admission diagnosis', dischargeDiagnosisLabel(stay.admissionDiagnosis))
@@ -56,6 +62,12 @@ export async function dischargeSummaryPdf(ctx: ServiceContext, stay: DischargeSt
         { header: 'How long', width: 0.23 },
       ],
       s.medicines.map((m) => [m.name, m.dose, m.frequency, m.duration]),
+    );
+  if (s.allergyOverride)
+    pdf.paragraph(
+      ALLERGY_OVERRIDE_LABEL,
+      allergyOverrideText(s.allergyOverride, (at) => formatInstant(new Date(at), zone)),
+      { strong: true },
     );
   const bytes = await pdf
     .heading('Follow-up')

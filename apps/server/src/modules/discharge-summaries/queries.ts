@@ -7,7 +7,14 @@ import type {
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { appointments, dischargeSummaries, stays, users, wards } from '../../db/schema';
+import {
+  appointments,
+  dischargeSummaries,
+  patientMedicalDetails,
+  stays,
+  users,
+  wards,
+} from '../../db/schema';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 
@@ -38,11 +45,13 @@ export async function readStays(db: Executor, where: SQL | undefined) {
       patientName: fullNameOf(patient),
       recordNumber: patient.recordNumber,
       dateOfBirth: patient.dateOfBirth,
+      allergies: patientMedicalDetails.allergies,
       doctorName: fullNameOf(inCharge),
     })
     .from(stays)
     .innerJoin(wards, eq(wards.id, stays.wardId))
     .innerJoin(patient, eq(patient.id, stays.patientId))
+    .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, stays.patientId))
     .innerJoin(inCharge, eq(inCharge.id, stays.doctorId))
     .where(where);
   return rows.map(
@@ -54,6 +63,7 @@ export async function readStays(db: Executor, where: SQL | undefined) {
         name: r.patientName,
         recordNumber: r.recordNumber,
         dateOfBirth: r.dateOfBirth,
+        allergies: r.allergies ?? [],
       },
       doctorInCharge: { id: r.stay.doctorId, name: doctorName(r.doctorName) },
       ward: r.ward,
@@ -112,6 +122,14 @@ export async function readSummaries(db: Executor, where: SQL | undefined): Promi
       course: s.course,
       medicines: s.medicines,
       followUpInstructions: s.followUpInstructions,
+      // Confirmed at the author's last save, so the override is theirs.
+      allergyOverride: s.allergiesAcknowledgedAt
+        ? {
+            allergies: s.acknowledgedAllergies,
+            acknowledgedBy: { id: s.authorId, name: doctorName(r.authorName) },
+            acknowledgedAt: iso(s.allergiesAcknowledgedAt),
+          }
+        : null,
       followUp,
       author: { id: s.authorId, name: doctorName(r.authorName) },
       updatedAt: iso(s.updatedAt),

@@ -17,6 +17,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { bookWithDoctor, slotOf } from '../appointments';
 import { codedDiagnosis } from '../diagnosis-codes';
+import { checkAllergies } from '../prescriptions';
 import { findBookableDoctor } from '../schedules';
 import { dischargeSummaryFileName, dischargeSummaryPdf } from './pdf';
 import { readStay, readStays, readSummaries, readSummaryOfStay, storedPdfs } from './queries';
@@ -72,6 +73,24 @@ async function codedDiagnoses(
   return { principal, secondary };
 }
 
+/**
+ * The prescriptions' allergy rule over the medicines to continue at home: one matching a recorded
+ * allergy is refused (400 ALLERGY_WARNING on its name) unless the doctor confirms it.
+ */
+const medicinesPastAllergies = (
+  tx: Executor,
+  stay: DischargeStay,
+  medicines: DischargeSummaryData['medicines'],
+  confirmation: { acknowledged: boolean; confirmed?: readonly string[] },
+) =>
+  checkAllergies(tx, {
+    patientId: stay.patient.id,
+    medicines,
+    ...confirmation,
+    medicineField: (i) => `medicines.${i}.name`,
+    message: M.acknowledgeAllergies,
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Staff: read, save a draft, sign, book the follow-up, the PDF
 // ---------------------------------------------------------------------------------------------
@@ -106,6 +125,9 @@ export async function saveDischargeSummary(
     const saved = await readSummaryOfStay(tx, stayId);
     if (saved?.signedAt) throw conflict('ALREADY_SIGNED', M.alreadySigned);
     const { principal, secondary } = await codedDiagnoses(txCtx, input, saved);
+    const acknowledged = await medicinesPastAllergies(tx, stay, input.medicines, {
+      acknowledged: input.acknowledgeAllergies,
+    });
     const columns = {
       authorId: actor.id,
       principalCode: principal?.code ?? null,
@@ -116,6 +138,8 @@ export async function saveDischargeSummary(
       course: input.course,
       medicines: input.medicines,
       followUpInstructions: input.followUpInstructions,
+      acknowledgedAllergies: acknowledged,
+      allergiesAcknowledgedAt: acknowledged.length > 0 ? ctx.now() : null,
       updatedAt: ctx.now(),
     };
     // One statement whatever runs beside it: a parallel first save updates the other's row, and a
@@ -163,6 +187,11 @@ export async function signDischargeSummary(
     if (locked.signedAt) throw conflict('ALREADY_SIGNED', M.alreadySigned);
     const draft = await readSummaryOfStay(tx, stayId);
     if (!draft) throw conflict('NO_DRAFT', M.nothingToSign);
+    // An allergy recorded since the draft was saved is caught before the summary becomes final.
+    await medicinesPastAllergies(tx, stay, draft.medicines, {
+      acknowledged: false,
+      confirmed: draft.allergyOverride?.allergies ?? [],
+    });
     const missing = unsignableFields({
       principalDiagnosis: {
         code: draft.principalDiagnosis.coded?.code ?? null,

@@ -23,7 +23,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { type Movement, move } from '../pharmacy-stock';
+import { type Movement, move, publishStock } from '../pharmacy-stock';
 import { batchesInDate, dispensingView, mainStoreId, prescriptionHeader } from './read';
 
 /*
@@ -234,7 +234,7 @@ async function checkLines(tx: Executor, prescriptionId: string, lines: readonly 
 /**
  * POST /api/pharmacy/dispensing/prescriptions/:id: hands over (all or part of) the named lines,
  * records the counselling, and answers the prescription as the screen shows it. Audited in the
- * transaction; the queue and the prescriber's screens are told after it commits.
+ * transaction; the queue, the prescriber's screens and the stock screens are told after it commits.
  */
 export async function dispensePrescription(
   ctx: ServiceContext,
@@ -307,6 +307,8 @@ export async function dispensePrescription(
     throw error;
   }
   await ctx.publish('pharmacy', { doctorIds: [header.doctorId] });
+  // The stock screens read again too (a dispense of nothing but counselling makes them read the same).
+  await publishStock(ctx);
   return dispensingView(ctx, prescriptionId);
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import {
   createTestApp,
@@ -143,6 +143,7 @@ describe('dispensing', () => {
     });
     const { patient, prescription, lineIds } = await prescribe(['Amoxicillin 500 mg']);
     const lineId = lineIds[0] ?? '';
+    const published = vi.spyOn(t.app.events, 'publish');
     const view = ok<DispensingPrescription>(
       await dispense(
         pharmacist,
@@ -151,6 +152,12 @@ describe('dispensing', () => {
         true,
       ),
     );
+    // Told after the commit: the queue and the prescriber's own screens, and the stock screens.
+    expect(published.mock.calls).toEqual([
+      ['pharmacy', { doctorIds: [doctor.user.id] }],
+      ['stock', undefined],
+    ]);
+    published.mockRestore();
     const [line] = view.lines;
     expect(line?.supply).toMatchObject({ quantityPrescribed: 21, quantityDispensed: 10, owed: 11 });
     // FEFO: the 8 of the batch expiring first, then 2 of the next.

@@ -69,7 +69,10 @@ export async function dispensingRoutes(fastify: FastifyInstance) {
 
   app.get(
     PHARMACY_EVENTS_PATH,
-    { schema: { tags, summary: 'Server-Sent Events: prescriptions to dispense' }, config: pharmacist },
+    {
+      schema: { tags, summary: 'Server-Sent Events: prescriptions to dispense and stock changes' },
+      config: pharmacist,
+    },
     async (request, reply) => app.events.stream(request, reply, pharmacyOwn),
   );
 }

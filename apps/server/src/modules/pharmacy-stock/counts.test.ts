@@ -7,7 +7,7 @@ import {
   STOCK_COUNT_MESSAGES,
 } from '@carepoint/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers';
 import { batchWithStock, mainStore, medicine, wardStore } from '../../../test/pharmacy';
@@ -149,8 +149,13 @@ describe('previewing and posting a count', () => {
       { batchId: b, counted: 41 },
       { batchId: c, counted: 7 },
     ]);
+    const published = vi.spyOn(t.app.events, 'publish');
     const res = await pharmacist.post('/api/pharmacy/stock/counts', postOf(shown, 'Shelf A'));
     expect(res.statusCode, res.body).toBe(201);
+    // Once committed, the live stock screens are told.
+    const announced = [...published.mock.calls];
+    published.mockRestore();
+    expect(announced).toEqual([['stock', undefined]]);
     const posted = res.json<CountPosted>();
     expect(posted.totals).toEqual(shown.totals);
     expect(posted.operationId).toEqual(expect.any(String));
@@ -224,8 +229,12 @@ describe('a count gone stale', () => {
     });
     expect(moved.statusCode, moved.body).toBe(201);
 
+    const published = vi.spyOn(t.app.events, 'publish');
     const stale = await pharmacist.post('/api/pharmacy/stock/counts', postOf(shown));
+    const announced = [...published.mock.calls];
+    published.mockRestore();
     expect(stale.statusCode, stale.body).toBe(409);
+    expect(announced).toEqual([]);
     expect(stale.json<{ code: string; error: string }>()).toMatchObject({
       code: 'COUNT_STALE',
       error: STOCK_COUNT_MESSAGES.movedSincePreview(

@@ -17,6 +17,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { listPage, matchingRows, orderBy, type Select, search } from '../../lib/list';
 import { type Movement, move } from './ledger';
+import { publishStock } from './live';
 import { batchStatus, expiryWindow } from './stock-list';
 import { storeOf } from './stores';
 
@@ -179,10 +180,10 @@ function movedText(moved: readonly Balance[]) {
  * whole count (409 COUNT_STALE) if any is no longer what the preview showed, writes one `count`
  * row per line that differs through move() (one operation, reason "Stock count" with the note),
  * and audits it as `pharmacy-stock.count`. A count that finds the record right writes no ledger
- * row, and is audited all the same.
+ * row, and is audited all the same. After the commit the `stock` topic is published.
  */
-export function postCount(ctx: ServiceContext, input: PostInput): Promise<CountPosted> {
-  return ctx.db.transaction(async (tx) => {
+export async function postCount(ctx: ServiceContext, input: PostInput): Promise<CountPosted> {
+  const posted = await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     const store = await storeOf(tx, input.storeId);
     const records = await recordsOf(tx, store, input.lines, true);
@@ -212,4 +213,7 @@ export function postCount(ctx: ServiceContext, input: PostInput): Promise<CountP
     });
     return { ...result, operationId };
   });
+  // Once committed, the live stock screens read themselves again (a count that moved nothing too: cheap, and rare).
+  await publishStock(ctx);
+  return posted;
 }

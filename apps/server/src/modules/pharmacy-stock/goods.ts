@@ -16,6 +16,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { type Movement, move } from './ledger';
+import { publishStock } from './live';
 import { mainStore, storeOf, wardStore } from './stores';
 
 /*
@@ -26,13 +27,16 @@ import { mainStore, storeOf, wardStore } from './stores';
 
 type Input<S extends z.ZodType> = z.output<S>;
 
-/** Runs `write` in one transaction and answers the batch's balances after it, audited as `action`. */
+/**
+ * Runs `write` in one transaction and answers the batch's balances after it, audited as `action`;
+ * once committed, the live stock screens are told.
+ */
 async function recorded(
   ctx: ServiceContext,
   action: string,
   write: (tx: ServiceContext) => Promise<{ batchId: string; rows: Movement[]; details: object }>,
 ): Promise<Moved> {
-  return ctx.db.transaction(async (tx) => {
+  const moved = await ctx.db.transaction(async (tx) => {
     const inTx = inTransaction(ctx, tx);
     const { batchId, rows, details } = await write(inTx);
     const { operationId } = await move(inTx, rows);
@@ -60,6 +64,8 @@ async function recorded(
       );
     return { operationId, batchId, balances };
   });
+  await publishStock(ctx);
+  return moved;
 }
 
 /**

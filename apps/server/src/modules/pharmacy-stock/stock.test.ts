@@ -7,7 +7,7 @@ import {
   type StoreList,
 } from '@carepoint/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers';
 import { batchWithStock, mainStore, medicine } from '../../../test/pharmacy';
@@ -208,6 +208,29 @@ describe('receiving, transferring, returning, adjusting', () => {
     }
     expect(rows.find((r) => r.kind === 'adjustment')?.reason).toBe('Damaged: Blister packs crushed');
     expect(rows.find((r) => r.kind === 'transfer_in')?.otherStoreName).toBe(main.name);
+  });
+
+  it('announces each committed movement to the live stock screens, and a refused one not', async () => {
+    const med = await medicine(t);
+    const published = vi.spyOn(t.app.events, 'publish');
+    try {
+      const received = await pharmacist.post(
+        '/api/pharmacy/stock/receipts',
+        receipt(med.id, { quantity: 5 }),
+      );
+      expect(received.statusCode, received.body).toBe(201);
+      expect(published.mock.calls).toEqual([['stock', undefined]]);
+      published.mockClear();
+      const tooMany = await pharmacist.post('/api/pharmacy/stock/transfers', {
+        batchId: received.json<Moved>().batchId,
+        wardId: await newWard(),
+        quantity: 6,
+      });
+      expect(tooMany.statusCode).toBe(409);
+      expect(published).not.toHaveBeenCalled();
+    } finally {
+      published.mockRestore();
+    }
   });
 
   it('refuses a take beyond what is on hand (409, nothing written) and returns the wrong way', async () => {

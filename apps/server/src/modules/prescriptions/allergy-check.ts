@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors';
  * The allergy rule on save, for prescriptions and inpatient medication orders alike: medicines
  * that match an allergy recorded on the patient's chart are refused (400 ALLERGY_WARNING, each
  * flag on its medicine's field, `message` on `acknowledgeField`) unless the doctor acknowledged
- * them. Answers the allergies acknowledged, to be kept with the record.
+ * them, or confirmed them before (`confirmed`: a draft's override, checked again when it is
+ * signed). Answers the allergies acknowledged, to be kept with the record.
  */
 export async function checkAllergies(
   db: Executor,
@@ -16,6 +17,7 @@ export async function checkAllergies(
     patientId: string;
     medicines: ReadonlyArray<{ name: string }>;
     acknowledged: boolean;
+    confirmed?: readonly string[];
     /** The field of the medicine at a position ("medicines.0.name", "medicine"). */
     medicineField: (index: number) => string;
     acknowledgeField?: string;
@@ -27,11 +29,12 @@ export async function checkAllergies(
     .from(patientMedicalDetails)
     .where(eq(patientMedicalDetails.patientId, options.patientId));
   const conflicts = findAllergyConflicts(options.medicines, details?.allergies ?? []);
-  if (conflicts.length > 0 && !options.acknowledged) {
+  const unconfirmed = conflicts.filter((c) => !options.confirmed?.includes(c.allergy));
+  if (unconfirmed.length > 0 && !options.acknowledged) {
     const fieldErrors: Record<string, string[]> = {
       [options.acknowledgeField ?? 'acknowledgeAllergies']: [options.message],
     };
-    for (const c of conflicts) fieldErrors[options.medicineField(c.index)] = [allergyWarning(c)];
+    for (const c of unconfirmed) fieldErrors[options.medicineField(c.index)] = [allergyWarning(c)];
     throw new AppError(400, 'ALLERGY_WARNING', options.message, fieldErrors);
   }
   return [...new Set(conflicts.map((c) => c.allergy))];

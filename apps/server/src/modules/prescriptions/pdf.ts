@@ -7,6 +7,7 @@ import {
   formatInstantDay,
   formatNextVisit,
   ICD10CM_NAME,
+  notStockedMark,
   type Prescription,
   prescriptionPdfName,
   toLocalDateTime,
@@ -20,7 +21,8 @@ const withUnit = (value: number | null, unit: string) => (value === null ? null 
 
 /**
  * The printed prescription: letterhead, patient, doctor and date, the physical information,
- * the medicines table, test, advice and next visit, and the doctor's signature line.
+ * the medicines table (a line outside the formulary marked Not stocked), test, advice and next
+ * visit, and the doctor's signature line. The doctor's and the patient's copy are the same.
  */
 export async function prescriptionPdf(p: Prescription, ctx: ServiceContext) {
   const zone = ctx.config.TIME_ZONE;
@@ -57,7 +59,15 @@ export async function prescriptionPdf(p: Prescription, ctx: ServiceContext) {
         { header: 'Interval', width: 0.2 },
         { header: 'Comment', width: 0.18 },
       ],
-      p.medicines.map((m) => [m.name, m.dosage, m.duration, m.time, m.interval, m.comment ?? '']),
+      p.medicines.map((m) => [
+        // The mark on its own line under the name, as on the screen: the pharmacist and the patient see it.
+        [m.name, notStockedMark(m)].filter(Boolean).join('\n'),
+        m.dosage,
+        m.duration,
+        m.time,
+        m.interval,
+        m.comment ?? '',
+      ]),
     );
   // Under the medicines, as on the screen and in print: the pharmacist's copy must carry it.
   if (override) pdf.paragraph(ALLERGY_OVERRIDE_LABEL, override, { strong: true });

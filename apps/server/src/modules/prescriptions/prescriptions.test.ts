@@ -17,6 +17,7 @@ import {
   type TestUser,
   testClock,
 } from '../../../test/helpers';
+import { medicine as formularyMedicine } from '../../../test/pharmacy';
 import {
   appointments,
   auditEvents,
@@ -487,6 +488,34 @@ describe('changing a prescription', () => {
   });
 });
 
+describe('a medicine outside the formulary', () => {
+  it('is marked Not stocked on the printed sheet, the doctor’s copy and the patient’s alike; a formulary one not', async () => {
+    const stocked = await formularyMedicine(t);
+    const picked = `${stocked.genericName} 500 mg Capsule`;
+    const saved = await create(
+      doctor.headers,
+      input(grace.id, {
+        medicines: [{ ...medicine(picked), medicineId: stocked.id }, medicine('Moringa leaf powder')],
+      }),
+    );
+    expect(saved.medicines.map((m) => [m.name, m.medicineId])).toEqual([
+      [picked, stocked.id],
+      ['Moringa leaf powder', null],
+    ]);
+    for (const url of [
+      `/api/doctor/prescriptions/${saved.id}/pdf`,
+      `/api/patient/prescriptions/${saved.id}/pdf`,
+    ]) {
+      const copy = await send(url.includes('/doctor/') ? doctor.headers : patientSession.headers, 'GET', url);
+      expect(copy.statusCode).toBe(200);
+      const text = (await pdfText(copy.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(`${picked} 2 tablets 3 Days`);
+      expect(text).toContain('Moringa leaf powder Not stocked 2 tablets 3 Days');
+      expect(text.match(/Not stocked/g)).toHaveLength(1);
+    }
+  });
+});
+
 describe('medicine schedules', () => {
   it('stores any interval and course length, gives them back for editing, and prints them', async () => {
     const saved = await create(
@@ -514,8 +543,9 @@ describe('medicine schedules', () => {
         ).rawPayload,
       )
     ).replace(/\s+/g, ' ');
-    expect(pdf).toContain('Ciprofloxacin 500 mg 2 tablets 10 Days After Meal Every 8 hours');
-    expect(pdf).toContain('Metronidazole 400 mg 2 tablets 21 Days After Meal Three times daily');
+    // Written as typed, outside the formulary: each is marked Not stocked under its name.
+    expect(pdf).toContain('Ciprofloxacin 500 mg Not stocked 2 tablets 10 Days After Meal Every 8 hours');
+    expect(pdf).toContain('Metronidazole 400 mg Not stocked 2 tablets 21 Days After Meal Three times daily');
 
     const edited = await send(doctor.headers, 'PUT', `/api/doctor/prescriptions/${saved.id}`, {
       ...input(grace.id),

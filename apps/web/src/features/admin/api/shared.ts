@@ -69,6 +69,8 @@ export const TOPIC_RESOURCES: Record<LiveTopic, readonly Resource[]> = {
   lab: [],
   // Dispensing has no admin list.
   pharmacy: [],
+  // Stock is the pharmacy's screen.
+  stock: [],
 };
 
 // ---------------------------------------------------------------------------------------------

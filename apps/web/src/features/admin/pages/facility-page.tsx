@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FACILITY_FIELDS, useFacilityDetails, useSaveFacility } from '@/features/admin/api/facility';
 import { LabSettingsCard } from '@/features/lab-results/lab-settings-card';
+import { PharmacySettingsCard } from '@/features/pharmacy/pharmacy-settings-card';
 import { useContractForm } from '@/lib/use-contract-form';
 
 /** The form shows a missing detail as an empty box. */
@@ -102,6 +103,7 @@ export default function FacilityPage() {
           <Skeleton className="h-72" />
         )}
         <LabSettingsCard />
+        <PharmacySettingsCard />
       </div>
     </>
   );

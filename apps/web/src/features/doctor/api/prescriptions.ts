@@ -1,4 +1,5 @@
 import {
+  DOCTOR_EVENTS_PATH,
   type Medicine,
   PRESCRIPTION_MESSAGES,
   type PrescriptionInput,
@@ -11,6 +12,7 @@ import { diagnosisCodeSearchAt } from '@/components/form/diagnosis-code-picker';
 import { api } from '@/lib/api-client';
 import { answersFields } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
+import { useEventStream } from '@/lib/use-event-stream';
 import type { Page } from '@/lib/use-list-query';
 
 /*
@@ -18,6 +20,18 @@ import type { Page } from '@/lib/use-list-query';
  * patient (name and allergies), and the changes. Keys start with 'prescriptions', so a change
  * refreshes the list, the dashboard and the details together.
  */
+
+/**
+ * Keeps the doctor's prescriptions live: when the pharmacy dispenses one they wrote (a `pharmacy`
+ * event naming them on GET /api/doctor/events), the list and the details read again, so what was
+ * handed over and what is owed shows without a reload.
+ */
+export function usePrescriptionLiveUpdates() {
+  const client = useQueryClient();
+  return useEventStream(DOCTOR_EVENTS_PATH, ['pharmacy'], () => {
+    void client.invalidateQueries({ queryKey: queryKeys.doctor.prescriptions.all });
+  });
+}
 
 /** A page of prescriptions for a query string (`?scope&page&limit&sort&order&q`). */
 export const prescriptionsQuery = (queryString: string) =>

@@ -2,7 +2,11 @@ import { Download, Pencil, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { prescriptionPdfUrl, usePrescription } from '@/features/doctor/api/prescriptions';
+import {
+  prescriptionPdfUrl,
+  usePrescription,
+  usePrescriptionLiveUpdates,
+} from '@/features/doctor/api/prescriptions';
 import { PrescriptionSheet } from '@/features/doctor/components/prescriptions/prescription-sheet';
 import {
   backToList,
@@ -11,10 +15,12 @@ import {
 
 /**
  * Prescription Details (/doctor/prescription/{id}): the printable prescription with Print (the
- * browser's, on a page without the app around it) and Download PDF (made by the server).
+ * browser's, on a page without the app around it) and Download PDF (made by the server). Live:
+ * what the pharmacy hands over of the doctor's own prescription shows without a reload.
  */
 export default function PrescriptionDetailsPage() {
   const { id = '' } = useParams();
+  usePrescriptionLiveUpdates();
   const query = usePrescription(id);
   if (!query.data) return <PrescriptionLoadState title="Prescription Details" query={query} />;
   const { prescription, facility } = query.data;

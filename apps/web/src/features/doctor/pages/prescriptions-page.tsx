@@ -17,7 +17,11 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { prescriptionsQuery, useDeletePrescription } from '@/features/doctor/api/prescriptions';
+import {
+  prescriptionsQuery,
+  useDeletePrescription,
+  usePrescriptionLiveUpdates,
+} from '@/features/doctor/api/prescriptions';
 import { StatusToggle } from '@/features/doctor/components/prescriptions/status-toggle';
 import { useUrlFilter } from '@/lib/use-url-filters';
 
@@ -28,8 +32,10 @@ const SCOPE_PARAM = 'scope';
  * Doctors, Added At, the Status toggle and the actions (view, edit, delete after "Are you
  * sure?"), paged, sorted and searched on the server. "My prescriptions" by default; "All
  * prescriptions" shows every doctor's, which any doctor may read but only its author change.
+ * Live: the Pharmacy column follows the dispensing of the doctor's own prescriptions.
  */
 export default function PrescriptionListPage() {
+  usePrescriptionLiveUpdates();
   const [scopeParam, setScope] = useUrlFilter(SCOPE_PARAM);
   const scope: PrescriptionScope = scopeParam === 'all' ? 'all' : 'mine';
   const [deleting, setDeleting] = useState<PrescriptionRow | null>(null);

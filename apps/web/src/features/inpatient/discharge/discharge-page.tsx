@@ -105,7 +105,12 @@ export default function DischargePage() {
           <p className="text-sm text-ink-soft">{M.stayNotOpen}.</p>
         </Card>
       ) : writes ? (
-        <DischargeSummaryForm key={stayId} stayId={stayId} summary={summary}>
+        <DischargeSummaryForm
+          key={stayId}
+          stayId={stayId}
+          summary={summary}
+          allergies={stay.patient.allergies}
+        >
           <Card title="Follow-up appointment">
             {summary?.followUp ? (
               <FollowUpLine followUp={summary.followUp} />

@@ -1,8 +1,10 @@
 import {
+  allergyWarning,
   DISCHARGE_MEDICINES_MAX,
   type DischargeSummary,
   type DischargeSummaryInput,
   dischargeSummaryInputSchema,
+  findAllergyConflicts,
   DISCHARGE_SUMMARY_MESSAGES as M,
   SECONDARY_DIAGNOSES_MAX,
 } from '@carepoint/contract';
@@ -12,6 +14,7 @@ import { type Path, useFieldArray, useWatch } from 'react-hook-form';
 import { DiagnosisCodePicker } from '@/components/form/diagnosis-code-picker';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -33,6 +36,7 @@ const STATIC_FIELDS: Array<Path<Values>> = [
   'course',
   'medicines',
   'followUpInstructions',
+  'acknowledgeAllergies',
 ];
 const DISCHARGE_FORM_ID = 'discharge-summary-form';
 
@@ -51,6 +55,7 @@ function valuesOf(s: DischargeSummary | null): Values {
     course: s?.course ?? '',
     medicines: s?.medicines ?? [],
     followUpInstructions: s?.followUpInstructions ?? '',
+    acknowledgeAllergies: s?.allergyOverride != null,
   };
 }
 
@@ -71,10 +76,13 @@ const titlesOf = (s: DischargeSummary | null) =>
 export function DischargeSummaryForm({
   stayId,
   summary,
+  allergies,
   children,
 }: {
   stayId: string;
   summary: DischargeSummary | null;
+  /** The patient's recorded allergies: a medicine matching one is flagged as the doctor types. */
+  allergies: readonly string[];
   /** Shown between the form's cards and its buttons (the follow-up booking, a form of its own). */
   children?: ReactNode;
 }) {
@@ -108,10 +116,18 @@ export function DischargeSummaryForm({
   });
   const diagnoses = useFieldArray({ control, name: 'secondaryDiagnoses' });
   const medicines = useFieldArray({ control, name: 'medicines' });
-  const [principalCode, secondaryCodes] = useWatch({
+  const [principalCode, secondaryCodes, listed] = useWatch({
     control,
-    name: ['principalDiagnosis.code', 'secondaryDiagnoses'],
+    name: ['principalDiagnosis.code', 'secondaryDiagnoses', 'medicines'],
   });
+  const conflicts = findAllergyConflicts(
+    (listed ?? []).map((m) => ({ name: String(m?.name ?? '') })),
+    allergies,
+  );
+  const allergyFlag = (i: number) => {
+    const conflict = conflicts.find((c) => c.index === i);
+    return conflict ? allergyWarning(conflict) : undefined;
+  };
 
   const coded = (code: unknown) => {
     const c = typeof code === 'string' ? code : '';
@@ -222,7 +238,7 @@ export function DischargeSummaryForm({
                 <Input
                   label="Medicine"
                   {...register(`medicines.${i}.name`)}
-                  error={errors.medicines?.[i]?.name?.message}
+                  error={errors.medicines?.[i]?.name?.message ?? allergyFlag(i)}
                 />
                 <Input
                   label="Dose"
@@ -261,6 +277,14 @@ export function DischargeSummaryForm({
           >
             <Plus aria-hidden size={16} /> Add medicine
           </Button>
+          {conflicts.length > 0 || errors.acknowledgeAllergies ? (
+            <Checkbox
+              label="I have seen the allergy warning and list it anyway"
+              className="mt-4"
+              error={errors.acknowledgeAllergies?.message}
+              {...register('acknowledgeAllergies')}
+            />
+          ) : null}
         </Card>
 
         <Card title="Follow-up instructions">

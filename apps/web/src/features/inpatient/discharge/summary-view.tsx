@@ -1,4 +1,10 @@
-import { type DischargeSummary, dischargeDiagnosisLabel, ICD10CM_NAME } from '@carepoint/contract';
+import {
+  ALLERGY_OVERRIDE_LABEL,
+  allergyOverrideText,
+  type DischargeSummary,
+  dischargeDiagnosisLabel,
+  ICD10CM_NAME,
+} from '@carepoint/contract';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
@@ -50,6 +56,11 @@ export function DischargeSummaryView({ summary }: { summary: DischargeSummary })
             ))}
           </ul>
         )}
+        {summary.allergyOverride ? (
+          <p className="mt-3 text-sm font-medium text-warning-900" role="note">
+            {ALLERGY_OVERRIDE_LABEL}: {allergyOverrideText(summary.allergyOverride, formatDateTime)}
+          </p>
+        ) : null}
       </Card>
       <Card title="Follow-up">
         <dl className="flex flex-col gap-4">

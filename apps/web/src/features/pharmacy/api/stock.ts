@@ -1,6 +1,7 @@
 import {
   type Ledger,
   type Moved,
+  PHARMACY_EVENTS_PATH,
   PHARMACY_STOCK_MESSAGES,
   type StockAdjustmentInput,
   type StockPage,
@@ -10,15 +11,31 @@ import {
   type StockTransferInput,
   type StoreList,
 } from '@carepoint/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { changeMeta } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
+import { useEventStream } from '@/lib/use-event-stream';
 
 /*
  * The pharmacy's stock (docs/areas/pharmacy.md): the stock screen's pages, one medicine's batches,
- * the stores, a batch's ledger, and the goods movements. Every movement reads all of them again.
+ * the stores, a batch's ledger, and the goods movements. Every movement made here, and every
+ * `stock` event of the pharmacy's stream (a movement or a dispense by anyone), reads them all again.
  */
+
+/** The stock screen's pages, the sheets, the ledgers and the stores, read again. */
+const readStockAgain = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.pharmacy.stock }),
+    client.invalidateQueries({ queryKey: queryKeys.pharmacy.stores }),
+  ]);
 
 /** The stock screen's page for a query string (?page&limit&sort&order&q&alert), for ListTable. */
 export const stockPageQuery = (queryString: string) =>
@@ -67,10 +84,7 @@ export function useStockChange<I, R = Moved>(path: string, failed = 'Could not r
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: I) => api.post<R>(`/pharmacy/stock/${path}`, input),
-    onSettled: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.pharmacy.stock });
-      await client.invalidateQueries({ queryKey: queryKeys.pharmacy.stores });
-    },
+    onSettled: () => readStockAgain(client),
     meta: changeMeta(failed, 'form'),
   });
 }
@@ -79,3 +93,9 @@ export const useReceive = () => useStockChange<StockReceiptInput>('receipts');
 export const useTransfer = () => useStockChange<StockTransferInput>('transfers');
 export const useReturn = () => useStockChange<StockReturnInput>('returns');
 export const useAdjust = () => useStockChange<StockAdjustmentInput>('adjustments');
+
+/** Keeps the stock screen live: a `stock` event (any committed change of stock) reads it again. */
+export function useStockLiveUpdates() {
+  const client = useQueryClient();
+  return useEventStream(PHARMACY_EVENTS_PATH, ['stock'], () => void readStockAgain(client));
+}

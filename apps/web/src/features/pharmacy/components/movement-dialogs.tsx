@@ -14,9 +14,10 @@ import {
   type Store,
   stockTransferInputSchema,
 } from '@carepoint/contract';
-import { FormDialog } from '@/components/form/form-dialog';
+import type { ReactNode } from 'react';
+import { FormDialog, type FormDialogProps } from '@/components/form/form-dialog';
 import { optionsOf } from '@/components/form/options';
-import { Input } from '@/components/ui/input';
+import { Input, type InputProps } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useAdjust, useReceive, useReturn, useStores, useTransfer } from '../api/stock';
@@ -41,6 +42,41 @@ const RETURN_LABELS: Record<(typeof RETURN_DESTINATIONS)[number], string> = {
 /** "Main Pharmacy: 60": where the batch lies, for a store's choice. */
 const storeOptions = (batch: StockBatch, stores: readonly Store[] | undefined) =>
   batch.stores.map((s) => ({ value: s.storeId, label: `${storeNameOf(stores, s.storeId)}: ${s.quantity}` }));
+
+/** The frame of a batch's movement: a form dialog titled for the batch, open while it has one. */
+function BatchDialog({
+  target,
+  onClose,
+  title,
+  submitLabel,
+  form,
+  children,
+}: {
+  target: BatchTarget | null;
+  title: string;
+  submitLabel: string;
+  form: { onSubmit: FormDialogProps['onSubmit']; formState: { isSubmitting: boolean } };
+  children: ReactNode;
+} & Closing) {
+  return (
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={title}
+      description={target ? `${target.medicine.label}, batch ${target.batch.batchNumber}.` : undefined}
+      submitLabel={submitLabel}
+      submitting={form.formState.isSubmitting}
+      onSubmit={form.onSubmit}
+    >
+      {children}
+    </FormDialog>
+  );
+}
+
+/** A whole number of dispensing units, typed. */
+const QuantityInput = (props: Omit<InputProps, 'label' | 'autoComplete'>) => (
+  <Input label="Quantity" autoComplete="off" {...props} />
+);
 
 /** Goods from a supplier into the main store: a new batch, or more of one received before. */
 export function ReceiveDialog({ medicine, onClose }: { medicine: StockRow | null } & Closing) {
@@ -124,46 +160,38 @@ export function ReceiveDialog({ medicine, onClose }: { medicine: StockRow | null
 export function TransferDialog({ target, onClose }: { target: BatchTarget | null } & Closing) {
   const transfer = useTransfer();
   const stores = useStores();
-  const open = target !== null;
   const wards = (stores.data ?? []).filter((s) => s.kind === 'ward');
-  const {
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useContractForm({
+  const form = useContractForm({
     schema: stockTransferInputSchema,
     defaultValues: { batchId: target?.batch.id ?? '', wardId: '', quantity: '' } satisfies StockTransferInput,
     fields: ['wardId', 'quantity'],
-    open,
+    open: target !== null,
     send: (body) => transfer.mutateAsync({ ...body, batchId: target?.batch.id ?? '' }),
     success: M.transferred,
     onSaved: onClose,
   });
+  const { register, formState } = form;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
+    <BatchDialog
+      target={target}
+      onClose={onClose}
       title="Transfer to a ward"
-      description={target ? `${target.medicine.label}, batch ${target.batch.batchNumber}.` : undefined}
       submitLabel="Transfer"
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
+      form={form}
     >
       <Select
         label="Ward"
         placeholder="Choose a ward"
         options={wards.map((w) => ({ value: w.wardId ?? '', label: w.name }))}
-        error={errors.wardId?.message}
+        error={formState.errors.wardId?.message}
         {...register('wardId')}
       />
-      <Input
-        label="Quantity"
+      <QuantityInput
         inputMode="numeric"
-        autoComplete="off"
-        error={errors.quantity?.message}
+        error={formState.errors.quantity?.message}
         {...register('quantity')}
       />
-    </FormDialog>
+    </BatchDialog>
   );
 }
 
@@ -171,12 +199,7 @@ export function TransferDialog({ target, onClose }: { target: BatchTarget | null
 export function ReturnDialog({ target, onClose }: { target: BatchTarget | null } & Closing) {
   const giveBack = useReturn();
   const stores = useStores();
-  const open = target !== null;
-  const {
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useContractForm({
+  const form = useContractForm({
     schema: returnInputSchema,
     defaultValues: {
       batchId: target?.batch.id ?? '',
@@ -186,21 +209,15 @@ export function ReturnDialog({ target, onClose }: { target: BatchTarget | null }
       reason: '',
     } satisfies StockReturnInput,
     fields: ['storeId', 'to', 'quantity', 'reason'],
-    open,
+    open: target !== null,
     send: (body) => giveBack.mutateAsync({ ...body, batchId: target?.batch.id ?? '' }),
     success: M.returned,
     onSaved: onClose,
   });
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title="Return stock"
-      description={target ? `${target.medicine.label}, batch ${target.batch.batchNumber}.` : undefined}
-      submitLabel="Return"
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <BatchDialog target={target} onClose={onClose} title="Return stock" submitLabel="Return" form={form}>
       <Select
         label="From"
         options={target ? storeOptions(target.batch, stores.data) : []}
@@ -213,15 +230,9 @@ export function ReturnDialog({ target, onClose }: { target: BatchTarget | null }
         error={errors.to?.message}
         {...register('to')}
       />
-      <Input
-        label="Quantity"
-        inputMode="numeric"
-        autoComplete="off"
-        error={errors.quantity?.message}
-        {...register('quantity')}
-      />
+      <QuantityInput inputMode="numeric" error={errors.quantity?.message} {...register('quantity')} />
       <Input label="Reason" autoComplete="off" error={errors.reason?.message} {...register('reason')} />
-    </FormDialog>
+    </BatchDialog>
   );
 }
 
@@ -229,12 +240,7 @@ export function ReturnDialog({ target, onClose }: { target: BatchTarget | null }
 export function AdjustDialog({ target, onClose }: { target: BatchTarget | null } & Closing) {
   const adjust = useAdjust();
   const stores = useStores();
-  const open = target !== null;
-  const {
-    register,
-    onSubmit,
-    formState: { errors, isSubmitting },
-  } = useContractForm({
+  const form = useContractForm({
     schema: adjustmentInputSchema,
     defaultValues: {
       batchId: target?.batch.id ?? '',
@@ -244,21 +250,15 @@ export function AdjustDialog({ target, onClose }: { target: BatchTarget | null }
       note: '',
     } satisfies StockAdjustmentInput,
     fields: ['storeId', 'quantity', 'reasonKind', 'note'],
-    open,
+    open: target !== null,
     send: (body) => adjust.mutateAsync({ ...body, batchId: target?.batch.id ?? '' }),
     success: M.adjusted,
     onSaved: onClose,
   });
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title="Adjust stock"
-      description={target ? `${target.medicine.label}, batch ${target.batch.batchNumber}.` : undefined}
-      submitLabel="Adjust"
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <BatchDialog target={target} onClose={onClose} title="Adjust stock" submitLabel="Adjust" form={form}>
       <Select
         label="Store"
         options={target ? storeOptions(target.batch, stores.data) : []}
@@ -271,14 +271,12 @@ export function AdjustDialog({ target, onClose }: { target: BatchTarget | null }
         error={errors.reasonKind?.message}
         {...register('reasonKind')}
       />
-      <Input
-        label="Quantity"
+      <QuantityInput
         hint="Negative takes stock away (damaged, expired); positive adds (a count found more)."
-        autoComplete="off"
         error={errors.quantity?.message}
         {...register('quantity')}
       />
       <Input label="Note" autoComplete="off" error={errors.note?.message} {...register('note')} />
-    </FormDialog>
+    </BatchDialog>
   );
 }

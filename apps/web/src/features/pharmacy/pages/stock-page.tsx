@@ -17,7 +17,7 @@ import {
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUrlFilter } from '@/lib/use-url-filters';
-import { stockPageQuery, useStores } from '../api/stock';
+import { stockPageQuery, useStockLiveUpdates, useStores } from '../api/stock';
 import { ReceiveDialog } from '../components/movement-dialogs';
 import { StockAlerts } from '../components/stock-badges';
 import { StockSheet } from '../components/stock-sheet';
@@ -27,9 +27,11 @@ import { storeNameOf } from '../components/store-names';
  * The pharmacy's stock (docs/areas/pharmacy.md): every medicine with its on hand in total and per
  * store, its reorder level and alerts, searched, sorted and paged by the server; filtered by an
  * alert. Receive brings a medicine's goods into the main store; Batches opens its batches, where
- * each is transferred, returned, adjusted and its ledger read.
+ * each is transferred, returned, adjusted and its ledger read. Live on the pharmacy's stream: a
+ * movement or a dispense made elsewhere shows without a reload.
  */
 export default function StockPage() {
+  const live = useStockLiveUpdates();
   const [alert] = useUrlFilter('alert');
   const stores = useStores();
   const [receiving, setReceiving] = useState<StockRow | null>(null);
@@ -86,7 +88,7 @@ export default function StockPage() {
     <>
       <PageHeader
         title="Stock"
-        description="Every medicine on hand in the main store and the wards' stores."
+        description={`Every medicine on hand in the main store and the wards' stores, live${live === 'live' ? '' : ` (${live})`}.`}
         actions={
           <Link to="/pharmacy/stock/count" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             Count stock

@@ -6,6 +6,7 @@ import {
   type Facility,
   formatNextVisit,
   ICD10CM_NAME,
+  notStockedMark,
   type Prescription,
   supplyText,
   VITAL_RANGES,
@@ -48,6 +49,12 @@ function SupplyNote({ medicine }: { medicine: Medicine }) {
   );
 }
 
+/** Under a medicine written outside the formulary, on screen and on paper, as the PDF prints it. */
+function NotStockedNote({ medicine }: { medicine: Medicine }) {
+  const mark = notStockedMark(medicine);
+  return mark ? <span className="block text-xs font-medium text-warning-900">{mark}</span> : null;
+}
+
 /** The medicines as a table: from a tablet's width up, and always on paper. */
 function MedicineTable({ medicines }: { medicines: Medicine[] }) {
   return (
@@ -66,6 +73,7 @@ function MedicineTable({ medicines }: { medicines: Medicine[] }) {
           <tr key={m.id} className="border-b border-border align-top">
             <td className="py-2 pr-3 font-medium text-ink">
               {m.name}
+              <NotStockedNote medicine={m} />
               <SupplyNote medicine={m} />
             </td>
             <td className="py-2 pr-3">{m.dosage}</td>
@@ -91,6 +99,7 @@ function MedicineCards({ medicines }: { medicines: Medicine[] }) {
         <li key={m.id} className="rounded-md border border-border p-3">
           <p className="text-sm font-semibold text-ink">
             {m.name}
+            <NotStockedNote medicine={m} />
             <SupplyNote medicine={m} />
           </p>
           <dl className="mt-2 grid grid-cols-2 gap-2">

@@ -1,0 +1,3 @@
+ALTER TABLE "discharge_summaries" ADD COLUMN "acknowledged_allergies" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "discharge_summaries" ADD COLUMN "allergies_acknowledged_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "discharge_summaries" ADD CONSTRAINT "discharge_summaries_allergies_acknowledged" CHECK ((cardinality("discharge_summaries"."acknowledged_allergies") = 0) = ("discharge_summaries"."allergies_acknowledged_at" is null));
