@@ -1,4 +1,4 @@
-import { PHARMACY_STOCK_MESSAGES } from '@carepoint/contract';
+import { PHARMACY_STOCK_MESSAGES, STOCK_COUNT_MESSAGES } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
@@ -7,12 +7,14 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
  * into the main store, finds it on the stock screen, transfers part of it to the Paediatric Ward
  * (whose store is made then), writes off what was damaged there, and reads the batch's ledger,
  * whose balances are those the batch shows per store. A second tab with the medicine's batches
- * open sees the receipt arrive without a reload (the `stock` topic).
+ * open sees the receipt arrive without a reload (the `stock` topic). Then they count the ward's
+ * store: one tablet short, whose variance (and its value) the preview shows before the count is
+ * posted, and the ledger's count row leaves the balance counted.
  */
 
 const MEDICINE = 'Folic acid 5 mg Tablet';
 
-test('receive, transfer to a ward, adjust: the ledger and the balances agree', async ({ page }) => {
+test('receive, transfer to a ward, adjust, count: the ledger and the balances agree', async ({ page }) => {
   const batchNumber = `FA-${Date.now().toString(36).toUpperCase()}`;
   await signIn(page, DEMO.pharmacist, DEMO_PASSWORD);
   await page.goto('/pharmacy/stock');
@@ -95,4 +97,39 @@ test('receive, transfer to a ward, adjust: the ledger and the balances agree', a
   await expect(rows.filter({ hasText: 'Receipt' })).toContainText('200');
   await shot(page, 'pharmacy-stock-ledger', { widths: [1280, 390], fullPage: false });
   await expectNoSeriousA11yViolations(page);
+
+  // Count the ward's store: 44 on the shelf where the record says 45.
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await page.getByRole('link', { name: 'Count stock' }).click();
+  await expect(page.getByRole('heading', { name: 'Count stock' })).toBeVisible();
+  await page.getByLabel('Store').selectOption({ label: 'Paediatric Ward store' });
+  await page.getByRole('searchbox').fill(batchNumber);
+  const counted = page.getByLabel(`Counted, ${MEDICINE} batch ${batchNumber}`);
+  await expect(page.getByRole('row').filter({ hasText: batchNumber })).toHaveCount(1);
+  await counted.fill('44');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('table', { name: 'Count preview' });
+  const line = preview.getByRole('row').filter({ hasText: batchNumber });
+  // On record 45, counted 44: one tablet short, at ₦12.50.
+  await expect(line).toContainText('45');
+  await expect(line).toContainText('44');
+  await expect(line).toContainText('-1');
+  await expect(line).toContainText('-₦12.50');
+  await shot(page, 'pharmacy-stock-count', { widths: [1280, 390] });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Note (optional)').fill('Ward shelf check');
+  await page.getByRole('button', { name: 'Post count' }).click();
+  await expect(page.getByText(STOCK_COUNT_MESSAGES.posted)).toBeVisible();
+  await expect(preview).toBeHidden();
+  await expect(counted).toHaveValue('');
+
+  await page.getByRole('link', { name: 'Back to stock' }).click();
+  await page.getByRole('searchbox').fill('Folic acid');
+  await row.getByRole('button', { name: `Batches of ${MEDICINE}` }).click();
+  await expect(batch).toContainText('Paediatric Ward store: 44');
+  await batch.getByRole('button', { name: `Ledger of batch ${batchNumber}` }).click();
+  const countRow = rows.filter({ hasText: 'Stock count: Ward shelf check' });
+  await expect(countRow).toContainText('-1');
+  await expect(countRow).toContainText('44');
 });

@@ -31,6 +31,7 @@ export * from './numbers';
 export * from './observations';
 export * from './passkeys';
 export * from './pharmacy';
+export * from './pharmacy-counts';
 export * from './pharmacy-dispensing';
 export * from './pharmacy-formulary';
 export * from './pharmacy-reports';

@@ -55,7 +55,7 @@ export const PHARMACY_STOCK_MESSAGES = {
 const M = PHARMACY_STOCK_MESSAGES;
 
 /** A pharmacy's goods lines: 1,000,000 units of a batch is far beyond any delivery. */
-const STOCK_QUANTITY_MAX = 1_000_000;
+export const STOCK_QUANTITY_MAX = 1_000_000;
 /** ₦10,000,000 a unit, in kobo: no dispensing unit costs more. */
 const UNIT_COST_MAX_KOBO = 1_000_000_000;
 const STOCK_TEXT_MAX = { supplier: 120, invoiceNumber: 60, batchNumber: 60, reason: 300 } as const;
@@ -106,6 +106,9 @@ export const stockQuerySchema = listQuerySchema(STOCK_SORTABLE, STOCK_PAGE_SIZE)
 
 const storeQuantitySchema = z.object({ storeId: z.string(), quantity: z.number().int() });
 
+/** A batch's expiry as the stock screens flag it: far off, within the warning days, or past. */
+export const batchStatusSchema = z.enum(['ok', 'expiring', 'expired']);
+
 const stockBatchSchema = z.object({
   id: z.string(),
   batchNumber: z.string(),
@@ -116,7 +119,7 @@ const stockBatchSchema = z.object({
   /** Every store holding any of it (0 once emptied: the ledger still names it). */
   stores: z.array(storeQuantitySchema),
   onHand: z.number().int(),
-  status: z.enum(['ok', 'expiring', 'expired']),
+  status: batchStatusSchema,
 });
 export type StockBatch = z.infer<typeof stockBatchSchema>;
 

@@ -176,6 +176,10 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
     "Return a ward's stock to the main store, or the main store's to the supplier",
   'POST /api/pharmacy/stock/adjustments':
     "Adjust a store's stock of a batch (damaged, expired, count correction)",
+  'GET /api/pharmacy/stock/counts/sheet': "A store's batches to count, by medicine (blind: no quantities)",
+  'POST /api/pharmacy/stock/counts/preview':
+    "A stock count's variance per batch against the record, and its value, before posting",
+  'POST /api/pharmacy/stock/counts': "Post a stock count: the variances as the ledger's count rows",
   // Laboratory: the analysers' HL7 messages CarePoint could not file.
   'GET /api/lab/hl7/messages': 'The analyser inbox: HL7 messages waiting to be matched or discarded',
   'GET /api/lab/hl7/messages/{id}': 'An HL7 message as received, with its segments',
@@ -423,7 +427,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'pharmacy: stock',
     description:
-      "The pharmacy's stores and stock: on hand per store and batch, alerts, receipts, transfers to wards, returns, adjustments and a batch's ledger.",
+      "The pharmacy's stores and stock: on hand per store and batch, alerts, receipts, transfers to wards, returns, adjustments, stock counts and a batch's ledger.",
   },
   {
     name: 'pharmacy: reports',
@@ -487,6 +491,7 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
       'PRESCRIPTION_INACTIVE',
     ],
   },
+  'POST /api/pharmacy/stock/counts': { 409: ['COUNT_STALE'] },
   'DELETE /api/doctor/prescriptions/{id}': { 409: ['PRESCRIPTION_DISPENSED'] },
   'PUT /api/doctor/prescriptions/{id}': { 409: ['PRESCRIPTION_DISPENSED'] },
   'POST /api/auth/login/second-factor': { 401: ['CHALLENGE_EXPIRED', 'ACCOUNT_INACTIVE'], 429: true },

@@ -190,7 +190,7 @@ export const queryKeys = {
   /**
    * The pharmacy: dispensing (the queue, a prescription to dispense, a medicine's batches, the
    * formulary search) and stock (the stock screen's pages, one medicine's batches, the stores, a
-   * batch's ledger). A dispense changes both: it invalidates `all`.
+   * batch's ledger, a store's count sheet). A dispense changes both: it invalidates `all`.
    */
   pharmacy: {
     all: ['pharmacy'] as const,
@@ -202,6 +202,7 @@ export const queryKeys = {
     stockPage: (queryString: string) => ['pharmacy', 'stock', 'page', queryString] as const,
     medicine: (medicineId: string) => ['pharmacy', 'stock', 'medicine', medicineId] as const,
     ledger: (batchId: string) => ['pharmacy', 'stock', 'ledger', batchId] as const,
+    countSheet: (queryString: string) => ['pharmacy', 'stock', 'count-sheet', queryString] as const,
     stores: ['pharmacy', 'stores'] as const,
     /** The facility's pharmacy settings (the admin's Facility page). */
     settings: ['pharmacy', 'settings'] as const,

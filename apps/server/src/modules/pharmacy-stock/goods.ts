@@ -10,14 +10,14 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { medicines, stockBalances, stockBatches, stores } from '../../db/schema';
+import { medicines, stockBalances, stockBatches } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { type Movement, move } from './ledger';
 import { publishStock } from './live';
-import { mainStore, wardStore } from './stores';
+import { mainStore, storeOf, wardStore } from './stores';
 
 /*
  * The goods movements a pharmacist records (issue 34 §3): receipts into the main store,
@@ -133,16 +133,6 @@ async function batchOf(db: Executor, batchId: string) {
     .where(eq(stockBatches.id, batchId));
   if (!batch) throw notFoundWith(PHARMACY_MESSAGES.batchNotFound);
   return batch;
-}
-
-/** The store, or 404. */
-async function storeOf(db: Executor, storeId: string) {
-  const [store] = await db
-    .select({ id: stores.id, kind: stores.kind })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  if (!store) throw notFoundWith(PHARMACY_MESSAGES.storeNotFound);
-  return store;
 }
 
 /** Both halves of a move between two stores, sharing the operation. */

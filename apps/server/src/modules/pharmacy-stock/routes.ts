@@ -1,6 +1,12 @@
 import {
   adjustmentInputSchema,
   batchIdParamSchema,
+  countPostedSchema,
+  countPostInputSchema,
+  countPreviewInputSchema,
+  countPreviewSchema,
+  countSheetQuerySchema,
+  countSheetSchema,
   ledgerQuerySchema,
   ledgerSchema,
   medicineIdParamSchema,
@@ -15,6 +21,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { countSheet, postCount, previewCount } from './counts';
 import { adjust, receive, returnStock, transfer } from './goods';
 import { batchLedger } from './ledger-read';
 import { stockPage, stockRow } from './stock-list';
@@ -80,5 +87,31 @@ export async function pharmacyStockRoutes(fastify: FastifyInstance) {
     '/api/pharmacy/stock/adjustments',
     { schema: { ...movement, body: adjustmentInputSchema }, config: pharmacist },
     async (request, reply) => reply.code(201).send(await adjust(request.ctx, request.body)),
+  );
+
+  // Stock counts are the pharmacist's: admins read the stock, and never count or post it.
+  app.get(
+    '/api/pharmacy/stock/counts/sheet',
+    {
+      schema: { tags, querystring: countSheetQuerySchema, response: { 200: countSheetSchema } },
+      config: pharmacist,
+    },
+    async (request) => countSheet(request.ctx, request.query),
+  );
+  app.post(
+    '/api/pharmacy/stock/counts/preview',
+    {
+      schema: { tags, body: countPreviewInputSchema, response: { 200: countPreviewSchema } },
+      config: pharmacist,
+    },
+    async (request) => previewCount(request.ctx, request.body),
+  );
+  app.post(
+    '/api/pharmacy/stock/counts',
+    {
+      schema: { tags, body: countPostInputSchema, response: { 201: countPostedSchema } },
+      config: pharmacist,
+    },
+    async (request, reply) => reply.code(201).send(await postCount(request.ctx, request.body)),
   );
 }

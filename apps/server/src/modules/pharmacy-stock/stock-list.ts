@@ -32,14 +32,14 @@ const batchOnShelf = (expiry: SQL) =>
   sql`exists (select 1 from ${stockBatches} join ${stockBalances} on ${stockBalances.batchId} = ${stockBatches.id} where ${stockBatches.medicineId} = ${medicines.id} and ${stockBalances.quantity} > 0 and ${expiry})`;
 
 /** The days that make the alerts: today in the facility, and the last day still "expiring". */
-async function expiryWindow(ctx: ServiceContext) {
+export async function expiryWindow(ctx: ServiceContext) {
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const { expiryWarningDays } = await loadPharmacySettings(ctx.db);
   return { today, warnUntil: addDays(today, expiryWarningDays) };
 }
-type ExpiryWindow = Awaited<ReturnType<typeof expiryWindow>>;
+export type ExpiryWindow = Awaited<ReturnType<typeof expiryWindow>>;
 
-const batchStatus = (expiryDate: string, days: ExpiryWindow): StockBatch['status'] =>
+export const batchStatus = (expiryDate: string, days: ExpiryWindow): StockBatch['status'] =>
   expiryDate < days.today ? 'expired' : expiryDate <= days.warnUntil ? 'expiring' : 'ok';
 
 function alertCondition(alert: StockAlert, days: ExpiryWindow): SQL | undefined {

@@ -1,4 +1,4 @@
-import { PHARMACY_STOCK_MESSAGES, type StoreList } from '@carepoint/contract';
+import { PHARMACY_MESSAGES, PHARMACY_STOCK_MESSAGES, type StoreList } from '@carepoint/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { stores, wards } from '../../db/schema';
@@ -37,6 +37,16 @@ export async function mainStore(db: Executor) {
     .where(eq(stores.kind, 'main'));
   if (!row) throw new Error('The main pharmacy store is missing (migration 0056 makes it)');
   return row;
+}
+
+/** The store, or 404. */
+export async function storeOf(db: Executor, storeId: string) {
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name, kind: stores.kind })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!store) throw notFoundWith(PHARMACY_MESSAGES.storeNotFound);
+  return store;
 }
 
 const wardStoreName = (wardName: string) => `${wardName} store`;

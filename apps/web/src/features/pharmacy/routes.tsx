@@ -7,5 +7,6 @@ export const routes: RouteObject[] = [
   page('dispensing/:id', 'Dispense', () => import('./pages/dispense-page')),
   page('stock', 'Stock', () => import('./pages/stock-page')),
   page('reports', 'Reports', () => import('./pages/reports-page')),
+  page('stock/count', 'Count stock', () => import('./pages/count-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];

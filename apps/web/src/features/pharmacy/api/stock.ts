@@ -76,20 +76,23 @@ export function useBatchLedger(batchId: string | null) {
   });
 }
 
-/** A goods movement from a form: its field refusals show under the fields. */
-function useMovement<I>(path: string) {
+/**
+ * A change of stock from a form (`POST /pharmacy/stock/<path>`): its field refusals show under the
+ * fields; the stock, the stores and the count sheets are read again after it, whatever its outcome.
+ */
+export function useStockChange<I, R = Moved>(path: string, failed = 'Could not record the stock movement') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => api.post<Moved>(`/pharmacy/stock/${path}`, input),
+    mutationFn: (input: I) => api.post<R>(`/pharmacy/stock/${path}`, input),
     onSettled: () => readStockAgain(client),
-    meta: changeMeta('Could not record the stock movement', 'form'),
+    meta: changeMeta(failed, 'form'),
   });
 }
 
-export const useReceive = () => useMovement<StockReceiptInput>('receipts');
-export const useTransfer = () => useMovement<StockTransferInput>('transfers');
-export const useReturn = () => useMovement<StockReturnInput>('returns');
-export const useAdjust = () => useMovement<StockAdjustmentInput>('adjustments');
+export const useReceive = () => useStockChange<StockReceiptInput>('receipts');
+export const useTransfer = () => useStockChange<StockTransferInput>('transfers');
+export const useReturn = () => useStockChange<StockReturnInput>('returns');
+export const useAdjust = () => useStockChange<StockAdjustmentInput>('adjustments');
 
 /** Keeps the stock screen live: a `stock` event (any committed change of stock) reads it again. */
 export function useStockLiveUpdates() {

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { useBatchLedger, useStockRow, useStores } from '../api/stock';
 import { AdjustDialog, type BatchTarget, ReturnDialog, TransferDialog } from './movement-dialogs';
+import { signed } from './quantities';
 import { ExpiryBadge, StockAlerts } from './stock-badges';
 import { storeNameOf } from './store-names';
 
@@ -73,8 +74,6 @@ const batchColumns = (
     )),
   ];
 };
-
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 const ledgerColumns: DataTableColumn<LedgerRow>[] = [
   {

@@ -6,6 +6,7 @@ import {
   type StockRow,
 } from '@carepoint/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   columnsFor,
   type DataTableColumn,
@@ -13,7 +14,7 @@ import {
   ListTable,
   withSorting,
 } from '@/components/data-table';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useUrlFilter } from '@/lib/use-url-filters';
 import { stockPageQuery, useStockLiveUpdates, useStores } from '../api/stock';
@@ -88,6 +89,11 @@ export default function StockPage() {
       <PageHeader
         title="Stock"
         description={`Every medicine on hand in the main store and the wards' stores, live${live === 'live' ? '' : ` (${live})`}.`}
+        actions={
+          <Link to="/pharmacy/stock/count" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            Count stock
+          </Link>
+        }
       />
       <ListTable
         query={stockPageQuery}
