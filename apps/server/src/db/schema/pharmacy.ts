@@ -8,7 +8,6 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   date,
   index,
