@@ -83,7 +83,7 @@ export function DoseDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={TITLES[outcome]}
-      description={`${order.medicine} ${order.dose}, ${order.route.toLowerCase()}: ${when}.`}
+      description={`${order.medicine}: ${order.dose}, ${order.route.toLowerCase()}, ${when}.`}
       submitLabel={outcome === 'Given' ? 'Record as given' : `Record as ${outcome.toLowerCase()}`}
       submitting={isSubmitting}
       onSubmit={onSubmit}

@@ -62,10 +62,11 @@ function OrderCard({
   const nurse = role === 'nurse';
   const title = (
     <span className="flex flex-wrap items-center gap-2">
-      <span>
-        {order.medicine} {order.dose}
+      <span>{order.medicine}</span>
+      {/* The dose apart from the name: a formulary name has its own strength ("Paracetamol 500 mg Tablet"). */}
+      <span className="text-sm font-normal text-ink-muted">
+        {order.dose} · {order.route}
       </span>
-      <span className="text-sm font-normal text-ink-muted">{order.route}</span>
       {order.controlled ? <Badge tone="amber">Controlled</Badge> : null}
       {order.medicineId ? null : <Badge tone="grey">{FORMULARY_MESSAGES.notStocked}</Badge>}
       {order.stopped ? <Badge tone="grey">Stopped</Badge> : null}
