@@ -114,6 +114,19 @@ export const personName = (message: string, max = 100) =>
   // An empty name has its own message (required); only a name typed without any letter gets this one.
   requiredText(message, max).refine((name) => name === '' || hasLetter(name), NAME_NEEDS_LETTER_MESSAGE);
 
+/**
+ * The formulary medicine a written medicine was picked from (a prescription line, a ward order):
+ * an id, or null for one written outside the formulary ("Not stocked"); empty is null.
+ */
+export const formularyMedicineIdField = () =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.string().uuid('Invalid medicine').nullable(),
+    )
+    .optional()
+    .transform((v) => v ?? null);
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------

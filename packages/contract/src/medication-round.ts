@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, fromLocalDateTime, isCalendarDate, parseTimeMinutes, toLocalDateTime } from './clock';
-import { requiredText } from './common';
+import { formularyMedicineIdField, requiredText } from './common';
 import { formatInstant } from './dates';
 import { INVALID_TEXT_MESSAGE, isCleanText } from './text';
 
@@ -70,10 +70,12 @@ const EVERY_HOURS_MAX = 72;
 const PRN_INTERVAL_MAX = 72;
 const PRN_PER_DAY_MAX = 24;
 const REASON_MAX = 500;
+const UNITS_PER_DOSE_MAX = 100;
 
 export const MEDICATION_ROUND_MESSAGES = {
   medicine: 'Medicine is required',
   dose: 'Dose is required',
+  unitsPerDose: `Enter how many dispensing units one dose takes, a whole number from 1 to ${UNITS_PER_DOSE_MAX}`,
   route: 'Choose a route',
   kind: 'Choose how the doses are scheduled',
   times: 'Enter the times of day as HH:MM, separated by commas (for example 08:00, 20:00)',
@@ -111,6 +113,9 @@ export const MEDICATION_ROUND_MESSAGES = {
   ordered: 'Medication ordered',
   stopped: 'Order stopped',
   recorded: 'Dose recorded',
+  /** A dose given when the ward's store held too little of the medicine in date: it took no stock. */
+  stockShortfall: 'Not taken from ward stock',
+  recordedShortfall: 'Dose recorded. The ward store had too little in date: nothing was taken from stock.',
 } as const;
 
 /** The as-needed refusals, with when the next dose is allowed on the facility's clock. */
@@ -224,6 +229,15 @@ const wholeNumber = (message: string, max: number) =>
 export const medicationOrderInputSchema = z
   .object({
     medicine: requiredText(MEDICATION_ROUND_MESSAGES.medicine, 200),
+    medicineId: formularyMedicineIdField(),
+    /** Dispensing units one dose takes from the ward's store: needed with a formulary medicine. */
+    unitsPerDose: z
+      .union([
+        z.literal(''),
+        z.null(),
+        wholeNumber(MEDICATION_ROUND_MESSAGES.unitsPerDose, UNITS_PER_DOSE_MAX),
+      ])
+      .optional(),
     dose: requiredText(MEDICATION_ROUND_MESSAGES.dose, 100),
     route: z.enum(MEDICATION_ROUTES, { error: MEDICATION_ROUND_MESSAGES.route }),
     kind: z.enum(SCHEDULE_KINDS, { error: MEDICATION_ROUND_MESSAGES.kind }),
@@ -252,6 +266,8 @@ export const medicationOrderInputSchema = z
   })
   .superRefine((v, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.medicineId && typeof v.unitsPerDose !== 'number')
+      need('unitsPerDose', MEDICATION_ROUND_MESSAGES.unitsPerDose);
     if (v.kind === 'times') {
       const times = parseTimesOfDay(v.times ?? '');
       if (!times) need('times', MEDICATION_ROUND_MESSAGES.times);
@@ -338,6 +354,8 @@ export const administrationSchema = z.object({
   givenAt: z.string().nullable(),
   by: personSchema,
   witness: personSchema.nullable(),
+  /** Given, but the ward's store held too little in date: nothing was taken from stock. */
+  stockShortfall: z.boolean(),
 });
 export type Administration = z.infer<typeof administrationSchema>;
 
@@ -346,6 +364,10 @@ export const medicationOrderSchema = z.object({
   stayId: z.string(),
   patientId: z.string(),
   medicine: z.string(),
+  /** The formulary medicine (null: written outside it, "Not stocked": its doses take no stock). */
+  medicineId: z.string().nullable(),
+  /** Dispensing units each dose given takes from the ward's store (null without a formulary medicine). */
+  unitsPerDose: z.number().nullable(),
   dose: z.string(),
   route: z.enum(MEDICATION_ROUTES),
   kind: z.enum(SCHEDULE_KINDS),
@@ -378,6 +400,11 @@ const marOrderSchema = medicationOrderSchema.extend({
   doses: z.array(marDoseSchema),
   /** As-needed: when the next dose is allowed (null: now), and the doses given in the last 24 hours. */
   prn: z.object({ nextAllowedAt: z.string().nullable(), givenLast24h: z.number() }).nullable(),
+  /**
+   * A formulary medicine's in-date stock in the stay's ward store now, in its dispensing unit (0
+   * when the ward has no store yet); null for a medicine outside the formulary.
+   */
+  wardStock: z.object({ onHand: z.number(), dispensingUnit: z.string() }).nullable(),
 });
 export type MarOrder = z.infer<typeof marOrderSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHART_MESSAGES } from './charts';
 import { optionalVitalField, VITAL_RANGES, vitalField } from './clinical';
-import { listQuerySchema, pageOf, requiredText } from './common';
+import { formularyMedicineIdField, listQuerySchema, pageOf, requiredText } from './common';
 import { formatDay } from './dates';
 import { codedDiagnosisSchema, diagnosisCodeField } from './diagnosis-codes';
 import { lineSupplySchema } from './pharmacy-dispensing';
@@ -356,10 +356,7 @@ const medicineLineInputSchema = z
   .object({
     name: requiredText(PRESCRIPTION_MESSAGES.medicineName, 100),
     /** The formulary medicine the name was picked from; none for a medicine outside it ("Not stocked"). */
-    medicineId: z
-      .preprocess(blankAsNull, z.string().uuid('Invalid medicine').nullable())
-      .optional()
-      .transform((v) => v ?? null),
+    medicineId: formularyMedicineIdField(),
     dosage: requiredText(PRESCRIPTION_MESSAGES.dosage, 100),
     duration: choice([...MEDICINE_DURATIONS, MEDICINE_DURATION_OTHER], PRESCRIPTION_MESSAGES.duration),
     durationDays: durationDaysField,

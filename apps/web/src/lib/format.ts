@@ -75,8 +75,11 @@ export const formatWeekdayDate = formatWeekday;
 /** "25 Nov 2026, 09:00": a booked slot (calendar date and wall-clock time, both the facility's). */
 export const formatSlot = formatDayTime;
 
+/** "1 bed", "12 beds": a count and its word, plural unless one. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** "1 minute", "12 minutes". */
-export const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+export const minutes = (n: number) => plural(n, 'minute');
 
 /** "Female" from "female": a stored value (gender, type) shown to people. */
 export const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;

@@ -92,7 +92,7 @@ export const queryKeys = {
     /** ICD-10-CM searches (the diagnosis picker), by term and limit. */
     diagnosisCodes: ['doctor', 'diagnosis-codes'] as const,
     /** Formulary searches (the prescription's medicine picker), by term. */
-    medicines: (term: string) => ['doctor', 'medicines', term] as const,
+    medicines: ['doctor', 'medicines'] as const,
     prescriptions: {
       all: ['doctor', 'prescriptions'] as const,
       list: (queryString: string) => ['doctor', 'prescriptions', 'list', queryString] as const,
@@ -155,6 +155,8 @@ export const queryKeys = {
     board: (wardId: string) => ['inpatient', 'board', wardId] as const,
     stay: (stayId: string) => ['inpatient', 'stay', stayId] as const,
     diagnosisCodes: ['inpatient', 'diagnosis-codes'] as const,
+    /** Formulary searches (a ward order's medicine picker), by term. */
+    medicines: ['inpatient', 'medicines'] as const,
     /** A stay's notes (then the kind shown), and every ward's handover (then the ward and the period). */
     notes: (stayId: string) => ['inpatient', 'notes', stayId] as const,
     handovers: ['inpatient', 'handover'] as const,

@@ -8,6 +8,7 @@ export * from './code-systems';
 export * from './diagnosis';
 export * from './discharge-summaries';
 export * from './emergency';
+export * from './formulary';
 export * from './lab';
 export * from './lab-hl7';
 export * from './lab-notices';

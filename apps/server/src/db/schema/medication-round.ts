@@ -1,4 +1,4 @@
-import { ADMINISTRATION_OUTCOMES, MEDICATION_ROUTES, SCHEDULE_KINDS } from '@carepoint/contract';
+import { ADMINISTRATION_OUTCOMES, SCHEDULE_KINDS } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,9 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
+import { medicationRoute, medicines } from './formulary';
 import { stays } from './stays';
 
-export const medicationRoute = pgEnum('medication_route', MEDICATION_ROUTES);
 export const medicationScheduleKind = pgEnum('medication_schedule_kind', SCHEDULE_KINDS);
 export const administrationOutcome = pgEnum('administration_outcome', ADMINISTRATION_OUTCOMES);
 
@@ -39,7 +39,12 @@ export const medicationOrders = pgTable(
     doctorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** As the doctor wrote it; for a formulary medicine, its name, strength and form. */
     medicine: text().notNull(),
+    /** The formulary medicine picked (null: written outside it, "Not stocked": its doses take no stock). */
+    medicineId: uuid().references(() => medicines.id, { onDelete: 'restrict' }),
+    /** The dispensing units one dose takes from the ward's store ("1 g" of 500 mg tablets: 2). */
+    unitsPerDose: integer(),
     dose: text().notNull(),
     route: medicationRoute().notNull(),
     kind: medicationScheduleKind().notNull(),
@@ -70,6 +75,11 @@ export const medicationOrders = pgTable(
         or (${t.kind} = 'prn' and ${t.minIntervalHours} between 1 and 72 and ${t.maxPerDay} between 1 and 24)`,
     ),
     check('medication_orders_ends_after_start', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    // A formulary medicine's doses take stock, so the order says how many units each takes.
+    check(
+      'medication_orders_units_per_dose',
+      sql`(${t.medicineId} is null) = (${t.unitsPerDose} is null) and (${t.unitsPerDose} is null or ${t.unitsPerDose} > 0)`,
+    ),
     check(
       'medication_orders_stopped',
       sql`(${t.stoppedAt} is null) = (${t.stoppedBy} is null) and (${t.stoppedAt} is null) = (${t.stopReason} is null)`,
@@ -80,7 +90,9 @@ export const medicationOrders = pgTable(
 /**
  * One recorded dose: the scheduled time it answers (null for an as-needed dose) and what
  * happened. A scheduled dose is recorded once, whoever presses first (the unique index; NULLs
- * of as-needed doses are distinct). A dose given names its time; anything else its reason.
+ * of as-needed doses are distinct). A dose given names its time; anything else its reason. A
+ * dose given of a formulary medicine takes its units from the ward's store: its ledger rows name
+ * it (stock_movements.administration_id).
  */
 export const medicationAdministrations = pgTable(
   'medication_administrations',
@@ -98,6 +110,11 @@ export const medicationAdministrations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     witnessId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * Given, but the ward's store held too little of the formulary medicine in date: the dose is
+     * recorded all the same (the clinical record never waits for stock) and took nothing.
+     */
+    stockShortfall: boolean().notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -109,6 +126,7 @@ export const medicationAdministrations = pgTable(
       'medication_administrations_outcome',
       sql`(${t.outcome} = 'Given') = (${t.givenAt} is not null) and (${t.outcome} = 'Given' or ${t.reason} is not null)`,
     ),
+    check('medication_administrations_shortfall', sql`not ${t.stockShortfall} or ${t.outcome} = 'Given'`),
     check(
       'medication_administrations_witness_other',
       sql`${t.witnessId} is null or ${t.witnessId} <> ${t.recordedBy}`,

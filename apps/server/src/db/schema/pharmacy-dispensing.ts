@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
-import { medicines, stockBatches, stockMovements } from './pharmacy';
+import { medicines } from './formulary';
+import { stockBatches, stockMovements } from './pharmacy';
 import { prescriptionMedicines, prescriptions } from './prescriptions';
 
 /*

@@ -1,5 +1,4 @@
 import {
-  MEDICINE_FORMS,
   STOCK_INCOMING_KINDS,
   STOCK_MOVEMENT_KINDS,
   STOCK_OUTGOING_KINDS,
@@ -9,7 +8,6 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   date,
   index,
@@ -25,60 +23,14 @@ import {
 import { users } from './auth';
 import { wards } from './beds';
 import { createdAt, id, updatedAt } from './columns';
-import { medicationRoute } from './medication-round';
+import { medicines } from './formulary';
+import { medicationAdministrations } from './medication-round';
 
-export const medicineForm = pgEnum('medicine_form', MEDICINE_FORMS);
 export const storeKind = pgEnum('store_kind', STORE_KINDS);
 export const stockMovementKind = pgEnum('stock_movement_kind', STOCK_MOVEMENT_KINDS);
 
 /** The contract's list of kinds as SQL literals, for the ledger's CHECKs (constants, never input). */
 const kinds = (list: readonly string[]) => sql.raw(list.map((kind) => `'${kind}'`).join(', '));
-
-/**
- * The formulary (docs/areas/pharmacy-formulary.md): each medicine as the hospital stocks it, one
- * row per generic, strength and form ("Amoxicillin 500 mg Capsule"). Quantities everywhere in the
- * pharmacy count its dispensing unit (a tablet, a bottle, a vial). Never deleted: prescriptions,
- * batches and the ledger name it; deactivating takes it off the prescription picker.
- */
-export const medicines = pgTable(
-  'medicines',
-  {
-    id: id(),
-    genericName: text().notNull(),
-    brandName: text(),
-    /** As the pack says it: "500 mg", "250 mg/5 mL", "20/120 mg", "1%". */
-    strength: text().notNull(),
-    form: medicineForm().notNull(),
-    route: medicationRoute().notNull(),
-    /** What one counts when stocking and dispensing it: "tablet", "bottle", "vial", "ampoule", "tube". */
-    dispensingUnit: text().notNull(),
-    /** Dispensing units on hand (all stores together) below which the stock screen warns. */
-    reorderLevel: integer().notNull().default(0),
-    /** A controlled drug (morphine, pethidine, diazepam): its register and a witness, in the slices that handle it. */
-    controlled: boolean().notNull().default(false),
-    /** WHO ATC, the 7-character chemical substance level ("J01CA04"), only where looked up. */
-    atcCode: text(),
-    active: boolean().notNull().default(true),
-    /** Kobo per dispensing unit, as every amount of money; null until the price list sets it. */
-    price: bigint({ mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('medicines_unique').on(sql`lower(${t.genericName})`, sql`lower(${t.strength})`, t.form),
-    index('medicines_atc_idx').on(t.atcCode),
-    // The prescription picker's and the admin list's substring search (migration 0057).
-    index('medicines_generic_trgm_idx').using('gin', sql`${t.genericName} gin_trgm_ops`),
-    index('medicines_brand_trgm_idx').using('gin', sql`${t.brandName} gin_trgm_ops`),
-    index('medicines_updated_idx').on(t.updatedAt),
-    check('medicines_reorder_level', sql`${t.reorderLevel} >= 0`),
-    check('medicines_price', sql`${t.price} is null or ${t.price} >= 0`),
-    check(
-      'medicines_atc_code',
-      sql`${t.atcCode} is null or ${t.atcCode} ~ '^[A-Z][0-9]{2}[A-Z]{2}[0-9]{2}$'`,
-    ),
-  ],
-);
 
 /**
  * Where stock is kept: the main pharmacy (exactly one, made by the migration) and a store per
@@ -184,6 +136,8 @@ export const stockMovements = pgTable(
     invoiceNumber: text(),
     /** A transfer's other side: where transfer_out went, where transfer_in came from. */
     otherStoreId: uuid().references(() => stores.id, { onDelete: 'restrict' }),
+    /** A ward dose's take (kind administration): the dose given. */
+    administrationId: uuid().references(() => medicationAdministrations.id, { onDelete: 'restrict' }),
     performedBy: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -194,6 +148,8 @@ export const stockMovements = pgTable(
     index('stock_movements_batch_idx').on(t.batchId, t.performedAt),
     index('stock_movements_performed_idx').on(t.performedAt),
     index('stock_movements_operation_idx').on(t.operationId),
+    // A dose takes each batch once (its units may span two batches when the first runs out).
+    uniqueIndex('stock_movements_administration_unique').on(t.administrationId, t.batchId),
     check('stock_movements_quantity', sql`${t.quantity} <> 0`),
     check('stock_movements_balance_after', sql`${t.balanceAfter} >= 0`),
     check(
@@ -211,6 +167,10 @@ export const stockMovements = pgTable(
     check(
       'stock_movements_transfer',
       sql`(${t.kind} in ('transfer_out', 'transfer_in')) = (${t.otherStoreId} is not null) and ${t.otherStoreId} is distinct from ${t.storeId}`,
+    ),
+    check(
+      'stock_movements_administration',
+      sql`(${t.kind} = 'administration') = (${t.administrationId} is not null)`,
     ),
   ],
 );

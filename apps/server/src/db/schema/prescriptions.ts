@@ -22,7 +22,7 @@ import {
 import { appointments } from './appointments';
 import { users } from './auth';
 import { createdAt, id, updatedAt } from './columns';
-import { medicines } from './pharmacy';
+import { medicines } from './formulary';
 
 export const medicineTime = pgEnum('medicine_time', MEDICINE_TIMES);
 export const medicineInterval = pgEnum('medicine_interval', MEDICINE_INTERVALS);

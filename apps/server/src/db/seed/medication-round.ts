@@ -2,25 +2,40 @@ import {
   findAllergyConflicts,
   fromLocalDateTime,
   type MedicationRoute,
+  medicineLabel,
   type ScheduleKind,
   scheduledDoses,
 } from '@carepoint/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { facilityDay } from '../../lib/facility-time';
-import { medicationAdministrations, medicationOrders, patientMedicalDetails, stays, users } from '../schema';
+import {
+  medicationAdministrations,
+  medicationOrders,
+  medicines,
+  patientMedicalDetails,
+  stays,
+  users,
+} from '../schema';
 import type { SeedContext } from './context';
 
 /*
  * A medication round on the first admitted demo stays: scheduled orders since yesterday with
  * their doses given (a few held or refused, with the reason), the latest ones still due, one
  * controlled medicine given with a second nurse as witness, an as-needed painkiller given twice,
- * and an order stopped yesterday.
+ * and an order stopped yesterday. Most are picked from the formulary with the units a dose takes
+ * (the pharmacy's demo data stocks the wards' stores with them, db/seed/pharmacy.ts); ondansetron
+ * and enoxaparin are written outside it (Not stocked). The doses recorded here are the round's
+ * history, written before the wards had stock: they took none (a dose given through the API
+ * takes its units from the ward's store).
  */
 
 const HOUR = 3_600_000;
 
 interface DemoOrder {
+  /** As written: for a formulary medicine, its name, strength and form (what the picker writes). */
   medicine: string;
+  /** Dispensing units a dose takes from the ward's store, for a formulary medicine. */
+  unitsPerDose?: number;
   dose: string;
   route: MedicationRoute;
   kind: ScheduleKind;
@@ -35,15 +50,25 @@ interface DemoOrder {
 const ORDERS: DemoOrder[][] = [
   [
     {
-      medicine: 'Metoclopramide',
+      medicine: 'Metoclopramide 10 mg Tablet',
+      unitsPerDose: 1,
       dose: '10 mg',
       route: 'Oral',
       kind: 'times',
       times: ['08:00', '14:00', '20:00'],
     },
-    { medicine: 'Paracetamol', dose: '1 g', route: 'Oral', kind: 'prn', minIntervalHours: 4, maxPerDay: 4 },
     {
-      medicine: 'Metronidazole',
+      medicine: 'Paracetamol 500 mg Tablet',
+      unitsPerDose: 2,
+      dose: '1 g',
+      route: 'Oral',
+      kind: 'prn',
+      minIntervalHours: 4,
+      maxPerDay: 4,
+    },
+    {
+      medicine: 'Metronidazole 400 mg Tablet',
+      unitsPerDose: 1,
       dose: '400 mg',
       route: 'Oral',
       kind: 'times',
@@ -52,12 +77,21 @@ const ORDERS: DemoOrder[][] = [
     },
   ],
   [
-    { medicine: 'Artesunate', dose: '120 mg', route: 'Intravenous', kind: 'interval', everyHours: 12 },
+    {
+      medicine: 'Artesunate 60 mg Injection',
+      unitsPerDose: 2,
+      dose: '120 mg',
+      route: 'Intravenous',
+      kind: 'interval',
+      everyHours: 12,
+    },
     { medicine: 'Ondansetron', dose: '4 mg', route: 'Intravenous', kind: 'times', times: ['08:00', '16:00'] },
   ],
   [
     {
-      medicine: 'Morphine sulfate',
+      // Half an ampoule: the rest of the one opened is discarded, witnessed.
+      medicine: 'Morphine 10 mg/mL Injection',
+      unitsPerDose: 1,
       dose: '5 mg',
       route: 'Subcutaneous',
       kind: 'times',
@@ -73,6 +107,22 @@ const NOT_GIVEN = [
   { outcome: 'Held' as const, reason: 'Nil by mouth before the scan' },
   { outcome: 'Refused' as const, reason: 'Patient declined: felt nauseous' },
 ];
+
+/** The formulary medicines the orders name, by their label ("Paracetamol 500 mg Tablet"). */
+async function formularyIds(ctx: SeedContext, orders: readonly DemoOrder[]) {
+  const labels = new Set(orders.flatMap((o) => (o.unitsPerDose ? [o.medicine] : [])));
+  const rows = await ctx.db
+    .select({
+      id: medicines.id,
+      genericName: medicines.genericName,
+      strength: medicines.strength,
+      form: medicines.form,
+    })
+    .from(medicines);
+  return new Map(
+    rows.flatMap((row) => (labels.has(medicineLabel(row)) ? [[medicineLabel(row), row.id]] : [])),
+  );
+}
 
 export async function seedMedicationRound(ctx: SeedContext) {
   const tz = ctx.config.TIME_ZONE;
@@ -100,6 +150,7 @@ export async function seedMedicationRound(ctx: SeedContext) {
     .orderBy(asc(users.email))
     .limit(1);
   if (!nurse || !witness) return;
+  const formulary = await formularyIds(ctx, ORDERS.flat());
   // Since yesterday morning, on the facility's clock.
   const { date } = facilityDay(new Date(now.getTime() - 24 * HOUR), tz);
   const startsAt = fromLocalDateTime(date, 6 * 60, tz);
@@ -116,6 +167,9 @@ export async function seedMedicationRound(ctx: SeedContext) {
           patientId: stay.patientId,
           doctorId: stay.doctorId,
           medicine: o.medicine,
+          ...(formulary.get(o.medicine) && o.unitsPerDose
+            ? { medicineId: formulary.get(o.medicine), unitsPerDose: o.unitsPerDose }
+            : {}),
           dose: o.dose,
           route: o.route,
           kind: o.kind,

@@ -109,7 +109,10 @@ function toMedicationRequest(r: OrderRow, timeZone: string): MedicationRequest {
     status: r.status as MedicationRequest['status'],
     intent: 'order',
     category: INPATIENT,
-    medicationCodeableConcept: { text: row.medicine },
+    // A formulary medicine is the Medication resource it is; one written outside it, its words.
+    ...(row.medicineId
+      ? { medicationReference: { reference: `Medication/${row.medicineId}`, display: row.medicine } }
+      : { medicationCodeableConcept: { text: row.medicine } }),
     subject: { reference: `Patient/${row.patientId}` },
     encounter: { reference: `Encounter/${row.stayId}` },
     authoredOn: fhirDateTime(row.createdAt, timeZone),

@@ -20,8 +20,10 @@ import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 import type { RateLimits } from '../../lib/rate-limits';
+import { publishStock } from '../pharmacy-stock';
 import type { OrderColumns } from './orders-read';
 import { shareAdmittedStay } from './stay';
+import { takeDoseStock } from './ward-stock';
 import { verifyWitness } from './witness';
 
 type AdministrationData = z.output<typeof administrationInputSchema>;
@@ -57,6 +59,7 @@ export function toAdministration({ row, byName, witnessName }: AdministrationRow
     givenAt: row.givenAt ? iso(row.givenAt) : null,
     by: { id: row.recordedBy, name: byName },
     witness: row.witnessId ? { id: row.witnessId, name: witnessName ?? '' } : null,
+    stockShortfall: row.stockShortfall,
   };
 }
 
@@ -114,11 +117,39 @@ function checkScheduled(order: OrderColumns, scheduledFor: Date, now: Date, time
 }
 
 /**
+ * A dose given of a formulary medicine takes its units from the ward's store; when the store
+ * holds too little in date, the dose is marked with its shortfall (it stands all the same).
+ * Answers what the dose's audit record says of its stock (nothing for a dose that takes none).
+ */
+async function takeStock(
+  ctx: ServiceContext,
+  order: OrderColumns,
+  wardId: string,
+  administrationId: string,
+  outcome: AdministrationData['outcome'],
+) {
+  if (outcome !== 'Given' || !order.medicineId || !order.unitsPerDose) return {};
+  const stock = await takeDoseStock(ctx, {
+    administrationId,
+    wardId,
+    medicineId: order.medicineId,
+    units: order.unitsPerDose,
+  });
+  if (stock) return { stock };
+  await ctx.db
+    .update(medicationAdministrations)
+    .set({ stockShortfall: true })
+    .where(eq(medicationAdministrations.id, administrationId));
+  return { stockShortfall: true };
+}
+
+/**
  * A nurse records one dose of an order: given, held, refused or not available. The order's row
  * is locked FOR UPDATE first, so the as-needed limits are counted with no other dose of the
  * order being written meanwhile; a scheduled dose is recorded once (the unique index answers the
  * second of two presses with 409). A controlled medicine's witness is checked before, outside
- * the transaction (a password check takes a moment and holds no lock).
+ * the transaction (a password check takes a moment and holds no lock). A dose given of a
+ * formulary medicine takes its stock in the same transaction (takeStock).
  */
 export async function recordDose(
   ctx: ServiceContext,
@@ -136,7 +167,7 @@ export async function recordDose(
   const witnessId = peek.controlled ? await verifyWitness(ctx, ctx.db, limits, input.witness) : null;
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
 
-  const { id, doctorId } = await ctx.db
+  const { id, doctorId, tookStock } = await ctx.db
     .transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -183,6 +214,7 @@ export async function recordDose(
         })
         .returning({ id: medicationAdministrations.id });
       if (!row) throw new Error('administration not stored');
+      const stock = await takeStock(inTransaction(ctx, tx), order, stay.wardId, row.id, input.outcome);
       await audit(inTransaction(ctx, tx), {
         action: 'medication-administration.create',
         entityType: 'medication-administration',
@@ -194,9 +226,10 @@ export async function recordDose(
           scheduledFor: scheduledFor ? iso(scheduledFor) : null,
           outcome: input.outcome,
           witnessId,
+          ...stock,
         },
       });
-      return { id: row.id, doctorId: stay.doctorId };
+      return { id: row.id, doctorId: stay.doctorId, tookStock: 'stock' in stock };
     })
     .catch((error: unknown) => {
       if (violatedUnique(error) === 'medication_administrations_dose_unique')
@@ -204,6 +237,7 @@ export async function recordDose(
       throw error;
     });
   await ctx.publish('wards', { doctorIds: [doctorId] });
+  if (tookStock) await publishStock(ctx);
   const [saved] = await selectAdministrations(ctx.db).where(eq(medicationAdministrations.id, id));
   if (!saved) throw notFoundWith(MEDICATION_ROUND_MESSAGES.orderNotFound);
   return toAdministration(saved);

@@ -13,8 +13,12 @@ import { and, asc, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import {
   medicationAdministrations,
   medicationOrders,
+  medicines,
   patientMedicalDetails,
   stays,
+  stockBalances,
+  stockBatches,
+  stores,
   users,
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -24,6 +28,7 @@ import { facilityDate } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 import { cachedRead } from '../../lib/read-cache';
+import { wardStock } from '../pharmacy-stock';
 import { prnNextAllowed, recordedBy, toAdministration, witness } from './administrations';
 import { type OrderRow, orderedBy, stoppedBy, toOrder } from './orders-read';
 
@@ -54,7 +59,7 @@ function scheduledDosesOf(
 
 /**
  * A stay's record for a day, and every table it is read from (their NOTIFY triggers: migrations
- * 0018 and 0059).
+ * 0018, 0059 and 0061: the ward store's stock of each ordered medicine).
  */
 const MAR = cachedRead('mar', [
   stays,
@@ -62,6 +67,10 @@ const MAR = cachedRead('mar', [
   patientMedicalDetails,
   medicationOrders,
   medicationAdministrations,
+  medicines,
+  stores,
+  stockBatches,
+  stockBalances,
 ]);
 
 /**
@@ -88,7 +97,8 @@ export async function readMar(ctx: ServiceContext, stayId: string, date?: string
 /**
  * The medication administration record of a stay for one facility day, read: each
  * order in force that day with each scheduled dose and its state, as-needed orders with their
- * doses of the day and when the next is allowed. One read (the stay, its orders in force that day
+ * doses of the day and when the next is allowed, a formulary medicine's stock in the ward's store.
+ * One read (the stay, its orders in force that day
  * down medication_orders_stay_idx, each with its doses of the day down
  * medication_administrations_dose_unique and _given_idx: one row per dose).
  */
@@ -101,6 +111,7 @@ async function loadMar(ctx: ServiceContext, stayId: string, day: string, now: Da
     .select({
       stay: {
         status: stays.status,
+        wardId: stays.wardId,
         patientId: stays.patientId,
         name: fullNameOf(users),
         allergies: patientMedicalDetails.allergies,
@@ -168,8 +179,20 @@ async function loadMar(ctx: ServiceContext, stayId: string, day: string, now: Da
     if (administration) entry.recorded.push(toAdministration({ row: administration, byName, witnessName }));
   }
 
+  // What the ward's store holds in date now of each formulary medicine ordered (a second
+  // statement, only when one is).
+  const stock = await wardStock(
+    ctx.db,
+    stay.wardId,
+    [...new Set([...orders.values()].flatMap(({ row }) => row.row.medicineId ?? []))],
+    facilityDate(now, tz),
+  );
+
   const marOrders = [...orders.values()].map(({ row, recorded }): MarOrder => {
-    const order = toOrder(row, tz);
+    const order = {
+      ...toOrder(row, tz),
+      wardStock: (row.row.medicineId && stock.get(row.row.medicineId)) || null,
+    };
     if (row.row.kind !== 'prn')
       return { ...order, doses: scheduledDosesOf(row.row, recorded, { start, end }, now, tz), prn: null };
     const ofDay = recorded.filter((a) => {

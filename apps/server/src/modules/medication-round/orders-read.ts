@@ -36,6 +36,8 @@ export function toOrder({ row, orderedByName, stoppedByName }: OrderRow, timeZon
     stayId: row.stayId,
     patientId: row.patientId,
     medicine: row.medicine,
+    medicineId: row.medicineId,
+    unitsPerDose: row.unitsPerDose,
     dose: row.dose,
     route: row.route,
     kind: row.kind,

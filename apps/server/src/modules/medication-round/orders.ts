@@ -10,6 +10,7 @@ import { medicationOrders } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { conflict, notFoundWith, signedIn } from '../../lib/errors';
+import { checkPrescribable } from '../pharmacy-formulary';
 import { checkAllergies } from '../prescriptions';
 import { loadOrder } from './orders-read';
 import { shareAdmittedStay, shareStay } from './stay';
@@ -26,12 +27,19 @@ function scheduleColumns(input: MedicationOrderData) {
   };
 }
 
+/** The formulary medicine and its units per dose, or neither (written outside the formulary: no stock taken). */
+const formularyColumns = (input: MedicationOrderData) =>
+  input.medicineId && typeof input.unitsPerDose === 'number'
+    ? { medicineId: input.medicineId, unitsPerDose: input.unitsPerDose }
+    : { medicineId: null, unitsPerDose: null };
+
 /** A doctor orders a medicine on an Admitted stay; a match with a recorded allergy needs their acknowledgement. */
 export async function createOrder(ctx: ServiceContext, stayId: string, input: MedicationOrderData) {
   const actor = signedIn(ctx.actor);
   const tz = ctx.config.TIME_ZONE;
   const id = await ctx.db.transaction(async (tx) => {
     const stay = await shareAdmittedStay(tx, stayId);
+    await checkPrescribable(tx, [input.medicineId], () => 'medicineId');
     const acknowledged = await checkAllergies(tx, {
       patientId: stay.patientId,
       medicines: [{ name: input.medicine }],
@@ -47,6 +55,7 @@ export async function createOrder(ctx: ServiceContext, stayId: string, input: Me
         patientId: stay.patientId,
         doctorId: actor.id,
         medicine: input.medicine,
+        ...formularyColumns(input),
         dose: input.dose,
         route: input.route,
         ...scheduleColumns(input),
@@ -67,6 +76,7 @@ export async function createOrder(ctx: ServiceContext, stayId: string, input: Me
       details: {
         stayId,
         medicine: input.medicine,
+        ...formularyColumns(input),
         kind: input.kind,
         controlled: input.controlled,
         acknowledgedAllergies: acknowledged,

@@ -10,7 +10,13 @@ import { conflict, notFoundWith } from '../../lib/errors';
  */
 export async function shareStay(tx: Executor, stayId: string) {
   const [stay] = await tx
-    .select({ id: stays.id, patientId: stays.patientId, doctorId: stays.doctorId, status: stays.status })
+    .select({
+      id: stays.id,
+      patientId: stays.patientId,
+      doctorId: stays.doctorId,
+      wardId: stays.wardId,
+      status: stays.status,
+    })
     .from(stays)
     .where(eq(stays.id, stayId))
     .for('share');

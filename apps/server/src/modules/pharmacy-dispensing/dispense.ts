@@ -23,7 +23,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { type Movement, move, publishStock } from '../pharmacy-stock';
+import { firstExpiryFirst, type Movement, move, publishStock } from '../pharmacy-stock';
 import { batchesInDate, dispensingView, mainStoreId, prescriptionHeader } from './read';
 
 /*
@@ -157,21 +157,14 @@ async function batchesFor(
       DISPENSING_MESSAGES.noStock(medicineLabel(medicine)),
       field(index, 'quantity'),
     );
-  const takes: Array<{ batchId: string; quantity: number; overrideReason: null }> = [];
-  let left = line.quantity;
-  for (const batch of inDate) {
-    if (left === 0) break;
-    const quantity = Math.min(left, batch.onHand);
-    takes.push({ batchId: batch.id, quantity, overrideReason: null });
-    left -= quantity;
-  }
-  if (left > 0)
+  const takes = firstExpiryFirst(inDate, line.quantity);
+  if (!takes)
     throw conflict(
       'NOT_ENOUGH_STOCK',
       PHARMACY_MESSAGES.notEnoughStock(medicineLabel(medicine), storeName),
       field(index, 'quantity'),
     );
-  return takes;
+  return takes.map((take) => ({ ...take, overrideReason: null }));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type LineSupply,
   medicineLabel,
 } from '@carepoint/contract';
-import { and, asc, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -19,7 +19,6 @@ import {
   patientMedicalDetails,
   prescriptionMedicines,
   prescriptions,
-  stockBalances,
   stockBatches,
   stores,
   users,
@@ -29,6 +28,7 @@ import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso, isoOrNull } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
+import { batchesInDate as inDateBatches } from '../pharmacy-stock';
 
 /*
  * Reading a prescription as the pharmacy works it: its lines with what was supplied of each (the
@@ -115,44 +115,9 @@ export async function suppliesOf(db: Executor, lineIds: readonly string[]): Prom
   return new Map(rows.map((row) => [row.lineId, supplyOf(row)]));
 }
 
-/**
- * The in-date batches of these medicines that the main store holds, by medicine, the one
- * expiring first on top: the first is the FEFO pick. `today` is the facility's date; a batch
- * expiring today is still in date.
- */
-export async function batchesInDate(db: Executor, medicineIds: readonly string[], today: string) {
-  const byMedicine = new Map<
-    string,
-    Array<{ id: string; batchNumber: string; expiryDate: string; onHand: number }>
-  >();
-  if (medicineIds.length === 0) return byMedicine;
-  const storeId = await mainStoreId(db);
-  const rows = await db
-    .select({
-      medicineId: stockBatches.medicineId,
-      id: stockBatches.id,
-      batchNumber: stockBatches.batchNumber,
-      expiryDate: stockBatches.expiryDate,
-      onHand: stockBalances.quantity,
-    })
-    .from(stockBalances)
-    .innerJoin(stockBatches, eq(stockBatches.id, stockBalances.batchId))
-    .where(
-      and(
-        eq(stockBalances.storeId, storeId),
-        gt(stockBalances.quantity, 0),
-        inArray(stockBatches.medicineId, [...medicineIds]),
-        gte(stockBatches.expiryDate, today),
-      ),
-    )
-    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id));
-  for (const { medicineId, ...batch } of rows) {
-    const list = byMedicine.get(medicineId) ?? [];
-    list.push(batch);
-    byMedicine.set(medicineId, list);
-  }
-  return byMedicine;
-}
+/** The in-date batches of these medicines in the main store, by medicine, FEFO first. */
+export const batchesInDate = async (db: Executor, medicineIds: readonly string[], today: string) =>
+  inDateBatches(db, await mainStoreId(db), medicineIds, today);
 
 async function itemsOf(db: Executor, prescriptionId: string) {
   const rows = await db

@@ -176,11 +176,16 @@ export async function setMedicineActive(ctx: ServiceContext, id: string, active:
 }
 
 /**
- * For a prescription's save: every named formulary medicine must exist and be active. They are
- * locked FOR SHARE until the save commits, so none is deactivated meanwhile (deactivating locks
- * FOR UPDATE). A wrong one is refused on its line's field (400).
+ * For a prescription's or a ward order's save: every named formulary medicine must exist and be
+ * active. They are locked FOR SHARE until the save commits, so none is deactivated meanwhile
+ * (deactivating locks FOR UPDATE). A wrong one is refused on its line's field (400), a
+ * prescription line's by default.
  */
-export async function checkPrescribable(tx: Executor, medicineIds: ReadonlyArray<string | null>) {
+export async function checkPrescribable(
+  tx: Executor,
+  medicineIds: ReadonlyArray<string | null>,
+  field: (index: number) => string = (index) => `medicines.${index}.medicineId`,
+) {
   const ids = [...new Set(medicineIds.flatMap((id) => (id ? [id] : [])))];
   if (ids.length === 0) return;
   const rows = await tx
@@ -191,5 +196,5 @@ export async function checkPrescribable(tx: Executor, medicineIds: ReadonlyArray
     .for('share');
   const active = new Set(rows.filter((r) => r.active).map((r) => r.id));
   const index = medicineIds.findIndex((id) => id !== null && !active.has(id));
-  if (index >= 0) throw badRequest(M.inactive, `medicines.${index}.medicineId`);
+  if (index >= 0) throw badRequest(M.inactive, field(index));
 }

@@ -3,5 +3,7 @@
  * transfers, dispensing, ward doses, counts all write the ledger through it), and `publishStock`
  * tells the live stock screens once the caller's transaction committed.
  */
+export { batchesInDate, firstExpiryFirst } from './fefo';
 export { type Movement, move } from './ledger';
 export { publishStock } from './live';
+export { storeOfWard, wardStock } from './ward-stock';

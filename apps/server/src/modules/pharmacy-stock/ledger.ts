@@ -21,6 +21,8 @@ export interface Movement {
   invoiceNumber?: string | null;
   /** A transfer's other store. */
   otherStoreId?: string | null;
+  /** A ward dose's take (kind administration): the dose given. */
+  administrationId?: string | null;
 }
 
 interface Moved {
@@ -68,6 +70,7 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
             supplier: row.supplier ?? null,
             invoiceNumber: row.invoiceNumber ?? null,
             otherStoreId: row.otherStoreId ?? null,
+            administrationId: row.administrationId ?? null,
             performedBy,
             performedAt,
           })

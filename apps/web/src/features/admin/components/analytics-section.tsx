@@ -13,8 +13,6 @@ const PERIOD_OPTIONS = INPATIENT_PERIODS.map((days) => ({
   label: `Last ${days} days`,
 }));
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * The period in the URL (?days=7); 14 days when absent or not one of the choices. Every section
  * reads the same one: the page has one period, whichever section's choice set it.

@@ -6,8 +6,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useInpatientAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
-import { AnalyticsSection, plural, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
+import { AnalyticsSection, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
 import { BedOccupancyBar, BedStateCounts, percentText } from '@/features/admin/components/bed-occupancy-bar';
+import { plural } from '@/lib/format';
 
 /* Operational Analytics' Inpatients section: beds by ward now, and the period's admissions, discharges and length of stay. */
 

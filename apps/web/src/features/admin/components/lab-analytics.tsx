@@ -3,7 +3,7 @@ import { AlarmClock, FlaskConical, SearchX, Timer } from 'lucide-react';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useLabAnalytics } from '@/features/admin/api/analytics';
 import { LOAD_FAILED } from '@/features/admin/api/shared';
-import { AnalyticsSection, plural, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
+import { AnalyticsSection, useAnalyticsPeriod } from '@/features/admin/components/analytics-section';
 import {
   CriticalAlerts,
   minutesText,
@@ -11,6 +11,7 @@ import {
   RejectionTables,
   TurnaroundTables,
 } from '@/features/admin/components/lab-analytics-tables';
+import { plural } from '@/lib/format';
 
 /* Operational Analytics' Laboratory section: turnaround, rejected specimens and critical results over the period. */
 

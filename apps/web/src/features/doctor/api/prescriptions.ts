@@ -1,6 +1,5 @@
 import {
   DOCTOR_EVENTS_PATH,
-  type Medicine,
   PRESCRIPTION_MESSAGES,
   type PrescriptionInput,
   type PrescriptionPage,
@@ -9,11 +8,11 @@ import {
 } from '@carepoint/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { diagnosisCodeSearchAt } from '@/components/form/diagnosis-code-picker';
+import { medicineSearchAt } from '@/components/form/medicine-picker';
 import { api } from '@/lib/api-client';
 import { answersFields } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { useEventStream } from '@/lib/use-event-stream';
-import type { Page } from '@/lib/use-list-query';
 
 /*
  * Prescriptions: the list (also the dashboard's recent ones), one prescription, the form's
@@ -115,17 +114,5 @@ export const prescriptionPdfUrl = (id: string, disposition: 'attachment' | 'inli
 /** The ICD-10-CM search behind the prescription's diagnosis picker. */
 export const diagnosisCodeSearch = diagnosisCodeSearchAt(queryKeys.doctor.diagnosisCodes);
 
-/** How many formulary matches the medicine picker lists. */
-const MEDICINE_SUGGESTIONS = 8;
-
-/** The active formulary's medicines matching a typed name (GET /api/medicines), for the medicine picker. */
-export const medicineSearch = (term: string) =>
-  queryOptions({
-    queryKey: queryKeys.doctor.medicines(term),
-    queryFn: ({ signal }) =>
-      api.get<Page<Medicine>>(`/medicines?limit=${MEDICINE_SUGGESTIONS}&q=${encodeURIComponent(term)}`, {
-        signal,
-      }),
-    // The picker answers in its list ("No formulary match."): no toast while typing.
-    meta: { errorMessage: false },
-  });
+/** The formulary search behind the prescription's medicine picker. */
+export const medicineSearch = medicineSearchAt(queryKeys.doctor.medicines);

@@ -7,6 +7,7 @@ import {
   type MedicationOrderInput,
 } from '@carepoint/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { medicineSearchAt } from '@/components/form/medicine-picker';
 import { api } from '@/lib/api-client';
 import { changeMeta } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
@@ -15,6 +16,9 @@ import { queryKeys } from '@/lib/query-keys';
  * The medication round of one stay: its record for a day, and the changes (a new order, a stop,
  * a dose). Every change reads the stay's record again, whatever the day shown.
  */
+
+/** The formulary search behind a new order's medicine picker. */
+export const medicineOrderSearch = medicineSearchAt(queryKeys.inpatient.medicines);
 
 /** Read again every minute: doses fall due and others record them. */
 const REFRESH_MS = 60_000;

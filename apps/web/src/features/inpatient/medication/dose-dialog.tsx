@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Textarea } from '@/components/ui/textarea';
-import { formatTime } from '@/lib/format';
+import { formatTime, plural } from '@/lib/format';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useRecordDose } from './api';
 
@@ -28,6 +28,21 @@ const TITLES: Record<AdministrationOutcome, string> = {
   Refused: 'Dose refused',
   'Not available': 'Dose not available',
 };
+
+/** What giving the dose takes from the ward's store, or that it will take nothing (the record never waits for stock). */
+function StockNote({ order }: { order: MarOrder }) {
+  const stock = order.wardStock;
+  if (!stock || !order.unitsPerDose) return null;
+  const dose = plural(order.unitsPerDose, stock.dispensingUnit);
+  return stock.onHand >= order.unitsPerDose ? (
+    <p className="text-sm text-ink-soft">Takes {dose} from the ward store.</p>
+  ) : (
+    <p className="text-sm font-medium text-warning-900">
+      The ward store holds {plural(stock.onHand, stock.dispensingUnit)} in date, too few for {dose}: the dose
+      is recorded without taking stock.
+    </p>
+  );
+}
 
 /** Records one dose: a reason when it is not given, a second nurse's e-mail and password for a controlled medicine. */
 export function DoseDialog({
@@ -55,7 +70,8 @@ export function DoseDialog({
     } satisfies AdministrationInput,
     fields: FIELDS,
     send: (body) => record.mutateAsync({ orderId: target?.order.id ?? '', body }),
-    success: MEDICATION_ROUND_MESSAGES.recorded,
+    success: (dose) =>
+      dose.stockShortfall ? MEDICATION_ROUND_MESSAGES.recordedShortfall : MEDICATION_ROUND_MESSAGES.recorded,
     open: target !== null,
     onSaved: onClose,
   });
@@ -67,11 +83,12 @@ export function DoseDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={TITLES[outcome]}
-      description={`${order.medicine} ${order.dose}, ${order.route.toLowerCase()}: ${when}.`}
+      description={`${order.medicine}: ${order.dose}, ${order.route.toLowerCase()}, ${when}.`}
       submitLabel={outcome === 'Given' ? 'Record as given' : `Record as ${outcome.toLowerCase()}`}
       submitting={isSubmitting}
       onSubmit={onSubmit}
     >
+      {outcome === 'Given' ? <StockNote order={order} /> : null}
       {errors.scheduledFor?.message || errors.outcome?.message ? (
         <p role="alert" className="text-sm text-danger-700">
           {errors.scheduledFor?.message ?? errors.outcome?.message}

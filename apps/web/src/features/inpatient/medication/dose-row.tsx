@@ -1,4 +1,10 @@
-import type { AdministrationOutcome, DoseState, MarDose, MarOrder } from '@carepoint/contract';
+import {
+  type AdministrationOutcome,
+  type DoseState,
+  type MarDose,
+  type MarOrder,
+  MEDICATION_ROUND_MESSAGES,
+} from '@carepoint/contract';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatTime } from '@/lib/format';
@@ -32,6 +38,9 @@ function Recorded({ dose }: { dose: MarDose }) {
       {a.by.name}
       {a.witness ? `, witnessed by ${a.witness.name}` : ''}
       {a.reason ? <span className="block text-ink-soft">Reason: {a.reason}</span> : null}
+      {a.stockShortfall ? (
+        <span className="block font-medium text-warning-900">{MEDICATION_ROUND_MESSAGES.stockShortfall}</span>
+      ) : null}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { addDays, type MarOrder, type MedicationOrder } from '@carepoint/contract';
+import { addDays, FORMULARY_MESSAGES, type MarOrder, type MedicationOrder } from '@carepoint/contract';
 import { ChevronLeft, ChevronRight, Pill, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -11,7 +11,8 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { facilityTimeZone, formatDateTime } from '@/lib/format';
+import { cx } from '@/lib/cx';
+import { facilityTimeZone, formatDateTime, plural } from '@/lib/format';
 import { useMar } from './api';
 import { DoseDialog, type DoseTarget } from './dose-dialog';
 import { DoseRow } from './dose-row';
@@ -30,6 +31,23 @@ function PrnStatus({ order }: { order: MarOrder }) {
   );
 }
 
+/**
+ * A formulary medicine's stock in the ward's store, in date, so the nurse sees before the round
+ * whether it will last; none for a medicine written outside the formulary.
+ */
+function WardStock({ order }: { order: MarOrder }) {
+  const stock = order.wardStock;
+  if (!stock || !order.unitsPerDose) return null;
+  const doses = Math.floor(stock.onHand / order.unitsPerDose);
+  return (
+    <p className={cx('text-sm', doses === 0 ? 'font-medium text-warning-900' : 'text-ink-soft')}>
+      Ward stock: {plural(stock.onHand, stock.dispensingUnit)} in date ·{' '}
+      {plural(order.unitsPerDose, stock.dispensingUnit)} a dose ·{' '}
+      {doses === 0 ? 'not enough for a dose' : `enough for ${plural(doses, 'dose')}`}
+    </p>
+  );
+}
+
 function OrderCard({
   order,
   role,
@@ -44,11 +62,13 @@ function OrderCard({
   const nurse = role === 'nurse';
   const title = (
     <span className="flex flex-wrap items-center gap-2">
-      <span>
-        {order.medicine} {order.dose}
+      <span>{order.medicine}</span>
+      {/* The dose apart from the name: a formulary name has its own strength ("Paracetamol 500 mg Tablet"). */}
+      <span className="text-sm font-normal text-ink-muted">
+        {order.dose} · {order.route}
       </span>
-      <span className="text-sm font-normal text-ink-muted">{order.route}</span>
       {order.controlled ? <Badge tone="amber">Controlled</Badge> : null}
+      {order.medicineId ? null : <Badge tone="grey">{FORMULARY_MESSAGES.notStocked}</Badge>}
       {order.stopped ? <Badge tone="grey">Stopped</Badge> : null}
     </span>
   );
@@ -73,6 +93,7 @@ function OrderCard({
           Stopped {formatDateTime(order.stopped.at)} by {order.stopped.by.name}: {order.stopped.reason}
         </p>
       ) : null}
+      <WardStock order={order} />
       <PrnStatus order={order} />
       {order.doses.length > 0 ? (
         <ul className="mt-2 divide-y divide-border">

@@ -9,16 +9,20 @@ import {
   SCHEDULE_KINDS,
   toLocalInput,
 } from '@carepoint/contract';
+import { useState } from 'react';
 import { FormDialog } from '@/components/form/form-dialog';
+import { MedicinePicker } from '@/components/form/medicine-picker';
 import { optionsOf } from '@/components/form/options';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useContractForm } from '@/lib/use-contract-form';
-import { useCreateOrder } from './api';
+import { medicineOrderSearch, useCreateOrder } from './api';
 
 const FIELDS = [
   'medicine',
+  'medicineId',
+  'unitsPerDose',
   'dose',
   'route',
   'kind',
@@ -37,7 +41,10 @@ const KIND_OPTIONS = SCHEDULE_KINDS.map((kind) => ({ value: kind, label: SCHEDUL
 /**
  * New order: medicine, dose, route, the schedule (times of day, every N hours from the start,
  * or as needed with its limits), start and optional stop on the facility's clock, controlled.
- * The allergy rule flags the medicine as it is typed; ordering past it needs the box ticked.
+ * The medicine is picked from the formulary (its route and controlled mark come with it, and the
+ * units one dose takes from the ward's store are asked), or written outside it: Not stocked, its
+ * doses take no stock. The allergy rule flags the medicine as it is typed; ordering past it needs
+ * the box ticked.
  */
 export function OrderDialog({
   stayId,
@@ -55,15 +62,20 @@ export function OrderDialog({
   timeZone: string;
 }) {
   const create = useCreateOrder(stayId);
+  // The picked medicine's dispensing unit ("tablet"), for the units per dose field's hint.
+  const [unit, setUnit] = useState<string | null>(null);
   const {
     register,
     watch,
+    setValue,
     onSubmit,
     formState: { errors, isSubmitting },
   } = useContractForm({
     schema: medicationOrderInputSchema,
     defaultValues: {
       medicine: '',
+      medicineId: '',
+      unitsPerDose: '',
       dose: '',
       route: 'Oral',
       kind: 'times',
@@ -83,7 +95,11 @@ export function OrderDialog({
     onSaved: () => onOpenChange(false),
   });
   const kind = watch('kind');
-  const [conflict] = findAllergyConflicts([{ name: watch('medicine') ?? '' }], allergies);
+  const name = watch('medicine') ?? '';
+  // The form holds the schema's input, loosely typed: an id picked, or '' (written outside the formulary).
+  const picked = watch('medicineId');
+  const medicineId = typeof picked === 'string' && picked !== '' ? picked : null;
+  const [conflict] = findAllergyConflicts([{ name }], allergies);
   return (
     <FormDialog
       open={open}
@@ -94,13 +110,40 @@ export function OrderDialog({
       onSubmit={onSubmit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <MedicinePicker
           label="Medicine"
-          autoComplete="off"
+          search={medicineOrderSearch}
           className="sm:col-span-2"
-          error={errors.medicine?.message ?? (conflict ? allergyWarning(conflict) : undefined)}
-          {...register('medicine')}
+          value={{ name, medicineId }}
+          onChange={(picked, chosen) => {
+            setValue('medicine', picked.name, {
+              shouldDirty: true,
+              shouldValidate: Boolean(errors.medicine),
+            });
+            setValue('medicineId', picked.medicineId ?? '', { shouldDirty: true });
+            setUnit(chosen?.dispensingUnit ?? null);
+            if (!chosen) return;
+            setValue('route', chosen.route);
+            if (chosen.controlled) setValue('controlled', true);
+          }}
+          error={
+            errors.medicine?.message ??
+            errors.medicineId?.message ??
+            (conflict ? allergyWarning(conflict) : undefined)
+          }
         />
+        {medicineId ? (
+          <Input
+            label="Units per dose"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            hint={`How many ${unit ?? 'dispensing unit'}s one dose takes from the ward store`}
+            className="sm:col-span-2"
+            error={errors.unitsPerDose?.message}
+            {...register('unitsPerDose')}
+          />
+        ) : null}
         <Input
           label="Dose"
           placeholder="500 mg"

@@ -7,11 +7,12 @@ import {
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { MedicinePicker, type PickedMedicine } from '@/components/form/medicine-picker';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
+import { medicineSearch } from '@/features/doctor/api/prescriptions';
 import { cx } from '@/lib/cx';
-import { MedicinePicker, type PickedMedicine } from './medicine-picker';
 
 type Values = PrescriptionInput;
 type LineErrors = FieldErrors<Values['medicines'][number]> | undefined;
@@ -65,6 +66,7 @@ export function MedicineLineFields({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <MedicinePicker
           label="Name"
+          search={medicineSearch}
           value={medicine}
           onChange={onMedicineChange}
           error={errors?.name?.message ?? errors?.medicineId?.message}

@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { type Path, useFieldArray, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { DiagnosisCodePicker } from '@/components/form/diagnosis-code-picker';
+import type { PickedMedicine } from '@/components/form/medicine-picker';
 import { optionsOf } from '@/components/form/options';
 import { PatientPicker } from '@/components/form/patient-picker';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -37,7 +38,6 @@ import { triagePatientSearch } from '@/features/doctor/api/triage';
 import { useContractForm } from '@/lib/use-contract-form';
 import { LatestTriage } from './latest-triage';
 import { AllergyNotice, MedicineLineFields } from './medicine-line';
-import type { PickedMedicine } from './medicine-picker';
 
 type Values = PrescriptionInput;
 
