@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { medicines, stockBatches, stores, wards } from '../src/db/schema';
+import {
+  medicationAdministrations,
+  medicationOrders,
+  medicines,
+  stockBatches,
+  stores,
+  wards,
+} from '../src/db/schema';
 import { actingAs, actorOf } from '../src/lib/context';
 import { move } from '../src/modules/pharmacy-stock';
 import { createUser, serviceContext, type TestApp, type TestUser } from './helpers';
+import { admittedStay } from './inpatient';
 
 type NewMedicine = typeof medicines.$inferInsert;
 
@@ -89,4 +97,37 @@ export async function batchWithStock(
     },
   ]);
   return { batch, pharmacist };
+}
+
+/**
+ * A ward dose recorded Given, written straight into the database (a new stay, its order, the
+ * dose), for a ledger row of kind `administration` to name; the medication round's own taking of
+ * stock is tested through its API.
+ */
+export async function givenDose(t: TestApp, at: Date) {
+  const { db } = t.database;
+  const stay = await admittedStay(t);
+  const [order] = await db
+    .insert(medicationOrders)
+    .values({
+      stayId: stay.stayId,
+      patientId: stay.patient.id,
+      doctorId: stay.doctor.id,
+      medicine: 'Paracetamol 500 mg Tablet',
+      dose: '1 g',
+      route: 'Oral',
+      kind: 'prn',
+      minIntervalHours: 4,
+      maxPerDay: 4,
+      startsAt: at,
+    })
+    .returning({ id: medicationOrders.id });
+  if (!order) throw new Error('order not written');
+  const nurse = await createUser(t, 'nurse');
+  const [dose] = await db
+    .insert(medicationAdministrations)
+    .values({ orderId: order.id, outcome: 'Given', recordedAt: at, givenAt: at, recordedBy: nurse.id })
+    .returning({ id: medicationAdministrations.id });
+  if (!dose) throw new Error('dose not written');
+  return dose.id;
 }

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import { createTestApp, createUser, serviceContext, signIn, type TestApp } from '../../../test/helpers';
-import { batchWithStock, mainStore, medicine, wardStore } from '../../../test/pharmacy';
+import { batchWithStock, givenDose, mainStore, medicine, wardStore } from '../../../test/pharmacy';
 import { auditEvents, stockBatches, stockMovements } from '../../db/schema';
 import { actingAs, actorOf } from '../../lib/context';
 import { type Movement, move } from '../pharmacy-stock';
@@ -64,7 +64,13 @@ describe('stock valuation', () => {
     ]);
     await moveAt('2030-01-06T10:00:00Z', [
       { kind: 'dispense', storeId: main.id, batchId: dear.id, quantity: -15 },
-      { kind: 'administration', storeId: ward.id, batchId: cheap.id, quantity: -4 },
+      {
+        kind: 'administration',
+        storeId: ward.id,
+        batchId: cheap.id,
+        quantity: -4,
+        administrationId: await givenDose(t, new Date('2030-01-06T10:00:00Z')),
+      },
     ]);
 
     const report = await getJson<ValuationReport>(
@@ -142,7 +148,13 @@ describe('consumption per month', () => {
       { kind: 'dispense', storeId: main.id, batchId: batch.id, quantity: -5 },
     ]);
     await moveAt('2030-01-02T08:00:00Z', [
-      { kind: 'administration', storeId: ward.id, batchId: batch.id, quantity: -2 },
+      {
+        kind: 'administration',
+        storeId: ward.id,
+        batchId: batch.id,
+        quantity: -2,
+        administrationId: await givenDose(t, new Date('2030-01-02T08:00:00Z')),
+      },
       // Neither a return nor an adjustment is consumption.
       { kind: 'adjustment', storeId: main.id, batchId: batch.id, quantity: -7, reason: 'Damaged: wet' },
     ]);
