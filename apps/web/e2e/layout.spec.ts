@@ -75,6 +75,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'lab', path: '/lab/no-such-page' },
   { role: 'pharmacist', path: '/pharmacy/dispensing' },
   { role: 'pharmacist', path: '/pharmacy/stock' },
+  { role: 'pharmacist', path: '/pharmacy/reports' },
   { role: 'pharmacist', path: '/pharmacy/profile' },
   { role: 'pharmacist', path: '/pharmacy/no-such-page' },
 ];

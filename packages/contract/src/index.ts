@@ -33,6 +33,7 @@ export * from './passkeys';
 export * from './pharmacy';
 export * from './pharmacy-dispensing';
 export * from './pharmacy-formulary';
+export * from './pharmacy-reports';
 export * from './pharmacy-stock';
 export * from './prescriptions';
 export * from './profile';

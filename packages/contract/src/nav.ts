@@ -67,9 +67,10 @@ export const LAB_NAV = [
   { key: 'profile', label: 'Profile', to: '/lab/profile' },
 ] as const satisfies readonly NavEntry[];
 
-/** The pharmacist's area: the dispensing queue first (their day), the stores' stock, their profile. */
+/** The pharmacist's area: the dispensing queue first (their day), the stores' stock, its reports, their profile. */
 export const PHARMACY_NAV = [
   { key: 'dispensing', label: 'Dispensing', to: '/pharmacy/dispensing' },
   { key: 'stock', label: 'Stock', to: '/pharmacy/stock' },
+  { key: 'reports', label: 'Reports', to: '/pharmacy/reports' },
   { key: 'profile', label: 'Profile', to: '/pharmacy/profile' },
 ] as const satisfies readonly NavEntry[];

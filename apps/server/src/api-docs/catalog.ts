@@ -217,6 +217,13 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'PUT /api/admin/medicines/{id}/status': 'Deactivate or reactivate a formulary medicine',
   'GET /api/medicines': 'The active formulary, to prescribe and dispense from',
   'GET /api/medicines/{id}': 'An active formulary medicine',
+  // The pharmacy's reports: a page as JSON, or the whole report as CSV (format=csv).
+  'GET /api/pharmacy/reports/valuation':
+    'Stock valuation: on hand x unit cost per store and medicine, with totals (format=csv: the CSV file)',
+  'GET /api/pharmacy/reports/consumption':
+    'Units dispensed and given on the ward per medicine and month (format=csv: the CSV file)',
+  'GET /api/pharmacy/reports/expiry':
+    'Batches on a shelf expired or expiring within N days, first expiry first (format=csv: the CSV file)',
   'GET /api/pharmacy/dispensing/queue': 'The dispensing queue: prescriptions still owed, oldest first',
   'GET /api/pharmacy/dispensing/prescriptions/{id}':
     'A prescription to dispense: its lines, items, owed and batches',
@@ -419,6 +426,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
       "The pharmacy's stores and stock: on hand per store and batch, alerts, receipts, transfers to wards, returns, adjustments and a batch's ledger.",
   },
   {
+    name: 'pharmacy: reports',
+    description:
+      "The pharmacy's reports: stock valuation, consumption per month and the expiry list, each as JSON pages or a CSV download.",
+  },
+  {
     name: 'pharmacy: dispensing',
     description:
       'The dispensing queue, dispensing prescriptions from the main store (first expiry first, part or whole), item labels and live changes.',
@@ -605,6 +617,13 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'DELETE /api/doctor/diagnosis-categories/{id}': { 409: ['CATEGORY_IN_USE'] },
   'POST /api/doctor/reports/{id}/attachments': { 409: ['TOO_MANY_ATTACHMENTS'] },
 };
+
+/** Routes that answer JSON, or with `format=csv` the same report as a CSV file: both media types. */
+export const CSV_ALTERNATIVES: readonly string[] = [
+  'GET /api/pharmacy/reports/valuation',
+  'GET /api/pharmacy/reports/consumption',
+  'GET /api/pharmacy/reports/expiry',
+];
 
 /** What every live board's stream answers. */
 const EVENT_STREAM = {

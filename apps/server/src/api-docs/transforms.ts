@@ -10,7 +10,7 @@ import {
   FHIR_WRITES_PATH,
   fhirWriteOperations,
 } from '../modules/fhir';
-import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES, TAGS, TOPIC_RENAMES } from './catalog';
+import { CSV_ALTERNATIVES, FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES, TAGS, TOPIC_RENAMES } from './catalog';
 
 /**
  * What the OpenAPI document says beyond the routes' Zod schemas, decided here for every route
@@ -167,6 +167,15 @@ const fileAnswer = (answer: { types: readonly string[]; description: string }) =
   ),
 });
 
+/** A JSON answer that `format=csv` turns into a CSV file: both, under one 200. */
+const jsonOrCsv = (json: unknown) => ({
+  description: 'The page as JSON; with `format=csv`, the whole report as a CSV file',
+  content: {
+    'application/json': { schema: json },
+    'text/csv': { schema: { type: 'string', format: 'binary' } },
+  },
+});
+
 type Operation = {
   operationId?: string;
   summary?: string;
@@ -220,6 +229,7 @@ export function openApiTransforms(): {
     const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
     const file = FILE_ANSWERS[`${method} ${path}`];
     if (file) response[200] = fileAnswer(file);
+    if (CSV_ALTERNATIVES.includes(`${method} ${path}`)) response[200] = jsonOrCsv(response[200]);
     schema.response = { ...response, ...errorResponses(method, path, schema, config) };
     return { schema, url: zod.url };
   };

@@ -27,6 +27,7 @@ import { passkeyRoutes } from './passkeys/routes';
 import { patientAdminRoutes } from './patients/routes';
 import { dispensingRoutes } from './pharmacy-dispensing/routes';
 import { formularyRoutes } from './pharmacy-formulary/routes';
+import { pharmacyReportRoutes } from './pharmacy-reports/routes';
 import { pharmacyStockRoutes } from './pharmacy-stock/routes';
 import { prescriptionRoutes } from './prescriptions/routes';
 import { profileRoutes } from './profile/routes';
@@ -117,6 +118,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   formularyRoutes,
   // The pharmacy: its stores, stock and the goods movements (pharmacist; admins read).
   pharmacyStockRoutes,
+  // The pharmacy: stock valuation, consumption per month, the expiry list, as JSON or CSV.
+  pharmacyReportRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

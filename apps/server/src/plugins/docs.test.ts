@@ -7,7 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES } from '../api-docs/catalog';
+import { CSV_ALTERNATIVES, FILE_ANSWERS, SERVICE_REFUSALS, SUMMARIES } from '../api-docs/catalog';
 import { operationIdFor, tagFor } from '../api-docs/transforms';
 
 let t: TestApp | undefined;
@@ -134,9 +134,12 @@ describe('the OpenAPI document', () => {
 
   it('leaves no entry of docs-catalog.ts that names no operation', () => {
     const keys = new Set(operations().map(({ key }) => key));
-    const stale = [SUMMARIES, SERVICE_REFUSALS, FILE_ANSWERS].flatMap((table) =>
-      Object.keys(table).filter((key) => !keys.has(key)),
-    );
+    const stale = [
+      SUMMARIES,
+      SERVICE_REFUSALS,
+      FILE_ANSWERS,
+      Object.fromEntries(CSV_ALTERNATIVES.map((k) => [k, k])),
+    ].flatMap((table) => Object.keys(table).filter((key) => !keys.has(key)));
     expect(stale).toEqual([]);
   });
 
@@ -162,6 +165,11 @@ describe('the OpenAPI document', () => {
       }
     }
     const op = (method: string, p: string) => doc.paths[p]?.[method] as Operation;
+    // A report answers its page as JSON, or the whole report as CSV: both are documented.
+    expect(Object.keys(op('get', '/api/pharmacy/reports/expiry').responses['200']?.content ?? {})).toEqual([
+      'application/json',
+      'text/csv',
+    ]);
     // Signed-in routes: 401 and 403; a body: 400; an id: 404; the services' conflicts: 409.
     expect(Object.keys(op('put', '/api/admin/beds/{id}').responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '409']),

@@ -203,6 +203,9 @@ export const queryKeys = {
     medicine: (medicineId: string) => ['pharmacy', 'stock', 'medicine', medicineId] as const,
     ledger: (batchId: string) => ['pharmacy', 'stock', 'ledger', batchId] as const,
     stores: ['pharmacy', 'stores'] as const,
+    /** A report's page: under `stock`, so every stock movement reads the reports again. */
+    report: (report: string, queryString: string) =>
+      ['pharmacy', 'stock', 'report', report, queryString] as const,
   },
   /** A stay's records, read by nurses and doctors alike. */
   stay: {

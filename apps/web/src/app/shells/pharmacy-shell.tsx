@@ -1,8 +1,8 @@
-import { CircleUserRound, Package, Pill } from 'lucide-react';
+import { ChartColumn, CircleUserRound, Package, Pill } from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
-const ICONS = { dispensing: Pill, stock: Package, profile: CircleUserRound } as const;
+const ICONS = { dispensing: Pill, stock: Package, reports: ChartColumn, profile: CircleUserRound } as const;
 
 const USER_MENU = {
   profileTo: '/pharmacy/profile',

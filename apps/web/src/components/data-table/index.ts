@@ -1,5 +1,5 @@
 export { columnsFor, withSorting } from './columns';
 export { DataTable, type DataTableColumn } from './data-table';
 export { FilterSelect } from './filter-select';
-export { ListTable, type ListTableProps } from './list-table';
+export { ListTable, type ListTableProps, withFilters } from './list-table';
 export { SearchBox } from './search-box';

@@ -6,12 +6,13 @@ import { fallbackOf } from '@/lib/query-client';
 import { type Page, useListQuery } from '@/lib/use-list-query';
 import { DataTable, type DataTableColumn } from './data-table';
 
-export type ListTableProps<T, TKey extends QueryKey = QueryKey> = {
+export type ListTableProps<T, TKey extends QueryKey = QueryKey, P extends Page<T> = Page<T>> = {
   /**
    * The list endpoint's query options for a query string (`?page&limit&sort&order&q` and the
    * filters), from the feature's api.ts; their `meta.errorMessage` is also the error state's text.
+   * The answer may carry more than its page (a report's totals).
    */
-  query: (queryString: string) => UseQueryOptions<Page<T>, Error, Page<T>, TKey>;
+  query: (queryString: string) => UseQueryOptions<P, Error, P, TKey>;
   /** Accessible name of the table. */
   label: string;
   columns: DataTableColumn<T>[];
@@ -32,7 +33,8 @@ export type ListTableProps<T, TKey extends QueryKey = QueryKey> = {
   onRowClick?: (row: T) => void;
 };
 
-function withFilters(queryString: string, filters: Record<string, string | undefined>) {
+/** The list's query string with the filters added: what ListTable asks for (a screen that reads the same answer uses it too). */
+export function withFilters(queryString: string, filters: Record<string, string | undefined>) {
   const params = new URLSearchParams(queryString);
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return `?${params.toString()}`;
@@ -43,7 +45,11 @@ function withFilters(queryString: string, filters: Record<string, string | undef
  * states (skeleton rows, the empty text, error with Retry, data). The previous page stays on
  * screen while the next one loads, and a failed refresh keeps the rows already shown.
  */
-export function ListTable<T extends { id: string | number }, TKey extends QueryKey>({
+export function ListTable<
+  T extends { id: string | number },
+  TKey extends QueryKey,
+  P extends Page<T> = Page<T>,
+>({
   query,
   label,
   columns,
@@ -56,7 +62,7 @@ export function ListTable<T extends { id: string | number }, TKey extends QueryK
   searchable = true,
   emptyText,
   onRowClick,
-}: ListTableProps<T, TKey>) {
+}: ListTableProps<T, TKey, P>) {
   const list = useListQuery({ defaultSort, defaultOrder, defaultLimit });
   const options = query(withFilters(list.queryString, filters));
   const result = useQuery(options);

@@ -6,5 +6,6 @@ export const routes: RouteObject[] = [
   page('dispensing', 'Dispensing', () => import('./pages/dispensing-page')),
   page('dispensing/:id', 'Dispense', () => import('./pages/dispense-page')),
   page('stock', 'Stock', () => import('./pages/stock-page')),
+  page('reports', 'Reports', () => import('./pages/reports-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
 ];
