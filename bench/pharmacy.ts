@@ -18,7 +18,7 @@ const BATCHES_PER_MEDICINE = 3;
 const WARD_STORES = 4;
 const PRESCRIPTIONS = 4_000;
 const ITEMS = 5;
-const DISPENSERS = Number(process.env.BENCH_DISPENSERS ?? 10);
+const DISPENSERS = 10;
 const DISPENSE_BUDGET_MS = 150;
 const STOCK_BUDGET_MS = 200;
 const EXPIRY_BUDGET_MS = 1000;
@@ -138,6 +138,8 @@ export async function pharmacyRows(origin: string, query: Query): Promise<BenchR
   };
   await closedLoop(DISPENSERS, (n) => (n < 2 && next < 200 ? dispense() : null)); // warm-up
   const dispensed = await closedLoop(DISPENSERS, dispense);
+  // The request's fixed cost at the same connections (session, access, one row), for the figures' context.
+  const me = await readLoad([`${origin}/api/auth/me`], pharmacist, DISPENSERS);
 
   const stockUrls = [
     '',
@@ -158,7 +160,7 @@ export async function pharmacyRows(origin: string, query: Query): Promise<BenchR
       `PostgreSQL API: dispensing a ${ITEMS}-item prescription (${size}), ${DISPENSERS} connections`,
       DISPENSE_BUDGET_MS,
       dispensed,
-      ` (stock and ${PRESCRIPTIONS.toLocaleString('en-US')} prescriptions written in ${populated} s)`,
+      ` (GET /api/auth/me p95 ${me.p95.toFixed(1)} ms at ${DISPENSERS}; stock and ${PRESCRIPTIONS.toLocaleString('en-US')} prescriptions written in ${populated} s)`,
     ),
     p95Row(
       `PostgreSQL API: the stock screen's first page (${size}), by name, each alert and by on hand, 1 connection`,
