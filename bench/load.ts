@@ -19,27 +19,30 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /**
- * `connections` loops reading for BENCH_SECONDS / 2 (at least 3 s), loop i reading `urls[i % n]`:
- * p50 and p95 in ms, how many answers, and how many failed.
+ * `connections` loops each sending its next request when the last answered, for BENCH_SECONDS / 2
+ * (at least 3 s), or until `request` has none left (null): p50 and p95 in ms of every answer, how
+ * many answered, and how many failed.
  */
-export async function readLoad(
-  urls: readonly string[],
-  headers: Record<string, string>,
-  connections: number,
-) {
+export async function closedLoop(connections: number, request: (loop: number) => Promise<Response> | null) {
   const times: number[] = [];
   let failed = 0;
   const end = performance.now() + seconds * 1000;
-  const reader = async (url: string) => {
+  const loop = async (n: number) => {
     while (performance.now() < end) {
       const start = performance.now();
-      const res = await fetch(url, { headers });
+      const sent = request(n);
+      if (!sent) return;
+      const res = await sent;
       await res.arrayBuffer();
       times.push(performance.now() - start);
       if (!res.ok) failed += 1;
     }
   };
-  await Promise.all(Array.from({ length: connections }, (_, i) => reader(urls[i % urls.length] ?? '')));
+  await Promise.all(Array.from({ length: connections }, (_, n) => loop(n)));
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length, failed };
 }
+
+/** `connections` loops reading, loop i reading `urls[i % n]` (closedLoop). */
+export const readLoad = (urls: readonly string[], headers: Record<string, string>, connections: number) =>
+  closedLoop(connections, (n) => fetch(urls[n % urls.length] ?? '', { headers }));

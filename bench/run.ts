@@ -20,7 +20,9 @@
  * row providers); `--writes-only` only the durable writes (durable-writes.ts); `--backups-only`
  * only the backup at 100,000 patients and the reads while it runs (backups.ts);
  * `--bulk-export-only` only the FHIR bulk export of those 100,000 patients (bulk-export.ts);
- * `--throughput-only` only PostgreSQL's page of 20 from 100,000 patients under load.
+ * `--throughput-only` only PostgreSQL's page of 20 from 100,000 patients under load;
+ * `--pharmacy-only` only the pharmacy's rows (pharmacy.ts: 5,000 medicines on PostgreSQL, before
+ * the patients grow).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,7 +39,8 @@ import { apiWriteRows, walSyncRows } from './durable-writes';
 import { HL7_BENCH_PORT, hl7OruRows } from './hl7-oru';
 import { labRows } from './lab';
 import { medicationRoundRows } from './medication-round';
-import { type BenchRow, type BenchRowProvider, formatTable } from './table';
+import { pharmacyRows } from './pharmacy';
+import { type BenchRow, type BenchRowProvider, formatTable, type Query } from './table';
 import { wardBoardRows } from './ward-board';
 
 /** Extra rows, measured against the embedded server with demo data (e.g. assetRows from ./assets). */
@@ -62,6 +65,7 @@ const startOnly = writesOnly || process.argv.includes('--start-only');
 const backupsOnly = process.argv.includes('--backups-only');
 const bulkExportOnly = process.argv.includes('--bulk-export-only');
 const throughputOnly = process.argv.includes('--throughput-only');
+const pharmacyOnly = process.argv.includes('--pharmacy-only');
 const rows: BenchRow[] = [];
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -328,8 +332,6 @@ async function bestMedian(url: string, headers: Record<string, string>) {
 }
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-type Query = (sql: string) => Promise<{ rows: unknown[] }>;
-
 /**
  * Adds patients up to `total` (counting from `have`) in batches of 100,000 rows. The rows go in
  * without the users table's secondary indexes, which are then built again from their own
@@ -438,6 +440,11 @@ async function postgresMeasures() {
   const data = new pg.Client({ connectionString: benchUrl.toString() });
   await data.connect();
   try {
+    if (!throughputOnly) {
+      log('postgres: the pharmacy at 5,000 medicines');
+      rows.push(...(await pharmacyRows(origin, (q) => data.query(q))));
+    }
+    if (pharmacyOnly) return;
     const headers = await demoHeaders();
     const sizes = throughputOnly ? [100_000] : [10_000, 100_000, large];
     const pages: Record<'first' | 'deep', number[]> = { first: [], deep: [] };
@@ -537,7 +544,7 @@ async function main() {
   node(['apps/server/dist/prepare-embedded.js']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carepoint-bench-'));
   try {
-    if (throughputOnly) {
+    if (throughputOnly || pharmacyOnly) {
       await postgresMeasures();
       return report(started);
     }

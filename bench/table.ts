@@ -6,6 +6,9 @@ export interface BenchRow {
   pass: boolean;
 }
 
+/** A statement on the bench's scratch database (a pg client's or PGlite's query). */
+export type Query = (sql: string) => Promise<{ rows: unknown[] }>;
+
 /** A source of extra rows (asset sizes, compression, Lighthouse), given the running server's origin. */
 export type BenchRowProvider = (origin: string) => Promise<BenchRow[]>;
 

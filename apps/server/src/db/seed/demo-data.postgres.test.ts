@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLaboratoryChecks } from '../../../test/demo-lab';
+import { demoPharmacyChecks } from '../../../test/demo-pharmacy';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { seedDemoData } from '.';
 
@@ -33,10 +34,15 @@ afterAll(async () => {
   await t.close();
 });
 
-it('loads the demo data without sending a statement to a connection that is running one', async () => {
+// The hook's time, not a test's: the whole demo data loads here (half a minute on a busy CI machine).
+it('loads the demo data without sending a statement to a connection that is running one', {
+  timeout: 60_000,
+}, async () => {
   expect(await seedDemoData(serviceContext(t))).toBe(true);
   expect(overlapping).toEqual([]);
 });
 
-// The laboratory's demo work as its users find it, on PostgreSQL too (once the data is loaded above).
+// The pharmacy's and the laboratory's demo work as their users find it, on PostgreSQL too (once
+// the data is loaded above).
+describe('the demo pharmacy', () => demoPharmacyChecks(() => t));
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

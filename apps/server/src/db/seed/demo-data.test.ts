@@ -2,6 +2,7 @@ import { findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLaboratoryChecks } from '../../../test/demo-lab';
+import { demoPharmacyChecks } from '../../../test/demo-pharmacy';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
@@ -206,6 +207,8 @@ describe('the demo medication round', () => {
     expect(conflicts).toEqual([]);
   });
 });
+
+describe('the demo pharmacy', () => demoPharmacyChecks(() => t));
 
 // Last: its escalation check moves the app's clock.
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

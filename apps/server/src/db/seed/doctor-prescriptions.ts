@@ -4,9 +4,17 @@ import {
   type MedicineInterval,
   type MedicineLineInput,
   type MedicineTime,
+  medicineLabel,
 } from '@carepoint/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { appointments, patientMedicalDetails, prescriptionMedicines, prescriptions, users } from '../schema';
+import {
+  appointments,
+  medicines,
+  patientMedicalDetails,
+  prescriptionMedicines,
+  prescriptions,
+  users,
+} from '../schema';
 import type { SeedContext } from './context';
 
 /*
@@ -14,6 +22,8 @@ import type { SeedContext } from './context';
  * demo patient among others (one written in a completed visit of theirs), so the list, its
  * "All prescriptions" scope, My Prescriptions and the patient dashboard have records to show.
  * The demo patient has a recorded penicillin allergy, so the form's allergy flag can be tried.
+ * A line naming a formulary medicine points at it, as the form's picker makes it; the others
+ * (vitamin C, magnesium trisilicate, a strength the pharmacy does not stock) are Not stocked.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,8 +53,9 @@ const TEMPLATES: Template[] = [
     temperature: 38.6,
     medicines: [
       {
-        name: 'Artemether/Lumefantrine 80/480 mg',
-        dosage: '1 tablet',
+        // Picked from the formulary (its label): four tablets a dose, the adult course.
+        name: 'Artemether/lumefantrine 20/120 mg Tablet',
+        dosage: '4 tablets',
         duration: '3 Days',
         time: 'After Meal',
         interval: 'Morning and evening',
@@ -258,15 +269,44 @@ export async function seedDoctorPrescriptions(ctx: SeedContext) {
     )
     .returning({ id: prescriptions.id });
 
+  const formularyIdOf = await formularyNames(ctx);
   await ctx.db.insert(prescriptionMedicines).values(
     rows.flatMap((row, i) =>
       (TEMPLATES[i % TEMPLATES.length] as Template).medicines.map(({ duration, ...m }, position) => ({
         prescriptionId: row.id,
         position,
         ...m,
+        medicineId: formularyIdOf(m.name),
         durationDays: durationDaysOf(duration),
         comment: m.comment ?? null,
       })),
     ),
   );
+}
+
+/**
+ * The formulary medicine a written name means, whatever the case: the one of that label (as the
+ * picker writes it, "Artemether/lumefantrine 20/120 mg Tablet"), or of that generic name and
+ * strength ("Paracetamol 500 mg") when the formulary has it in one form only; otherwise none,
+ * and the line is Not stocked.
+ */
+async function formularyNames(ctx: SeedContext) {
+  const rows = await ctx.db
+    .select({
+      id: medicines.id,
+      genericName: medicines.genericName,
+      strength: medicines.strength,
+      form: medicines.form,
+    })
+    .from(medicines)
+    .where(eq(medicines.active, true));
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const key of [medicineLabel(row), `${row.genericName} ${row.strength}`])
+      byName.set(key.toLowerCase(), [...(byName.get(key.toLowerCase()) ?? []), row.id]);
+  }
+  return (name: string) => {
+    const ids = byName.get(name.toLowerCase()) ?? [];
+    return ids.length === 1 ? (ids[0] ?? null) : null;
+  };
 }

@@ -19,6 +19,7 @@ import { seedLab } from './lab';
 import { seedMedicationRound } from './medication-round';
 import { seedObservations } from './observations';
 import { seedAppointments, seedSchedules } from './patient-area';
+import { seedPharmacy } from './pharmacy';
 import { seedWardNotes } from './ward-notes';
 
 /** Each area's demo records, in dependency order (accounts first). */
@@ -39,6 +40,8 @@ seeders.push(seedDoctorReports);
 seeders.push(seedDoctorDiagnosis);
 // After the extra patients (seedAdminArea): the laboratory's orders are theirs and the demo doctor's.
 seeders.push(seedLab);
+// After the prescriptions (seedDoctorPrescriptions) and the wards (seedAdminArea): it dispenses some.
+seeders.push(seedPharmacy);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that
