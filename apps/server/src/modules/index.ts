@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
+import { billingRoutes } from './billing/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
@@ -117,6 +118,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   formularyRoutes,
   // The pharmacy: its stores, stock and the goods movements (pharmacist; admins read).
   pharmacyStockRoutes,
+  // Billing: payers and their price lists (admin manages; the cashier reads).
+  billingRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];
