@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './clock';
 import { listQuerySchema, optionalSingleLineText, pageOf, requiredText } from './common';
+import { basisPointsToPercentText } from './transactions';
 
 /*
  * Payers and their price lists (docs/areas/billing.md, issue 35 §2). Every payer has its own
@@ -25,7 +26,11 @@ export const PAYER_KINDS = ['self-pay', 'nhia', 'hmo'] as const;
 export type PayerKind = (typeof PAYER_KINDS)[number];
 /** The kinds an administrator adds. */
 export const ADDABLE_PAYER_KINDS = ['nhia', 'hmo'] as const satisfies readonly PayerKind[];
-export const PAYER_KIND_LABELS: Record<PayerKind, string> = { 'self-pay': 'Self-pay', nhia: 'NHIA', hmo: 'HMO' };
+export const PAYER_KIND_LABELS: Record<PayerKind, string> = {
+  'self-pay': 'Self-pay',
+  nhia: 'NHIA',
+  hmo: 'HMO',
+};
 
 /**
  * What the hospital charges for. Consultations, procedures and reports are rows of the catalogue
@@ -140,7 +145,9 @@ export const createPayerSchema = savePayerSchema.extend({
 });
 export type CreatePayerOutput = z.output<typeof createPayerSchema>;
 
-export const payerStatusSchema = z.object({ active: z.boolean({ error: 'Say whether the payer is active' }) });
+export const payerStatusSchema = z.object({
+  active: z.boolean({ error: 'Say whether the payer is active' }),
+});
 
 export const payerSchema = z.object({
   id: z.string(),
@@ -177,8 +184,7 @@ const datedPriceSchema = z.object({ amount: z.number().int(), effectiveFrom: z.s
 export type DatedPrice = z.infer<typeof datedPriceSchema>;
 
 /** A service on a payer's list: the price in force on the day asked (or none) and the next one set. */
-export const priceListRowSchema = z.object({
-  service: billableServiceSchema,
+export const priceListRowSchema = billableServiceSchema.extend({
   current: datedPriceSchema.nullable(),
   next: datedPriceSchema.nullable(),
 });
@@ -220,3 +226,9 @@ export const setPriceSchema = z.object({
   effectiveFrom: calendarDate,
 });
 export type SetPriceOutput = z.output<typeof setPriceSchema>;
+
+/** How a payer's markup rule reads on the screens: "20 % over the batch's unit cost", or "No markup". */
+export const markupText = (payer: Pick<Payer, 'markupBp' | 'markupBase'>) =>
+  payer.markupBp === null
+    ? 'No markup'
+    : `${basisPointsToPercentText(payer.markupBp)} % over ${MARKUP_BASE_LABELS[payer.markupBase].replace(/^The/, 'the')}`;

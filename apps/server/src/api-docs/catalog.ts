@@ -425,7 +425,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   {
     name: 'billing: price lists',
-    description: "The payers and their prices, read by the administrator and the cashier.",
+    description: 'The payers and their prices, read by the administrator and the cashier.',
   },
   {
     name: 'pharmacy: formulary',

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
+import { seedBilling } from './billing';
 import type { SeedContext } from './context';
 import { seedDischargeSummary } from './discharge-summaries';
 import { seedDoctorAppointments } from './doctor-appointments';
@@ -39,6 +40,8 @@ seeders.push(seedDoctorReports);
 seeders.push(seedDoctorDiagnosis);
 // After the extra patients (seedAdminArea): the laboratory's orders are theirs and the demo doctor's.
 seeders.push(seedLab);
+// The payers and their price lists: last, over the services the migrations and the shipped catalogues made.
+seeders.push(seedBilling);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

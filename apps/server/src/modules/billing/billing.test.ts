@@ -82,7 +82,11 @@ describe('payers', () => {
   it('self-pay exists from the start, comes first and cannot be deactivated', async () => {
     const payers = (await admin.get('/api/payers')).json<Payer[]>();
     expect(payers[0]).toMatchObject({ kind: 'self-pay', name: 'Self-pay', active: true });
-    expectInvalid(await admin.put(`/api/admin/payers/${selfPay.id}/status`, { active: false }), M.selfPayActive, 'active');
+    expectInvalid(
+      await admin.put(`/api/admin/payers/${selfPay.id}/status`, { active: false }),
+      M.selfPayActive,
+      'active',
+    );
     // The database refuses it whatever the service does.
     await expect(
       t.database.db.execute(sql`update payers set active = false where kind = 'self-pay'`),
@@ -122,31 +126,41 @@ describe('payers', () => {
     const sameName = await admin.post('/api/admin/payers', { kind: 'hmo', name: 'test hmo 2' });
     expect(sameName.statusCode).toBe(409);
     const sameCode = await admin.post('/api/admin/payers', { kind: 'hmo', name: 'Other', code: 'dup-1' });
-    expect(sameCode.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.code).toEqual([M.codeTaken]);
+    expect(sameCode.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.code).toEqual([
+      M.codeTaken,
+    ]);
   });
 
   it('refuses bad input with the contract message on the field, never 500', async () => {
-    expectInvalid(await admin.post('/api/admin/payers', { kind: 'self-pay', name: 'X' }), M.kindRequired, 'kind');
+    expectInvalid(
+      await admin.post('/api/admin/payers', { kind: 'self-pay', name: 'X' }),
+      M.kindRequired,
+      'kind',
+    );
     expectInvalid(await admin.post('/api/admin/payers', { kind: 'hmo', name: ' ' }), M.nameRequired, 'name');
     expectInvalid(
       await admin.post('/api/admin/payers', { kind: 'hmo', name: 'Markup', markupBp: 100_001 }),
       M.markupRange,
       'markupBp',
     );
-    expect((await admin.post('/api/admin/payers', { kind: 'hmo', name: 'Bad\u0000name' })).statusCode).toBe(400);
-    expect((await admin.post('/api/admin/payers', { kind: 'hmo', name: 'x'.repeat(100_000) })).statusCode).toBe(
+    expect((await admin.post('/api/admin/payers', { kind: 'hmo', name: 'Bad\u0000name' })).statusCode).toBe(
       400,
     );
+    expect(
+      (await admin.post('/api/admin/payers', { kind: 'hmo', name: 'x'.repeat(100_000) })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('price lists', () => {
   it('lists every bed-day and consultation, the lab tests and medicines named from their own tables', async () => {
     const beds = (await cashier.get(`/api/payers/${selfPay.id}/prices?kind=bed-day&limit=100`)).json<Page>();
-    expect(beds.data.map((r) => r.service.name)).toContain('Intensive care ward bed-day');
+    expect(beds.data.map((r) => r.name)).toContain('Intensive care ward bed-day');
     expect(beds.pagination.total).toBe(5);
-    const consults = (await cashier.get(`/api/payers/${selfPay.id}/prices?kind=consultation&q=general`)).json<Page>();
-    expect(consults.data.map((r) => r.service.code)).toEqual(['CONS-GP']);
+    const consults = (
+      await cashier.get(`/api/payers/${selfPay.id}/prices?kind=consultation&q=general`)
+    ).json<Page>();
+    expect(consults.data.map((r) => r.code)).toEqual(['CONS-GP']);
     const medicine = await admin.post('/api/admin/medicines', {
       genericName: 'Billingcillin',
       strength: '250 mg',
@@ -157,14 +171,20 @@ describe('price lists', () => {
     });
     expect(medicine.statusCode, medicine.body).toBe(201);
     const row = await serviceOf(selfPay.id, 'q=billingcillin');
-    expect(row.service).toMatchObject({ kind: 'medicine', name: 'Billingcillin 250 mg Capsule', code: null });
+    expect(row).toMatchObject({ kind: 'medicine', name: 'Billingcillin 250 mg Capsule', code: null });
   });
 
   it('keeps every price: a change is a new row from a date, and the list shows the price in force that day', async () => {
     const hmo = await addHmo();
-    const { service } = await serviceOf(hmo.id, 'q=CONS-SPEC');
-    expect((await setPrice(hmo.id, { serviceId: service.id, amount: 1_000_000, effectiveFrom: day() })).statusCode).toBe(201);
-    const later = await setPrice(hmo.id, { serviceId: service.id, amount: 1_250_000, effectiveFrom: day(10) });
+    const service = await serviceOf(hmo.id, 'q=CONS-SPEC');
+    expect(
+      (await setPrice(hmo.id, { serviceId: service.id, amount: 1_000_000, effectiveFrom: day() })).statusCode,
+    ).toBe(201);
+    const later = await setPrice(hmo.id, {
+      serviceId: service.id,
+      amount: 1_250_000,
+      effectiveFrom: day(10),
+    });
     expect(later.statusCode, later.body).toBe(201);
     expect(later.json<PriceHistory>().prices.map((p) => [p.amount, p.effectiveFrom])).toEqual([
       [1_250_000, day(10)],
@@ -187,7 +207,9 @@ describe('price lists', () => {
     );
     // ... and the table refuses any change or deletion.
     const { db } = t.database;
-    await expect(db.execute(sql`update service_prices set amount = 1 where payer_id = ${hmo.id}`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update service_prices set amount = 1 where payer_id = ${hmo.id}`),
+    ).rejects.toThrow();
     await expect(db.execute(sql`delete from service_prices where payer_id = ${hmo.id}`)).rejects.toThrow();
     const history = await cashier.get(`/api/payers/${hmo.id}/prices/${service.id}`);
     expect(history.json<PriceHistory>().prices).toHaveLength(2);
@@ -200,9 +222,12 @@ describe('price lists', () => {
 
   it('one price per payer, service and day: two at once give one 201 and one 409', async () => {
     const hmo = await addHmo();
-    const { service } = await serviceOf(hmo.id, 'q=CONS-FU');
+    const service = await serviceOf(hmo.id, 'q=CONS-FU');
     const body = { serviceId: service.id, amount: 500_000, effectiveFrom: day(3) };
-    const results = await Promise.all([setPrice(hmo.id, body), setPrice(hmo.id, { ...body, amount: 600_000 })]);
+    const results = await Promise.all([
+      setPrice(hmo.id, body),
+      setPrice(hmo.id, { ...body, amount: 600_000 }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.statusCode === 409);
     expect(refused?.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.effectiveFrom).toEqual([
@@ -211,19 +236,25 @@ describe('price lists', () => {
   });
 
   it('refuses bad prices with the contract message on the field', async () => {
-    const { service } = await serviceOf(selfPay.id, 'q=CONS-GP');
+    const service = await serviceOf(selfPay.id, 'q=CONS-GP');
     const ok = { serviceId: service.id, amount: 100, effectiveFrom: day(30) };
     expectInvalid(await setPrice(selfPay.id, { ...ok, amount: -1 }), M.amountRange, 'amount');
     expectInvalid(await setPrice(selfPay.id, { ...ok, amount: 1.5 }), M.amountRange, 'amount');
     expectInvalid(await setPrice(selfPay.id, { ...ok, amount: 1_000_000_001 }), M.amountRange, 'amount');
-    expectInvalid(await setPrice(selfPay.id, { ...ok, effectiveFrom: '2030-02-30' }), M.dateInvalid, 'effectiveFrom');
+    expectInvalid(
+      await setPrice(selfPay.id, { ...ok, effectiveFrom: '2030-02-30' }),
+      M.dateInvalid,
+      'effectiveFrom',
+    );
     expectInvalid(
       await setPrice(selfPay.id, { ...ok, serviceId: '00000000-0000-4000-8000-000000000000' }),
       M.serviceNotFound,
       'serviceId',
     );
     expect((await setPrice(selfPay.id, { ...ok, effectiveFrom: '2030\u0000' })).statusCode).toBe(400);
-    expect((await cashier.get(`/api/payers/${selfPay.id}/prices?q=${'x'.repeat(10_000)}`)).statusCode).toBe(400);
+    expect((await cashier.get(`/api/payers/${selfPay.id}/prices?q=${'x'.repeat(10_000)}`)).statusCode).toBe(
+      400,
+    );
     // The database's own CHECK, below the contract.
     await expect(
       t.database.db.execute(
@@ -233,9 +264,17 @@ describe('price lists', () => {
   });
 
   it('adds procedures and reports with unique codes', async () => {
-    const added = await admin.post('/api/admin/billable-services', { kind: 'procedure', code: 'PROC-1', name: 'Wound dressing' });
+    const added = await admin.post('/api/admin/billable-services', {
+      kind: 'procedure',
+      code: 'PROC-1',
+      name: 'Wound dressing',
+    });
     expect(added.statusCode, added.body).toBe(201);
-    const again = await admin.post('/api/admin/billable-services', { kind: 'report', code: 'proc-1', name: 'Report' });
+    const again = await admin.post('/api/admin/billable-services', {
+      kind: 'report',
+      code: 'proc-1',
+      name: 'Report',
+    });
     expect(again.statusCode).toBe(409);
     expectInvalid(
       await admin.post('/api/admin/billable-services', { kind: 'bed-day', code: 'B', name: 'B' }),
@@ -251,14 +290,17 @@ describe('priceOf', () => {
     const hmo = await addHmo({ markupBp: 2_000 });
     const noMarkup = await addHmo();
     const bed = await serviceOf(hmo.id, 'kind=bed-day&q=maternity');
-    await setPrice(selfPay.id, { serviceId: bed.service.id, amount: 1_500_000, effectiveFrom: day(1) });
-    await setPrice(hmo.id, { serviceId: bed.service.id, amount: 1_200_000, effectiveFrom: day(2) });
+    await setPrice(selfPay.id, { serviceId: bed.id, amount: 1_500_000, effectiveFrom: day(1) });
+    await setPrice(hmo.id, { serviceId: bed.id, amount: 1_200_000, effectiveFrom: day(2) });
     const maternity = { kind: 'bed-day', wardKind: 'Maternity' } as const;
-    const ask = (payerId: string, at: string, service: Parameters<typeof priceOf>[1]['service'] = maternity) =>
-      priceOf(ctx, { payerId, service, at });
+    const ask = (
+      payerId: string,
+      at: string,
+      service: Parameters<typeof priceOf>[1]['service'] = maternity,
+    ) => priceOf(ctx, { payerId, service, at });
     expect(await ask(hmo.id, day())).toBeNull();
     expect(await ask(hmo.id, day(1))).toMatchObject({ amount: 1_500_000, basis: 'self-pay' });
-    expect(await ask(hmo.id, day(2))).toMatchObject({ amount: 1_200_000, basis: 'list', serviceId: bed.service.id });
+    expect(await ask(hmo.id, day(2))).toMatchObject({ amount: 1_200_000, basis: 'list', serviceId: bed.id });
     expect(await ask(selfPay.id, day(5))).toMatchObject({ amount: 1_500_000, basis: 'list' });
 
     const medicine = (
@@ -290,7 +332,7 @@ describe('priceOf', () => {
     expect(await ask(noMarkup.id, day(), dispensed)).toMatchObject({ amount: 4_500, basis: 'self-pay' });
     expect(await ask(selfPay.id, day(), dispensed)).toMatchObject({ amount: 4_500, basis: 'markup' });
     const service = await serviceOf(hmo.id, 'q=markupazole');
-    await setPrice(hmo.id, { serviceId: service.service.id, amount: 2_500, effectiveFrom: day() });
+    await setPrice(hmo.id, { serviceId: service.id, amount: 2_500, effectiveFrom: day() });
     expect(await ask(hmo.id, day(), dispensed)).toMatchObject({ amount: 2_500, basis: 'list' });
     expect(await ask(hmo.id, day(), { kind: 'consultation', code: 'no-such-code' })).toBeNull();
   });

@@ -1,8 +1,8 @@
 import {
   BILLING_MESSAGES,
   type CreatePayerOutput,
-  type Payer,
   PAYER_KINDS,
+  type Payer,
   type SavePayerOutput,
 } from '@carepoint/contract';
 import { asc, eq, sql } from 'drizzle-orm';

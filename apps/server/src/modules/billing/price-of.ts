@@ -40,7 +40,10 @@ function refCondition(ref: ServiceRef) {
     case 'medicine':
       return eq(billableServices.medicineId, ref.medicineId);
     default:
-      return and(eq(billableServices.kind, ref.kind), sql`lower(${billableServices.code}) = lower(${ref.code})`);
+      return and(
+        eq(billableServices.kind, ref.kind),
+        sql`lower(${billableServices.code}) = lower(${ref.code})`,
+      );
   }
 }
 
@@ -67,7 +70,10 @@ async function listedPrice(db: Executor, payerId: string, serviceId: string, at:
  */
 async function markupBaseOf(db: Executor, payer: PayerRow, medicineId: string, batchId: string | undefined) {
   if (payer.markupBase === 'formulary-price') {
-    const [row] = await db.select({ price: medicines.price }).from(medicines).where(eq(medicines.id, medicineId));
+    const [row] = await db
+      .select({ price: medicines.price })
+      .from(medicines)
+      .where(eq(medicines.id, medicineId));
     return row?.price ?? null;
   }
   const [batch] = await db
@@ -101,7 +107,10 @@ export async function priceOf(
 ): Promise<Price | null> {
   const { db } = ctx;
   const payer = await payerRow(db, payerId);
-  const [found] = await db.select({ id: billableServices.id }).from(billableServices).where(refCondition(service));
+  const [found] = await db
+    .select({ id: billableServices.id })
+    .from(billableServices)
+    .where(refCondition(service));
   if (!found) return null;
   const answer = (amount: number | null, basis: PriceBasis) =>
     amount === null ? null : { amount, basis, serviceId: found.id };
@@ -116,4 +125,3 @@ export async function priceOf(
     answer(await markupPrice(db, selfPay, service), 'self-pay')
   );
 }
-

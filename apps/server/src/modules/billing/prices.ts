@@ -45,7 +45,8 @@ const today = (ctx: ServiceContext) => facilityDate(ctx.now(), ctx.config.TIME_Z
  * the unique index (payer, service, effective_from).
  */
 function priceColumn(payerId: string, at: string, which: 'current' | 'next', column: SQL) {
-  const when = which === 'current' ? lte(servicePrices.effectiveFrom, at) : gt(servicePrices.effectiveFrom, at);
+  const when =
+    which === 'current' ? lte(servicePrices.effectiveFrom, at) : gt(servicePrices.effectiveFrom, at);
   const order = which === 'current' ? desc(servicePrices.effectiveFrom) : asc(servicePrices.effectiveFrom);
   return sql`(select ${column} from ${servicePrices}
     where ${servicePrices.payerId} = ${payerId} and ${servicePrices.serviceId} = ${billableServices.id} and ${when}
@@ -95,7 +96,10 @@ export async function listPrices(ctx: ServiceContext, payerId: string, query: Li
       .leftJoin(medicines, MEDICINE_OF_SERVICE)
       .where(where),
     map: (row): PriceListRow => ({
-      service: { id: row.id, kind: row.kind, code: row.code, name: row.name },
+      id: row.id,
+      kind: row.kind,
+      code: row.code,
+      name: row.name,
       current: dated(row.currentAmount, row.currentFrom),
       next: dated(row.nextAmount, row.nextFrom),
     }),

@@ -72,7 +72,12 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/payers/:id',
     {
-      schema: { tags: adminTags, params: idParamSchema, body: savePayerSchema, response: { 200: payerSchema } },
+      schema: {
+        tags: adminTags,
+        params: idParamSchema,
+        body: savePayerSchema,
+        response: { 200: payerSchema },
+      },
       config: admin,
     },
     async (request) => payers.updatePayer(request.ctx, request.params.id, request.body),

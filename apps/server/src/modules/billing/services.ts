@@ -1,4 +1,4 @@
-import { type BillableService, BILLING_MESSAGES, type CreateServiceOutput } from '@carepoint/contract';
+import { BILLING_MESSAGES, type BillableService, type CreateServiceOutput } from '@carepoint/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billableServices, labTests, medicines } from '../../db/schema';
@@ -30,7 +30,6 @@ export const serviceColumns = {
   name: SERVICE_NAME,
 };
 
-
 /** The joins to the lab test or the medicine a service may name (the expressions above read them). */
 export const LAB_TEST_OF_SERVICE = eq(labTests.id, billableServices.labTestId);
 export const MEDICINE_OF_SERVICE = eq(medicines.id, billableServices.medicineId);
@@ -47,7 +46,10 @@ export async function serviceById(db: Executor, id: string): Promise<BillableSer
 }
 
 /** Add Service: a consultation kind, a procedure or a report, with its own code and name. */
-export async function createService(ctx: ServiceContext, input: CreateServiceOutput): Promise<BillableService> {
+export async function createService(
+  ctx: ServiceContext,
+  input: CreateServiceOutput,
+): Promise<BillableService> {
   const row = await mapUnique(
     () =>
       ctx.db.transaction(async (tx) => {
