@@ -74,7 +74,7 @@ export const MARKUP_BASE_LABELS: Record<MarkupBase, string> = {
  * price for), or the self-pay list because the payer's tariff lacks the service (the patient
  * pays such a line: a payer owes only what its tariff names).
  */
-export const PRICE_BASES = ['list', 'markup', 'self-pay'] as const;
+const PRICE_BASES = ['list', 'markup', 'self-pay'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 
 export const BILLING_MESSAGES = {
@@ -184,7 +184,7 @@ const datedPriceSchema = z.object({ amount: z.number().int(), effectiveFrom: z.s
 export type DatedPrice = z.infer<typeof datedPriceSchema>;
 
 /** A service on a payer's list: the price in force on the day asked (or none) and the next one set. */
-export const priceListRowSchema = billableServiceSchema.extend({
+const priceListRowSchema = billableServiceSchema.extend({
   current: datedPriceSchema.nullable(),
   next: datedPriceSchema.nullable(),
 });

@@ -3,5 +3,5 @@
  * slices call it), and the payers and services the demo data makes.
  */
 export { createPayer, updatePayer } from './payers';
-export { type Price, priceOf, type ServiceRef } from './price-of';
+export { priceOf } from './price-of';
 export { createService } from './services';

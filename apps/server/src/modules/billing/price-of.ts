@@ -12,7 +12,7 @@ import { payerRow, selfPayRow } from './payers';
  */
 
 /** A service as the care that causes it names it. */
-export type ServiceRef =
+type ServiceRef =
   | { serviceId: string }
   | { kind: 'consultation' | 'procedure' | 'report'; code: string }
   | { kind: 'bed-day'; wardKind: WardKind }
@@ -20,7 +20,7 @@ export type ServiceRef =
   /** `batchId`: the batch dispensed, whose unit cost a markup over unit cost is taken from. */
   | { kind: 'medicine'; medicineId: string; batchId?: string };
 
-export interface Price {
+interface Price {
   /** Kobo. */
   amount: number;
   /** The payer's list, its markup rule, or the self-pay list because the payer's tariff lacks the service. */
@@ -86,7 +86,7 @@ async function markupBaseOf(db: Executor, payer: PayerRow, medicineId: string, b
 }
 
 /** Basis points over a base, rounded to the kobo (half up). Exact: base ≤ 10^9, bp ≤ 10^5. */
-export const markedUp = (base: number, bp: number) => Math.round((base * (10_000 + bp)) / 10_000);
+const markedUp = (base: number, bp: number) => Math.round((base * (10_000 + bp)) / 10_000);
 
 async function markupPrice(db: Executor, payer: PayerRow, ref: ServiceRef) {
   if (payer.markupBp === null || !('kind' in ref) || ref.kind !== 'medicine') return null;

@@ -21,9 +21,9 @@ import { useUrlFilter } from '@/lib/use-url-filters';
 
 const col = columnsFor<PriceListRow>();
 
-/** "₦5,000.00" over "since 7 Jan 2030", or the empty word. */
-function PriceCell({ price, since }: { price: DatedPrice | null; since: string }) {
-  if (!price) return <span className="text-ink-soft">{BILLING_MESSAGES.noPrice}</span>;
+/** "₦5,000.00" over "since 7 Jan 2030", or `none`. */
+function PriceCell({ price, since, none }: { price: DatedPrice | null; since: string; none: string }) {
+  if (!price) return <span className="text-ink-soft">{none}</span>;
   return (
     <span className="flex flex-col">
       <span className="whitespace-nowrap font-medium">{formatNaira(price.amount)}</span>
@@ -48,11 +48,13 @@ const columns = (actions?: (row: PriceListRow) => ReactNode): DataTableColumn<Pr
     col.text('kind', 'Kind', (r) => SERVICE_KIND_LABELS[r.kind]),
     {
       ...col.text('current', 'Price', (r) => r.current?.amount ?? null),
-      cell: ({ row }) => <PriceCell price={row.original.current} since="since" />,
+      cell: ({ row }) => (
+        <PriceCell price={row.original.current} since="since" none={BILLING_MESSAGES.noPrice} />
+      ),
     },
     {
       ...col.text('next', 'Next change', (r) => r.next?.amount ?? null),
-      cell: ({ row }) => <PriceCell price={row.original.next} since="from" />,
+      cell: ({ row }) => <PriceCell price={row.original.next} since="from" none="—" />,
     },
     ...(actions ? [col.actions(actions)] : []),
   ]);

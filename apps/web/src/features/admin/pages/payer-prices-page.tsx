@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { PriceHistoryDialog, SetPriceDialog } from '@/features/admin/components/price-dialogs';
+import { AddServiceButton } from '@/features/admin/components/service-dialog';
 import { usePayer } from '@/lib/api/price-lists';
 import { useRowDialog } from '@/lib/use-row-dialog';
 
@@ -27,6 +28,7 @@ export default function PayerPricesPage() {
       <PageHeader
         title={`${name}: prices`}
         description={`${PAYER_KIND_LABELS[payer.data.kind]}. Medicines without a price: ${markupText(payer.data)}. A price change applies from its date and never rewrites past prices.`}
+        actions={<AddServiceButton />}
       />
       <PriceListTable
         payerId={id}
