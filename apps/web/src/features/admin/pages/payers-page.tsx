@@ -34,7 +34,7 @@ const columns = (
   },
   col.text('kind', 'Kind', (p) => PAYER_KIND_LABELS[p.kind]),
   col.text('code', 'Code', (p) => p.code),
-  col.text('markup', 'Medicines without a price', (p) => markupText(p)),
+  col.text('markup', 'Medicine markup', (p) => markupText(p)),
   col.status('active', 'Status', (p) => (p.active ? 'Active' : 'Inactive')),
   col.actions((p) => (
     <>
