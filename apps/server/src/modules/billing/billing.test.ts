@@ -5,9 +5,11 @@ import {
   type PriceHistory,
   type PriceListRow,
 } from '@carepoint/contract';
+import type { Bundle, Organization } from '@medplum/fhirtypes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type Client, client, expectInvalid } from '../../../test/admin';
+import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import { auditEvents, stockBatches } from '../../db/schema';
 import { systemContext } from '../../lib/context';
@@ -335,5 +337,39 @@ describe('priceOf', () => {
     await setPrice(hmo.id, { serviceId: service.id, amount: 2_500, effectiveFrom: day() });
     expect(await ask(hmo.id, day(), dispensed)).toMatchObject({ amount: 2_500, basis: 'list' });
     expect(await ask(hmo.id, day(), { kind: 'consultation', code: 'no-such-code' })).toBeNull();
+  });
+});
+
+describe('FHIR Organization', () => {
+  it('reads and searches payers as valid R4 Organizations', async () => {
+    const { headers } = await signedIn(t, 'admin');
+    const hmo = await addHmo({ code: 'FHIR-HMO', contact: 'claims@fhir-hmo.example' });
+    const read = await fhirGet<Organization>(t, `/Organization/${hmo.id}`, headers);
+    expect(read.status).toBe(200);
+    expectValidFhir(read.body);
+    expect(read.body).toMatchObject({
+      resourceType: 'Organization',
+      name: hmo.name,
+      active: true,
+      identifier: [{ value: 'FHIR-HMO' }],
+      telecom: [{ system: 'other', value: 'claims@fhir-hmo.example' }],
+    });
+    expect(read.body.type?.[0]?.coding?.map((c) => c.code)).toEqual(['pay', 'hmo']);
+    const search = async (query: string) =>
+      entries<Organization>((await fhirGet<Bundle>(t, `/Organization?${query}`, headers)).body);
+    const selfPayOnly = await search('type=self-pay');
+    expect(selfPayOnly.map((o) => o.name)).toEqual(['Self-pay']);
+    expect(
+      (await search('type=http://terminology.hl7.org/CodeSystem/organization-type|pay&_count=100')).length,
+    ).toBeGreaterThan(1);
+    expect((await search('identifier=FHIR-HMO')).map((o) => o.id)).toEqual([hmo.id]);
+    expect(
+      (await search(`name=${encodeURIComponent(hmo.name.slice(0, 6))}&_count=100`)).map((o) => o.id),
+    ).toContain(hmo.id);
+    for (const organization of await search('_count=100')) expectValidFhir(organization);
+    // Cashiers have no FHIR access (FHIR_ROLES).
+    expect((await fhirGet(t, `/Organization/${hmo.id}`, (await signedIn(t, 'cashier')).headers)).status).toBe(
+      403,
+    );
   });
 });
