@@ -15,7 +15,14 @@ import { useCreatePayer, useUpdatePayer } from '@/features/admin/api/payers';
 import { BLANK_PAYER, checkPayer, type PayerFormValues, payerFormValues } from '@/features/admin/payer-form';
 import { useContractForm } from '@/lib/use-contract-form';
 
-const FIELDS: ReadonlyArray<Path<PayerFormValues>> = ['kind', 'name', 'code', 'contact', 'markup', 'markupBase'];
+const FIELDS: ReadonlyArray<Path<PayerFormValues>> = [
+  'kind',
+  'name',
+  'code',
+  'contact',
+  'markup',
+  'markupBase',
+];
 
 /** Add Payer (no payer: NHIA or an HMO) or Edit Payer (its details and markup rule; the kind stays). */
 export function PayerDialog({ open, onOpenChange, payer }: DialogComponentProps & { payer?: Payer }) {
