@@ -172,6 +172,9 @@ describe('price lists', () => {
       reorderLevel: 0,
     });
     expect(medicine.statusCode, medicine.body).toBe(201);
+    // A lab test shows the catalogue's own code and name (the shipped catalogue's full blood count).
+    const fbc = await serviceOf(selfPay.id, 'kind=lab-test&q=FBC');
+    expect(fbc).toMatchObject({ kind: 'lab-test', code: 'FBC' });
     const row = await serviceOf(selfPay.id, 'q=billingcillin');
     expect(row).toMatchObject({ kind: 'medicine', name: 'Billingcillin 250 mg Capsule', code: null });
   });
