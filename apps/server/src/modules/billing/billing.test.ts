@@ -344,6 +344,7 @@ describe('priceOf', () => {
 });
 
 describe('FHIR Organization', () => {
+  // 60 s: the validator loads R4's definitions on its first use, slow on a busy machine.
   it('reads and searches payers as valid R4 Organizations', async () => {
     const { headers } = await signedIn(t, 'admin');
     const hmo = await addHmo({ code: 'FHIR-HMO', contact: 'claims@fhir-hmo.example' });
@@ -374,5 +375,5 @@ describe('FHIR Organization', () => {
     expect((await fhirGet(t, `/Organization/${hmo.id}`, (await signedIn(t, 'cashier')).headers)).status).toBe(
       403,
     );
-  });
+  }, 60_000);
 });
