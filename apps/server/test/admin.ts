@@ -120,6 +120,11 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/medicines' },
   { method: 'PUT', url: '/api/admin/medicines/:id' },
   { method: 'PUT', url: '/api/admin/medicines/:id/status' },
+  { method: 'POST', url: '/api/admin/payers' },
+  { method: 'PUT', url: '/api/admin/payers/:id' },
+  { method: 'PUT', url: '/api/admin/payers/:id/status' },
+  { method: 'POST', url: '/api/admin/payers/:id/prices' },
+  { method: 'POST', url: '/api/admin/billable-services' },
 ];
 
 /** A concrete URL for a route pattern. */

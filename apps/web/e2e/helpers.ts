@@ -10,6 +10,7 @@ export const DEMO = {
   nurse: 'nurse@carepoint.example',
   lab: 'lab@carepoint.example',
   pharmacist: 'pharmacist@carepoint.example',
+  cashier: 'cashier@carepoint.example',
 } as const satisfies Record<Role, string>;
 
 /** Fills the login form and submits it; waits until the app has left /login. */

@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './he
  * Every screen of every role, at a phone's width: no horizontal page scroll and no serious axe
  * violation. One list, so new screens are added in one place (path and the role that sees it).
  */
-type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse' | 'lab' | 'pharmacist';
+type Role = 'public' | 'admin' | 'doctor' | 'patient' | 'nurse' | 'lab' | 'pharmacist' | 'cashier';
 export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'public', path: '/' },
   { role: 'public', path: '/about' },
@@ -34,6 +34,7 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'admin', path: '/admin/facility' },
   { role: 'admin', path: '/admin/lab-tests' },
   { role: 'admin', path: '/admin/formulary' },
+  { role: 'admin', path: '/admin/payers' },
   { role: 'admin', path: '/admin/profile' },
   { role: 'admin', path: '/admin/change-password' },
   { role: 'admin', path: '/admin/no-such-page' },
@@ -79,6 +80,9 @@ export const SCREENS: ReadonlyArray<{ role: Role; path: string }> = [
   { role: 'pharmacist', path: '/pharmacy/stock/count' },
   { role: 'pharmacist', path: '/pharmacy/profile' },
   { role: 'pharmacist', path: '/pharmacy/no-such-page' },
+  { role: 'cashier', path: '/billing/price-lists' },
+  { role: 'cashier', path: '/billing/profile' },
+  { role: 'cashier', path: '/billing/no-such-page' },
 ];
 
 const PHONE = { width: 390, height: 844 };
@@ -101,7 +105,16 @@ async function expectNoHorizontalScroll(page: Page, path: string) {
   );
 }
 
-for (const role of ['public', 'admin', 'doctor', 'patient', 'nurse', 'lab', 'pharmacist'] as const) {
+for (const role of [
+  'public',
+  'admin',
+  'doctor',
+  'patient',
+  'nurse',
+  'lab',
+  'pharmacist',
+  'cashier',
+] as const) {
   test(`every ${role} screen fits a 390 px phone and passes axe`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     if (role !== 'public') await signIn(page, DEMO[role], DEMO_PASSWORD);

@@ -49,10 +49,11 @@ const TRANSITIONS: Record<Role, readonly Transition[]> = {
   ],
   doctor: STAFF_TRANSITIONS,
   admin: STAFF_TRANSITIONS,
-  // Nurses, lab scientists and pharmacists do not change appointments: the server gives them no appointment route.
+  // Nurses, lab scientists, pharmacists and cashiers do not change appointments: the server gives them no appointment route.
   nurse: [],
   lab: [],
   pharmacist: [],
+  cashier: [],
 };
 
 /**

@@ -4,6 +4,7 @@ export * from './appointments';
 export * from './auth';
 export * from './backups';
 export * from './beds';
+export * from './billing';
 export * from './calendar';
 export * from './charts';
 export * from './clinical';

@@ -28,6 +28,7 @@ export const ADMIN_NAV = [
   { key: 'staff', label: 'Staff', to: '/admin/staff' },
   { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
   { key: 'formulary', label: 'Formulary', to: '/admin/formulary' },
+  { key: 'payers', label: 'Payers', to: '/admin/payers' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
   { key: 'queues', label: 'Queues', to: '/admin/queues' },
@@ -73,4 +74,13 @@ export const PHARMACY_NAV = [
   { key: 'stock', label: 'Stock', to: '/pharmacy/stock' },
   { key: 'reports', label: 'Reports', to: '/pharmacy/reports' },
   { key: 'profile', label: 'Profile', to: '/pharmacy/profile' },
+] as const satisfies readonly NavEntry[];
+
+/**
+ * The cashier's area: the payers' price lists (read only) and their profile. The day's dashboard
+ * (payments, balances, the close) joins when payments land (docs/areas/billing.md).
+ */
+export const BILLING_NAV = [
+  { key: 'price-lists', label: 'Price Lists', to: '/billing/price-lists' },
+  { key: 'profile', label: 'Profile', to: '/billing/profile' },
 ] as const satisfies readonly NavEntry[];

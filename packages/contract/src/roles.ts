@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ADMIN_NAV, DOCTOR_NAV, LAB_NAV, type NavEntry, NURSE_NAV, PATIENT_NAV, PHARMACY_NAV } from './nav';
+import {
+  ADMIN_NAV,
+  BILLING_NAV,
+  DOCTOR_NAV,
+  LAB_NAV,
+  type NavEntry,
+  NURSE_NAV,
+  PATIENT_NAV,
+  PHARMACY_NAV,
+} from './nav';
 
 /**
  * Who signs in. Every role has its own area of the web app (below): its path, the page a
@@ -7,7 +16,7 @@ import { ADMIN_NAV, DOCTOR_NAV, LAB_NAV, type NavEntry, NURSE_NAV, PATIENT_NAV, 
  * post-login redirect and the user menus all read this one map, so a new staff role (lab
  * scientist, pharmacist, cashier) is a new entry here plus its area's pages and routes.
  */
-export const ROLES = ['admin', 'doctor', 'patient', 'nurse', 'lab', 'pharmacist'] as const;
+export const ROLES = ['admin', 'doctor', 'patient', 'nurse', 'lab', 'pharmacist', 'cashier'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -15,7 +24,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const STAFF_ROLES = ROLES.filter((role) => role !== 'patient');
 
 export interface RoleArea {
-  /** The area's path prefix, e.g. "/nurse" (not always the role's name: the pharmacist's is "/pharmacy"). */
+  /** The area's path prefix, e.g. "/nurse" (not always the role's name: the pharmacist's is "/pharmacy", the cashier's "/billing"). */
   readonly path: string;
   /** Where signing in lands (the README's demo logins). */
   readonly home: string;
@@ -32,6 +41,7 @@ export const ROLE_AREAS = {
   nurse: { path: '/nurse', home: '/nurse/dashboard', label: 'Nurse', nav: NURSE_NAV },
   lab: { path: '/lab', home: '/lab/worklist', label: 'Laboratory', nav: LAB_NAV },
   pharmacist: { path: '/pharmacy', home: '/pharmacy/dispensing', label: 'Pharmacy', nav: PHARMACY_NAV },
+  cashier: { path: '/billing', home: '/billing/price-lists', label: 'Billing', nav: BILLING_NAV },
 } as const satisfies Record<Role, RoleArea>;
 
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);

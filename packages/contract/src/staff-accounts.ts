@@ -15,10 +15,10 @@ import { ROLE_AREAS, type Role } from './roles';
  */
 
 /**
- * The roles Manage Staff adds and edits. A new role (pharmacist, cashier) is appended here: the
+ * The roles Manage Staff adds and edits. A new role (the cashier was the last) is appended here: the
  * API, its checks, the screen's Role choices and filter follow, named by ROLE_AREAS[role].label.
  */
-export const STAFF_ACCOUNT_ROLES = ['lab', 'pharmacist'] as const satisfies readonly Role[];
+export const STAFF_ACCOUNT_ROLES = ['lab', 'pharmacist', 'cashier'] as const satisfies readonly Role[];
 export type StaffAccountRole = (typeof STAFF_ACCOUNT_ROLES)[number];
 
 /** How a staff role is named on the screen ("Laboratory"): the role map's one name for it. */

@@ -228,6 +228,16 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
     'Units dispensed and given on the ward per medicine and month (format=csv: the CSV file)',
   'GET /api/pharmacy/reports/expiry':
     'Batches on a shelf expired or expiring within N days, first expiry first (format=csv: the CSV file)',
+  'GET /api/payers': 'The payers: self-pay, NHIA and the HMOs, with their markup rules',
+  'GET /api/payers/{id}': 'A payer',
+  'GET /api/payers/{id}/prices':
+    "A payer's price list: the active services with the price in force on a day and the next one set",
+  'GET /api/payers/{id}/prices/{serviceId}': "Every price a service has had on a payer's list",
+  'POST /api/admin/payers': 'Add a payer (NHIA or an HMO)',
+  'PUT /api/admin/payers/{id}': "Update a payer's details and markup rule",
+  'PUT /api/admin/payers/{id}/status': 'Deactivate or reactivate a payer (never self-pay)',
+  'POST /api/admin/payers/{id}/prices': "Set a service's price on a payer's list from a date (append-only)",
+  'POST /api/admin/billable-services': 'Add a billable service: a consultation kind, a procedure or a report',
   'GET /api/pharmacy/dispensing/queue': 'The dispensing queue: prescriptions still owed, oldest first',
   'GET /api/pharmacy/dispensing/prescriptions/{id}':
     'A prescription to dispense: its lines, items, owed and batches',
@@ -419,6 +429,14 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'admin: formulary',
     description:
       'The formulary: medicines with strength, form, route, dispensing unit, reorder level, ATC code and price.',
+  },
+  {
+    name: 'admin: payers',
+    description: 'Payers (NHIA, HMOs; self-pay is the default), their price lists and the billable services.',
+  },
+  {
+    name: 'billing: price lists',
+    description: 'The payers and their prices, read by the administrator and the cashier.',
   },
   {
     name: 'pharmacy: formulary',

@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
+import { billingRoutes } from './billing/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
@@ -120,6 +121,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   pharmacyStockRoutes,
   // The pharmacy: stock valuation, consumption per month, the expiry list, as JSON or CSV.
   pharmacyReportRoutes,
+  // Billing: payers and their price lists (admin manages; the cashier reads).
+  billingRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

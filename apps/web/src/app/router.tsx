@@ -23,6 +23,7 @@ const AREA_ROUTES: Record<string, () => Promise<{ routes: RouteObject[] }>> = {
   nurse: () => import('@/features/nurse/routes'),
   lab: () => import('@/features/lab/routes'),
   pharmacy: () => import('@/features/pharmacy/routes'),
+  billing: () => import('@/features/billing/routes'),
 };
 /**
  * What every signed-in area has beside its own pages: the one Change Password page, the one
@@ -116,6 +117,15 @@ const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./shells/pharmacy-shell')),
         children: [
           { index: true, element: <Navigate to="/pharmacy/dispensing" replace /> },
+          ...areaCommon('change-password'),
+        ],
+      },
+      {
+        id: 'billing',
+        path: 'billing',
+        lazy: lazyPage(() => import('./shells/billing-shell')),
+        children: [
+          { index: true, element: <Navigate to="/billing/price-lists" replace /> },
           ...areaCommon('change-password'),
         ],
       },

@@ -194,6 +194,16 @@ export const queryKeys = {
    * formulary search) and stock (the stock screen's pages, one medicine's batches, the stores, a
    * batch's ledger, a store's count sheet). A dispense changes both: it invalidates `all`.
    */
+  /** Payers and their price lists (GET /api/payers…), read by the admin and the cashier alike. */
+  billing: {
+    all: ['billing'] as const,
+    payers: ['billing', 'payers'] as const,
+    payer: (id: string) => ['billing', 'payers', id] as const,
+    prices: (payerId: string, queryString: string) =>
+      ['billing', 'payers', payerId, 'prices', queryString] as const,
+    history: (payerId: string, serviceId: string) =>
+      ['billing', 'payers', payerId, 'history', serviceId] as const,
+  },
   pharmacy: {
     all: ['pharmacy'] as const,
     queue: ['pharmacy', 'queue'] as const,

@@ -2,6 +2,7 @@ export * from './appointments';
 export * from './audit';
 export * from './auth';
 export * from './beds';
+export * from './billing';
 export * from './bulk-exports';
 export * from './clinical';
 export * from './code-systems';

@@ -95,6 +95,13 @@ export async function seedAccounts({ db, passwordHash }: SeedContext) {
       email: 'pharmacist@carepoint.example',
       phone: '+234 801 000 0006',
     },
+    {
+      role: 'cashier',
+      firstName: 'Ngozi',
+      lastName: 'Eze',
+      email: 'cashier@carepoint.example',
+      phone: '+234 801 000 0007',
+    },
     ...DOCTORS.map(([first, last, specialty, gender]) =>
       person('doctor', first, last, { specialty, address: 'Lagos', gender }),
     ),

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
+import { seedBilling } from './billing';
 import type { SeedContext } from './context';
 import { seedDischargeSummary } from './discharge-summaries';
 import { seedDoctorAppointments } from './doctor-appointments';
@@ -42,6 +43,8 @@ seeders.push(seedDoctorDiagnosis);
 seeders.push(seedLab);
 // After the prescriptions (seedDoctorPrescriptions) and the wards (seedAdminArea): it dispenses some.
 seeders.push(seedPharmacy);
+// The payers and their price lists: last, over the services the migrations and the shipped catalogues made.
+seeders.push(seedBilling);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -83,6 +83,7 @@ const ROLE_WORDS: Record<(typeof STAFF_ROLES)[number], string> = {
   nurse: 'Nurse',
   lab: 'Laboratory scientist',
   pharmacist: 'Pharmacist',
+  cashier: 'Cashier',
 };
 
 /** The signed-in patient's record accesses by staff, newest first, a page at a time. */

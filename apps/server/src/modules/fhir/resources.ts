@@ -10,6 +10,7 @@ import { medicationAdministrationsType } from './medication-administration';
 import { medicationDispensesType } from './medication-dispense';
 import { medicationRequests } from './medication-request';
 import { observationsType } from './observation';
+import { organizationsType } from './organization';
 import { patients } from './patient';
 import { practitioners } from './practitioner';
 import type { FhirResourceType } from './resource-type';
@@ -30,6 +31,7 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   diagnosticReports,
   allergyIntolerances,
   medicationsType,
+  organizationsType,
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,

@@ -119,7 +119,7 @@ describe('adding a staff account', () => {
     for (const role of ['doctor', 'admin', 'nurse', 'patient', 'surgeon'])
       expectInvalid(
         await admin.post('/api/admin/staff', { ...valid, role }),
-        'Role must be one of: Laboratory, Pharmacy',
+        'Role must be one of: Laboratory, Pharmacy, Billing',
         'role',
       );
     expectInvalid(
@@ -171,13 +171,13 @@ describe('listing staff accounts', () => {
     expect(desc.data[0].lastName).toBe('Scientist20');
     expectInvalid(
       await admin.get('/api/admin/staff?role=doctor'),
-      'Role must be one of: Laboratory, Pharmacy',
+      'Role must be one of: Laboratory, Pharmacy, Billing',
     );
     expectInvalid(await admin.get('/api/admin/staff?sort=password'), /sort/i);
   });
 
   it('is closed to every role but the admin', async () => {
-    for (const role of ['doctor', 'nurse', 'lab', 'pharmacist', 'patient'] as const) {
+    for (const role of ['doctor', 'nurse', 'lab', 'pharmacist', 'cashier', 'patient'] as const) {
       const { headers } = await signedIn(t, role);
       const them = client(t, headers);
       expect((await them.get('/api/admin/staff')).statusCode, role).toBe(403);

@@ -148,7 +148,10 @@ describe('Bulk Data export', () => {
       'Encounter',
       'Observation',
       'Medication',
+      'Organization',
     ]);
+    // The payers go whole into a system-level export: here the self-pay the migration made.
+    expect(byType.get('Organization')).toEqual([expect.objectContaining({ name: 'Self-pay' })]);
     // The formulary goes whole into a system-level export: here the shipped medicines.
     expect(byType.get('Medication')?.length).toBeGreaterThan(0);
     // The wards and beds go whole into a system-level export: here the default General Ward.

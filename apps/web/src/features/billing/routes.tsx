@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+import { page } from '@/lib/lazy-route';
+
+/** /billing/* (the index is declared in app/router.tsx). Loaded when a billing path is first visited. */
+export const routes: RouteObject[] = [
+  page('price-lists', 'Price Lists', () => import('./pages/price-lists-page')),
+  page('profile', 'My Profile', () => import('./pages/profile-page')),
+];
