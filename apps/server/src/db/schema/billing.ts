@@ -17,8 +17,8 @@ import {
 import { users } from './auth';
 import { wardKind } from './beds';
 import { createdAt, id, updatedAt } from './columns';
-import { labTests } from './lab';
 import { medicines } from './formulary';
+import { labTests } from './lab';
 
 export const payerKind = pgEnum('payer_kind', PAYER_KINDS);
 export const billableServiceKind = pgEnum('billable_service_kind', BILLABLE_SERVICE_KINDS);
