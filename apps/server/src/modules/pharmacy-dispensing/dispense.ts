@@ -16,15 +16,21 @@ import {
   pharmacyCharges,
   prescriptionMedicines,
   stockBatches,
-  stores,
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { firstExpiryFirst, type Movement, move, publishStock } from '../pharmacy-stock';
-import { batchesInDate, dispensingView, mainStoreId, prescriptionHeader } from './read';
+import {
+  batchesInDate,
+  firstExpiryFirst,
+  type InDateBatch,
+  type Movement,
+  move,
+  publishStock,
+} from '../pharmacy-stock';
+import { dispensingView, mainStore, prescriptionHeader } from './read';
 
 /*
  * Dispensing a prescription (docs/areas/pharmacy-dispensing.md). In one transaction, for each line
@@ -69,7 +75,9 @@ async function medicinesById(db: Executor, lines: readonly LineInput[]) {
  * the first one's row.
  */
 async function supplyOf(tx: Executor, prescriptionId: string, line: LineInput, index: number) {
-  await tx
+  // One statement either way: a line dispensed before answers its own row (the update changes
+  // nothing, and takes the row lock handOver would take next).
+  const [supply] = await tx
     .insert(dispenseLines)
     .values({
       prescriptionId,
@@ -78,11 +86,11 @@ async function supplyOf(tx: Executor, prescriptionId: string, line: LineInput, i
       quantityPrescribed: line.quantityPrescribed,
       substitutionReason: line.substitutionReason || null,
     })
-    .onConflictDoNothing({ target: dispenseLines.prescriptionMedicineId });
-  const [supply] = await tx
-    .select()
-    .from(dispenseLines)
-    .where(eq(dispenseLines.prescriptionMedicineId, line.lineId));
+    .onConflictDoUpdate({
+      target: dispenseLines.prescriptionMedicineId,
+      set: { updatedAt: sql`${dispenseLines.updatedAt}` },
+    })
+    .returning();
   if (!supply) throw new Error('dispense line not written');
   if (supply.medicineId !== line.medicineId)
     throw conflict(
@@ -134,9 +142,10 @@ async function batchesFor(
   medicine: Medicine,
   index: number,
   today: string,
-  storeName: string,
+  store: { name: string; inDate: Map<string, InDateBatch[]> },
 ): Promise<Array<{ batchId: string; quantity: number; overrideReason: string | null }>> {
-  const inDate = (await batchesInDate(tx, [medicine.id], today)).get(medicine.id) ?? [];
+  const storeName = store.name;
+  const inDate = store.inDate.get(medicine.id) ?? [];
   if (line.batchId) {
     const chosen = inDate.find((batch) => batch.id === line.batchId);
     if (!chosen) await refuseBatch(tx, line.batchId, medicine, index, today, storeName);
@@ -243,8 +252,9 @@ export async function dispensePrescription(
     await ctx.db.transaction(async (tx) => {
       await checkLines(tx, prescriptionId, input.lines);
       const byId = await medicinesById(tx, input.lines);
-      const storeId = await mainStoreId(tx);
-      const [store] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+      const { id: storeId, name: storeName } = await mainStore(tx);
+      // Every line's batches in one read; move() holds the stock rule whatever was read here.
+      const inDate = await batchesInDate(tx, storeId, [...byId.keys()], today);
       const takes: Take[] = [];
       for (const [index, line] of input.lines.entries()) {
         const medicine = byId.get(line.medicineId);
@@ -252,14 +262,7 @@ export async function dispensePrescription(
         const supply = await supplyOf(tx, prescriptionId, line, index);
         if (line.quantity === 0) continue;
         await handOver(tx, supply.id, line.quantity, index, now);
-        for (const take of await batchesFor(
-          tx,
-          line,
-          medicine,
-          index,
-          today,
-          store?.name ?? 'the main pharmacy',
-        ))
+        for (const take of await batchesFor(tx, line, medicine, index, today, { name: storeName, inDate }))
           takes.push({ ...take, line, supplyId: supply.id, medicine });
       }
       const [dispense] = await tx
@@ -325,29 +328,39 @@ async function takeStock(
   const moved = await move(ctx, movements);
   // move() writes in its own order (store, batch): each take finds its row by batch and quantity.
   const unused = [...moved.movements];
-  for (const take of takes) {
+  const rows = takes.map((take) => {
     const at = unused.findIndex((row) => row.batchId === take.batchId && row.quantity === -take.quantity);
     const [movement] = unused.splice(at, 1);
     if (at < 0 || !movement) throw new Error('ledger row of a dispensed item not found');
-    const [item] = await ctx.db
-      .insert(dispenseItems)
-      .values({
+    return { take, movementId: movement.id };
+  });
+  // Each item names its own ledger row (unique), which finds its charge's item below.
+  const items = await ctx.db
+    .insert(dispenseItems)
+    .values(
+      rows.map(({ take, movementId }) => ({
         dispenseId,
         dispenseLineId: take.supplyId,
         batchId: take.batchId,
-        movementId: movement.id,
+        movementId,
         quantity: take.quantity,
         overrideReason: take.overrideReason,
-      })
-      .returning({ id: dispenseItems.id });
-    if (!item) throw new Error('dispense item not written');
-    await ctx.db.insert(pharmacyCharges).values({
-      patientId,
-      dispenseItemId: item.id,
-      medicineId: take.medicine.id,
-      quantity: take.quantity,
-      unitPrice: take.medicine.price,
-    });
-  }
+      })),
+    )
+    .returning({ id: dispenseItems.id, movementId: dispenseItems.movementId });
+  const itemOf = new Map(items.map((item) => [item.movementId, item.id]));
+  await ctx.db.insert(pharmacyCharges).values(
+    rows.map(({ take, movementId }) => {
+      const dispenseItemId = itemOf.get(movementId);
+      if (!dispenseItemId) throw new Error('dispense item not written');
+      return {
+        patientId,
+        dispenseItemId,
+        medicineId: take.medicine.id,
+        quantity: take.quantity,
+        unitPrice: take.medicine.price,
+      };
+    }),
+  );
   await ctx.db.update(dispenses).set({ operationId: moved.operationId }).where(eq(dispenses.id, dispenseId));
 }

@@ -40,11 +40,14 @@ const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
 const pharmacist = alias(users, 'pharmacist');
 
-/** The main pharmacy's id: dispensing takes stock from it only. */
-export async function mainStoreId(db: Executor): Promise<string> {
-  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.kind, 'main'));
+/** The main pharmacy (its id and name): dispensing takes stock from it only. */
+export async function mainStore(db: Executor): Promise<{ id: string; name: string }> {
+  const [row] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(eq(stores.kind, 'main'));
   if (!row) throw new Error('no main store');
-  return row.id;
+  return row;
 }
 
 /** Formulary medicines as the dispensing screen names them, by id. */
@@ -117,7 +120,7 @@ export async function suppliesOf(db: Executor, lineIds: readonly string[]): Prom
 
 /** The in-date batches of these medicines in the main store, by medicine, FEFO first. */
 export const batchesInDate = async (db: Executor, medicineIds: readonly string[], today: string) =>
-  inDateBatches(db, await mainStoreId(db), medicineIds, today);
+  inDateBatches(db, (await mainStore(db)).id, medicineIds, today);
 
 async function itemsOf(db: Executor, prescriptionId: string) {
   const rows = await db

@@ -4,7 +4,7 @@
  * tells the live stock screens once the caller's transaction committed, and `receive` and
  * `transfer` are the goods movements the demo data records as the pharmacist would.
  */
-export { batchesInDate, firstExpiryFirst } from './fefo';
+export { batchesInDate, firstExpiryFirst, type InDateBatch } from './fefo';
 export { receive, transfer } from './goods';
 export { type Movement, move } from './ledger';
 export { publishStock } from './live';
