@@ -53,38 +53,35 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
   let current: Movement | undefined;
   try {
     const movements = await ctx.db.transaction(async (tx) => {
-      const written: Moved['movements'] = [];
+      const ledger: Array<typeof stockMovements.$inferInsert & { id: string; balanceAfter: number }> = [];
       for (const row of ordered) {
         current = row;
-        const balanceAfter = await changeBalance(tx, row, performedAt);
-        const [movement] = await tx
-          .insert(stockMovements)
-          .values({
-            operationId,
-            kind: row.kind,
-            storeId: row.storeId,
-            batchId: row.batchId,
-            quantity: row.quantity,
-            balanceAfter,
-            reason: row.reason ?? null,
-            supplier: row.supplier ?? null,
-            invoiceNumber: row.invoiceNumber ?? null,
-            otherStoreId: row.otherStoreId ?? null,
-            administrationId: row.administrationId ?? null,
-            performedBy,
-            performedAt,
-          })
-          .returning({ id: stockMovements.id });
-        if (!movement) throw new Error('stock movement not written');
-        written.push({
-          id: movement.id,
+        ledger.push({
+          // Made here, so the ledger's rows go in as one statement once every balance has changed.
+          id: randomUUID(),
+          operationId,
+          kind: row.kind,
           storeId: row.storeId,
           batchId: row.batchId,
           quantity: row.quantity,
-          balanceAfter,
+          balanceAfter: await changeBalance(tx, row, performedAt),
+          reason: row.reason ?? null,
+          supplier: row.supplier ?? null,
+          invoiceNumber: row.invoiceNumber ?? null,
+          otherStoreId: row.otherStoreId ?? null,
+          administrationId: row.administrationId ?? null,
+          performedBy,
+          performedAt,
         });
       }
-      return written;
+      if (ledger.length > 0) await tx.insert(stockMovements).values(ledger);
+      return ledger.map(({ id, storeId, batchId, quantity, balanceAfter }) => ({
+        id,
+        storeId,
+        batchId,
+        quantity,
+        balanceAfter,
+      }));
     });
     return { operationId, movements };
   } catch (error) {
