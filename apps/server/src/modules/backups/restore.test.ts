@@ -196,7 +196,7 @@ beforeAll(async () => {
     sql`insert into stock_movements (operation_id, kind, store_id, batch_id, quantity, balance_after, supplier, performed_by, performed_at)
       values ('7e57a990-0000-4000-8000-00000000000a', 'receipt', (select id from stores where kind = 'main'),
         '7e57a990-0000-4000-8000-000000000009', 100, 100, 'Emzor', (select id from users where email = 'pharmacist@carepoint.example'), now())`,
-    // One pack of it dispensed on a prescription's first line, with its charge.
+    // One pack of it dispensed on a prescription line the demo data has not dispensed, with its charge.
     sql`insert into stock_movements (id, operation_id, kind, store_id, batch_id, quantity, balance_after, performed_by, performed_at)
       values ('7e57a990-0000-4000-8000-00000000000b', '7e57a990-0000-4000-8000-00000000000c', 'dispense',
         (select id from stores where kind = 'main'), '7e57a990-0000-4000-8000-000000000009', -1, 99,
@@ -204,7 +204,8 @@ beforeAll(async () => {
     sql`update stock_balances set quantity = 99 where batch_id = '7e57a990-0000-4000-8000-000000000009'`,
     sql`insert into dispense_lines (id, prescription_id, prescription_medicine_id, medicine_id, quantity_prescribed, quantity_dispensed)
       select '7e57a990-0000-4000-8000-00000000000d', prescription_id, id, '7e57a990-0000-4000-8000-000000000008', 2, 1
-      from prescription_medicines order by id limit 1`,
+      from prescription_medicines
+      where id not in (select prescription_medicine_id from dispense_lines) order by id limit 1`,
     sql`insert into dispenses (id, prescription_id, patient_id, dispensed_by, dispensed_at, counselled, operation_id)
       select '7e57a990-0000-4000-8000-00000000000e', p.id, p.patient_id,
         (select id from users where email = 'pharmacist@carepoint.example'), now(), true, '7e57a990-0000-4000-8000-00000000000c'
