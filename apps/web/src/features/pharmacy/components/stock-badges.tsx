@@ -1,5 +1,6 @@
 import { STOCK_ALERT_LABELS, type StockAlert, type StockBatch } from '@carepoint/contract';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { formatCalendarDate } from '@/lib/format';
 
 const ALERT_TONES: Record<StockAlert, BadgeTone> = {
   'below-reorder': 'amber',
@@ -30,3 +31,15 @@ export function ExpiryBadge({ status }: { status: StockBatch['status'] }) {
     </Badge>
   );
 }
+
+/** A batch's number as the stock screens show it (monospaced, never wrapped). */
+export const BatchNumber = ({ batch }: { batch: Pick<StockBatch, 'batchNumber'> }) => (
+  <span className="font-mono text-sm whitespace-nowrap text-ink">{batch.batchNumber}</span>
+);
+
+/** A batch's expiry date with its Expiring or Expired flag. */
+export const BatchExpiry = ({ batch }: { batch: Pick<StockBatch, 'expiryDate' | 'status'> }) => (
+  <span className="flex flex-wrap items-center gap-1 whitespace-nowrap">
+    {formatCalendarDate(batch.expiryDate)} <ExpiryBadge status={batch.status} />
+  </span>
+);

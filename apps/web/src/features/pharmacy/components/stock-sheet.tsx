@@ -10,11 +10,11 @@ import { columnsFor, DataTable, type DataTableColumn } from '@/components/data-t
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { errorMessage } from '@/lib/api-client';
-import { formatCalendarDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useBatchLedger, useStockRow, useStores } from '../api/stock';
 import { AdjustDialog, type BatchTarget, ReturnDialog, TransferDialog } from './movement-dialogs';
 import { signed } from './quantities';
-import { ExpiryBadge, StockAlerts } from './stock-badges';
+import { BatchExpiry, BatchNumber, StockAlerts } from './stock-badges';
 import { storeNameOf } from './store-names';
 
 type Dialog = 'transfer' | 'return' | 'adjust';
@@ -29,18 +29,12 @@ const batchColumns = (
       id: 'batch',
       header: 'Batch',
       enableHiding: false,
-      cell: ({ row }) => (
-        <span className="font-mono text-sm whitespace-nowrap text-ink">{row.original.batchNumber}</span>
-      ),
+      cell: ({ row }) => <BatchNumber batch={row.original} />,
     },
     {
       id: 'expiry',
       header: 'Expiry',
-      cell: ({ row }) => (
-        <span className="flex flex-wrap items-center gap-1 whitespace-nowrap">
-          {formatCalendarDate(row.original.expiryDate)} <ExpiryBadge status={row.original.status} />
-        </span>
-      ),
+      cell: ({ row }) => <BatchExpiry batch={row.original} />,
     },
     {
       id: 'stores',

@@ -11,13 +11,12 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { formatCalendarDate } from '@/lib/format';
 import { useUrlFilter } from '@/lib/use-url-filters';
 import { countSheetQuery, usePreviewCount } from '../api/counts';
 import { useStores } from '../api/stock';
 import { type CountEntries, lineErrorsOf, linesOf, withEntry } from '../components/count-entries';
 import { CountPreviewPanel } from '../components/count-preview';
-import { ExpiryBadge } from '../components/stock-badges';
+import { BatchExpiry, BatchNumber } from '../components/stock-badges';
 
 /**
  * Counting a store (docs/areas/pharmacy-stock.md): its batches by medicine, paged and searched on
@@ -79,18 +78,12 @@ export default function CountPage() {
       id: 'batch',
       header: 'Batch',
       enableSorting: false,
-      cell: ({ row }) => (
-        <span className="font-mono text-sm whitespace-nowrap text-ink">{row.original.batchNumber}</span>
-      ),
+      cell: ({ row }) => <BatchNumber batch={row.original} />,
     },
     {
       id: 'expiry',
       header: 'Expiry',
-      cell: ({ row }) => (
-        <span className="flex flex-wrap items-center gap-1 whitespace-nowrap">
-          {formatCalendarDate(row.original.expiryDate)} <ExpiryBadge status={row.original.status} />
-        </span>
-      ),
+      cell: ({ row }) => <BatchExpiry batch={row.original} />,
     },
     {
       id: 'counted',
