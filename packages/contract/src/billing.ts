@@ -74,8 +74,26 @@ export const MARKUP_BASE_LABELS: Record<MarkupBase, string> = {
  * price for), or the self-pay list because the payer's tariff lacks the service (the patient
  * pays such a line: a payer owes only what its tariff names).
  */
-const PRICE_BASES = ['list', 'markup', 'self-pay'] as const;
+export const PRICE_BASES = ['list', 'markup', 'self-pay'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
+
+/**
+ * The share of a covered charge the patient pays: a percentage of every line, or a fixed
+ * co-payment per visit (charged on the consultation and on a stay's first night; the payer
+ * pays the other lines in full).
+ */
+export const PATIENT_SHARE_KINDS = ['percent', 'copay'] as const;
+export type PatientShareKind = (typeof PATIENT_SHARE_KINDS)[number];
+
+/**
+ * What made a charge: the care itself (once each: a completed consultation, a night of a stay, a
+ * lab test ordered, a medicine dispensed), or a member of staff by hand, with a reason.
+ */
+export const CHARGE_SOURCES = ['consultation', 'bed-day', 'lab-test', 'medicine', 'manual'] as const;
+export type ChargeSource = (typeof CHARGE_SOURCES)[number];
+/** A charge is never deleted: a wrong one is voided, with a reason, and stays on the record. */
+export const CHARGE_STATUSES = ['active', 'void'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 export const BILLING_MESSAGES = {
   payersLoadFailed: 'Could not fetch payers',

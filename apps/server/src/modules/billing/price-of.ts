@@ -12,7 +12,7 @@ import { payerRow, selfPayRow } from './payers';
  */
 
 /** A service as the care that causes it names it. */
-type ServiceRef =
+export type ServiceRef =
   | { serviceId: string }
   | { kind: 'consultation' | 'procedure' | 'report'; code: string }
   | { kind: 'bed-day'; wardKind: WardKind }
