@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../lib/context';
+import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
@@ -15,7 +15,7 @@ export interface DoseStock {
  * A dose given of a formulary medicine takes its units from the stay's ward store through the
  * ledger's one writer (kind administration, each row naming the dose): the in-date batch that
  * expires first, then the next when it holds too little. Runs in the dose's transaction (`ctx`
- * is in it; move() writes in a savepoint). The clinical record never waits for the stock: when
+ * is in it), in a savepoint of its own. The clinical record never waits for the stock: when
  * the ward has no store, too little in date, or another dose took the last units between this
  * read and the take (move()'s 409 after the balance's row lock), or a batch expired meanwhile (the
  * ledger's trigger), the savepoint is rolled back and this answers null: the dose stands, with its
@@ -32,15 +32,18 @@ export async function takeDoseStock(
   const takes = firstExpiryFirst(inDate, dose.units);
   if (!takes) return null;
   try {
-    const moved = await move(
-      ctx,
-      takes.map((take) => ({
-        kind: 'administration' as const,
-        storeId: store.id,
-        batchId: take.batchId,
-        quantity: -take.quantity,
-        administrationId: dose.administrationId,
-      })),
+    // A savepoint: a refused take rolls back what the move changed, and the dose's transaction goes on.
+    const moved = await ctx.db.transaction((savepoint) =>
+      move(
+        inTransaction(ctx, savepoint),
+        takes.map((take) => ({
+          kind: 'administration' as const,
+          storeId: store.id,
+          batchId: take.batchId,
+          quantity: -take.quantity,
+          administrationId: dose.administrationId,
+        })),
+      ),
     );
     return { storeId: store.id, operationId: moved.operationId, takes };
   } catch (error) {

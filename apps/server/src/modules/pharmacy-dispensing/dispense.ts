@@ -6,7 +6,7 @@ import {
   medicineLabel,
   PHARMACY_MESSAGES,
 } from '@carepoint/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   dispenseItems,
@@ -70,63 +70,91 @@ async function medicinesById(db: Executor, lines: readonly LineInput[]) {
 }
 
 /**
- * The line's supply row, made by its first dispense (the medicine and the course) and the same
- * ever after; a second pharmacist making it at the same moment meets the unique index and reads
- * the first one's row.
+ * Hands over every line's quantity in one statement, and answers each line's supply row by line
+ * id. A line's supply row (its medicine and course) is made by its first dispense and is the same
+ * ever after: the upsert grows a row already there only while it names the same medicine and
+ * course and stays within that course, so no line is ever given more than its course (CHECK
+ * dispense_lines_dispensed holds it too). The rows are written in line id order, so two
+ * pharmacists dispensing the same prescription lock its lines in one order and never deadlock; the
+ * second waits for the first and sees what it handed over.
  */
-async function supplyOf(tx: Executor, prescriptionId: string, line: LineInput, index: number) {
-  // One statement either way: a line dispensed before answers its own row (the update changes
-  // nothing, and takes the row lock handOver would take next).
-  const [supply] = await tx
+async function handOverLines(
+  tx: Executor,
+  prescriptionId: string,
+  lines: readonly LineInput[],
+  at: Date,
+): Promise<Map<string, string>> {
+  lines.forEach((line, index) => {
+    // A first dispense above the course would break the CHECK: say how much is owed instead.
+    if (line.quantity > line.quantityPrescribed)
+      throw conflict(
+        'DISPENSE_MORE_THAN_OWED',
+        DISPENSING_MESSAGES.moreThanOwed(line.quantityPrescribed),
+        field(index, 'quantity'),
+      );
+  });
+  const ordered = [...lines].sort((a, b) => a.lineId.localeCompare(b.lineId));
+  const was = sql.raw(`"${getTableName(dispenseLines)}"`);
+  const handed = await tx
     .insert(dispenseLines)
-    .values({
-      prescriptionId,
-      prescriptionMedicineId: line.lineId,
-      medicineId: line.medicineId,
-      quantityPrescribed: line.quantityPrescribed,
-      substitutionReason: line.substitutionReason || null,
-    })
+    .values(
+      ordered.map((line) => ({
+        prescriptionId,
+        prescriptionMedicineId: line.lineId,
+        medicineId: line.medicineId,
+        quantityPrescribed: line.quantityPrescribed,
+        quantityDispensed: line.quantity,
+        substitutionReason: line.substitutionReason || null,
+      })),
+    )
     .onConflictDoUpdate({
       target: dispenseLines.prescriptionMedicineId,
-      set: { updatedAt: sql`${dispenseLines.updatedAt}` },
+      set: {
+        quantityDispensed: sql`${was}.quantity_dispensed + excluded.quantity_dispensed`,
+        updatedAt: at,
+      },
+      setWhere: sql`${was}.medicine_id = excluded.medicine_id
+        and ${was}.quantity_prescribed = excluded.quantity_prescribed
+        and ${was}.quantity_dispensed + excluded.quantity_dispensed <= ${was}.quantity_prescribed`,
     })
-    .returning();
-  if (!supply) throw new Error('dispense line not written');
-  if (supply.medicineId !== line.medicineId)
+    .returning({ id: dispenseLines.id, lineId: dispenseLines.prescriptionMedicineId });
+  const supplies = new Map(handed.map((row) => [row.lineId, row.id]));
+  if (supplies.size < lines.length) await refuseHandOver(tx, lines, supplies);
+  return supplies;
+}
+
+/** Why the first line the upsert left alone was refused: another medicine, another course, or more than is owed. */
+async function refuseHandOver(
+  tx: Executor,
+  lines: readonly LineInput[],
+  handed: ReadonlyMap<string, string>,
+): Promise<never> {
+  const index = lines.findIndex((line) => !handed.has(line.lineId));
+  const line = lines[index];
+  if (!line) throw new Error('no refused line');
+  const [row] = await tx
+    .select({
+      medicineId: dispenseLines.medicineId,
+      prescribed: dispenseLines.quantityPrescribed,
+      dispensed: dispenseLines.quantityDispensed,
+    })
+    .from(dispenseLines)
+    .where(eq(dispenseLines.prescriptionMedicineId, line.lineId));
+  if (row && row.medicineId !== line.medicineId)
     throw conflict(
       'DISPENSE_MEDICINE_CHANGED',
       DISPENSING_MESSAGES.medicineChanged,
       field(index, 'medicineId'),
     );
-  if (supply.quantityPrescribed !== line.quantityPrescribed)
+  if (row && row.prescribed !== line.quantityPrescribed)
     throw conflict(
       'DISPENSE_PRESCRIBED_CHANGED',
       DISPENSING_MESSAGES.prescribedChanged,
       field(index, 'quantityPrescribed'),
     );
-  return supply;
-}
-
-/** Adds what is handed over now to the line, only while it stays within the course. */
-async function handOver(tx: Executor, supplyId: string, quantity: number, index: number, at: Date) {
-  const [grown] = await tx
-    .update(dispenseLines)
-    .set({ quantityDispensed: sql`${dispenseLines.quantityDispensed} + ${quantity}`, updatedAt: at })
-    .where(
-      and(
-        eq(dispenseLines.id, supplyId),
-        sql`${dispenseLines.quantityDispensed} + ${quantity} <= ${dispenseLines.quantityPrescribed}`,
-      ),
-    )
-    .returning({ id: dispenseLines.id });
-  if (grown) return;
-  const [now] = await tx
-    .select({ owed: sql<number>`${dispenseLines.quantityPrescribed} - ${dispenseLines.quantityDispensed}` })
-    .from(dispenseLines)
-    .where(eq(dispenseLines.id, supplyId));
   throw conflict(
     'DISPENSE_MORE_THAN_OWED',
-    DISPENSING_MESSAGES.moreThanOwed(now?.owed ?? 0),
+    DISPENSING_MESSAGES.moreThanOwed(row ? row.prescribed - row.dispensed : 0),
     field(index, 'quantity'),
   );
 }
@@ -248,23 +276,26 @@ export async function dispensePrescription(
   if (!header.active) throw conflict('PRESCRIPTION_INACTIVE', DISPENSING_MESSAGES.inactive);
   const now = ctx.now();
   const today = facilityDate(now, ctx.config.TIME_ZONE);
+  let storeId: string;
   try {
-    await ctx.db.transaction(async (tx) => {
+    storeId = await ctx.db.transaction(async (tx) => {
       await checkLines(tx, prescriptionId, input.lines);
       const byId = await medicinesById(tx, input.lines);
-      const { id: storeId, name: storeName } = await mainStore(tx);
+      const { id: mainId, name: storeName } = await mainStore(tx);
       // Every line's batches in one read; move() holds the stock rule whatever was read here.
-      const inDate = await batchesInDate(tx, storeId, [...byId.keys()], today);
+      const inDate = await batchesInDate(tx, mainId, [...byId.keys()], today);
+      const supplies = await handOverLines(tx, prescriptionId, input.lines, now);
       const takes: Take[] = [];
       for (const [index, line] of input.lines.entries()) {
         const medicine = byId.get(line.medicineId);
-        if (!medicine) throw badRequest(DISPENSING_MESSAGES.medicine, field(index, 'medicineId'));
-        const supply = await supplyOf(tx, prescriptionId, line, index);
+        const supplyId = supplies.get(line.lineId);
+        if (!medicine || !supplyId) throw new Error('dispensed line not read');
         if (line.quantity === 0) continue;
-        await handOver(tx, supply.id, line.quantity, index, now);
         for (const take of await batchesFor(tx, line, medicine, index, today, { name: storeName, inDate }))
-          takes.push({ ...take, line, supplyId: supply.id, medicine });
+          takes.push({ ...take, line, supplyId, medicine });
       }
+      // The stock first, so the dispense is written once, naming the ledger's operation.
+      const moved = takes.length > 0 ? await takeStock(inTransaction(ctx, tx), mainId, takes) : null;
       const [dispense] = await tx
         .insert(dispenses)
         .values({
@@ -273,11 +304,11 @@ export async function dispensePrescription(
           dispensedBy: actor.id,
           dispensedAt: now,
           counselled: input.counselled,
+          operationId: moved?.operationId ?? null,
         })
         .returning({ id: dispenses.id });
       if (!dispense) throw new Error('dispense not written');
-      if (takes.length > 0)
-        await takeStock(inTransaction(ctx, tx), dispense.id, header.patientId, storeId, takes);
+      if (moved) await writeItems(tx, dispense.id, header.patientId, moved.items);
       await audit(inTransaction(ctx, tx), {
         action: 'dispensing.dispense',
         entityType: 'prescription',
@@ -294,6 +325,7 @@ export async function dispensePrescription(
           })),
         },
       });
+      return mainId;
     });
   } catch (error) {
     const check = violatedCheck(error);
@@ -305,20 +337,14 @@ export async function dispensePrescription(
   await ctx.publish('pharmacy', { doctorIds: [header.doctorId] });
   // The stock screens read again too (a dispense of nothing but counselling makes them read the same).
   await publishStock(ctx);
-  return dispensingView(ctx, prescriptionId);
+  return dispensingView(ctx, prescriptionId, { header, storeId });
 }
 
 /**
- * Takes the items' stock through the ledger's one writer (one operation), then writes each item
- * with its ledger row and its charge at the formulary's price now.
+ * Takes the items' stock through the ledger's one writer (one operation) and pairs each take with
+ * its ledger row.
  */
-async function takeStock(
-  ctx: ServiceContext,
-  dispenseId: string,
-  patientId: string,
-  storeId: string,
-  takes: readonly Take[],
-) {
+async function takeStock(ctx: ServiceContext, storeId: string, takes: readonly Take[]) {
   const movements: Movement[] = takes.map((take) => ({
     kind: 'dispense',
     storeId,
@@ -328,14 +354,24 @@ async function takeStock(
   const moved = await move(ctx, movements);
   // move() writes in its own order (store, batch): each take finds its row by batch and quantity.
   const unused = [...moved.movements];
-  const rows = takes.map((take) => {
+  const items = takes.map((take) => {
     const at = unused.findIndex((row) => row.batchId === take.batchId && row.quantity === -take.quantity);
     const [movement] = unused.splice(at, 1);
     if (at < 0 || !movement) throw new Error('ledger row of a dispensed item not found');
     return { take, movementId: movement.id };
   });
+  return { operationId: moved.operationId, items };
+}
+
+/** Writes each item with its ledger row, and its charge at the formulary's price now. */
+async function writeItems(
+  tx: Executor,
+  dispenseId: string,
+  patientId: string,
+  rows: ReadonlyArray<{ take: Take; movementId: string }>,
+) {
   // Each item names its own ledger row (unique), which finds its charge's item below.
-  const items = await ctx.db
+  const items = await tx
     .insert(dispenseItems)
     .values(
       rows.map(({ take, movementId }) => ({
@@ -349,7 +385,7 @@ async function takeStock(
     )
     .returning({ id: dispenseItems.id, movementId: dispenseItems.movementId });
   const itemOf = new Map(items.map((item) => [item.movementId, item.id]));
-  await ctx.db.insert(pharmacyCharges).values(
+  await tx.insert(pharmacyCharges).values(
     rows.map(({ take, movementId }) => {
       const dispenseItemId = itemOf.get(movementId);
       if (!dispenseItemId) throw new Error('dispense item not written');
@@ -362,5 +398,4 @@ async function takeStock(
       };
     }),
   );
-  await ctx.db.update(dispenses).set({ operationId: moved.operationId }).where(eq(dispenses.id, dispenseId));
 }

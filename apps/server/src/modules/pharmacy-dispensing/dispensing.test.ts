@@ -235,6 +235,46 @@ describe('dispensing', () => {
     expect(swapped.json()).toMatchObject({ error: DISPENSING_MESSAGES.medicineChanged });
   });
 
+  it('a first dispense above the course says the whole course is owed, and hands nothing over', async () => {
+    const drug = await medicine(t);
+    await batchWithStock(t, { medicineId: drug.id, storeId: main.id, quantity: 100 });
+    const { prescription, lineIds } = await prescribe(['Metronidazole 400 mg']);
+    const res = await dispense(pharmacist, prescription.id, [
+      { lineId: lineIds[0] ?? '', medicineId: drug.id, quantityPrescribed: 10, quantity: 11 },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: DISPENSING_MESSAGES.moreThanOwed(10),
+      fieldErrors: { 'lines.0.quantity': [DISPENSING_MESSAGES.moreThanOwed(10)] },
+    });
+    const view = ok<DispensingPrescription>(
+      await pharmacist.get(`/api/pharmacy/dispensing/prescriptions/${prescription.id}`),
+    );
+    expect(view.lines[0]?.supply).toBeNull();
+  });
+
+  it('two pharmacists dispensing the same lines named in opposite orders both finish, within each course', async () => {
+    const [first, second] = [await medicine(t), await medicine(t)];
+    for (const drug of [first, second])
+      await batchWithStock(t, { medicineId: drug.id, storeId: main.id, quantity: 100 });
+    const { prescription, lineIds } = await prescribe(['Amoxicillin', 'Metronidazole']);
+    const lines = [first, second].map((drug, index) => ({
+      lineId: lineIds[index] ?? '',
+      medicineId: drug.id,
+      quantityPrescribed: 10,
+      quantity: 5,
+    }));
+    const results = await Promise.all([
+      dispense(pharmacist, prescription.id, lines),
+      dispense(otherPharmacist, prescription.id, [...lines].reverse()),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const view = ok<DispensingPrescription>(
+      await pharmacist.get(`/api/pharmacy/dispensing/prescriptions/${prescription.id}`),
+    );
+    expect(view.lines.map((line) => line.supply?.owed)).toEqual([0, 0]);
+  });
+
   it('an override of the first-expiring batch needs a reason, and is recorded with it', async () => {
     const drug = await medicine(t);
     await batchWithStock(t, {

@@ -118,9 +118,16 @@ export async function suppliesOf(db: Executor, lineIds: readonly string[]): Prom
   return new Map(rows.map((row) => [row.lineId, supplyOf(row)]));
 }
 
-/** The in-date batches of these medicines in the main store, by medicine, FEFO first. */
-export const batchesInDate = async (db: Executor, medicineIds: readonly string[], today: string) =>
-  inDateBatches(db, (await mainStore(db)).id, medicineIds, today);
+/**
+ * The in-date batches of these medicines in the main store, by medicine, FEFO first. `storeId`:
+ * the main store's id when the caller has read it already.
+ */
+export const batchesInDate = async (
+  db: Executor,
+  medicineIds: readonly string[],
+  today: string,
+  storeId?: string,
+) => inDateBatches(db, storeId ?? (await mainStore(db)).id, medicineIds, today);
 
 async function itemsOf(db: Executor, prescriptionId: string) {
   const rows = await db
@@ -191,9 +198,19 @@ export async function prescriptionHeader(db: Executor, id: string) {
   return row;
 }
 
-/** The prescription as the dispensing screen shows it (no audit row: callers audit). */
-export async function dispensingView(ctx: ServiceContext, id: string): Promise<DispensingPrescription> {
-  const header = await prescriptionHeader(ctx.db, id);
+type Header = Awaited<ReturnType<typeof prescriptionHeader>>;
+
+/**
+ * The prescription as the dispensing screen shows it (no audit row: callers audit). `known`: what
+ * the caller read already (a dispense answers with the header and the main store it read before
+ * it wrote, neither of which a dispense changes), so it is not read twice.
+ */
+export async function dispensingView(
+  ctx: ServiceContext,
+  id: string,
+  known: { header?: Header; storeId?: string } = {},
+): Promise<DispensingPrescription> {
+  const header = known.header ?? (await prescriptionHeader(ctx.db, id));
   const lines = await ctx.db
     .select()
     .from(prescriptionMedicines)
@@ -212,7 +229,12 @@ export async function dispensingView(ctx: ServiceContext, id: string): Promise<D
   const medicineOf = (line: (typeof lines)[number]) =>
     supplies.get(line.id)?.medicine.id ?? line.medicineId ?? null;
   const medicineIds = [...new Set(lines.flatMap((line) => medicineOf(line) ?? []))];
-  const batches = await batchesInDate(ctx.db, medicineIds, facilityDate(ctx.now(), ctx.config.TIME_ZONE));
+  const batches = await batchesInDate(
+    ctx.db,
+    medicineIds,
+    facilityDate(ctx.now(), ctx.config.TIME_ZONE),
+    known.storeId,
+  );
   const [counselled] = await ctx.db
     .select({ at: dispenses.dispensedAt })
     .from(dispenses)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { medicineLabel, PHARMACY_MESSAGES, type StockMovementKind } from '@carepoint/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { medicines, stockBalances, stockBatches, stockMovements, stores } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { violatedCheck } from '../../lib/db-errors';
 import { conflict, signedIn } from '../../lib/errors';
 
 /** One change of one batch's balance in one store, as a caller of `move` asks for it. */
@@ -34,14 +34,18 @@ interface Moved {
 /**
  * The stock ledger's one writer (docs/areas/pharmacy.md): writes each movement as a row of the
  * append-only ledger and changes its store's balance of the batch in the same transaction, the
- * signed-in user performing it. Runs in the caller's transaction (a savepoint) when `ctx.db` is one,
- * so a dispense and its stock commit or roll back together.
+ * signed-in user performing it. Runs in the caller's transaction when `ctx.db` is one, so a
+ * dispense and its stock commit or roll back together; otherwise in its own.
  *
- * A take is a conditional UPDATE, `quantity = quantity + delta`: the row's lock orders two takes of
- * the same batch at the same moment, and the second sees the first's result; the CHECK
- * `stock_balances_quantity` (never below zero) refuses what would go under, which answers 409 "Not
- * enough stock of <medicine> in <store>" and rolls the whole operation back. Balances are changed
- * in one order (store, then batch), so two operations over the same rows never deadlock.
+ * A take is a conditional UPDATE, `quantity = quantity + delta` only while that stays at zero or
+ * more: the row's lock orders two takes of the same batch at the same moment, and the second sees
+ * the first's result; a take that would go under changes nothing and answers 409 "Not enough stock
+ * of <medicine> in <store>", and the caller's transaction rolls the whole operation back (the CHECK
+ * `stock_balances_quantity` holds the same rule under everything). Refusing by the condition, not
+ * by the CHECK's error, leaves the transaction usable to read the names for the message, so no
+ * savepoint is needed: two statements fewer for every dispense. A caller that goes on after a
+ * refused move (a ward dose is recorded without its stock) runs it in a savepoint of its own. Balances are changed in one order
+ * (store, then batch), so two operations over the same rows never deadlock.
  */
 export async function move(ctx: ServiceContext, rows: readonly Movement[]): Promise<Moved> {
   const performedBy = signedIn(ctx.actor).id;
@@ -50,45 +54,38 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
   const ordered = [...rows].sort(
     (a, b) => a.storeId.localeCompare(b.storeId) || a.batchId.localeCompare(b.batchId),
   );
-  let current: Movement | undefined;
-  try {
-    const movements = await ctx.db.transaction(async (tx) => {
-      const ledger: Array<typeof stockMovements.$inferInsert & { id: string; balanceAfter: number }> = [];
-      for (const row of ordered) {
-        current = row;
-        ledger.push({
-          // Made here, so the ledger's rows go in as one statement once every balance has changed.
-          id: randomUUID(),
-          operationId,
-          kind: row.kind,
-          storeId: row.storeId,
-          batchId: row.batchId,
-          quantity: row.quantity,
-          balanceAfter: await changeBalance(tx, row, performedAt),
-          reason: row.reason ?? null,
-          supplier: row.supplier ?? null,
-          invoiceNumber: row.invoiceNumber ?? null,
-          otherStoreId: row.otherStoreId ?? null,
-          administrationId: row.administrationId ?? null,
-          performedBy,
-          performedAt,
-        });
-      }
-      if (ledger.length > 0) await tx.insert(stockMovements).values(ledger);
-      return ledger.map(({ id, storeId, batchId, quantity, balanceAfter }) => ({
-        id,
-        storeId,
-        batchId,
-        quantity,
-        balanceAfter,
-      }));
-    });
-    return { operationId, movements };
-  } catch (error) {
-    if (current && violatedCheck(error) === 'stock_balances_quantity')
-      throw await notEnoughStock(ctx.db, current);
-    throw error;
-  }
+  const write = async (tx: Executor) => {
+    const ledger: Array<typeof stockMovements.$inferInsert & { id: string; balanceAfter: number }> = [];
+    for (const row of ordered) {
+      ledger.push({
+        // Made here, so the ledger's rows go in as one statement once every balance has changed.
+        id: randomUUID(),
+        operationId,
+        kind: row.kind,
+        storeId: row.storeId,
+        batchId: row.batchId,
+        quantity: row.quantity,
+        balanceAfter: await changeBalance(tx, row, performedAt),
+        reason: row.reason ?? null,
+        supplier: row.supplier ?? null,
+        invoiceNumber: row.invoiceNumber ?? null,
+        otherStoreId: row.otherStoreId ?? null,
+        administrationId: row.administrationId ?? null,
+        performedBy,
+        performedAt,
+      });
+    }
+    if (ledger.length > 0) await tx.insert(stockMovements).values(ledger);
+    return ledger.map(({ id, storeId, batchId, quantity, balanceAfter }) => ({
+      id,
+      storeId,
+      batchId,
+      quantity,
+      balanceAfter,
+    }));
+  };
+  const movements = ctx.db instanceof PgTransaction ? await write(ctx.db) : await ctx.db.transaction(write);
+  return { operationId, movements };
 }
 
 /** Adds `row.quantity` to the store's balance of the batch and answers the new balance. */
@@ -109,9 +106,15 @@ async function changeBalance(tx: Executor, row: Movement, at: Date): Promise<num
   const [balance] = await tx
     .update(stockBalances)
     .set({ quantity: sql`${stockBalances.quantity} + ${row.quantity}`, updatedAt: at })
-    .where(and(eq(stockBalances.storeId, row.storeId), eq(stockBalances.batchId, row.batchId)))
+    .where(
+      and(
+        eq(stockBalances.storeId, row.storeId),
+        eq(stockBalances.batchId, row.batchId),
+        sql`${stockBalances.quantity} + ${row.quantity} >= 0`,
+      ),
+    )
     .returning({ quantity: stockBalances.quantity });
-  // No row: this store never had the batch, so there is none to take.
+  // No row: this store never had the batch, or has too little of it.
   if (!balance) throw await notEnoughStock(tx, row);
   return balance.quantity;
 }
