@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { medicineLabel, PHARMACY_MESSAGES, type StockMovementKind } from '@carepoint/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { medicines, stockBalances, stockBatches, stockMovements, stores } from '../../db/schema';
@@ -55,27 +55,26 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
     (a, b) => a.storeId.localeCompare(b.storeId) || a.batchId.localeCompare(b.batchId),
   );
   const write = async (tx: Executor) => {
-    const ledger: Array<typeof stockMovements.$inferInsert & { id: string; balanceAfter: number }> = [];
-    for (const row of ordered) {
-      ledger.push({
-        // Made here, so the ledger's rows go in as one statement once every balance has changed.
-        id: randomUUID(),
-        operationId,
-        kind: row.kind,
-        storeId: row.storeId,
-        batchId: row.batchId,
-        quantity: row.quantity,
-        balanceAfter: await changeBalance(tx, row, performedAt),
-        reason: row.reason ?? null,
-        supplier: row.supplier ?? null,
-        invoiceNumber: row.invoiceNumber ?? null,
-        otherStoreId: row.otherStoreId ?? null,
-        administrationId: row.administrationId ?? null,
-        performedBy,
-        performedAt,
-      });
-    }
-    if (ledger.length > 0) await tx.insert(stockMovements).values(ledger);
+    if (ordered.length === 0) return [];
+    const changed = await changeBalances(tx, ordered, performedAt);
+    // Ids made here, so the ledger's rows go in as one statement.
+    const ledger = changed.map((row) => ({
+      id: randomUUID(),
+      operationId,
+      kind: row.kind,
+      storeId: row.storeId,
+      batchId: row.batchId,
+      quantity: row.quantity,
+      balanceAfter: row.balanceAfter,
+      reason: row.reason ?? null,
+      supplier: row.supplier ?? null,
+      invoiceNumber: row.invoiceNumber ?? null,
+      otherStoreId: row.otherStoreId ?? null,
+      administrationId: row.administrationId ?? null,
+      performedBy,
+      performedAt,
+    }));
+    await tx.insert(stockMovements).values(ledger);
     return ledger.map(({ id, storeId, batchId, quantity, balanceAfter }) => ({
       id,
       storeId,
@@ -88,39 +87,102 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
   return { operationId, movements };
 }
 
-/** Adds `row.quantity` to the store's balance of the batch and answers the new balance. */
-async function changeBalance(tx: Executor, row: Movement, at: Date): Promise<number> {
-  if (row.quantity > 0) {
-    // Stock arriving may be the batch's first in this store: the balance row is made then.
-    const [balance] = await tx
-      .insert(stockBalances)
-      .values({ storeId: row.storeId, batchId: row.batchId, quantity: row.quantity })
-      .onConflictDoUpdate({
-        target: [stockBalances.storeId, stockBalances.batchId],
-        set: { quantity: sql`${stockBalances.quantity} + ${row.quantity}`, updatedAt: at },
-      })
-      .returning({ quantity: stockBalances.quantity });
-    if (!balance) throw new Error('stock balance not written');
-    return balance.quantity;
+const pairKey = (row: { storeId: string; batchId: string }) => `${row.storeId}/${row.batchId}`;
+
+/**
+ * Changes the balances the rows move, in two statements whatever their number, and answers each
+ * row's balance after it (in the rows' order). The balances taken from are locked first, in one
+ * order (store, then batch), so two operations over the same rows never deadlock and the second
+ * sees the first's result; a take that would go under, or from a batch the store never had,
+ * answers 409 before anything changed. Then one UPDATE takes from them all, and one upsert adds to
+ * the batches arriving, making the balance row of a batch new to a store (an upsert cannot take:
+ * the row it proposes, below zero, breaks the CHECK before it meets the row there).
+ */
+async function changeBalances(
+  tx: Executor,
+  rows: readonly Movement[],
+  at: Date,
+): Promise<Array<Movement & { balanceAfter: number }>> {
+  const deltas = new Map<string, Pair>();
+  for (const row of rows) {
+    const key = pairKey(row);
+    const sum = deltas.get(key) ?? { storeId: row.storeId, batchId: row.batchId, quantity: 0 };
+    deltas.set(key, { ...sum, quantity: sum.quantity + row.quantity });
   }
-  const [balance] = await tx
-    .update(stockBalances)
-    .set({ quantity: sql`${stockBalances.quantity} + ${row.quantity}`, updatedAt: at })
-    .where(
-      and(
-        eq(stockBalances.storeId, row.storeId),
-        eq(stockBalances.batchId, row.batchId),
-        sql`${stockBalances.quantity} + ${row.quantity} >= 0`,
-      ),
-    )
-    .returning({ quantity: stockBalances.quantity });
-  // No row: this store never had the batch, or has too little of it.
-  if (!balance) throw await notEnoughStock(tx, row);
-  return balance.quantity;
+  // A batch whose rows add up to nothing is read under the lock too, for its rows' balances after.
+  const taken = [...deltas.values()].filter((pair) => pair.quantity <= 0);
+  const held = new Map<string, number>();
+  if (taken.length > 0) {
+    const locked = await tx
+      .select({
+        storeId: stockBalances.storeId,
+        batchId: stockBalances.batchId,
+        quantity: stockBalances.quantity,
+      })
+      .from(stockBalances)
+      .where(
+        sql`(${stockBalances.storeId}, ${stockBalances.batchId}) in (${sql.join(
+          taken.map((pair) => sql`(${pair.storeId}::uuid, ${pair.batchId}::uuid)`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(stockBalances.storeId, stockBalances.batchId)
+      .for('update');
+    for (const row of locked) held.set(pairKey(row), row.quantity);
+    const short = taken.find((pair) => (held.get(pairKey(pair)) ?? 0) + pair.quantity < 0);
+    if (short) throw await notEnoughStock(tx, short);
+  }
+  const finals = [...(await takeFrom(tx, taken, at)), ...(await addTo(tx, [...deltas.values()], at))];
+  // Each row's balance after it: the batch's balance before the operation (its final one less the
+  // operation's change), then each row in turn.
+  const running = new Map(
+    finals.map((row) => [pairKey(row), row.quantity - (deltas.get(pairKey(row))?.quantity ?? 0)]),
+  );
+  return rows.map((row) => {
+    const balanceAfter = (running.get(pairKey(row)) ?? 0) + row.quantity;
+    running.set(pairKey(row), balanceAfter);
+    return { ...row, balanceAfter };
+  });
 }
 
-/** 409 "Not enough stock of <medicine> in <store>", read after the failed take was rolled back. */
-async function notEnoughStock(db: Executor, row: Movement) {
+type Pair = { storeId: string; batchId: string; quantity: number };
+const returnedPair = {
+  storeId: stockBalances.storeId,
+  batchId: stockBalances.batchId,
+  quantity: stockBalances.quantity,
+};
+
+/** Takes each pair's (negative) quantity from its locked balance, in one statement. */
+async function takeFrom(tx: Executor, taken: readonly Pair[], at: Date) {
+  if (taken.length === 0) return [];
+  const changes = sql.join(
+    taken.map((pair) => sql`(${pair.storeId}::uuid, ${pair.batchId}::uuid, ${pair.quantity}::integer)`),
+    sql`, `,
+  );
+  return tx
+    .update(stockBalances)
+    .set({ quantity: sql`${stockBalances.quantity} + change.quantity`, updatedAt: at })
+    .from(sql`(values ${changes}) as change(store_id, batch_id, quantity)`)
+    .where(sql`${stockBalances.storeId} = change.store_id and ${stockBalances.batchId} = change.batch_id`)
+    .returning(returnedPair);
+}
+
+/** Adds each pair's (positive) quantity to its balance, made when the store never had the batch. */
+async function addTo(tx: Executor, pairs: readonly Pair[], at: Date) {
+  const added = pairs.filter((pair) => pair.quantity > 0);
+  if (added.length === 0) return [];
+  return tx
+    .insert(stockBalances)
+    .values(added)
+    .onConflictDoUpdate({
+      target: [stockBalances.storeId, stockBalances.batchId],
+      set: { quantity: sql`${stockBalances.quantity} + excluded.quantity`, updatedAt: at },
+    })
+    .returning(returnedPair);
+}
+
+/** 409 "Not enough stock of <medicine> in <store>". */
+async function notEnoughStock(db: Executor, row: Pick<Movement, 'storeId' | 'batchId'>) {
   const [names] = await db
     .select({
       genericName: medicines.genericName,
