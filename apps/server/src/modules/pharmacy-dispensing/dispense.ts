@@ -334,10 +334,14 @@ export async function dispensePrescription(
       throw conflict('DISPENSE_MORE_THAN_OWED', DISPENSING_MESSAGES.moreThanOwed(0));
     throw error;
   }
-  await ctx.publish('pharmacy', { doctorIds: [header.doctorId] });
-  // The stock screens read again too (a dispense of nothing but counselling makes them read the same).
-  await publishStock(ctx);
-  return dispensingView(ctx, prescriptionId, { header, storeId });
+  // The queue and the prescriber's screens, and the stock screens (a dispense of nothing but
+  // counselling makes them read the same), told together while the answer is read.
+  const [view] = await Promise.all([
+    dispensingView(ctx, prescriptionId, { header, storeId }),
+    ctx.publish('pharmacy', { doctorIds: [header.doctorId] }),
+    publishStock(ctx),
+  ]);
+  return view;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { independentReads } from '../../lib/independent-reads';
 import { iso, isoOrNull } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
 import { batchesInDate as inDateBatches } from '../pharmacy-stock';
@@ -210,21 +211,38 @@ export async function dispensingView(
   id: string,
   known: { header?: Header; storeId?: string } = {},
 ): Promise<DispensingPrescription> {
-  const header = known.header ?? (await prescriptionHeader(ctx.db, id));
-  const lines = await ctx.db
-    .select()
-    .from(prescriptionMedicines)
-    .where(eq(prescriptionMedicines.prescriptionId, id))
-    .orderBy(asc(prescriptionMedicines.position));
-  const supplies = await suppliesOf(
-    ctx.db,
-    lines.map((line) => line.id),
-  );
-  const items = await itemsOf(ctx.db, id);
-  const prescribed = await formularyMedicines(
-    ctx.db,
-    lines.flatMap((line) => (line.medicineId ? [line.medicineId] : [])),
-  );
+  const { header: knownHeader } = known;
+  const [header, lines, items, counselled] = await independentReads(ctx.db, [
+    () => (knownHeader ? Promise.resolve(knownHeader) : prescriptionHeader(ctx.db, id)),
+    () =>
+      ctx.db
+        .select()
+        .from(prescriptionMedicines)
+        .where(eq(prescriptionMedicines.prescriptionId, id))
+        .orderBy(asc(prescriptionMedicines.position)),
+    () => itemsOf(ctx.db, id),
+    async () => {
+      const [first] = await ctx.db
+        .select({ at: dispenses.dispensedAt })
+        .from(dispenses)
+        .where(and(eq(dispenses.prescriptionId, id), eq(dispenses.counselled, true)))
+        .orderBy(asc(dispenses.dispensedAt))
+        .limit(1);
+      return first;
+    },
+  ]);
+  const [supplies, prescribed] = await independentReads(ctx.db, [
+    () =>
+      suppliesOf(
+        ctx.db,
+        lines.map((line) => line.id),
+      ),
+    () =>
+      formularyMedicines(
+        ctx.db,
+        lines.flatMap((line) => (line.medicineId ? [line.medicineId] : [])),
+      ),
+  ]);
   // Each line's batches are those of the medicine given (once dispensed) or else the one prescribed.
   const medicineOf = (line: (typeof lines)[number]) =>
     supplies.get(line.id)?.medicine.id ?? line.medicineId ?? null;
@@ -235,12 +253,6 @@ export async function dispensingView(
     facilityDate(ctx.now(), ctx.config.TIME_ZONE),
     known.storeId,
   );
-  const [counselled] = await ctx.db
-    .select({ at: dispenses.dispensedAt })
-    .from(dispenses)
-    .where(and(eq(dispenses.prescriptionId, id), eq(dispenses.counselled, true)))
-    .orderBy(asc(dispenses.dispensedAt))
-    .limit(1);
   const timeZone = ctx.config.TIME_ZONE;
   return {
     id: header.id,
