@@ -82,7 +82,7 @@ export const PAYMENT_MESSAGES = {
   refundRequested: 'Refund sent for approval',
   refundApproved: 'Refund approved',
   refundRejected: 'Refund rejected',
-  dayClosedToast: 'Day closed',
+  dayClosedToast: 'Day closed: the count is recorded',
   loadFailed: 'The account could not be loaded',
 } as const;
 const M = PAYMENT_MESSAGES;

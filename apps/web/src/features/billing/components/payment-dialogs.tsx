@@ -19,15 +19,15 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useContractForm } from '@/lib/use-contract-form';
-import { receiptPdfUrl, useDrawDown, useRequestRefund, useTakeReceipt } from '../api/payments';
+import { useDrawDown, useRequestRefund, useTakeReceipt } from '../api/payments';
 
 const newKey = () => crypto.randomUUID();
 
 /**
  * Take Payment and Record Deposit: the amount in naira, the method, and the reference a transfer
  * or a POS slip carries. One Idempotency-Key per opening of the dialog: a double click or a
- * retry sends it again and is answered with the first payment, never a second one. The receipt
- * opens as a PDF once taken.
+ * retry sends it again and is answered with the first payment, never a second one. The page
+ * then offers the receipt's PDF.
  */
 export function TakeReceiptDialog({
   open,
@@ -35,7 +35,14 @@ export function TakeReceiptDialog({
   kind,
   patientId,
   balance,
-}: DialogComponentProps & { kind: ReceiptKind; patientId: string; balance: number }) {
+  onTaken,
+}: DialogComponentProps & {
+  kind: ReceiptKind;
+  patientId: string;
+  balance: number;
+  /** The receipt just taken: the page offers its PDF. */
+  onTaken: (receipt: Receipt) => void;
+}) {
   const [key, setKey] = useState(newKey);
   const take = useTakeReceipt(kind, patientId);
   const isPayment = kind === 'payment';
@@ -54,7 +61,7 @@ export function TakeReceiptDialog({
     onReset: () => setKey(newKey()),
     onSaved: (receipt: Receipt) => {
       onOpenChange(false);
-      window.open(receiptPdfUrl(receipt.id), '_blank', 'noopener');
+      onTaken(receipt);
     },
   });
   const method = watch('method');

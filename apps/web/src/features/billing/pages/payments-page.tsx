@@ -83,6 +83,29 @@ const columns = (refund: (r: Receipt) => void): DataTableColumn<Receipt>[] =>
     )),
   ]);
 
+/** The receipt just taken, with its PDF to print for the patient. */
+function TakenBanner({ receipt }: { receipt: Receipt }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-primary-50 px-4 py-3 text-sm"
+    >
+      <span>
+        {RECEIPT_KIND_LABELS[receipt.kind]} {receipt.number}: {formatNaira(receipt.amount)} by{' '}
+        {RECEIPT_METHOD_LABELS[receipt.method].toLowerCase()}. Balance now {formatNaira(receipt.balanceAfter)}.
+      </span>
+      <a
+        href={receiptPdfUrl(receipt.id)}
+        target="_blank"
+        rel="noopener"
+        className={buttonClass({ variant: 'primary', size: 'sm' })}
+      >
+        <FileText aria-hidden size={14} /> Print Receipt
+      </a>
+    </div>
+  );
+}
+
 type Open = 'payment' | 'deposit' | 'drawdown' | null;
 
 /**
@@ -94,6 +117,7 @@ export default function PaymentsPage() {
   const account = useOutletContext<Account>();
   const [open, setOpen] = useState<Open>(null);
   const refunding = useRowDialog<Receipt>();
+  const [taken, setTaken] = useState<Receipt | null>(null);
   const dialog = (which: Open) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
@@ -114,6 +138,7 @@ export default function PaymentsPage() {
           Take Payment
         </Button>
       </div>
+      {taken ? <TakenBanner receipt={taken} /> : null}
       <ListTable
         query={receiptsQuery(id)}
         label="Payments and deposits"
@@ -121,8 +146,20 @@ export default function PaymentsPage() {
         searchable={false}
         emptyText="No payment or deposit yet."
       />
-      <TakeReceiptDialog kind="payment" patientId={id} balance={account.balance} {...dialog('payment')} />
-      <TakeReceiptDialog kind="deposit" patientId={id} balance={account.balance} {...dialog('deposit')} />
+      <TakeReceiptDialog
+        kind="payment"
+        patientId={id}
+        balance={account.balance}
+        onTaken={setTaken}
+        {...dialog('payment')}
+      />
+      <TakeReceiptDialog
+        kind="deposit"
+        patientId={id}
+        balance={account.balance}
+        onTaken={setTaken}
+        {...dialog('deposit')}
+      />
       <DrawDownDialog
         patientId={id}
         balance={account.balance}
