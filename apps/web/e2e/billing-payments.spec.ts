@@ -58,13 +58,23 @@ test('a cashier takes a transfer, opens its receipt and closes her day', async (
   const pdf = await page.request.get(href ?? '');
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = await pdfText(new Uint8Array(await pdf.body()));
-  for (const expected of [number, 'Ibrahim Musa', 'Bank transfer', 'TRF-E2E-1000', 'NGN 1,000.00', 'Kemi Adewale'])
+  for (const expected of [
+    number,
+    'Ibrahim Musa',
+    'Bank transfer',
+    'TRF-E2E-1000',
+    'NGN 1,000.00',
+    'Kemi Adewale',
+  ])
     expect(text).toContain(expected);
 
   const receipt = page.getByRole('row').filter({ hasText: 'TRF-E2E-1000' });
   await expect(receipt).toContainText('₦1,000.00');
   await expect(receipt).toContainText(number);
-  await expect(receipt.getByRole('link', { name: /^Receipt RCT-/ })).toHaveAttribute('href', /\/pdf\?disposition=inline$/);
+  await expect(receipt.getByRole('link', { name: /^Receipt RCT-/ })).toHaveAttribute(
+    'href',
+    /\/pdf\?disposition=inline$/,
+  );
   await shot(page, 'billing-account-payments', { widths: [1280, 390] });
   await expectNoSeriousA11yViolations(page);
 

@@ -51,7 +51,7 @@ export const CASHIER_DAY_STATUSES = ['open', 'closed'] as const;
 /** The header a client sends with every payment and deposit, so a retry is answered, not taken twice. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** ₦100,000,000 in kobo: no single receipt is larger. */
-export const MAX_RECEIPT_KOBO = 10_000_000_000;
+const MAX_RECEIPT_KOBO = 10_000_000_000;
 
 export const PAYMENT_MESSAGES = {
   amountRange: 'Enter an amount above ₦0 and up to ₦100,000,000',
@@ -101,7 +101,7 @@ const nairaText = (message: string, min: number) =>
     .transform((v) => parseNaira(v) ?? 0);
 
 /** `Idempotency-Key`: an opaque token the client makes per payment (the web app a UUID per dialog). */
-export const idempotencyKeySchema = z
+const idempotencyKeySchema = z
   .string({ error: M.keyRequired })
   .regex(/^[A-Za-z0-9_.:-]{1,100}$/, M.keyRequired);
 export const idempotencyHeadersSchema = z.looseObject({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
@@ -128,7 +128,6 @@ export type TakePaymentOutput = z.output<typeof takePaymentSchema>;
 export const takePaymentFormSchema = z
   .object({ amount: nairaText(M.amountRange, 1), ...paymentFields })
   .superRefine(referenceWhereNeeded);
-export type TakePaymentForm = z.input<typeof takePaymentFormSchema>;
 
 /** Apply Deposit: how much of the deposits held goes to the balance (oldest deposit first). */
 export const drawDownSchema = z.object({ amount });
@@ -207,14 +206,16 @@ export const receiptSchema = z.object({
   refunded: z.number().int(),
   /** What a new refund may still take: the amount less applied, refunded and awaiting approval. */
   refundable: z.number().int(),
-  refunds: z.array(refundSchema.pick({ id: true, amount: true, reason: true, status: true, requestedAt: true })),
+  refunds: z.array(
+    refundSchema.pick({ id: true, amount: true, reason: true, status: true, requestedAt: true }),
+  ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptPageSchema = pageOf(receiptSchema);
 export const RECEIPT_SORTABLE = ['takenAt', 'amount', 'number'] as const;
 export const receiptsQuerySchema = listQuerySchema(RECEIPT_SORTABLE);
 
-export const billingPatientSchema = personSchema.extend({
+const billingPatientSchema = personSchema.extend({
   recordNumber: z.string().nullable(),
   balance: z.number().int(),
   depositsHeld: z.number().int(),
@@ -229,7 +230,7 @@ export const billingPatientsQuerySchema = listQuerySchema(['name'] as const).ext
     .transform((v) => v === 'true'),
 });
 
-export const methodTotalsSchema = z.object(
+const methodTotalsSchema = z.object(
   Object.fromEntries(RECEIPT_METHODS.map((m) => [m, z.number().int()])) as Record<ReceiptMethod, z.ZodNumber>,
 );
 
@@ -254,7 +255,9 @@ export type CashierDay = z.infer<typeof cashierDaySchema>;
 
 export const refundPageSchema = pageOf(refundSchema);
 export const refundsQuerySchema = listQuerySchema(['requestedAt'] as const).extend({
-  status: z.enum(REFUND_STATUSES, { error: `Status must be one of: ${REFUND_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(REFUND_STATUSES, { error: `Status must be one of: ${REFUND_STATUSES.join(', ')}` })
+    .optional(),
 });
 
 export const pdfDispositionSchema = z.object({

@@ -439,7 +439,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description:
       "The cashier's payments, receipts, deposits, refund requests and the day's close (the administrator reads them).",
   },
-  { name: 'admin: refunds', description: 'Refunds the cashiers ask for, approved or rejected by an administrator.' },
+  {
+    name: 'admin: refunds',
+    description: 'Refunds the cashiers ask for, approved or rejected by an administrator.',
+  },
   {
     name: 'billing: price lists',
     description: 'The payers and their prices, read by the administrator and the cashier.',

@@ -1,4 +1,4 @@
-import { CASHIER_DAY_STATUSES, RECEIPT_METHODS, RECEIPT_KINDS, REFUND_STATUSES } from '@carepoint/contract';
+import { CASHIER_DAY_STATUSES, RECEIPT_KINDS, RECEIPT_METHODS, REFUND_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -121,7 +121,10 @@ export const depositDrawdowns = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [index('deposit_drawdowns_patient_idx').on(t.patientId), check('deposit_drawdowns_amount', sql`${t.amount} > 0`)],
+  (t) => [
+    index('deposit_drawdowns_patient_idx').on(t.patientId),
+    check('deposit_drawdowns_amount', sql`${t.amount} > 0`),
+  ],
 );
 
 /** Money given back from a receipt: asked for by a cashier with a reason, approved or rejected by an administrator. */

@@ -95,7 +95,9 @@ const pay = (
   reference: string | null = null,
 ) => {
   keyCount += 1;
-  return takeReceipt(ctx, kind, patientId, { amount, method, reference }, `demo-${keyCount}`).then((r) => r.result);
+  return takeReceipt(ctx, kind, patientId, { amount, method, reference }, `demo-${keyCount}`).then(
+    (r) => r.result,
+  );
 };
 
 async function yesterdaysDay({ admin, cashier, yesterday }: Seeded, p: Awaited<ReturnType<typeof people>>) {

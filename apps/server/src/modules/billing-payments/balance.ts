@@ -1,9 +1,9 @@
 import type { Account } from '@carepoint/contract';
+import { PAYMENT_MESSAGES } from '@carepoint/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { charges, payments, users } from '../../db/schema';
 import { notFoundWith } from '../../lib/errors';
-import { PAYMENT_MESSAGES } from '@carepoint/contract';
 
 /*
  * A patient's balance, read from the rows it is made of (nothing is stored twice, so it cannot

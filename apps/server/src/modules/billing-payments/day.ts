@@ -76,7 +76,10 @@ export const readDay = (ctx: ServiceContext, day = facilityDate(ctx.now(), ctx.c
  * waits for it and counts it, and a receipt that comes after waits for the close and is refused.
  * A closed day never changes (trigger cashier_days_final), so a second close is refused.
  */
-export async function closeDay(ctx: ServiceContext, input: { countedCash: number; day?: string | undefined }) {
+export async function closeDay(
+  ctx: ServiceContext,
+  input: { countedCash: number; day?: string | undefined },
+) {
   const cashier = signedIn(ctx.actor);
   const today = facilityDate(ctx.now(), ctx.config.TIME_ZONE);
   const day = input.day ?? today;
@@ -89,7 +92,12 @@ export async function closeDay(ctx: ServiceContext, input: { countedCash: number
     const { totals } = await totalsOf(tx, cashier.id, day);
     await tx
       .update(cashierDays)
-      .set({ status: 'closed', expectedCash: totals.cash, countedCash: input.countedCash, closedAt: ctx.now() })
+      .set({
+        status: 'closed',
+        expectedCash: totals.cash,
+        countedCash: input.countedCash,
+        closedAt: ctx.now(),
+      })
       .where(thisDay);
     await audit(inTransaction(ctx, tx), {
       action: 'cashier_day.close',

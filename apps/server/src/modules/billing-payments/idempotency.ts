@@ -13,7 +13,9 @@ export interface KeyedRequest {
 }
 
 const hashOf = ({ operation, body }: KeyedRequest) =>
-  createHash('sha256').update(JSON.stringify([operation, body])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([operation, body]))
+    .digest('hex');
 
 /**
  * Runs `take` once per Idempotency-Key of the signed-in user, and answers every later request

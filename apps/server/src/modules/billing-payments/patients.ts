@@ -12,7 +12,10 @@ import { accountSums, balanceOf, patientName, readAccount } from './balance';
  * with their balance and deposits held. `owing` keeps those who owe, largest balance first; it
  * starts from the patients with an active charge, the only ones who can owe.
  */
-export async function listBillingPatients(ctx: ServiceContext, query: ListQuery<'name'> & { owing: boolean }) {
+export async function listBillingPatients(
+  ctx: ServiceContext,
+  query: ListQuery<'name'> & { owing: boolean },
+) {
   const balance = balanceOf(users.id);
   const conditions: (SQL | undefined)[] = [eq(users.role, 'patient'), patientMatches(query.q)];
   if (query.owing)

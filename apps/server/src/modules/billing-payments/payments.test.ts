@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Account,
   type BillingPatient,
@@ -6,7 +7,6 @@ import {
   type Receipt,
   type Refund,
 } from '@carepoint/contract';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client, expectInvalid } from '../../../test/admin';
@@ -114,8 +114,12 @@ describe('taking a payment once, whatever the network does', () => {
       method: 'cash',
     });
     expect(without.statusCode).toBe(400);
-    expect((await pay(cashier, patient.id, { amount: 1_000, method: 'cash' }, 'x'.repeat(101))).statusCode).toBe(400);
-    expect((await pay(cashier, patient.id, { amount: 1_000, method: 'cash' }, 'bad key')).statusCode).toBe(400);
+    expect(
+      (await pay(cashier, patient.id, { amount: 1_000, method: 'cash' }, 'x'.repeat(101))).statusCode,
+    ).toBe(400);
+    expect((await pay(cashier, patient.id, { amount: 1_000, method: 'cash' }, 'bad key')).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -132,8 +136,8 @@ describe('receipt numbers', () => {
     });
     for (const n of numbers) expect(n).toMatch(/^RCT-2030-\d{6}$/);
     expect(new Set(numbers).size).toBe(6);
-    const sorted = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
-    expect(sorted.at(-1)! - sorted[0]!).toBe(5);
+    const sequence = numbers.map((n) => Number(n.slice(-6)));
+    expect(Math.max(...sequence) - Math.min(...sequence)).toBe(5);
   });
 });
 
@@ -145,15 +149,30 @@ describe('the balance', () => {
     expect(await account(patient.id)).toMatchObject({ charged: 120_000, balance: 120_000, depositsHeld: 0 });
 
     const paid = await pay(cashier, patient.id, { amount: 50_000, method: 'transfer', reference: 'TRF-889' });
-    expect(paid.json<Receipt>()).toMatchObject({ balanceAfter: 70_000, method: 'transfer', reference: 'TRF-889' });
-    const deposit = await pay(cashier, patient.id, { amount: 60_000, method: 'cash' }, randomUUID(), 'deposits');
+    expect(paid.json<Receipt>()).toMatchObject({
+      balanceAfter: 70_000,
+      method: 'transfer',
+      reference: 'TRF-889',
+    });
+    const deposit = await pay(
+      cashier,
+      patient.id,
+      { amount: 60_000, method: 'cash' },
+      randomUUID(),
+      'deposits',
+    );
     expect(deposit.statusCode, deposit.body).toBe(201);
     expect(deposit.json<Receipt>().balanceAfter).toBe(70_000);
     expect(await account(patient.id)).toMatchObject({ balance: 70_000, depositsHeld: 60_000 });
 
     const drawn = await cashier.post(`/api/billing/patients/${patient.id}/drawdowns`, { amount: 40_000 });
     expect(drawn.statusCode, drawn.body).toBe(200);
-    expect(drawn.json<Account>()).toMatchObject({ paid: 50_000, applied: 40_000, balance: 30_000, depositsHeld: 20_000 });
+    expect(drawn.json<Account>()).toMatchObject({
+      paid: 50_000,
+      applied: 40_000,
+      balance: 30_000,
+      depositsHeld: 20_000,
+    });
 
     // A payment over the balance is refused (the rest is a deposit); so is drawing down more than is held or owed.
     const over = await pay(cashier, patient.id, { amount: 30_001, method: 'cash' });
@@ -161,7 +180,9 @@ describe('the balance', () => {
     expect(over.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.amount?.[0]).toBe(
       M.overBalance('₦300.00'),
     );
-    expect((await cashier.post(`/api/billing/patients/${patient.id}/drawdowns`, { amount: 20_001 })).statusCode).toBe(409);
+    expect(
+      (await cashier.post(`/api/billing/patients/${patient.id}/drawdowns`, { amount: 20_001 })).statusCode,
+    ).toBe(409);
 
     // A refund approved of the payment puts it back on the balance.
     const receipt = paid.json<Receipt>();
@@ -176,7 +197,9 @@ describe('the balance', () => {
     expect(await account(patient.id)).toMatchObject({ paid: 40_000, balance: 40_000 });
 
     // Paying off the rest leaves nothing owed; another payment is then refused.
-    expect((await pay(cashier, patient.id, { amount: 40_000, method: 'cash' })).json<Receipt>().balanceAfter).toBe(0);
+    expect(
+      (await pay(cashier, patient.id, { amount: 40_000, method: 'cash' })).json<Receipt>().balanceAfter,
+    ).toBe(0);
     const nothing = await pay(cashier, patient.id, { amount: 100, method: 'cash' });
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json<{ error: string }>().error).toBe(M.nothingOwed);
@@ -193,11 +216,13 @@ describe('the balance', () => {
     expect((await account(patient.id)).balance).toBe(0);
   });
 
-  it("lists patients who owe, largest first, and finds them by name or record number", async () => {
+  it('lists patients who owe, largest first, and finds them by name or record number', async () => {
     const small = await patientOwing(1_000);
     const large = await patientOwing(9_000_000);
     const cashier = await newCashier();
-    const owing = (await cashier.get('/api/billing/patients?owing=true&limit=100')).json<{ data: BillingPatient[] }>();
+    const owing = (await cashier.get('/api/billing/patients?owing=true&limit=100')).json<{
+      data: BillingPatient[];
+    }>();
     const ids = owing.data.map((p) => p.id);
     expect(ids.indexOf(large.id)).toBeLessThan(ids.indexOf(small.id));
     expect(owing.data.every((p) => p.balance > 0)).toBe(true);
@@ -224,7 +249,11 @@ describe('the day', () => {
 
     const closed = await cashier.post('/api/billing/day/close', { countedCash: 34_500 });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json<CashierDay>()).toMatchObject({ status: 'closed', expectedCash: 35_000, difference: -500 });
+    expect(closed.json<CashierDay>()).toMatchObject({
+      status: 'closed',
+      expectedCash: 35_000,
+      difference: -500,
+    });
 
     const refused = await pay(cashier, patient.id, { amount: 1_000, method: 'cash' });
     expect(refused.statusCode).toBe(409);
@@ -246,7 +275,9 @@ describe('the day', () => {
       }),
     ).rejects.toThrow();
     const thisDay = and(eq(cashierDays.cashierId, cashier.user.id), eq(cashierDays.day, day));
-    await expect(t.database.db.update(cashierDays).set({ countedCash: 35_000 }).where(thisDay)).rejects.toThrow();
+    await expect(
+      t.database.db.update(cashierDays).set({ countedCash: 35_000 }).where(thisDay),
+    ).rejects.toThrow();
     await expect(t.database.db.delete(cashierDays).where(thisDay)).rejects.toThrow();
     await expect(
       t.database.db.update(payments).set({ amount: 1 }).where(eq(payments.cashierId, cashier.user.id)),
@@ -286,7 +317,10 @@ describe('refunds', () => {
       'reason',
     );
     const asked = (
-      await cashier.post(`/api/billing/receipts/${deposit.id}/refunds`, { amount: 30_000, reason: 'Discharged early' })
+      await cashier.post(`/api/billing/receipts/${deposit.id}/refunds`, {
+        amount: 30_000,
+        reason: 'Discharged early',
+      })
     ).json<Refund>();
     expect(asked.status).toBe('requested');
     // What awaits approval is reserved: a second request cannot take more than is left.
@@ -308,8 +342,14 @@ describe('refunds', () => {
     const second = (
       await cashier.post(`/api/billing/receipts/${deposit.id}/refunds`, { amount: 5_000, reason: 'Change' })
     ).json<Refund>();
-    expectInvalid(await admin.post(`/api/admin/refunds/${second.id}/reject`, { note: '' }), M.rejectReasonRequired, 'note');
-    const rejected = await admin.post(`/api/admin/refunds/${second.id}/reject`, { note: 'Deposit still needed' });
+    expectInvalid(
+      await admin.post(`/api/admin/refunds/${second.id}/reject`, { note: '' }),
+      M.rejectReasonRequired,
+      'note',
+    );
+    const rejected = await admin.post(`/api/admin/refunds/${second.id}/reject`, {
+      note: 'Deposit still needed',
+    });
     expect(rejected.json<Refund>()).toMatchObject({ status: 'rejected', note: 'Deposit still needed' });
     expect(await account(patient.id)).toMatchObject({ depositsHeld: 20_000 });
 
@@ -370,12 +410,17 @@ describe('who may do what, and bad input', () => {
     const cashier = await newCashier();
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await cashier.get(`/api/billing/patients/${missing}`)).statusCode).toBe(404);
-    expect((await pay(cashier, missing, { amount: 100, method: 'cash' }, randomUUID(), 'deposits')).statusCode).toBe(404);
-    expect((await pay(cashier, cashier.user.id, { amount: 100, method: 'cash' }, randomUUID(), 'deposits')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await pay(cashier, missing, { amount: 100, method: 'cash' }, randomUUID(), 'deposits')).statusCode,
+    ).toBe(404);
+    expect(
+      (await pay(cashier, cashier.user.id, { amount: 100, method: 'cash' }, randomUUID(), 'deposits'))
+        .statusCode,
+    ).toBe(404);
     expect((await cashier.get(`/api/billing/receipts/${missing}/pdf`)).statusCode).toBe(404);
-    expect((await cashier.post(`/api/billing/receipts/${missing}/refunds`, { amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await cashier.post(`/api/billing/receipts/${missing}/refunds`, { amount: 1, reason: 'x' })).statusCode,
+    ).toBe(404);
     expect((await admin.post(`/api/admin/refunds/${missing}/approve`)).statusCode).toBe(404);
   });
 
@@ -385,11 +430,23 @@ describe('who may do what, and bad input', () => {
     expectInvalid(await pay(cashier, patient.id, { amount: 0, method: 'cash' }), M.amountRange, 'amount');
     expectInvalid(await pay(cashier, patient.id, { amount: 1.5, method: 'cash' }), M.amountRange, 'amount');
     expectInvalid(await pay(cashier, patient.id, { amount: 1e12, method: 'cash' }), M.amountRange, 'amount');
-    expectInvalid(await pay(cashier, patient.id, { amount: 100, method: 'cheque' }), M.methodRequired, 'method');
-    expectInvalid(await pay(cashier, patient.id, { amount: 100, method: 'transfer' }), M.referenceRequired, 'reference');
+    expectInvalid(
+      await pay(cashier, patient.id, { amount: 100, method: 'cheque' }),
+      M.methodRequired,
+      'method',
+    );
+    expectInvalid(
+      await pay(cashier, patient.id, { amount: 100, method: 'transfer' }),
+      M.referenceRequired,
+      'reference',
+    );
     const nul = await pay(cashier, patient.id, { amount: 100, method: 'pos', reference: 'A\u0000B' });
     expect(nul.statusCode).toBe(400);
-    const huge = await pay(cashier, patient.id, { amount: 100, method: 'pos', reference: 'R'.repeat(100_000) });
+    const huge = await pay(cashier, patient.id, {
+      amount: 100,
+      method: 'pos',
+      reference: 'R'.repeat(100_000),
+    });
     expect(huge.statusCode).toBe(400);
     const receipt = (await pay(cashier, patient.id, { amount: 100, method: 'cash' })).json<Receipt>();
     const hugeReason = await cashier.post(`/api/billing/receipts/${receipt.id}/refunds`, {
@@ -402,8 +459,12 @@ describe('who may do what, and bad input', () => {
       reason: 'x\u0000',
     });
     expect(nulReason.statusCode).toBe(400);
-    expectInvalid(await cashier.post('/api/billing/day/close', { countedCash: -1 }), M.countedRange, 'countedCash');
-    expect((await cashier.get('/api/billing/patients?q=' + 'a'.repeat(500))).statusCode).toBe(400);
+    expectInvalid(
+      await cashier.post('/api/billing/day/close', { countedCash: -1 }),
+      M.countedRange,
+      'countedCash',
+    );
+    expect((await cashier.get(`/api/billing/patients?q=${'a'.repeat(500)}`)).statusCode).toBe(400);
     // Nothing was stored by the refused requests.
     const stored = await t.database.db.select().from(payments).where(eq(payments.patientId, patient.id));
     expect(stored).toHaveLength(1);

@@ -1,8 +1,8 @@
 import {
   formatInstant,
   formatNairaPlain,
-  RECEIPT_METHOD_LABELS,
   RECEIPT_KIND_LABELS,
+  RECEIPT_METHOD_LABELS,
   type Receipt,
   receiptPdfName,
 } from '@carepoint/contract';

@@ -1,9 +1,9 @@
 import {
   formatNaira,
   PAYMENT_MESSAGES as M,
+  type RECEIPT_SORTABLE,
   type Receipt,
   type ReceiptKind,
-  RECEIPT_SORTABLE,
   type TakePaymentOutput,
 } from '@carepoint/contract';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,12 +14,12 @@ import type { ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { iso, type ListQuery, listPage, matchingRows, orderBy, selectOf, type Select } from '../../lib/list';
+import { iso, type ListQuery, listPage, matchingRows, orderBy, type Select, selectOf } from '../../lib/list';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { readAccount } from './balance';
 import { oncePerKey } from './idempotency';
 
-export const RECEIPT_PREFIX = 'RCT';
+const RECEIPT_PREFIX = 'RCT';
 
 /** The cashier's name as the receipt prints it. */
 const cashierName = sql<string>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${payments.cashierId})`;
@@ -175,4 +175,3 @@ export async function readReceipt(ctx: ServiceContext, id: string) {
   });
   return receipt;
 }
-

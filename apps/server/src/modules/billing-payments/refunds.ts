@@ -1,9 +1,4 @@
-import {
-  formatNaira,
-  PAYMENT_MESSAGES as M,
-  type Refund,
-  type RefundStatus,
-} from '@carepoint/contract';
+import { formatNaira, PAYMENT_MESSAGES as M, type Refund, type RefundStatus } from '@carepoint/contract';
 import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -11,7 +6,16 @@ import { payments, refunds, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { conflict, notFoundWith, signedIn } from '../../lib/errors';
-import { iso, isoOrNull, type ListQuery, listPage, matchingRows, orderBy, type Select, selectOf } from '../../lib/list';
+import {
+  iso,
+  isoOrNull,
+  type ListQuery,
+  listPage,
+  matchingRows,
+  orderBy,
+  type Select,
+  selectOf,
+} from '../../lib/list';
 import { readAccount } from './balance';
 import { loadReceipt } from './receipts';
 
@@ -45,7 +49,14 @@ const refundRows = (select: Select) =>
     .leftJoin(decider, eq(decider.id, refunds.decidedBy));
 type RefundRow = Awaited<ReturnType<ReturnType<typeof refundRows>['where']>>[number];
 
-const toRefund = ({ patientId, patientName, recordNumber, requestedAt, decidedAt, ...r }: RefundRow): Refund => ({
+const toRefund = ({
+  patientId,
+  patientName,
+  recordNumber,
+  requestedAt,
+  decidedAt,
+  ...r
+}: RefundRow): Refund => ({
   ...r,
   patient: { id: patientId, name: patientName, recordNumber },
   requestedAt: iso(requestedAt),
@@ -75,7 +86,11 @@ export async function requestRefund(
     // Read again under the patient's lock: a parallel request may have just taken some.
     const receipt = await loadReceipt(tx, receiptId);
     if (input.amount > receipt.refundable)
-      throw conflict('AMOUNT_REFUSED', M.overRefundable(formatNaira(Math.max(0, receipt.refundable))), 'amount');
+      throw conflict(
+        'AMOUNT_REFUSED',
+        M.overRefundable(formatNaira(Math.max(0, receipt.refundable))),
+        'amount',
+      );
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -111,14 +126,11 @@ export async function decideRefund(
 ): Promise<Refund> {
   const actor = signedIn(ctx.actor);
   return ctx.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ patientId: refunds.patientId })
-      .from(refunds)
-      .where(eq(refunds.id, id));
+    const [found] = await tx.select({ patientId: refunds.patientId }).from(refunds).where(eq(refunds.id, id));
     if (!found) throw notFoundWith(M.refundNotFound);
     await readAccount(tx, found.patientId, { lock: true });
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
-    if (!refund || refund.status !== 'requested') throw conflict('REFUND_DECIDED', M.refundDecided);
+    if (refund?.status !== 'requested') throw conflict('REFUND_DECIDED', M.refundDecided);
     if (decision.status === 'approved')
       await tx
         .update(payments)
@@ -164,7 +176,10 @@ export async function listRefunds(
   await audit(ctx, {
     action: 'refund.list',
     entityType: 'refund',
-    details: { refunds: page.data.map((r) => r.id), patientIds: [...new Set(page.data.map((r) => r.patient.id))] },
+    details: {
+      refunds: page.data.map((r) => r.id),
+      patientIds: [...new Set(page.data.map((r) => r.patient.id))],
+    },
   });
   return page;
 }

@@ -115,7 +115,11 @@ export async function billingPaymentRoutes(fastify: FastifyInstance) {
     '/api/billing/patients/:id/payments',
     'Take a payment against the balance (at most the balance), once per Idempotency-Key',
   );
-  receiptRoute('deposit', '/api/billing/patients/:id/deposits', 'Record a deposit held for the patient, once per Idempotency-Key');
+  receiptRoute(
+    'deposit',
+    '/api/billing/patients/:id/deposits',
+    'Record a deposit held for the patient, once per Idempotency-Key',
+  );
 
   app.post(
     '/api/billing/patients/:id/drawdowns',
@@ -137,25 +141,38 @@ export async function billingPaymentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Ask for a refund from a receipt, with a reason (an administrator approves)",
+        summary: 'Ask for a refund from a receipt, with a reason (an administrator approves)',
         params: idParamSchema,
         body: requestRefundSchema,
         response: { 201: refundSchema },
       },
       config: cashier,
     },
-    async (request, reply) => reply.code(201).send(await requestRefund(request.ctx, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await requestRefund(request.ctx, request.params.id, request.body)),
   );
 
   app.get(
     '/api/billing/receipts/:id/pdf',
     {
-      schema: { tags, summary: 'A receipt as a PDF', params: idParamSchema, querystring: pdfDispositionSchema },
+      schema: {
+        tags,
+        summary: 'A receipt as a PDF',
+        params: idParamSchema,
+        querystring: pdfDispositionSchema,
+      },
       config: readers,
     },
     async (request, reply) => {
-      const { bytes, fileName } = await receiptPdf(request.ctx, await readReceipt(request.ctx, request.params.id));
-      return asFile(reply, { fileName, type: 'application/pdf', disposition: request.query.disposition }).send(bytes);
+      const { bytes, fileName } = await receiptPdf(
+        request.ctx,
+        await readReceipt(request.ctx, request.params.id),
+      );
+      return asFile(reply, {
+        fileName,
+        type: 'application/pdf',
+        disposition: request.query.disposition,
+      }).send(bytes);
     },
   );
 
@@ -203,7 +220,12 @@ export async function billingPaymentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/refunds/:id/approve',
     {
-      schema: { tags: adminTags, summary: 'Approve a refund', params: idParamSchema, response: { 200: refundSchema } },
+      schema: {
+        tags: adminTags,
+        summary: 'Approve a refund',
+        params: idParamSchema,
+        response: { 200: refundSchema },
+      },
       config: admin,
     },
     async (request) => decideRefund(request.ctx, request.params.id, { status: 'approved' }),

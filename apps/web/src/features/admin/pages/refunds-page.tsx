@@ -8,14 +8,20 @@ import {
   rejectRefundSchema,
 } from '@carepoint/contract';
 import toast from 'react-hot-toast';
-import { columnsFor, type DataTableColumn, FilterSelect, ListTable, withSorting } from '@/components/data-table';
+import {
+  columnsFor,
+  type DataTableColumn,
+  FilterSelect,
+  ListTable,
+  withSorting,
+} from '@/components/data-table';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { useApproveRefund, refundsQuery, useRejectRefund } from '@/features/admin/api/refunds';
+import { refundsQuery, useApproveRefund, useRejectRefund } from '@/features/admin/api/refunds';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useRowDialog } from '@/lib/use-row-dialog';
@@ -47,7 +53,9 @@ const columns = (approve: (r: Refund) => void, reject: (r: Refund) => void): Dat
         cell: ({ row }) => (
           <span className="flex max-w-xs flex-col">
             <span>{row.original.reason}</span>
-            {row.original.note ? <span className="text-xs text-ink-soft">Rejected: {row.original.note}</span> : null}
+            {row.original.note ? (
+              <span className="text-xs text-ink-soft">Rejected: {row.original.note}</span>
+            ) : null}
           </span>
         ),
       },

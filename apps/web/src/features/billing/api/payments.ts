@@ -49,7 +49,8 @@ export const billingPatientsQuery = (owing: boolean) => (queryString: string) =>
 export const receiptsQuery = (patientId: string) => (queryString: string) =>
   queryOptions({
     queryKey: keys.receipts(patientId, queryString),
-    queryFn: ({ signal }) => api.get<Page<Receipt>>(`${patientPath(patientId)}/receipts${queryString}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Page<Receipt>>(`${patientPath(patientId)}/receipts${queryString}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -60,9 +61,13 @@ export const useCashierDay = () =>
   });
 
 /** The receipt's PDF, opened in the browser. */
-export const receiptPdfUrl = (id: string) => `/api/billing/receipts/${encodeURIComponent(id)}/pdf?disposition=inline`;
+export const receiptPdfUrl = (id: string) =>
+  `/api/billing/receipts/${encodeURIComponent(id)}/pdf?disposition=inline`;
 
-function useBillingChange<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, error: string) {
+function useBillingChange<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  error: string,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,

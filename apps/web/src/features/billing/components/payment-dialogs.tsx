@@ -1,4 +1,6 @@
 import {
+  type DrawDownForm,
+  drawDownFormSchema,
   formatNaira,
   koboToNairaText,
   PAYMENT_MESSAGES as M,
@@ -6,11 +8,9 @@ import {
   RECEIPT_METHODS,
   type Receipt,
   type ReceiptKind,
-  drawDownFormSchema,
+  type RequestRefundForm,
   requestRefundFormSchema,
   takePaymentFormSchema,
-  type DrawDownForm,
-  type RequestRefundForm,
 } from '@carepoint/contract';
 import { useState } from 'react';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -53,7 +53,11 @@ export function TakeReceiptDialog({
     formState: { errors, isSubmitting },
   } = useContractForm({
     schema: takePaymentFormSchema,
-    defaultValues: { amount: isPayment && balance > 0 ? koboToNairaText(balance) : '', method: 'cash', reference: '' },
+    defaultValues: {
+      amount: isPayment && balance > 0 ? koboToNairaText(balance) : '',
+      method: 'cash',
+      reference: '',
+    },
     fields: ['amount', 'method', 'reference'],
     send: (body) => take.mutateAsync({ body, key }),
     success: isPayment ? M.paymentTaken : M.depositRecorded,

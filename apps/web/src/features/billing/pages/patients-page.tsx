@@ -5,7 +5,10 @@ import { BillingPatientsTable } from '../components/patients-table';
 export default function BillingPatientsPage() {
   return (
     <>
-      <PageHeader title="Patients" description="Find a patient by name or record number to see their bill and take a payment." />
+      <PageHeader
+        title="Patients"
+        description="Find a patient by name or record number to see their bill and take a payment."
+      />
       <BillingPatientsTable label="Patients" />
     </>
   );

@@ -11,8 +11,8 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useOutletContext, useParams } from 'react-router';
 import { columnsFor, type DataTableColumn, ListTable, withSorting } from '@/components/data-table';
-import { Button, buttonClass } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useRowDialog } from '@/lib/use-row-dialog';
 import { receiptPdfUrl, receiptsQuery } from '../api/payments';
@@ -44,7 +44,10 @@ const columns = (refund: (r: Receipt) => void): DataTableColumn<Receipt>[] =>
         </span>
       ),
     },
-    { ...col.text('takenAt', 'Taken', (r) => r.takenAt), cell: ({ row }) => formatDateTime(row.original.takenAt) },
+    {
+      ...col.text('takenAt', 'Taken', (r) => r.takenAt),
+      cell: ({ row }) => formatDateTime(row.original.takenAt),
+    },
     {
       ...col.text('amount', 'Amount', (r) => r.amount),
       cell: ({ row }) => (
@@ -59,7 +62,9 @@ const columns = (refund: (r: Receipt) => void): DataTableColumn<Receipt>[] =>
       cell: ({ row }) => (
         <span className="flex flex-col">
           <span>{RECEIPT_METHOD_LABELS[row.original.method]}</span>
-          {row.original.reference ? <span className="text-xs text-ink-soft">{row.original.reference}</span> : null}
+          {row.original.reference ? (
+            <span className="text-xs text-ink-soft">{row.original.reference}</span>
+          ) : null}
         </span>
       ),
     },
@@ -92,7 +97,8 @@ function TakenBanner({ receipt }: { receipt: Receipt }) {
     >
       <span>
         {RECEIPT_KIND_LABELS[receipt.kind]} {receipt.number}: {formatNaira(receipt.amount)} by{' '}
-        {RECEIPT_METHOD_LABELS[receipt.method].toLowerCase()}. Balance now {formatNaira(receipt.balanceAfter)}.
+        {RECEIPT_METHOD_LABELS[receipt.method].toLowerCase()}. Balance now {formatNaira(receipt.balanceAfter)}
+        .
       </span>
       <a
         href={receiptPdfUrl(receipt.id)}
@@ -166,7 +172,9 @@ export default function PaymentsPage() {
         held={account.depositsHeld}
         {...dialog('drawdown')}
       />
-      {refunding.row ? <RefundDialog key={refunding.row.id} receipt={refunding.row} {...refunding.dialogProps} /> : null}
+      {refunding.row ? (
+        <RefundDialog key={refunding.row.id} receipt={refunding.row} {...refunding.dialogProps} />
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,9 @@ export default function TabPlaceholderPage() {
     <EmptyState
       title={coverage ? "The patient's coverage appears here" : "The bill's lines appear here"}
       description={
-        coverage ? 'Payer, member number and validity.' : "Charges from the patient's care, split by who pays."
+        coverage
+          ? 'Payer, member number and validity.'
+          : "Charges from the patient's care, split by who pays."
       }
     />
   );
