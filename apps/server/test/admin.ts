@@ -124,6 +124,9 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'PUT', url: '/api/admin/payers/:id' },
   { method: 'PUT', url: '/api/admin/payers/:id/status' },
   { method: 'POST', url: '/api/admin/payers/:id/prices' },
+  { method: 'GET', url: '/api/admin/refunds' },
+  { method: 'POST', url: '/api/admin/refunds/:id/approve' },
+  { method: 'POST', url: '/api/admin/refunds/:id/reject' },
   { method: 'POST', url: '/api/admin/billable-services' },
 ];
 

@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
 /*
  * Payers and price lists (docs/areas/billing.md): the administrator adds an HMO, sets its price
  * for a specialist consultation (a new row from today, in its history), and the cashier, signed
- * in on her own, lands on Price Lists and finds that price on the HMO's list.
+ * in on her own, opens Price Lists from her dashboard and finds that price on the HMO's list.
  */
 
 const SERVICE = 'Specialist consultation';
@@ -60,7 +60,8 @@ test('an HMO and its price, set by the admin, are on the cashier’s Price Lists
   const context = await browser.newContext();
   const cashier = await context.newPage();
   await signIn(cashier, DEMO.cashier, DEMO_PASSWORD);
-  await expect(cashier).toHaveURL(/\/billing\/price-lists/);
+  await expect(cashier).toHaveURL(/\/billing\/dashboard/);
+  await cashier.getByRole('link', { name: 'Price Lists' }).click();
   await expect(cashier.getByRole('heading', { name: 'Price Lists' })).toBeVisible();
   await cashier.getByLabel('Payer').selectOption({ label: name });
   await cashier.getByRole('searchbox').fill('Specialist');

@@ -29,6 +29,7 @@ export const ADMIN_NAV = [
   { key: 'lab-tests', label: 'Lab Tests', to: '/admin/lab-tests' },
   { key: 'formulary', label: 'Formulary', to: '/admin/formulary' },
   { key: 'payers', label: 'Payers', to: '/admin/payers' },
+  { key: 'refunds', label: 'Refunds', to: '/admin/refunds' },
   { key: 'ambulances', label: 'Ambulances', to: '/admin/ambulances' },
   { key: 'patients', label: 'Patients', to: '/admin/patients' },
   { key: 'queues', label: 'Queues', to: '/admin/queues' },
@@ -77,10 +78,12 @@ export const PHARMACY_NAV = [
 ] as const satisfies readonly NavEntry[];
 
 /**
- * The cashier's area: the payers' price lists (read only) and their profile. The day's dashboard
- * (payments, balances, the close) joins when payments land (docs/areas/billing.md).
+ * The cashier's area: their day (payments, balances, the close), the patients' accounts, the
+ * payers' price lists (read only) and their profile.
  */
 export const BILLING_NAV = [
+  { key: 'dashboard', label: 'Dashboard', to: '/billing/dashboard' },
+  { key: 'patients', label: 'Patients', to: '/billing/patients' },
   { key: 'price-lists', label: 'Price Lists', to: '/billing/price-lists' },
   { key: 'profile', label: 'Profile', to: '/billing/profile' },
 ] as const satisfies readonly NavEntry[];

@@ -15,7 +15,7 @@ describe('the role map', () => {
     expect(homeOf('nurse')).toBe('/nurse/dashboard');
     expect(homeOf('admin')).toBe('/admin/dashboard');
     expect(homeOf('pharmacist')).toBe('/pharmacy/dispensing');
-    expect(homeOf('cashier')).toBe('/billing/price-lists');
+    expect(homeOf('cashier')).toBe('/billing/dashboard');
     expect(homeOf('porter')).toBe('/');
     expect(homeOf('')).toBe('/');
     expect(homeOf('toString')).toBe('/');

@@ -41,7 +41,7 @@ export const ROLE_AREAS = {
   nurse: { path: '/nurse', home: '/nurse/dashboard', label: 'Nurse', nav: NURSE_NAV },
   lab: { path: '/lab', home: '/lab/worklist', label: 'Laboratory', nav: LAB_NAV },
   pharmacist: { path: '/pharmacy', home: '/pharmacy/dispensing', label: 'Pharmacy', nav: PHARMACY_NAV },
-  cashier: { path: '/billing', home: '/billing/price-lists', label: 'Billing', nav: BILLING_NAV },
+  cashier: { path: '/billing', home: '/billing/dashboard', label: 'Billing', nav: BILLING_NAV },
 } as const satisfies Record<Role, RoleArea>;
 
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);

@@ -435,6 +435,15 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: 'Payers (NHIA, HMOs; self-pay is the default), their price lists and the billable services.',
   },
   {
+    name: 'billing: payments',
+    description:
+      "The cashier's payments, receipts, deposits, refund requests and the day's close (the administrator reads them).",
+  },
+  {
+    name: 'admin: refunds',
+    description: 'Refunds the cashiers ask for, approved or rejected by an administrator.',
+  },
+  {
     name: 'billing: price lists',
     description: 'The payers and their prices, read by the administrator and the cashier.',
   },
@@ -499,6 +508,13 @@ export const SERVICE_REFUSALS: Readonly<Record<string, { 401?: string[]; 409?: s
   'POST /api/auth/change-password': { 429: true },
   'POST /api/auth/passkey/verify': { 401: ['PASSKEY_SIGN_IN_FAILED', 'ACCOUNT_INACTIVE'], 429: true },
   'POST /api/user/passkeys': { 409: ['PASSKEY_TAKEN'] },
+  'POST /api/billing/patients/{id}/payments': { 409: ['AMOUNT_REFUSED', 'DAY_CLOSED'] },
+  'POST /api/billing/patients/{id}/deposits': { 409: ['DAY_CLOSED'] },
+  'POST /api/billing/patients/{id}/drawdowns': { 409: ['AMOUNT_REFUSED'] },
+  'POST /api/billing/receipts/{id}/refunds': { 409: ['AMOUNT_REFUSED'] },
+  'POST /api/billing/day/close': { 409: ['DAY_CLOSED'] },
+  'POST /api/admin/refunds/{id}/approve': { 409: ['REFUND_DECIDED'] },
+  'POST /api/admin/refunds/{id}/reject': { 409: ['REFUND_DECIDED'] },
   'POST /api/pharmacy/dispensing/prescriptions/{id}': {
     409: [
       'NOT_ENOUGH_STOCK',
@@ -667,6 +683,7 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/pharmacy/events': EVENT_STREAM,
   'GET /api/lab/orders/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/pharmacy/dispensing/items/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/billing/receipts/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/admin/audit/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },

@@ -125,7 +125,7 @@ const routes: RouteObject[] = [
         path: 'billing',
         lazy: lazyPage(() => import('./shells/billing-shell')),
         children: [
-          { index: true, element: <Navigate to="/billing/price-lists" replace /> },
+          { index: true, element: <Navigate to="/billing/dashboard" replace /> },
           ...areaCommon('change-password'),
         ],
       },

@@ -20,6 +20,7 @@ import {
   Pill,
   Siren,
   Stethoscope,
+  Undo2,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -37,6 +38,7 @@ const ICONS = {
   'lab-tests': FlaskConical,
   formulary: Pill,
   payers: Landmark,
+  refunds: Undo2,
   ambulances: Ambulance,
   patients: Users,
   queues: ListOrdered,

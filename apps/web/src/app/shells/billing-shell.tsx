@@ -1,8 +1,13 @@
-import { CircleUserRound, ReceiptText } from 'lucide-react';
+import { CircleUserRound, LayoutDashboard, ReceiptText, Users } from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
-const ICONS = { 'price-lists': ReceiptText, profile: CircleUserRound } as const;
+const ICONS = {
+  dashboard: LayoutDashboard,
+  patients: Users,
+  'price-lists': ReceiptText,
+  profile: CircleUserRound,
+} as const;
 
 const USER_MENU = {
   profileTo: '/billing/profile',

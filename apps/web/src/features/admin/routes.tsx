@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
   page('formulary', 'Formulary', () => import('./pages/formulary-page')),
   page('payers', 'Payers', () => import('./pages/payers-page')),
   page('payers/:id/prices', 'Prices', () => import('./pages/payer-prices-page')),
+  page('refunds', 'Refunds', () => import('./pages/refunds-page')),
   page('ambulances', 'Manage Ambulances', () => import('./pages/ambulances-page')),
   page('patients', 'Manage Patients', () => import('./pages/patients-page')),
   page('emergency-room', 'Manage Emergency Room', () => import('./pages/emergency-room-page')),
