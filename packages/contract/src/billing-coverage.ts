@@ -200,6 +200,7 @@ export type CoverageStatusAnswer = z.infer<typeof coverageStatusSchema>;
 
 /** A patient's coverages, the newest first, and today's status. */
 export const coverageListSchema = z.object({
+  patient: z.object({ id: z.string(), fullName: z.string(), recordNumber: z.string() }),
   coverages: z.array(coverageSchema),
   status: coverageStatusSchema,
 });

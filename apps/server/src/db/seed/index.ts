@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import { seedBilling } from './billing';
+import { seedBillingCoverage } from './billing-coverage';
 import type { SeedContext } from './context';
 import { seedDischargeSummary } from './discharge-summaries';
 import { seedDoctorAppointments } from './doctor-appointments';
@@ -45,6 +46,8 @@ seeders.push(seedLab);
 seeders.push(seedPharmacy);
 // The payers and their price lists: last, over the services the migrations and the shipped catalogues made.
 seeders.push(seedBilling);
+// Patients' coverage by those payers, and NHIA's pre-authorisation rules.
+seeders.push(seedBillingCoverage);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -5,12 +5,10 @@ import {
   COVERAGE_MESSAGES as M,
   type Payer,
 } from '@carepoint/contract';
-import type { Bundle, Coverage as FhirCoverage } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type Client, client, expectInvalid } from '../../../test/admin';
 import { charge, consultationService, hmo } from '../../../test/billing';
-import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
 import { auditEvents, charges } from '../../db/schema';
 import { coverageOn } from './coverage-on';
@@ -18,8 +16,8 @@ import { coverageOn } from './coverage-on';
 /*
  * A patient's coverage (docs/areas/billing-coverage.md): who may, 404s, bad input, the member
  * number's uniqueness under parallel adds, the status and its warning, coverageOn across dates,
- * pre-authorisation (the payer's services, the codes, a code a charge uses stays), and Coverage
- * in FHIR.
+ * pre-authorisation (the payer's services, the codes, a code a charge uses stays). FHIR Coverage:
+ * modules/fhir/coverage.test.ts.
  */
 
 let t: TestApp;
@@ -327,56 +325,5 @@ describe('pre-authorisation', () => {
 
     const cleared = await admin.put(`${url}/${service.id}`, { required: false });
     expect(cleared.json<string[]>()).toEqual([]);
-  });
-});
-
-describe('FHIR Coverage', () => {
-  it('reads and searches valid R4 Coverages by patient, beneficiary, payor and status', async () => {
-    const someone = await createUser(t, 'patient');
-    const pct = await added(someone.id, { plan: 'Formal sector', shareBp: 1_050, validTo: '2030-12-31' });
-    const copay = await added(someone.id, {
-      payerId: hmoPayer.id,
-      validFrom: '2029-03-01',
-      shareKind: 'copay',
-      copayAmount: 123_456,
-    });
-    const { headers } = await signedIn(t, 'admin');
-    const read = await fhirGet<FhirCoverage>(t, `/Coverage/${pct.id}`, headers);
-    expect(read.status).toBe(200);
-    expectValidFhir(read.body);
-    expect(read.body).toMatchObject({
-      status: 'active',
-      type: { coding: [{ code: 'PUBLICPOL' }] },
-      beneficiary: { reference: `Patient/${someone.id}` },
-      subscriber: { reference: `Patient/${someone.id}` },
-      subscriberId: pct.memberNumber,
-      payor: [{ reference: `Organization/${nhia.id}`, display: 'NHIA' }],
-      period: { start: '2029-01-01', end: '2030-12-31' },
-      class: [{ value: 'Formal sector' }],
-      costToBeneficiary: [
-        { valueQuantity: { value: 10.5, unit: '%', system: 'http://unitsofmeasure.org', code: '%' } },
-      ],
-    });
-    const money = (await fhirGet<FhirCoverage>(t, `/Coverage/${copay.id}`, headers)).body;
-    expectValidFhir(money);
-    expect(money.type?.coding?.[0]?.code).toBe('HMO');
-    expect(money.costToBeneficiary?.[0]?.valueMoney).toEqual({ value: 1234.56, currency: 'NGN' });
-
-    const search = async (query: string) => {
-      const res = await fhirGet<Bundle>(t, `/Coverage?${query}`, headers);
-      expect(res.status).toBe(200);
-      return entries<FhirCoverage>(res.body).map((c) => c.id);
-    };
-    expect(await search(`patient=${someone.id}`)).toEqual([copay.id, pct.id]);
-    expect(await search(`beneficiary=Patient/${someone.id}`)).toEqual([copay.id, pct.id]);
-    expect(await search(`beneficiary=${someone.id}&payor=Organization/${hmoPayer.id}`)).toEqual([copay.id]);
-    expect(await search(`patient=${someone.id}&status=active`)).toEqual([copay.id, pct.id]);
-    expect(await search(`patient=${someone.id}&status=cancelled`)).toEqual([]);
-
-    // A patient reads their own coverage only.
-    const own = { cookie: (await signedIn(t, 'patient')).headers.cookie };
-    expect((await fhirGet(t, `/Coverage/${pct.id}`, own)).status).toBe(404);
-    const everything = await fhirGet<Bundle>(t, `/Patient/${someone.id}/$everything`, headers);
-    expect(entries(everything.body).filter((r) => r.resourceType === 'Coverage')).toHaveLength(2);
   });
 });

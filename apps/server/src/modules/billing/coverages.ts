@@ -10,14 +10,14 @@ import {
 } from '@carepoint/contract';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { coverages, payers } from '../../db/schema';
+import { coverages, payers, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
-import { findPatient } from '../../lib/people';
+import { fullNameOf, recordNumberOf } from '../../lib/people';
 import { coverageOn } from './coverage-on';
 import { preauthServicesOf, preauthsOf } from './preauths';
 
@@ -33,8 +33,11 @@ const M = COVERAGE_MESSAGES;
 export const today = (ctx: ServiceContext) => facilityDate(ctx.now(), ctx.config.TIME_ZONE);
 
 /** The patient, or 404 (also for an id that is another role's account). */
-export async function patientOr404(db: Executor, id: string) {
-  const patient = await findPatient(db, id);
+async function patientOr404(db: Executor, id: string) {
+  const [patient] = await db
+    .select({ id: users.id, fullName: fullNameOf(), recordNumber: recordNumberOf() })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'patient')));
   if (!patient) throw notFoundWith(M.patientNotFound);
   return patient;
 }
@@ -112,14 +115,14 @@ async function statusOn(db: Executor, patientId: string, on: string): Promise<Co
 }
 
 export async function listCoverages(ctx: ServiceContext, patientId: string): Promise<CoverageList> {
-  await patientOr404(ctx.db, patientId);
+  const patient = await patientOr404(ctx.db, patientId);
   const on = today(ctx);
   const [list, status] = await Promise.all([
     coveragesWhere(ctx.db, eq(coverages.patientId, patientId), on),
     statusOn(ctx.db, patientId, on),
   ]);
   await audit(ctx, { action: 'coverage.list', entityType: 'patient', entityId: patientId, patientId });
-  return { coverages: list, status };
+  return { patient, coverages: list, status };
 }
 
 export async function coverageStatus(ctx: ServiceContext, patientId: string): Promise<CoverageStatusAnswer> {
