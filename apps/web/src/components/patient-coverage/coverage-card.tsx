@@ -7,7 +7,8 @@ import {
   patientShareText,
 } from '@carepoint/contract';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -98,7 +99,10 @@ function PreauthCodes({ coverage, onAdd }: { coverage: Coverage; onAdd: () => vo
         onConfirm={() =>
           removing &&
           remove.mutate(removing.id, {
-            onSuccess: () => setRemoving(null),
+            onSuccess: () => {
+              toast.success(M.preauthRemoved);
+              setRemoving(null);
+            },
           })
         }
       />
@@ -156,7 +160,7 @@ export function CoverageCard({ patientId }: { patientId: string }) {
   const editing = useRowDialog<Coverage>();
   const ending = useRowDialog<Coverage>();
   const coding = useRowDialog<Coverage>();
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (list.isPending) {
     body = (
       <div className="flex flex-col gap-2" aria-busy="true">
@@ -192,6 +196,7 @@ export function CoverageCard({ patientId }: { patientId: string }) {
   }
   return (
     <Card
+      aria-label="Coverage"
       title="Coverage"
       actions={
         <Button size="sm" onClick={() => setAdding(true)}>
