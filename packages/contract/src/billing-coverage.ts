@@ -26,7 +26,7 @@ import { basisPointsToPercentText, formatNaira } from './transactions';
  */
 
 /** Where a coverage stands on the facility's today. */
-export const COVERAGE_STATUSES = ['in-force', 'not-yet-valid', 'expired'] as const;
+const COVERAGE_STATUSES = ['in-force', 'not-yet-valid', 'expired'] as const;
 export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 export const COVERAGE_STATUS_LABELS: Record<CoverageStatus, string> = {
   'in-force': 'In force',
@@ -63,7 +63,7 @@ export const COVERAGE_MESSAGES = {
 const M = COVERAGE_MESSAGES;
 
 /** ₦1,000,000 in kobo: a co-payment per visit above that is a typing error. */
-export const MAX_COPAY = 100_000_000;
+const MAX_COPAY = 100_000_000;
 
 const calendarDate = z.string({ error: M.dateInvalid }).trim().refine(isCalendarDate, M.dateInvalid);
 const nullable = (max: number) =>
