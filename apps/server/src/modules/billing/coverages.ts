@@ -42,6 +42,17 @@ async function patientOr404(db: Executor, id: string) {
   return patient;
 }
 
+/** What Edit changes: the answer's fields, and the audit row's values before. */
+const detailsOf = (c: typeof coverages.$inferSelect) => ({
+  plan: c.plan,
+  memberNumber: c.memberNumber,
+  validFrom: c.validFrom,
+  validTo: c.validTo,
+  shareKind: c.shareKind,
+  shareBp: c.shareBp,
+  copayAmount: c.copayAmount,
+});
+
 const rowColumns = {
   coverage: coverages,
   payer: { id: payers.id, name: payers.name, kind: payers.kind, active: payers.active },
@@ -67,13 +78,7 @@ async function coveragesWhere(db: Executor, where: SQL, on: string): Promise<Cov
     id: c.id,
     patientId: c.patientId,
     payer,
-    plan: c.plan,
-    memberNumber: c.memberNumber,
-    validFrom: c.validFrom,
-    validTo: c.validTo,
-    shareKind: c.shareKind,
-    shareBp: c.shareBp,
-    copayAmount: c.copayAmount,
+    ...detailsOf(c),
     status: coverageStatusOn(c, on),
     preauthServices: required.get(payer.id) ?? [],
     preauths: preauths.get(c.id) ?? [],
@@ -169,16 +174,6 @@ async function lockedCoverage(tx: Executor, id: string) {
   return row;
 }
 
-const previousOf = (c: typeof coverages.$inferSelect) => ({
-  plan: c.plan,
-  memberNumber: c.memberNumber,
-  validFrom: c.validFrom,
-  validTo: c.validTo,
-  shareKind: c.shareKind,
-  shareBp: c.shareBp,
-  copayAmount: c.copayAmount,
-});
-
 /** Edit: plan, member number, dates and share; the payer stays (another payer is another coverage). */
 export async function updateCoverage(ctx: ServiceContext, id: string, input: SaveCoverageOutput) {
   await memberUnique(() =>
@@ -193,7 +188,7 @@ export async function updateCoverage(ctx: ServiceContext, id: string, input: Sav
         entityType: 'coverage',
         entityId: id,
         patientId: before.patientId,
-        details: { ...input, previous: previousOf(before) },
+        details: { ...input, previous: detailsOf(before) },
       });
     }),
   );

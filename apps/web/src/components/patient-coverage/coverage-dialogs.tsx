@@ -133,7 +133,7 @@ export function CoverageDialog({ open, onOpenChange, patientId, coverage }: Cove
         />
       ) : (
         <Input
-          label="Patient's share (%)"
+          label="Patient’s share (%)"
           inputMode="decimal"
           autoComplete="off"
           error={errors.percent?.message}
