@@ -46,7 +46,7 @@ test('the desk and the cashier manage a patient’s coverage; an expired one war
   await expect(card.getByText(COVERAGE_MESSAGES.none)).toBeVisible();
   await card.getByRole('button', { name: 'Add Coverage' }).click();
   const add = page.getByRole('dialog', { name: 'Add Coverage' });
-  await add.getByLabel('Payer').selectOption({ label: 'NHIA (NHIA)' });
+  await add.getByLabel('Payer').selectOption({ label: 'NHIA' });
   await add.getByLabel('Member number').fill(`NHIA/E2E/${last}`);
   await add.getByLabel('Plan (optional)').fill('Formal sector programme');
   await add.getByLabel('Patient’s share (%)').fill('120');
@@ -79,6 +79,7 @@ test('the desk and the cashier manage a patient’s coverage; an expired one war
   const cashier = await context.newPage();
   await signIn(cashier, DEMO.cashier, DEMO_PASSWORD);
   await cashier.goto(`/billing/patients/${patientId}/coverage`);
+  await expect(cashier.getByRole('heading', { level: 1, name: `Ada ${last}` })).toBeVisible();
   const tab = cashier.getByRole('listitem', { name: 'NHIA coverage' });
   await expect(tab).toContainText(`NHIA/E2E/${last}`);
   await tab.getByRole('button', { name: 'Edit NHIA coverage' }).click();

@@ -5,7 +5,6 @@ import {
   type Coverage,
   endCoverageSchema,
   PATIENT_SHARE_KINDS,
-  PAYER_KIND_LABELS,
   type PatientShareKind,
 } from '@carepoint/contract';
 import type { Path } from 'react-hook-form';
@@ -41,7 +40,7 @@ function usePayerOptions(open: boolean) {
   if (!open) return [];
   return (payers.data ?? [])
     .filter((p) => p.active && p.kind !== 'self-pay')
-    .map((p) => ({ value: p.id, label: `${p.name} (${PAYER_KIND_LABELS[p.kind]})` }));
+    .map((p) => ({ value: p.id, label: p.name }));
 }
 
 type CoverageDialogProps = DialogComponentProps & { patientId: string; coverage?: Coverage };
