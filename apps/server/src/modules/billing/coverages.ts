@@ -67,13 +67,12 @@ async function coveragesWhere(db: Executor, where: SQL, on: string): Promise<Cov
     .where(where)
     .orderBy(desc(coverages.validFrom), desc(coverages.createdAt));
   if (rows.length === 0) return [];
-  const [preauths, required] = await Promise.all([
-    preauthsOf(
-      db,
-      rows.map((r) => r.coverage.id),
-    ),
-    preauthServicesOf(db, [...new Set(rows.map((r) => r.payer.id))]),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const preauths = await preauthsOf(
+    db,
+    rows.map((r) => r.coverage.id),
+  );
+  const required = await preauthServicesOf(db, [...new Set(rows.map((r) => r.payer.id))]);
   return rows.map(({ coverage: c, payer }) => ({
     id: c.id,
     patientId: c.patientId,
@@ -122,10 +121,8 @@ async function statusOn(db: Executor, patientId: string, on: string): Promise<Co
 export async function listCoverages(ctx: ServiceContext, patientId: string): Promise<CoverageList> {
   const patient = await patientOr404(ctx.db, patientId);
   const on = today(ctx);
-  const [list, status] = await Promise.all([
-    coveragesWhere(ctx.db, eq(coverages.patientId, patientId), on),
-    statusOn(ctx.db, patientId, on),
-  ]);
+  const list = await coveragesWhere(ctx.db, eq(coverages.patientId, patientId), on);
+  const status = await statusOn(ctx.db, patientId, on);
   await audit(ctx, { action: 'coverage.list', entityType: 'patient', entityId: patientId, patientId });
   return { patient, coverages: list, status };
 }
