@@ -128,10 +128,13 @@ export const ADMIN_ROUTES: ReadonlyArray<{ method: Method; url: string; path?: s
   { method: 'POST', url: '/api/admin/refunds/:id/approve' },
   { method: 'POST', url: '/api/admin/refunds/:id/reject' },
   { method: 'POST', url: '/api/admin/billable-services' },
+  { method: 'GET', url: '/api/admin/payers/:id/preauth-services' },
+  { method: 'PUT', url: '/api/admin/payers/:id/preauth-services/:serviceId' },
 ];
 
 /** A concrete URL for a route pattern. */
-export const concrete = (url: string) => url.replace(':id', SOME_ID).replace(':department', 'General');
+export const concrete = (url: string) =>
+  url.replace(':id', SOME_ID).replace(':serviceId', SOME_ID).replace(':department', 'General');
 
 /** Every paged admin list, for the shared list rules (allow-listed sort, limit cap, paging shape). */
 export const ADMIN_LISTS = [

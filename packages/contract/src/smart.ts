@@ -110,6 +110,7 @@ const RESOURCE_WORDS: Record<string, string> = {
   Schedule: 'doctors’ schedules',
   Slot: 'free appointment times',
   Location: 'wards and beds, and whether each bed is free',
+  Coverage: 'insurance cover (NHIA or HMO, member number, the share the patient pays)',
 };
 
 /** One scope in plain words, for the consent screen and the list of connected apps. */

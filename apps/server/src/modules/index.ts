@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
+import { coverageRoutes } from './billing/coverage-routes';
 import { billingRoutes } from './billing/routes';
 import { billingPaymentRoutes } from './billing-payments/routes';
 import { chartRoutes } from './charts/routes';
@@ -125,6 +126,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   // Billing: payers and their price lists (admin manages; the cashier reads).
   billingRoutes,
   billingPaymentRoutes,
+  // Billing: patients' coverage by NHIA or an HMO, pre-authorisation (the desk and the cashier).
+  coverageRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -204,6 +204,12 @@ export const queryKeys = {
     history: (payerId: string, serviceId: string) =>
       ['billing', 'payers', payerId, 'history', serviceId] as const,
   },
+  coverage: {
+    all: ['coverage'] as const,
+    patient: (patientId: string) => ['coverage', 'patient', patientId] as const,
+    status: (patientId: string) => ['coverage', 'status', patientId] as const,
+    preauthServices: (payerId: string) => ['coverage', 'preauth-services', payerId] as const,
+  },
   pharmacy: {
     all: ['pharmacy'] as const,
     queue: ['pharmacy', 'queue'] as const,

@@ -13,6 +13,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -300,5 +301,12 @@ export const charges = pgTable(
       'charges_void',
       sql`(${t.status} = 'void') = (${t.voidedAt} is not null) and (${t.status} <> 'void' or length(trim(${t.voidReason})) > 0)`,
     ),
+    // A charge's pre-authorisation code is one recorded under its coverage for its service, and
+    // stays while a charge names it (docs/areas/billing-coverage.md). Unchecked without a code.
+    foreignKey({
+      name: 'charges_preauth_fk',
+      columns: [t.coverageId, t.serviceId, t.preauthCode],
+      foreignColumns: [coveragePreauths.coverageId, coveragePreauths.serviceId, coveragePreauths.code],
+    }).onDelete('restrict'),
   ],
 );

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCoverageChecks } from '../../../test/demo-coverage';
 import { demoLaboratoryChecks } from '../../../test/demo-lab';
 import { demoPharmacyChecks } from '../../../test/demo-pharmacy';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
@@ -45,4 +46,6 @@ it('loads the demo data without sending a statement to a connection that is runn
 // The pharmacy's and the laboratory's demo work as their users find it, on PostgreSQL too (once
 // the data is loaded above).
 describe('the demo pharmacy', () => demoPharmacyChecks(() => t));
+
+describe('the demo coverage', () => demoCoverageChecks(() => t));
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

@@ -1,6 +1,7 @@
 import { findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCoverageChecks } from '../../../test/demo-coverage';
 import { demoLaboratoryChecks } from '../../../test/demo-lab';
 import { demoPharmacyChecks } from '../../../test/demo-pharmacy';
 import { createTestApp, serviceContext, type TestApp } from '../../../test/helpers';
@@ -209,6 +210,8 @@ describe('the demo medication round', () => {
 });
 
 describe('the demo pharmacy', () => demoPharmacyChecks(() => t));
+
+describe('the demo coverage', () => demoCoverageChecks(() => t));
 
 // Last: its escalation check moves the app's clock.
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));

@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import { seedBilling } from './billing';
+import { seedBillingCoverage } from './billing-coverage';
 import { seedBillingPayments } from './billing-payments';
 import type { SeedContext } from './context';
 import { seedDischargeSummary } from './discharge-summaries';
@@ -48,6 +49,8 @@ seeders.push(seedPharmacy);
 seeders.push(seedBilling);
 // The cashier's payments, deposits, refunds and closed day, over the payers (seedBilling).
 seeders.push(seedBillingPayments);
+// Patients' coverage by those payers, and NHIA's pre-authorisation rules.
+seeders.push(seedBillingCoverage);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

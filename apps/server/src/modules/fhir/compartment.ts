@@ -29,6 +29,8 @@ export function compartmentPatients(resource: Resource): string[] | null {
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];
+      case 'Coverage':
+        return [patientIdOf(resource.beneficiary), patientIdOf(resource.subscriber)];
       default:
         return null;
     }

@@ -1,6 +1,7 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
+import { coveragesType } from './coverage';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
@@ -32,6 +33,7 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   allergyIntolerances,
   medicationsType,
   organizationsType,
+  coveragesType,
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,

@@ -1,6 +1,7 @@
 import { admitErEntrySchema, type ErEntry, FRONT_DESK_MESSAGES } from '@carepoint/contract';
 import { FormProvider } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
+import { CoverageWarning } from '@/components/patient-coverage/coverage-warning';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Select } from '@/components/ui/select';
 import { useAdmitErEntry } from '@/features/admin/api/emergency';
@@ -54,6 +55,7 @@ export function AdmitDialog({ entry, open, onOpenChange }: DialogComponentProps 
       submitting={isSubmitting}
       onSubmit={form.onSubmit}
     >
+      <CoverageWarning patientId={open ? entry.patientId : null} />
       <FormProvider {...form}>
         <Select
           label="Bed"

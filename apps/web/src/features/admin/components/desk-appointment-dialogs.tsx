@@ -17,6 +17,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FreeTimeField } from '@/components/form/free-time-field';
 import { optionsOf } from '@/components/form/options';
 import { type PatientChoice, PatientPicker } from '@/components/form/patient-picker';
+import { CoverageWarning } from '@/components/patient-coverage/coverage-warning';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import type { DialogComponentProps } from '@/components/ui/dialog-button';
 import { Input } from '@/components/ui/input';
@@ -99,6 +100,7 @@ function DeskBookingDialog({ open, onOpenChange, patient: given }: BookProps) {
           hint="Search registered patients by name or e-mail; register a walk-in first."
         />
       )}
+      <CoverageWarning patientId={open ? watch('patientId') : null} />
       <Input
         label="Title"
         placeholder="e.g. General check-up"

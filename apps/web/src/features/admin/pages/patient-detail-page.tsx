@@ -2,6 +2,7 @@ import { type PatientDetail, RECORD_NUMBER_LABEL } from '@carepoint/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { CoverageCard } from '@/components/patient-coverage/coverage-card';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -150,6 +151,7 @@ export default function PatientDetailPage() {
       <Card title="Profile">
         <Profile patient={patient} />
       </Card>
+      <CoverageCard patientId={patient.id} />
       <Card
         title={`Appointments (${latest(appointments.data.length, appointments.total)})`}
         actions={

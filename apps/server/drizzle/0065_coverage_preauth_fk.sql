@@ -1,0 +1,1 @@
+ALTER TABLE "charges" ADD CONSTRAINT "charges_preauth_fk" FOREIGN KEY ("coverage_id","service_id","preauth_code") REFERENCES "public"."coverage_preauths"("coverage_id","service_id","code") ON DELETE restrict ON UPDATE no action;
