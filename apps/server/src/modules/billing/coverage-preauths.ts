@@ -11,7 +11,7 @@ import { PREAUTH_IN_USE, requiresPreauth } from './preauths';
 /*
  * The pre-authorisation codes the payer gave under a coverage, one per service the payer requires
  * it for (docs/areas/billing-coverage.md). A code a charge names stays: the check below says so
- * on the field, and the foreign key charges_preauth_fk (migration 0064) refuses the delete
+ * on the field, and the foreign key charges_preauth_fk (migration 0065) refuses the delete
  * whatever runs at the same moment.
  */
 
