@@ -81,6 +81,7 @@ export const PHARMACY_NAV = [
  * (payments, balances, the close) joins when payments land (docs/areas/billing.md).
  */
 export const BILLING_NAV = [
+  { key: 'claims', label: 'Claims', to: '/billing/claims' },
   { key: 'price-lists', label: 'Price Lists', to: '/billing/price-lists' },
   { key: 'profile', label: 'Profile', to: '/billing/profile' },
 ] as const satisfies readonly NavEntry[];

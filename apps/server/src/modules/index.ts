@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
 import { billingRoutes } from './billing/routes';
+import { billingClaimRoutes } from './billing-claims/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
 import { diagnosisCodeRoutes } from './diagnosis-codes/routes';
@@ -123,6 +124,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   pharmacyReportRoutes,
   // Billing: payers and their price lists (admin manages; the cashier reads).
   billingRoutes,
+  // Billing: claims to NHIA and the HMOs, remittance and ageing (cashier; admin reads).
+  billingClaimRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];
