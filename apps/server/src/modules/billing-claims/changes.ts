@@ -10,7 +10,7 @@ import { charges, claimLines, claims } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
-import { codedDiagnosis } from '../diagnosis-codes/service';
+import { codedDiagnosis } from '../diagnosis-codes';
 import { auditPatients } from './audit';
 import { lockClaim, lockDraft } from './claim-row';
 import { LINE_FLAGGED, newClaim, refreshClaim } from './generate';

@@ -1,5 +1,5 @@
 import { CLAIM_MESSAGES, type GenerateClaimInput } from '@carepoint/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { claimLines, claims, payers } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';

@@ -23,7 +23,7 @@ import {
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { iso, isoOrNull, listPage, matchingRows, orderBy, type SortColumns } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { LAB_TEST_OF_SERVICE, MEDICINE_OF_SERVICE, SERVICE_CODE, SERVICE_NAME } from '../billing/services';
+import { LAB_TEST_OF_SERVICE, MEDICINE_OF_SERVICE, SERVICE_CODE, SERVICE_NAME } from '../billing';
 import { auditPatients } from './audit';
 import { notFoundClaim } from './claim-row';
 

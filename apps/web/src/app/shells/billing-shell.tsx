@@ -1,8 +1,8 @@
-import { CircleUserRound, ReceiptText } from 'lucide-react';
+import { CircleUserRound, FileStack, ReceiptText } from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
-const ICONS = { 'price-lists': ReceiptText, profile: CircleUserRound } as const;
+const ICONS = { claims: FileStack, 'price-lists': ReceiptText, profile: CircleUserRound } as const;
 
 const USER_MENU = {
   profileTo: '/billing/profile',

@@ -1,0 +1,7 @@
+/**
+ * The claims module's public surface: what the demo data does as a cashier would, and the guard
+ * the charges' Void runs its update through (a claimed charge cannot be voided: 409).
+ */
+export { correctLine, recordRemittance, submitClaim } from './changes';
+export { generateClaim } from './generate';
+export { refusingVoidOfClaimedCharge } from './void-guard';
