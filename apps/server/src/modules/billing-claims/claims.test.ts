@@ -4,11 +4,13 @@ import {
   type ClaimLine,
   CLAIM_MESSAGES as M,
 } from '@carepoint/contract';
+import type { Bundle, ClaimResponse, Claim as FhirClaim } from '@medplum/fhirtypes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import { charge, coverage, hmo } from '../../../test/billing';
-import { createTestApp, createUser, signedIn, type TestApp } from '../../../test/helpers';
+import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
+import { createTestApp, createUser, signIn, signedIn, type TestApp } from '../../../test/helpers';
 import { auditEvents, charges, claims } from '../../db/schema';
 import { refusingVoidOfClaimedCharge } from './void-guard';
 
@@ -397,5 +399,54 @@ describe('who may do what', () => {
     expect(res.json<{ data: Array<{ id: string }> }>().data.map((c) => c.id)).toEqual([claim.id]);
     expect((await cashier.get('/api/billing/claims?status=nope')).statusCode).toBe(400);
     expect((await cashier.get(`/api/billing/claims?q=${'x'.repeat(500)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('FHIR Claim and ClaimResponse', () => {
+  it('serve a patient’s part of a claim, valid R4, searched by patient and insurer, in the patient’s compartment', async () => {
+    const { payer, patient, cover } = await covered(['2026-01-24', '2026-01-25']);
+    const claim = await submitted(await generated(payer.id));
+    const [a, b] = lines(claim);
+    await remit(claim.id, a?.id ?? '', { outcome: 'denied', reason: 'Not covered' });
+    const doctor = (await signedIn(t, 'doctor')).headers;
+
+    const found = await fhirGet<Bundle>(t, `/Claim?patient=Patient/${patient.id}&insurer=Organization/${payer.id}`, doctor);
+    expect(found.status).toBe(200);
+    const [resource] = entries<FhirClaim>(found.body);
+    if (!resource) throw new Error('no Claim');
+    expectValidFhir(resource);
+    expect(resource).toMatchObject({
+      status: 'active',
+      use: 'claim',
+      type: { coding: [{ code: 'professional' }] },
+      patient: { reference: `Patient/${patient.id}` },
+      insurer: { reference: `Organization/${payer.id}` },
+      insurance: [{ focal: true, coverage: { reference: `Coverage/${cover.id}` } }],
+      diagnosis: [{ diagnosisCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'E11.9' }, { code: 'E11.9' }] } }],
+      total: { value: 18_000, currency: 'NGN' },
+    });
+    expect(resource.item).toHaveLength(2);
+    expect(resource.item?.[0]).toMatchObject({ quantity: { value: 1 }, unitPrice: { value: 10_000 }, net: { value: 9_000 } });
+
+    const read = await fhirGet<FhirClaim>(t, `/Claim/${resource.id}`, doctor);
+    expect(read.body.id).toBe(resource.id);
+    const answer = await fhirGet<Bundle>(t, `/ClaimResponse?request=Claim/${resource.id}`, doctor);
+    const [response] = entries<ClaimResponse>(answer.body);
+    if (!response) throw new Error('no ClaimResponse');
+    expectValidFhir(response);
+    expect(response).toMatchObject({ outcome: 'partial', request: { reference: `Claim/${resource.id}` } });
+    expect(response.item?.[0]?.adjudication).toEqual([
+      expect.objectContaining({ category: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/adjudication', code: 'submitted' }] } }),
+      expect.objectContaining({ amount: { value: 0, currency: 'NGN' }, reason: { text: 'Not covered' } }),
+    ]);
+    await remit(claim.id, b?.id ?? '', { outcome: 'paid' });
+    expect((await fhirGet<ClaimResponse>(t, `/ClaimResponse/${resource.id}`, doctor)).body.outcome).toBe('complete');
+
+    // The patient reads their own; another patient's is 404.
+    const own = await signIn(t, patient);
+    expect((await fhirGet(t, `/Claim/${resource.id}`, own)).status).toBe(200);
+    const other = (await signedIn(t, 'patient')).headers;
+    expect((await fhirGet(t, `/Claim/${resource.id}`, other)).status).toBe(404);
+    expect((await fhirGet(t, '/Claim/not-an-id', doctor)).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
+import { claimResponsesType, claimsType } from './claim';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
@@ -32,6 +33,8 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   allergyIntolerances,
   medicationsType,
   organizationsType,
+  claimsType,
+  claimResponsesType,
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,

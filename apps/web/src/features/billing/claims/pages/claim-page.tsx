@@ -125,6 +125,7 @@ function EncounterCard({
   return (
     <Card
       flush
+      className="min-w-0"
       title={
         <span className="flex flex-wrap items-baseline gap-x-3">
           <span>{e.patient.name}</span>
@@ -271,13 +272,13 @@ export default function ClaimPage() {
           or a diagnosis. Correct or remove {c.flaggedCount === 1 ? 'it' : 'them'} before submitting.
         </p>
       ) : null}
-      <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <div className="mb-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
         <StatTile label="Encounters" value={c.encounters.length} />
         <StatTile label="Lines" value={c.lineCount} />
         <StatTile label="Claimed" value={formatNaira(c.totalClaimed)} />
         <StatTile label="Paid" value={formatNaira(c.totalPaid)} />
       </div>
-      <div className="grid gap-4">
+      <div className="grid min-w-0 gap-4">
         {c.encounters.map((e) => (
           <EncounterCard key={e.key} claim={c} encounter={e} on={on} />
         ))}
