@@ -62,6 +62,8 @@ test('a claim to Hygeia, from its covered care to the remittance and a resubmitt
   await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).toBeVisible();
   const number = ((await page.getByRole('heading', { name: /^Claim CLM-/ }).textContent()) ?? '').replace('Claim ', '');
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  console.log('WIDE', await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > 392).slice(0, 12).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).join('\n')));
   await shot(page, 'billing-claim-draft', { widths: [1280, 390] });
 
   await codeFlaggedLines(page);

@@ -2,6 +2,7 @@ import {
   type AgeingReport,
   type ClaimDetail,
   type ClaimLine,
+  type ClaimSummary,
   CLAIM_MESSAGES as M,
 } from '@carepoint/contract';
 import type { Bundle, ClaimResponse, Claim as FhirClaim } from '@medplum/fhirtypes';
@@ -52,7 +53,8 @@ const generate = (payerId: string, periodFrom: string, periodTo: string) =>
 async function generated(payerId: string, periodFrom = '2026-01-01', periodTo = '2026-01-31') {
   const res = await generate(payerId, periodFrom, periodTo);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<ClaimDetail>();
+  const read = await cashier.get(`/api/billing/claims/${res.json<ClaimSummary>().id}`);
+  return read.json<ClaimDetail>();
 }
 
 /** Codes every encounter of a draft with E11.9 and submits it. */
@@ -124,7 +126,11 @@ describe('generating a claim', () => {
   it('never claims a charge twice when two generate the same payer and period at once', async () => {
     const { payer } = await covered(['2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05']);
     const results = await Promise.all([1, 2, 3].map(() => generate(payer.id, '2026-01-01', '2026-01-31')));
-    const made = results.filter((r) => r.statusCode === 201).map((r) => r.json<ClaimDetail>());
+    const made = await Promise.all(
+      results
+        .filter((r) => r.statusCode === 201)
+        .map(async (r) => (await cashier.get(`/api/billing/claims/${r.json<ClaimSummary>().id}`)).json<ClaimDetail>()),
+    );
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
     const claimed = made.flatMap((c) => lines(c).map((l) => l.chargeId));
     expect(claimed).toHaveLength(4);

@@ -6,7 +6,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
 import { auditPatients } from './audit';
-import { readClaim } from './read';
+import { claimSummary } from './read';
 
 const M = CLAIM_MESSAGES;
 
@@ -107,7 +107,10 @@ export async function newClaim(
   return row.id;
 }
 
-/** New Claim: NHIA or an HMO, a period; 409 when nothing in it is left to claim. */
+/**
+ * New Claim: NHIA or an HMO, a period; 409 when nothing in it is left to claim. Answers the
+ * claim's summary (a month's claim may hold thousands of lines: the screen then reads it).
+ */
 export async function generateClaim(ctx: ServiceContext, input: GenerateClaimInput) {
   const [payer] = await ctx.db.select().from(payers).where(eq(payers.id, input.payerId));
   if (!payer) throw badRequest(M.payerRequired, 'payerId');
@@ -126,5 +129,5 @@ export async function generateClaim(ctx: ServiceContext, input: GenerateClaimInp
     });
     return claimId;
   });
-  return readClaim(ctx, id);
+  return claimSummary(ctx.db, id);
 }

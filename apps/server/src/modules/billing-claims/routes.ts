@@ -5,6 +5,7 @@ import {
   claimLineParamsSchema,
   claimListQuerySchema,
   claimPageSchema,
+  claimSummarySchema,
   correctLineSchema,
   generateClaimSchema,
   idParamSchema,
@@ -40,7 +41,7 @@ export async function billingClaimRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/billing/claims',
-    { schema: { tags, body: generateClaimSchema, response: { 201: claimDetailSchema } }, config: cashier },
+    { schema: { tags, body: generateClaimSchema, response: { 201: claimSummarySchema } }, config: cashier },
     async (request, reply) => reply.code(201).send(await generateClaim(request.ctx, request.body)),
   );
 

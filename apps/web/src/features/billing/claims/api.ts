@@ -73,11 +73,15 @@ function useClaimMutation<TVariables>(
   });
 }
 
-export const useGenerateClaim = () =>
-  useClaimMutation(
-    (body: GenerateClaimInput) => api.post<ClaimDetail>(base, body),
-    'Failed to generate the claim',
-  );
+/** New Claim answers the claim's summary: the claim's screen then reads the claim itself. */
+export const useGenerateClaim = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GenerateClaimInput) => api.post<ClaimSummary>(base, body),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+    meta: changeMeta('Failed to generate the claim', 'form'),
+  });
+};
 
 export const useCorrectLine = (claimId: string) =>
   useClaimMutation(
