@@ -444,8 +444,14 @@ async function postgresMeasures() {
     if (!throughputOnly) {
       log('postgres: the pharmacy at 5,000 medicines');
       rows.push(...(await pharmacyRows(origin, (q) => data.query(q))));
-      log('postgres: a month\'s claim of 5,000 encounters');
-      rows.push(...(await claimsRows(origin, (q) => data.query(q), () => treeRss(server.child.pid ?? 0).mb)));
+      log("postgres: a month's claim of 5,000 encounters");
+      rows.push(
+        ...(await claimsRows(
+          origin,
+          (q) => data.query(q),
+          () => treeRss(server.child.pid ?? 0).mb,
+        )),
+      );
     }
     if (pharmacyOnly) return;
     const headers = await demoHeaders();

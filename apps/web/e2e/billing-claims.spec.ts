@@ -19,7 +19,11 @@ async function codeFlaggedLines(page: Page) {
     await flagged.first().getByRole('button', { name: 'Correct' }).click();
     const dialog = page.getByRole('dialog', { name: 'Correct Line' });
     await dialog.getByRole('combobox', { name: 'Diagnosis (ICD-10)' }).fill('malaria');
-    await page.getByRole('listbox', { name: 'Diagnosis (ICD-10) suggestions' }).getByRole('option').first().click();
+    await page
+      .getByRole('listbox', { name: 'Diagnosis (ICD-10) suggestions' })
+      .getByRole('option')
+      .first()
+      .click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
   }
@@ -38,7 +42,9 @@ async function remit(page: Page, row: Locator, outcome: 'paid' | 'denied') {
   await expect(dialog).toBeHidden();
 }
 
-test('a claim to Hygeia, from its covered care to the remittance and a resubmitted line', async ({ page }) => {
+test('a claim to Hygeia, from its covered care to the remittance and a resubmitted line', async ({
+  page,
+}) => {
   await signIn(page, DEMO.cashier, DEMO_PASSWORD);
   await page.getByRole('link', { name: 'Claims' }).first().click();
   await expect(page.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible();
@@ -60,10 +66,11 @@ test('a claim to Hygeia, from its covered care to the remittance and a resubmitt
   await create.getByRole('button', { name: 'Generate Claim' }).click();
   await expect(page.getByText(CLAIM_MESSAGES.generated)).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).toBeVisible();
-  const number = ((await page.getByRole('heading', { name: /^Claim CLM-/ }).textContent()) ?? '').replace('Claim ', '');
+  const number = ((await page.getByRole('heading', { name: /^Claim CLM-/ }).textContent()) ?? '').replace(
+    'Claim ',
+    '',
+  );
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  console.log('WIDE', await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > 392).slice(0, 12).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).join('\n')));
   await shot(page, 'billing-claim-draft', { widths: [1280, 390] });
 
   await codeFlaggedLines(page);
@@ -78,7 +85,9 @@ test('a claim to Hygeia, from its covered care to the remittance and a resubmitt
   await page.getByRole('link', { name: 'PDF' }).click();
   expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
 
-  const awaiting = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Record Remittance' }) });
+  const awaiting = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Record Remittance' }) });
   await remit(page, awaiting.first(), 'denied');
   await shot(page, 'billing-claim-remittance', { widths: [1280, 390] });
   while ((await awaiting.count()) > 0) await remit(page, awaiting.first(), 'paid');

@@ -180,9 +180,8 @@ export const claimListQuerySchema = listQuerySchema(CLAIM_SORTABLE).extend({
   status: z.enum(CLAIM_STATUSES, { error: `Status must be one of: ${CLAIM_STATUSES.join(', ')}` }).optional(),
   payerId: z.string().uuid('Invalid id').optional(),
 });
-export type ClaimListQuery = z.input<typeof claimListQuerySchema>;
 
-export const claimLineSchema = z.object({
+const claimLineSchema = z.object({
   id: z.string(),
   chargeId: z.string(),
   service: z.object({ code: z.string().nullable(), name: z.string() }),
@@ -207,7 +206,7 @@ export const claimLineSchema = z.object({
 export type ClaimLine = z.infer<typeof claimLineSchema>;
 
 /** A covered encounter (an appointment, a stay, or the patient's other care on a day) and its lines. */
-export const claimEncounterSchema = z.object({
+const claimEncounterSchema = z.object({
   key: z.string(),
   kind: z.enum(['outpatient', 'inpatient']),
   patient: z.object({ id: z.string(), name: z.string(), recordNumber: z.string().nullable() }),
@@ -240,9 +239,6 @@ export const ageingReportSchema = z.object({
 });
 export type AgeingReport = z.infer<typeof ageingReportSchema>;
 
-/** The bucket of a claim submitted `days` days ago. */
-export const ageingBucketOf = (days: number): AgeingBucket =>
-  days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
 
 /** Denial reasons the screen offers (the cashier may type another). */
 export const COMMON_DENIAL_REASONS = [

@@ -3,7 +3,13 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { actingAs, actorOf } from '../../lib/context';
 import { facilityDate } from '../../lib/facility-time';
 import { priceOf, splitCharge } from '../../modules/billing';
-import { correctLine, generateClaim, readClaim, recordRemittance, submitClaim } from '../../modules/billing-claims';
+import {
+  correctLine,
+  generateClaim,
+  readClaim,
+  recordRemittance,
+  submitClaim,
+} from '../../modules/billing-claims';
 import { appointments, charges, claims, coverages, payers, users } from '../schema';
 import type { SeedContext } from './context';
 
@@ -137,7 +143,11 @@ export async function seedBillingClaims(ctx: SeedContext) {
       await consultationCharges(ctx, patient.id, cover, from, today);
     }
     if (payer.name === 'Hygeia HMO' || mine.length === 0) continue;
-    const made = await generateClaim(asCashier, { payerId: payer.id, periodFrom: from, periodTo: addDays(today, -1) });
+    const made = await generateClaim(asCashier, {
+      payerId: payer.id,
+      periodFrom: from,
+      periodTo: addDays(today, -1),
+    });
     const claim = await readClaim(asCashier, made.id);
     for (const encounter of claim.encounters) {
       const [first] = encounter.lines;

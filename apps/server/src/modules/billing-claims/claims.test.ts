@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../test/admin';
 import { charge, coverage, hmo } from '../../../test/billing';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
-import { createTestApp, createUser, signIn, signedIn, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, signedIn, signIn, type TestApp } from '../../../test/helpers';
 import { auditEvents, charges, claims } from '../../db/schema';
-import { refusingVoidOfClaimedCharge } from './void-guard';
+import { refusingVoidOfClaimedCharge } from '.';
 
 /*
  * Claims (docs/areas/billing-claims.md): generation takes exactly the payer's unclaimed covered
@@ -129,7 +129,9 @@ describe('generating a claim', () => {
     const made = await Promise.all(
       results
         .filter((r) => r.statusCode === 201)
-        .map(async (r) => (await cashier.get(`/api/billing/claims/${r.json<ClaimSummary>().id}`)).json<ClaimDetail>()),
+        .map(async (r) =>
+          (await cashier.get(`/api/billing/claims/${r.json<ClaimSummary>().id}`)).json<ClaimDetail>(),
+        ),
     );
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
     const claimed = made.flatMap((c) => lines(c).map((l) => l.chargeId));
@@ -416,7 +418,11 @@ describe('FHIR Claim and ClaimResponse', () => {
     await remit(claim.id, a?.id ?? '', { outcome: 'denied', reason: 'Not covered' });
     const doctor = (await signedIn(t, 'doctor')).headers;
 
-    const found = await fhirGet<Bundle>(t, `/Claim?patient=Patient/${patient.id}&insurer=Organization/${payer.id}`, doctor);
+    const found = await fhirGet<Bundle>(
+      t,
+      `/Claim?patient=Patient/${patient.id}&insurer=Organization/${payer.id}`,
+      doctor,
+    );
     expect(found.status).toBe(200);
     const [resource] = entries<FhirClaim>(found.body);
     if (!resource) throw new Error('no Claim');
@@ -428,11 +434,21 @@ describe('FHIR Claim and ClaimResponse', () => {
       patient: { reference: `Patient/${patient.id}` },
       insurer: { reference: `Organization/${payer.id}` },
       insurance: [{ focal: true, coverage: { reference: `Coverage/${cover.id}` } }],
-      diagnosis: [{ diagnosisCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'E11.9' }, { code: 'E11.9' }] } }],
+      diagnosis: [
+        {
+          diagnosisCodeableConcept: {
+            coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'E11.9' }, { code: 'E11.9' }],
+          },
+        },
+      ],
       total: { value: 18_000, currency: 'NGN' },
     });
     expect(resource.item).toHaveLength(2);
-    expect(resource.item?.[0]).toMatchObject({ quantity: { value: 1 }, unitPrice: { value: 10_000 }, net: { value: 9_000 } });
+    expect(resource.item?.[0]).toMatchObject({
+      quantity: { value: 1 },
+      unitPrice: { value: 10_000 },
+      net: { value: 9_000 },
+    });
 
     const read = await fhirGet<FhirClaim>(t, `/Claim/${resource.id}`, doctor);
     expect(read.body.id).toBe(resource.id);
@@ -442,11 +458,17 @@ describe('FHIR Claim and ClaimResponse', () => {
     expectValidFhir(response);
     expect(response).toMatchObject({ outcome: 'partial', request: { reference: `Claim/${resource.id}` } });
     expect(response.item?.[0]?.adjudication).toEqual([
-      expect.objectContaining({ category: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/adjudication', code: 'submitted' }] } }),
+      expect.objectContaining({
+        category: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/adjudication', code: 'submitted' }],
+        },
+      }),
       expect.objectContaining({ amount: { value: 0, currency: 'NGN' }, reason: { text: 'Not covered' } }),
     ]);
     await remit(claim.id, b?.id ?? '', { outcome: 'paid' });
-    expect((await fhirGet<ClaimResponse>(t, `/ClaimResponse/${resource.id}`, doctor)).body.outcome).toBe('complete');
+    expect((await fhirGet<ClaimResponse>(t, `/ClaimResponse/${resource.id}`, doctor)).body.outcome).toBe(
+      'complete',
+    );
 
     // The patient reads their own; another patient's is 404.
     const own = await signIn(t, patient);
@@ -454,5 +476,6 @@ describe('FHIR Claim and ClaimResponse', () => {
     const other = (await signedIn(t, 'patient')).headers;
     expect((await fhirGet(t, `/Claim/${resource.id}`, other)).status).toBe(404);
     expect((await fhirGet(t, '/Claim/not-an-id', doctor)).status).toBe(404);
-  });
+    // Four accounts signed in (argon2 on purpose) and a claim's whole round: more than the default's 30 s on a busy machine.
+  }, 90_000);
 });

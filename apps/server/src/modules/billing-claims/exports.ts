@@ -18,7 +18,7 @@ import { claimSummary, encountersOf, linesOf } from './read';
  * (the columns of the NHIS claim form and of HMO claim sheets; docs/areas/billing-claims.md).
  */
 
-export const CLAIM_CSV_HEADER = [
+const CLAIM_CSV_HEADER = [
   'Claim number',
   'Payer',
   'Payer code',

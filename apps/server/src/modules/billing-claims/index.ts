@@ -4,6 +4,6 @@
  */
 export { correctLine, recordRemittance, submitClaim } from './changes';
 export { generateClaim } from './generate';
-export { refusingVoidOfClaimedCharge } from './void-guard';
 /** A claim's lines, grouped by encounter: FHIR's Claim and ClaimResponse render them. */
 export { type ClaimLineRow, encountersOf, linesOf, readClaim } from './read';
+export { refusingVoidOfClaimedCharge } from './void-guard';

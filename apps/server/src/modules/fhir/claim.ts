@@ -28,9 +28,10 @@ const serviceSystem = (publicUrl: string) => `${publicUrl}/fhir/CodeSystem/billa
 const claimNumberSystem = (publicUrl: string) => `${publicUrl}/fhir/sid/claim-number`;
 
 const hex = (uuid: string) => uuid.replaceAll('-', '');
-const uuidOf = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+const uuidOf = (h: string) =>
+  `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 /** The resource id of a patient's part of a claim. */
-export const claimResourceId = (claimId: string, patientId: string) => hex(claimId) + hex(patientId);
+const claimResourceId = (claimId: string, patientId: string) => hex(claimId) + hex(patientId);
 function parseId(id: string): { claimId: string; patientId: string } | undefined {
   if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
   return { claimId: uuidOf(id.slice(0, 32)), patientId: uuidOf(id.slice(32)) };
@@ -138,7 +139,11 @@ function toClaim(row: PartRow, lines: readonly ClaimLineRow[], r: Rendering): Cl
         sequence: i + 1,
         ...(dx >= 0 ? { diagnosisSequence: [dx + 1] } : {}),
         productOrService: {
-          ...(l.serviceCode ? { coding: [{ system: serviceSystem(r.publicUrl), code: l.serviceCode, display: l.serviceName }] } : {}),
+          ...(l.serviceCode
+            ? {
+                coding: [{ system: serviceSystem(r.publicUrl), code: l.serviceCode, display: l.serviceName }],
+              }
+            : {}),
           text: l.serviceName,
         },
         servicedDate: l.careDate,
@@ -162,7 +167,9 @@ function toClaimResponse(row: PartRow, lines: readonly ClaimLineRow[], r: Render
     meta: versionMeta(row.remittedAt ?? row.updatedAt),
     identifier: [{ system: claimNumberSystem(r.publicUrl), value: row.number }],
     status: 'active',
-    type: { coding: [{ system: CLAIM_TYPE, code: lines.some((l) => l.stayId) ? 'institutional' : 'professional' }] },
+    type: {
+      coding: [{ system: CLAIM_TYPE, code: lines.some((l) => l.stayId) ? 'institutional' : 'professional' }],
+    },
     use: 'claim',
     patient: { reference: `Patient/${row.patientId}` },
     created: fhirDateTime(row.remittedAt ?? row.updatedAt, r.timeZone),
@@ -216,7 +223,9 @@ function claimResourceType<R extends Resource>(
       const ids = parseId(id);
       if (!ids) return undefined;
       const rows = await parts(fhir.ctx.db)
-        .where(and(eq(claimLines.claimId, ids.claimId), eq(claimLines.patientId, ids.patientId), inScope(fhir)))
+        .where(
+          and(eq(claimLines.claimId, ids.claimId), eq(claimLines.patientId, ids.patientId), inScope(fhir)),
+        )
         .having(having);
       return (await renderAll(fhir, rows))[0];
     },
@@ -285,7 +294,10 @@ export const claimResponsesType = claimResourceType<ClaimResponse>(
   'ClaimResponse',
   toClaimResponse,
   true,
-  [...COMMON_PARAMS, { name: 'request', type: 'reference', documentation: 'The claim answered (Claim/{id})' }],
+  [
+    ...COMMON_PARAMS,
+    { name: 'request', type: 'reference', documentation: 'The claim answered (Claim/{id})' },
+  ],
   (_fhir, search) => {
     const requested = search.references('request').map((values) =>
       values.flatMap((v) => {
@@ -297,8 +309,14 @@ export const claimResponsesType = claimResourceType<ClaimResponse>(
       ...requested.map((ids) =>
         ids.length
           ? and(
-              inArray(claimLines.claimId, ids.map((i) => i.claimId)),
-              inArray(claimLines.patientId, ids.map((i) => i.patientId)),
+              inArray(
+                claimLines.claimId,
+                ids.map((i) => i.claimId),
+              ),
+              inArray(
+                claimLines.patientId,
+                ids.map((i) => i.patientId),
+              ),
             )
           : sql`false`,
       ),

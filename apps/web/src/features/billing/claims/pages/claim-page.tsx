@@ -153,7 +153,7 @@ function EncounterCard({
           )}
         </span>
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">Services of {e.patient.name}</caption>
           <thead className="bg-surface-muted text-left text-xs uppercase text-ink-muted">
