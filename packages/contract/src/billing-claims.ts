@@ -239,7 +239,6 @@ export const ageingReportSchema = z.object({
 });
 export type AgeingReport = z.infer<typeof ageingReportSchema>;
 
-
 /** Denial reasons the screen offers (the cashier may type another). */
 export const COMMON_DENIAL_REASONS = [
   'No pre-authorisation code',

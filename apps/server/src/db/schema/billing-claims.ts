@@ -2,7 +2,6 @@ import { CLAIM_STATUSES, REMITTANCE_OUTCOMES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   date,
@@ -17,14 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { users } from './auth';
-import { charges, coverages, payers } from './billing';
+import { charges, coverages, kobo, payers } from './billing';
 import { createdAt, id, updatedAt } from './columns';
 import { stays } from './stays';
 
 export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
 export const remittanceOutcome = pgEnum('remittance_outcome', REMITTANCE_OUTCOMES);
-
-const kobo = () => bigint({ mode: 'number' });
 
 /**
  * A claim to NHIA or an HMO for its covered charges of a period (docs/areas/billing-claims.md):

@@ -11,7 +11,7 @@ import {
   REMITTANCE_OUTCOMES,
 } from '@carepoint/contract';
 import { useState } from 'react';
-import type { FieldErrors, Path, UseFormRegisterReturn } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DiagnosisCodePicker } from '@/components/form/diagnosis-code-picker';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -36,49 +36,33 @@ const FIX_FIELDS: ReadonlyArray<Path<FixValues>> = ['diagnosisCode', 'preauthCod
 
 const lineTitle = (line: ClaimLine) => `${line.service.name}, ${formatNaira(line.amount)}`;
 
-/** The fields Correct and Resubmit share: the encounter's ICD-10 diagnosis and the line's pre-auth code. */
-function FixFields({
-  target,
-  diagnosis,
-  onDiagnosis,
-  errors,
-  preauth,
-}: {
-  target: LineTarget;
-  diagnosis: CodedDiagnosis | null;
-  onDiagnosis: (d: CodedDiagnosis | null) => void;
-  errors: FieldErrors<FixValues>;
-  preauth: UseFormRegisterReturn<'preauthCode'>;
-}) {
-  return (
-    <div className="grid gap-4">
-      <DiagnosisCodePicker
-        label="Diagnosis (ICD-10)"
-        search={claimDiagnosisSearch}
-        value={diagnosis}
-        onChange={onDiagnosis}
-        error={errors.diagnosisCode?.message}
-      />
-      <Input
-        label="Pre-authorisation code"
-        autoComplete="off"
-        hint={target.line.preauthRequired ? 'The payer requires one for this service' : 'Optional'}
-        error={errors.preauthCode?.message}
-        {...preauth}
-      />
-    </div>
-  );
-}
+/** What Correct and Resubmit each do with the fixed line, and how their dialog reads. */
+type FixAction = {
+  title: string;
+  submitLabel: string;
+  description: (target: LineTarget) => string;
+  send: (lineId: string, fix: FixBody) => Promise<ClaimDetail>;
+  success: string;
+  onSaved: (claim: ClaimDetail) => void;
+};
 
-function useFixForm(
-  target: LineTarget | null,
-  open: boolean,
-  send: (values: FixBody) => Promise<ClaimDetail>,
-  success: string,
-  onSaved: (result: ClaimDetail) => void,
-) {
+/**
+ * The line's fix: the encounter's diagnosis with the ICD-10 picker and the line's pre-auth code
+ * (the contract's correctLineSchema checks both), then the action's own save.
+ */
+function FixLineDialog({
+  target,
+  open,
+  onOpenChange,
+  action,
+}: Omit<LineDialogProps, 'claimId'> & { action: FixAction }) {
   const [diagnosis, setDiagnosis] = useState<CodedDiagnosis | null>(target?.encounter.diagnosis ?? null);
-  const form = useContractForm<FixValues, FixValues, FixBody, ClaimDetail>({
+  const {
+    register,
+    setValue,
+    onSubmit,
+    formState: { errors, isSubmitting },
+  } = useContractForm<FixValues, FixValues, FixBody, ClaimDetail>({
     defaultValues: {
       diagnosisCode: target?.encounter.diagnosis?.code ?? '',
       preauthCode: target?.line.preauthCode ?? '',
@@ -87,82 +71,83 @@ function useFixForm(
     fields: FIX_FIELDS,
     open,
     onReset: () => setDiagnosis(target?.encounter.diagnosis ?? null),
-    send,
-    success,
-    onSaved,
+    send: (fix) => action.send(target?.line.id ?? '', fix),
+    success: action.success,
+    onSaved: action.onSaved,
   });
-  const chooseDiagnosis = (chosen: CodedDiagnosis | null) => {
-    setDiagnosis(chosen);
-    form.setValue('diagnosisCode', chosen?.code ?? '');
-  };
-  return { form, diagnosis, chooseDiagnosis };
-}
-
-/** Correct a draft's line: the encounter's diagnosis (all its lines) and this line's pre-auth code. */
-export function CorrectLineDialog({ claimId, target, open, onOpenChange }: LineDialogProps) {
-  const correct = useCorrectLine(claimId);
-  const { form, diagnosis, chooseDiagnosis } = useFixForm(
-    target,
-    open,
-    (body) => correct.mutateAsync({ lineId: target?.line.id ?? '', ...body }),
-    CLAIM_MESSAGES.corrected,
-    () => onOpenChange(false),
-  );
   if (!target) return null;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Correct Line"
-      description={`${target.encounter.patient.name}: ${lineTitle(target.line)}. The diagnosis applies to every line of this encounter.`}
-      submitLabel="Save"
-      submitting={form.formState.isSubmitting}
-      onSubmit={form.onSubmit}
+      title={action.title}
+      description={action.description(target)}
+      submitLabel={action.submitLabel}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
     >
-      <FixFields
-        target={target}
-        diagnosis={diagnosis}
-        onDiagnosis={chooseDiagnosis}
-        errors={form.formState.errors}
-        preauth={form.register('preauthCode')}
-      />
+      <div className="grid gap-4">
+        <DiagnosisCodePicker
+          label="Diagnosis (ICD-10)"
+          search={claimDiagnosisSearch}
+          value={diagnosis}
+          onChange={(chosen) => {
+            setDiagnosis(chosen);
+            setValue('diagnosisCode', chosen?.code ?? '');
+          }}
+          error={errors.diagnosisCode?.message}
+        />
+        <Input
+          label="Pre-authorisation code"
+          autoComplete="off"
+          hint={target.line.preauthRequired ? 'The payer requires one for this service' : 'Optional'}
+          error={errors.preauthCode?.message}
+          {...register('preauthCode')}
+        />
+      </div>
     </FormDialog>
+  );
+}
+
+/** Correct a draft's line: the encounter's diagnosis (all its lines) and this line's pre-auth code. */
+export function CorrectLineDialog({ claimId, ...dialog }: LineDialogProps) {
+  const correct = useCorrectLine(claimId);
+  return (
+    <FixLineDialog
+      {...dialog}
+      action={{
+        title: 'Correct Line',
+        submitLabel: 'Save',
+        description: (t) =>
+          `${t.encounter.patient.name}: ${lineTitle(t.line)}. The diagnosis applies to every line of this encounter.`,
+        send: (lineId, fix) => correct.mutateAsync({ lineId, ...fix }),
+        success: CLAIM_MESSAGES.corrected,
+        onSaved: () => dialog.onOpenChange(false),
+      }}
+    />
   );
 }
 
 /** Resubmit a denied line, corrected, in a new draft claim (which then opens). */
-export function ResubmitLineDialog({ claimId, target, open, onOpenChange }: LineDialogProps) {
+export function ResubmitLineDialog({ claimId, ...dialog }: LineDialogProps) {
   const resubmit = useResubmit(claimId);
   const navigate = useNavigate();
-  const { form, diagnosis, chooseDiagnosis } = useFixForm(
-    target,
-    open,
-    (fix) => resubmit.mutateAsync({ lines: [{ lineId: target?.line.id ?? '', ...fix }] }),
-    CLAIM_MESSAGES.resubmitted,
-    (claim) => {
-      onOpenChange(false);
-      void navigate(`/billing/claims/${claim.id}`);
-    },
-  );
-  if (!target) return null;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Resubmit Line"
-      description={`Denied: ${target.line.denialReason ?? ''}. Correct what the payer asked for; the line goes on a new draft claim.`}
-      submitLabel="Resubmit"
-      submitting={form.formState.isSubmitting}
-      onSubmit={form.onSubmit}
-    >
-      <FixFields
-        target={target}
-        diagnosis={diagnosis}
-        onDiagnosis={chooseDiagnosis}
-        errors={form.formState.errors}
-        preauth={form.register('preauthCode')}
-      />
-    </FormDialog>
+    <FixLineDialog
+      {...dialog}
+      action={{
+        title: 'Resubmit Line',
+        submitLabel: 'Resubmit',
+        description: (t) =>
+          `Denied: ${t.line.denialReason ?? ''}. Correct what the payer asked for; the line goes on a new draft claim.`,
+        send: (lineId, fix) => resubmit.mutateAsync({ lines: [{ lineId, ...fix }] }),
+        success: CLAIM_MESSAGES.resubmitted,
+        onSaved: (claim) => {
+          dialog.onOpenChange(false);
+          void navigate(`/billing/claims/${claim.id}`);
+        },
+      }}
+    />
   );
 }
 
