@@ -44,14 +44,14 @@ export default function AgeingPage() {
           </Link>
         }
       />
-      <div className="mb-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-5">
+      <div className="mb-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
         {AGEING_BUCKETS.map((b) => (
           <StatTile key={b} label={BUCKET_LABELS[b]} value={formatNaira(report.totals[b])} />
         ))}
         <StatTile
           label="Owed in all"
           value={formatNaira(report.total)}
-          className="min-[480px]:col-span-2 lg:col-span-1"
+          className="min-[480px]:col-span-2 lg:col-span-2"
         />
       </div>
       <DataTable
