@@ -22,7 +22,7 @@
  * `--bulk-export-only` only the FHIR bulk export of those 100,000 patients (bulk-export.ts);
  * `--throughput-only` only PostgreSQL's page of 20 from 100,000 patients under load;
  * `--pharmacy-only` only the pharmacy's rows (pharmacy.ts: 5,000 medicines on PostgreSQL, before
- * the patients grow).
+ * the patients grow) and the claims' (claims.ts: a month's claim of 5,000 encounters).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ import pg from 'pg';
 import { assetRows } from './assets';
 import { backupRows } from './backups';
 import { bulkExportRows } from './bulk-export';
+import { claimsRows } from './claims';
 import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
 import { apiWriteRows, walSyncRows } from './durable-writes';
 import { HL7_BENCH_PORT, hl7OruRows } from './hl7-oru';
@@ -443,6 +444,14 @@ async function postgresMeasures() {
     if (!throughputOnly) {
       log('postgres: the pharmacy at 5,000 medicines');
       rows.push(...(await pharmacyRows(origin, (q) => data.query(q))));
+      log("postgres: a month's claim of 5,000 encounters");
+      rows.push(
+        ...(await claimsRows(
+          origin,
+          (q) => data.query(q),
+          () => treeRss(server.child.pid ?? 0).mb,
+        )),
+      );
     }
     if (pharmacyOnly) return;
     const headers = await demoHeaders();

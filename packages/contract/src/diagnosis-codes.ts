@@ -77,4 +77,4 @@ export type CodedDiagnosis = z.infer<typeof codedDiagnosisSchema>;
 export const codedDiagnosisLabel = (d: CodedDiagnosis) => `${d.code} ${d.title}`;
 
 /** Who searches the classification (the roles that record diagnoses; a nurse role would join here). */
-export const DIAGNOSIS_CODE_ROLES = ['doctor', 'admin'] as const;
+export const DIAGNOSIS_CODE_ROLES = ['doctor', 'admin', 'cashier'] as const;

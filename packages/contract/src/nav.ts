@@ -84,6 +84,7 @@ export const PHARMACY_NAV = [
 export const BILLING_NAV = [
   { key: 'dashboard', label: 'Dashboard', to: '/billing/dashboard' },
   { key: 'patients', label: 'Patients', to: '/billing/patients' },
+  { key: 'claims', label: 'Claims', to: '/billing/claims' },
   { key: 'price-lists', label: 'Price Lists', to: '/billing/price-lists' },
   { key: 'profile', label: 'Profile', to: '/billing/profile' },
 ] as const satisfies readonly NavEntry[];

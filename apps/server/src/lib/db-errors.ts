@@ -70,3 +70,6 @@ export async function mapUnique<T>(
     throw constraint === undefined ? error : toError(constraint);
   }
 }
+
+/** The constraint named by an integrity violation a trigger raised (SQLSTATE 23000), or undefined. */
+export const violatedIntegrity = (error: unknown) => violated(error, ['23000']);

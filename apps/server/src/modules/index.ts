@@ -10,6 +10,7 @@ import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
 import { coverageRoutes } from './billing/coverage-routes';
 import { billingRoutes } from './billing/routes';
+import { billingClaimRoutes } from './billing-claims/routes';
 import { billingPaymentRoutes } from './billing-payments/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
@@ -128,6 +129,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   billingPaymentRoutes,
   // Billing: patients' coverage by NHIA or an HMO, pre-authorisation (the desk and the cashier).
   coverageRoutes,
+  // Billing: claims to NHIA and the HMOs, remittance and ageing (cashier; admin reads).
+  billingClaimRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -41,7 +41,7 @@ export const chargeStatus = pgEnum('charge_status', CHARGE_STATUSES);
 export const priceBasis = pgEnum('price_basis', PRICE_BASES);
 
 /** Kobo: bigint read as a JS number; every amount stays below 2^53. */
-const kobo = () => bigint({ mode: 'number' });
+export const kobo = () => bigint({ mode: 'number' });
 
 /**
  * Who pays (docs/areas/billing.md): self-pay (exactly one, made by migration 0062, never

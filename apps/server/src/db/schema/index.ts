@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './beds';
 export * from './billing';
+export * from './billing-claims';
 export * from './billing-payments';
 export * from './bulk-exports';
 export * from './clinical';

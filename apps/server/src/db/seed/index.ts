@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import { seedBilling } from './billing';
+import { seedBillingClaims } from './billing-claims';
 import { seedBillingCoverage } from './billing-coverage';
 import { seedBillingPayments } from './billing-payments';
 import type { SeedContext } from './context';
@@ -51,6 +52,8 @@ seeders.push(seedBilling);
 seeders.push(seedBillingPayments);
 // Patients' coverage by those payers, and NHIA's pre-authorisation rules.
 seeders.push(seedBillingCoverage);
+// Claims over the payers: a submitted NHIA claim, remitted with one line denied (docs/areas/billing-claims.md).
+seeders.push(seedBillingClaims);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

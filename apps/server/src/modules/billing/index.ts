@@ -8,4 +8,13 @@ export { createCoverage } from './coverages';
 export { createPayer, updatePayer } from './payers';
 export { setPreauthRequired } from './preauths';
 export { priceOf } from './price-of';
-export { createService } from './services';
+/** How a service reads (its code and name, a lab test's and a medicine's from their own rows): the claims list them. */
+export {
+  createService,
+  LAB_TEST_OF_SERVICE,
+  MEDICINE_OF_SERVICE,
+  SERVICE_CODE,
+  SERVICE_NAME,
+} from './services';
+/** How a charge divides between payer and patient (the claims' demo charges split as the care's do). */
+export { splitCharge } from './split';

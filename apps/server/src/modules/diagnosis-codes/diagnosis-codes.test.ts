@@ -165,9 +165,11 @@ describe('GET /api/diagnosis-codes', () => {
     expect((await doctor.get('/api/diagnosis-codes?q=E11&limit=51')).statusCode).toBe(400);
   });
 
-  it('is open to doctors and admins only', async () => {
+  it('is open to doctors, admins and cashiers (who code a claim’s encounters) only', async () => {
     const admin = client(t, (await signedIn(t, 'admin')).headers);
     expect((await admin.get('/api/diagnosis-codes?q=E11')).statusCode).toBe(200);
+    const cashier = client(t, (await signedIn(t, 'cashier')).headers);
+    expect((await cashier.get('/api/diagnosis-codes?q=E11')).statusCode).toBe(200);
     const patient = client(t, (await signedIn(t, 'patient')).headers);
     expect((await patient.get('/api/diagnosis-codes?q=E11')).statusCode).toBe(403);
     expect((await client(t).get('/api/diagnosis-codes?q=E11')).statusCode).toBe(401);

@@ -28,6 +28,8 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'Specimen':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
+      case 'Claim':
+      case 'ClaimResponse':
         return [patientIdOf(resource.patient)];
       case 'Coverage':
         return [patientIdOf(resource.beneficiary), patientIdOf(resource.subscriber)];

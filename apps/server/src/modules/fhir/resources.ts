@@ -1,6 +1,7 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
+import { claimResponsesType, claimsType } from './claim';
 import { coveragesType } from './coverage';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
@@ -34,6 +35,8 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   medicationsType,
   organizationsType,
   coveragesType,
+  claimsType,
+  claimResponsesType,
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,

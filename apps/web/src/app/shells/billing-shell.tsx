@@ -1,10 +1,11 @@
-import { CircleUserRound, LayoutDashboard, ReceiptText, Users } from 'lucide-react';
+import { CircleUserRound, FileStack, LayoutDashboard, ReceiptText, Users } from 'lucide-react';
 import { AppShell } from './app-shell';
 import type { UserMenuProps } from './user-menu';
 
 const ICONS = {
   dashboard: LayoutDashboard,
   patients: Users,
+  claims: FileStack,
   'price-lists': ReceiptText,
   profile: CircleUserRound,
 } as const;

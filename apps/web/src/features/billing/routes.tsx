@@ -17,6 +17,9 @@ export const routes: RouteObject[] = [
       page('coverage', 'Coverage', () => import('./pages/tab-placeholder-page')),
     ],
   },
+  page('claims', 'Claims', () => import('./claims/pages/claims-page')),
+  page('claims/ageing', 'Claims Ageing', () => import('./claims/pages/ageing-page')),
+  page('claims/:id', 'Claim', () => import('./claims/pages/claim-page')),
   page('price-lists', 'Price Lists', () => import('./pages/price-lists-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
   // The Coverage tab of a patient's account (the lead puts it under the account's layout).

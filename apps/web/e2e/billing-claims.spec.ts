@@ -1,0 +1,111 @@
+import { CLAIM_MESSAGES } from '@carepoint/contract';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
+
+/*
+ * A claim to remittance (docs/areas/billing-claims.md): the cashier finds the demo's remitted
+ * NHIA claim, makes a claim for Hygeia's covered care of the last 120 days, codes what is not
+ * coded, submits it, records the payer's answer (the first line denied with its reason, the rest
+ * paid), resubmits the denied line with its pre-authorisation code on a new claim, and reads the
+ * ageing. No demo figure is asserted: only what this walk itself made.
+ */
+
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** Codes every encounter the draft flags, through the ICD-10 picker. */
+async function codeFlaggedLines(page: Page) {
+  const flagged = page.getByRole('row').filter({ hasText: 'Diagnosis not coded' });
+  while ((await flagged.count()) > 0) {
+    await flagged.first().getByRole('button', { name: 'Correct' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct Line' });
+    await dialog.getByRole('combobox', { name: 'Diagnosis (ICD-10)' }).fill('malaria');
+    await page
+      .getByRole('listbox', { name: 'Diagnosis (ICD-10) suggestions' })
+      .getByRole('option')
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+async function remit(page: Page, row: Locator, outcome: 'paid' | 'denied') {
+  await row.getByRole('button', { name: 'Record Remittance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Remittance' });
+  await dialog.getByLabel('Outcome').selectOption(outcome);
+  if (outcome === 'denied') {
+    await dialog.getByRole('button', { name: 'Record' }).click();
+    await expect(dialog.getByText(CLAIM_MESSAGES.reasonRequired)).toBeVisible();
+    await dialog.getByLabel("Payer's reason").fill('No pre-authorisation code');
+  }
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a claim to Hygeia, from its covered care to the remittance and a resubmitted line', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.cashier, DEMO_PASSWORD);
+  await page.getByRole('link', { name: 'Claims' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Claims', level: 1 })).toBeVisible();
+  const nhia = page.getByRole('row').filter({ hasText: 'NHIA' }).first();
+  await expect(nhia).toContainText('Settled');
+  await shot(page, 'billing-claims-list', { widths: [1280, 390] });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'New Claim' }).click();
+  const create = page.getByRole('dialog', { name: 'New Claim' });
+  await create.getByLabel('Payer').selectOption({ label: 'Hygeia HMO (HYG-2231)' });
+  await create.getByLabel('From').fill(isoDay(0));
+  await create.getByLabel('To').fill(isoDay(120));
+  await create.getByRole('button', { name: 'Generate Claim' }).click();
+  await expect(create.getByText(CLAIM_MESSAGES.periodOrder)).toBeVisible();
+  await create.getByLabel('From').fill(isoDay(120));
+  await create.getByLabel('To').fill(isoDay(0));
+  await shot(page, 'billing-claims-new', { widths: [1280, 390], fullPage: false });
+  await create.getByRole('button', { name: 'Generate Claim' }).click();
+  await expect(page.getByText(CLAIM_MESSAGES.generated)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).toBeVisible();
+  const number = ((await page.getByRole('heading', { name: /^Claim CLM-/ }).textContent()) ?? '').replace(
+    'Claim ',
+    '',
+  );
+  await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
+  await shot(page, 'billing-claim-draft', { widths: [1280, 390] });
+
+  await codeFlaggedLines(page);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit this claim?' });
+  await confirm.getByRole('button', { name: 'Submit' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', /export\.csv$/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`${number}.pdf`);
+
+  const awaiting = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Record Remittance' }) });
+  await remit(page, awaiting.first(), 'denied');
+  await shot(page, 'billing-claim-remittance', { widths: [1280, 390] });
+  while ((await awaiting.count()) > 0) await remit(page, awaiting.first(), 'paid');
+  await expect(page.getByText('Settled', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const denied = page.getByRole('row').filter({ hasText: 'No pre-authorisation code' });
+  await denied.getByRole('button', { name: 'Resubmit' }).click();
+  const resubmit = page.getByRole('dialog', { name: 'Resubmit Line' });
+  await resubmit.getByLabel('Pre-authorisation code').fill('PA-HYG-2026-0042');
+  await resubmit.getByRole('button', { name: 'Resubmit' }).click();
+  await expect(page.getByText(CLAIM_MESSAGES.resubmitted)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).not.toHaveText(`Claim ${number}`);
+  await expect(page.getByRole('row').filter({ hasText: 'PA-HYG-2026-0042' })).toBeVisible();
+
+  await page.goto('/billing/claims/ageing');
+  await expect(page.getByRole('heading', { name: 'Claims Ageing' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'AXA Mansard Health' })).toBeVisible();
+  await shot(page, 'billing-claims-ageing', { widths: [1280, 390] });
+  await expectNoSeriousA11yViolations(page);
+});
