@@ -11,10 +11,10 @@ export const routes: RouteObject[] = [
     handle: { title: 'Account' } satisfies RouteHandle,
     lazy: lazyPage(() => import('./pages/account-layout')),
     children: [
-      // Bill and Coverage: the charges' and the coverage's pages replace these at merge.
+      // Bill: the charges' page replaces this at merge.
       indexPage('Bill', () => import('./pages/tab-placeholder-page')),
       page('payments', 'Payments', () => import('./pages/payments-page')),
-      page('coverage', 'Coverage', () => import('./pages/tab-placeholder-page')),
+      page('coverage', 'Coverage', () => import('./pages/coverage-page')),
     ],
   },
   page('claims', 'Claims', () => import('./claims/pages/claims-page')),
@@ -22,6 +22,4 @@ export const routes: RouteObject[] = [
   page('claims/:id', 'Claim', () => import('./claims/pages/claim-page')),
   page('price-lists', 'Price Lists', () => import('./pages/price-lists-page')),
   page('profile', 'My Profile', () => import('./pages/profile-page')),
-  // The Coverage tab of a patient's account (the lead puts it under the account's layout).
-  page('patients/:id/coverage', 'Coverage', () => import('./pages/coverage-page')),
 ];
