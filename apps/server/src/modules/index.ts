@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
+import { chargeRoutes } from './billing/charges/routes';
 import { billingRoutes } from './billing/routes';
 import { chartRoutes } from './charts/routes';
 import { diagnosisRoutes } from './diagnosis/routes';
@@ -123,6 +124,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   pharmacyReportRoutes,
   // Billing: payers and their price lists (admin manages; the cashier reads).
   billingRoutes,
+  // Billing: a patient's bill, charges added and voided by hand (cashier, admin).
+  chargeRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

@@ -13,7 +13,6 @@ import {
   dispenseLines,
   dispenses,
   medicines,
-  pharmacyCharges,
   prescriptionMedicines,
   stockBatches,
 } from '../../db/schema';
@@ -22,6 +21,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { chargeDispensedItems } from '../billing/charges';
 import {
   batchesInDate,
   firstExpiryFirst,
@@ -38,7 +38,7 @@ import { dispensingView, mainStore, prescriptionHeader } from './read';
  * conditional UPDATE, so no line is ever given more than its course (CHECK dispense_lines_dispensed);
  * the stock is taken from the main store through the ledger's one writer, from the batch expiring
  * first (FEFO) unless the pharmacist names another with a reason; each item gets its ledger row,
- * its label and a charge for billing. An expired batch is refused by the ledger's trigger
+ * its label and its charge (docs/areas/billing-charges.md). An expired batch is refused by the ledger's trigger
  * (stock_movements_not_expired) whatever the service chose; two pharmacists taking the last pack
  * at once: the second gets move()'s 409.
  */
@@ -310,7 +310,7 @@ export async function dispensePrescription(
 
 /**
  * Takes the items' stock through the ledger's one writer (one operation), then writes each item
- * with its ledger row and its charge at the formulary's price now.
+ * with its ledger row and its charge at the patient's payer's price today.
  */
 async function takeStock(
   ctx: ServiceContext,
@@ -349,17 +349,15 @@ async function takeStock(
     )
     .returning({ id: dispenseItems.id, movementId: dispenseItems.movementId });
   const itemOf = new Map(items.map((item) => [item.movementId, item.id]));
-  await ctx.db.insert(pharmacyCharges).values(
+  // Every item's charge at the patient's payer's price today, in one batch (billing/charges).
+  await chargeDispensedItems(
+    ctx,
+    patientId,
+    facilityDate(ctx.now(), ctx.config.TIME_ZONE),
     rows.map(({ take, movementId }) => {
-      const dispenseItemId = itemOf.get(movementId);
-      if (!dispenseItemId) throw new Error('dispense item not written');
-      return {
-        patientId,
-        dispenseItemId,
-        medicineId: take.medicine.id,
-        quantity: take.quantity,
-        unitPrice: take.medicine.price,
-      };
+      const id = itemOf.get(movementId);
+      if (!id) throw new Error('dispense item not written');
+      return { id, medicineId: take.medicine.id, batchId: take.batchId, quantity: take.quantity };
     }),
   );
   await ctx.db.update(dispenses).set({ operationId: moved.operationId }).where(eq(dispenses.id, dispenseId));
