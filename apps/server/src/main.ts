@@ -8,7 +8,7 @@ import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
 import { scheduleAuditPurge } from './modules/audit';
-import { scheduleNightCharges } from './modules/billing/charges';
+import { scheduleNightCharges } from './modules/billing';
 import { storeFacilityDefaults } from './modules/facility';
 import { scheduleCredentialPurge } from './modules/housekeeping';
 import { listenStartupError, StartupError } from './startup-error';

@@ -121,7 +121,7 @@ export type BillQuery = z.output<typeof billQuerySchema>;
 export const addChargeSchema = z
   .object({
     serviceId: z.string().uuid(M.serviceOrDescription).nullish(),
-    description: optionalSingleLineText(200),
+    description: optionalSingleLineText(200).optional(),
     /** Kobo; only with a description (a listed service is charged at its price). */
     unitPrice: z
       .number({ error: M.unitPriceRange })

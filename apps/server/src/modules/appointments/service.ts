@@ -34,7 +34,7 @@ import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/er
 import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
-import { chargeConsultation } from '../billing/charges';
+import { chargeConsultation } from '../billing';
 import { endWaitsOfCompletedVisit } from '../emergency';
 import { queueAppointmentMessage, scheduleReminder } from '../notifications';
 import { countPatientPrescriptions } from '../prescriptions';

@@ -1,7 +1,16 @@
 /**
- * The billing module's public surface: what a service costs a payer on a day (the charges'
- * slices call it), and the payers and services the demo data makes.
+ * The billing module's public surface: what a service costs a payer on a day, the charges the
+ * care modules make in their own transactions (docs/areas/billing-charges.md), and the payers and
+ * services the demo data makes.
  */
+export {
+  chargeConsultation,
+  chargeDispensedItems,
+  chargeLabTests,
+  chargeNightsAtDischarge,
+  scheduleNightCharges,
+  voidCancelledLabOrder,
+} from './charges';
 export { createPayer, updatePayer } from './payers';
 export { priceOf } from './price-of';
 export { createService } from './services';

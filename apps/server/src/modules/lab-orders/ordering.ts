@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { chargeLabTests } from '../billing/charges';
+import { chargeLabTests } from '../billing';
 import { loadOrders } from './read';
 
 /*

@@ -19,7 +19,7 @@ import { type Actor, inTransaction, type ServiceContext } from '../../lib/contex
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
-import { voidCancelledLabOrder } from '../billing/charges';
+import { voidCancelledLabOrder } from '../billing';
 import { requireOrderReach } from './access';
 import { loadOrders } from './read';
 

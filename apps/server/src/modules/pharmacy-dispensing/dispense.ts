@@ -21,7 +21,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
-import { chargeDispensedItems } from '../billing/charges';
+import { chargeDispensedItems } from '../billing';
 import {
   batchesInDate,
   firstExpiryFirst,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { releaseBed, takeFreeBed } from '../beds';
-import { chargeNightsAtDischarge } from '../billing/charges';
+import { chargeNightsAtDischarge } from '../billing';
 import { checkDischargeReady, openItems } from './discharge-checks';
 import { auditStay, leavePlace, lockStay, moveInto, publishStay, updateStay } from './store';
 
