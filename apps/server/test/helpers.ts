@@ -64,7 +64,9 @@ const TEMPLATE_LOCK_KEY = 7_264_002;
 /**
  * Makes the migrated template database on the test server if this build's migrations have none
  * (global-setup.ts): copying it costs a fraction of a second, migrating a new database about 2 s,
- * and every test file opens one. Templates of other migrations are dropped.
+ * and every test file opens one. Templates of other migrations are left alone: another worktree's
+ * run on the same server may be copying from its own at this moment (dropping them made those runs
+ * fail with "template database does not exist"); a throwaway CI server never holds one.
  */
 export async function preparePostgresTemplate(serverUrl: string): Promise<void> {
   const name = postgresTemplateName();
@@ -75,11 +77,6 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<void> 
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const made = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (made.rowCount) return;
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'carepoint\\_test\\_template\\_%'",
-    );
-    for (const { datname } of stale.rows)
-      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     const partial = `${name}_partial`;
     await admin.query(`CREATE DATABASE ${partial}`);
     const url = new URL(serverUrl);

@@ -48,6 +48,7 @@ export const CHARGE_MESSAGES = {
   chargeAdded: 'Charge added',
   chargeVoided: 'Charge voided',
   notOnTariff: 'Not on the payer’s tariff',
+  noPriceToday: 'no price today',
   preauthMissing: 'Pre-authorisation missing',
 } as const;
 const M = CHARGE_MESSAGES;
