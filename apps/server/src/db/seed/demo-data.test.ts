@@ -7,7 +7,9 @@ import { createTestApp, serviceContext, type TestApp } from '../../../test/helpe
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
 import {
+  appointments,
   beds,
+  charges,
   diagnosisTestProperties,
   diagnosisTests,
   erEntries,
@@ -212,3 +214,22 @@ describe('the demo pharmacy', () => demoPharmacyChecks(() => t));
 
 // Last: its escalation check moves the app's clock.
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));
+
+describe('the demo’s bills', () => {
+  it('charge each completed consultation once, the stays’ nights, and hold a manual charge and a void', async () => {
+    const { db } = t.database;
+    const completed = await db.$count(appointments, eq(appointments.status, 'Completed'));
+    const consultations = await db.$count(charges, eq(charges.source, 'consultation'));
+    // Every completed appointment is a consultation the self-pay list prices.
+    expect(consultations).toBe(completed);
+    expect(await db.$count(charges, eq(charges.source, 'bed-day'))).toBeGreaterThan(0);
+    expect(await db.$count(charges, eq(charges.source, 'lab-test'))).toBeGreaterThan(0);
+    expect(await db.$count(charges, eq(charges.source, 'medicine'))).toBeGreaterThan(0);
+    const [patient] = await db.select().from(users).where(eq(users.email, 'patient@carepoint.example'));
+    const manual = await db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.source, 'manual'), eq(charges.patientId, patient?.id ?? '')));
+    expect(manual.map((c) => c.status).sort()).toEqual(['active', 'void']);
+  });
+});

@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import { seedBilling } from './billing';
+import { seedBillingCharges } from './billing-charges';
 import type { SeedContext } from './context';
 import { seedDischargeSummary } from './discharge-summaries';
 import { seedDoctorAppointments } from './doctor-appointments';
@@ -45,6 +46,8 @@ seeders.push(seedLab);
 seeders.push(seedPharmacy);
 // The payers and their price lists: last, over the services the migrations and the shipped catalogues made.
 seeders.push(seedBilling);
+// The bills: the care above charged at those prices (after any coverage seeder), a charge by hand and a void.
+seeders.push(seedBillingCharges);
 
 /**
  * Loads demo data into an empty database, at the context's clock and time zone; a database that

@@ -4,12 +4,15 @@
  * services the demo data makes.
  */
 export {
+  addCharge,
+  chargeCareSoFar,
   chargeConsultation,
   chargeDispensedItems,
   chargeLabTests,
   chargeNightsAtDischarge,
   scheduleNightCharges,
   voidCancelledLabOrder,
+  voidCharge,
 } from './charges';
 export { createPayer, updatePayer } from './payers';
 export { priceOf } from './price-of';

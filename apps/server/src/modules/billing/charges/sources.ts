@@ -20,23 +20,27 @@ const CONSULTATION_CODE: Record<AppointmentType, string> = {
   surgery: 'CONS-SPEC',
 };
 
-/** A completed appointment: its consultation, on the appointment's day; it opens the visit. */
-export function chargeConsultation(
+/** A completed appointment's consultation, on the appointment's day; it opens the visit. */
+export const consultationLine = (appointment: {
+  id: string;
+  patientId: string;
+  type: AppointmentType;
+  date: string;
+}): CareLine => ({
+  source: 'consultation',
+  appointmentId: appointment.id,
+  patientId: appointment.patientId,
+  careDate: appointment.date,
+  service: { kind: 'consultation', code: CONSULTATION_CODE[appointment.type] },
+  quantity: 1,
+  opensVisit: true,
+});
+
+/** A completed appointment: its consultation's charge. */
+export const chargeConsultation = (
   ctx: ServiceContext,
-  appointment: { id: string; patientId: string; type: AppointmentType; date: string },
-) {
-  return recordCareCharges(ctx, [
-    {
-      source: 'consultation',
-      appointmentId: appointment.id,
-      patientId: appointment.patientId,
-      careDate: appointment.date,
-      service: { kind: 'consultation', code: CONSULTATION_CODE[appointment.type] },
-      quantity: 1,
-      opensVisit: true,
-    },
-  ]);
-}
+  appointment: Parameters<typeof consultationLine>[0],
+) => recordCareCharges(ctx, [consultationLine(appointment)]);
 
 /** The tests of a lab order, each once, on the day they were ordered. */
 export function chargeLabTests(
