@@ -26,6 +26,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'DocumentReference':
       case 'ServiceRequest':
       case 'Specimen':
+      case 'ChargeItem':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];

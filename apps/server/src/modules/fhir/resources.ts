@@ -1,6 +1,7 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
+import { chargeItemsType } from './charge-item';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
@@ -35,6 +36,7 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,
+  chargeItemsType,
   serviceRequests,
   specimensType,
   documentReferences,
