@@ -1,12 +1,15 @@
 import { type BillPage, CHARGE_MESSAGES, type Charge } from '@carepoint/contract';
+import type { Bundle, ChargeItem } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../../test/admin';
 import { coverage, hmo } from '../../../../test/billing';
+import { entries, expectValidFhir, fhirGet } from '../../../../test/fhir';
 import {
   createTestApp,
   createUser,
   serviceContext,
+  signedIn,
   signIn,
   type TestApp,
   type TestUser,
@@ -445,4 +448,45 @@ describe('by hand, and the bill', () => {
       ).statusCode,
     ).toBe(404);
   });
+});
+
+describe('FHIR ChargeItem', () => {
+  // 60 s: the validator loads R4's definitions on its first use, slow on a busy machine.
+  it('reads and searches a patient’s charges as valid R4 ChargeItems; a void is entered-in-error', async () => {
+    const patient = await createUser(t, 'patient');
+    const visit = await confirmedVisit(patient.id, '2030-01-07');
+    await complete(visit.id);
+    const added = (
+      await cashier.post(`/api/billing/patients/${patient.id}/charges`, {
+        description: 'Splint',
+        unitPrice: 150_050,
+        quantity: 2,
+        reason: 'Not on the list',
+      })
+    ).json<Charge>();
+    await cashier.post(`/api/billing/charges/${added.id}/void`, { reason: 'Not used' });
+    const { headers } = await signedIn(t, 'admin');
+    const read = await fhirGet<ChargeItem>(t, `/ChargeItem/${added.id}`, headers);
+    expect(read.status).toBe(200);
+    expectValidFhir(read.body);
+    expect(read.body).toMatchObject({
+      status: 'entered-in-error',
+      subject: { reference: `Patient/${patient.id}` },
+      quantity: { value: 2 },
+      priceOverride: { value: 1500.5, currency: 'NGN' },
+      code: { text: 'Splint' },
+    });
+    const found = entries<ChargeItem>(
+      (await fhirGet<Bundle>(t, `/ChargeItem?patient=${patient.id}`, headers)).body,
+    );
+    expect(found.map((c) => c.status).sort()).toEqual(['billable', 'entered-in-error']);
+    const consultation = found.find((c) => c.status === 'billable');
+    expect(consultation?.context).toEqual({ reference: `Encounter/${visit.id}` });
+    for (const item of found) expectValidFhir(item);
+    // The patient reads their own charges, and no one else's.
+    const own = await signIn(t, patient);
+    expect((await fhirGet(t, `/ChargeItem/${added.id}`, own)).status).toBe(200);
+    const other = await signIn(t, await createUser(t, 'patient'));
+    expect((await fhirGet(t, `/ChargeItem/${added.id}`, other)).status).toBe(404);
+  }, 60_000);
 });

@@ -96,7 +96,7 @@ const columns = (onVoid: (charge: Charge) => void): DataTableColumn<Charge>[] =>
       cell: ({ row }) => (
         <span className="flex flex-col">
           {money(row.original.payerAmount, row.original.status === 'void')}
-          <span className="text-xs text-ink-soft">{row.original.payer.name}</span>
+          <span className="whitespace-nowrap text-xs text-ink-soft">{row.original.payer.name}</span>
         </span>
       ),
     },
