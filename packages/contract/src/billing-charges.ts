@@ -94,7 +94,6 @@ const totalsSchema = z.object({
   payerAmount: z.number().int(),
   patientAmount: z.number().int(),
 });
-export type BillTotals = z.infer<typeof totalsSchema>;
 
 export const billPageSchema = pageOf(chargeSchema).extend({
   totals: totalsSchema,
@@ -146,11 +145,9 @@ export const addChargeSchema = z
     if (input.unitPrice === null || input.unitPrice === undefined)
       issues.addIssue({ code: 'custom', path: ['unitPrice'], message: M.unitPriceRange });
   });
-export type AddChargeInput = z.input<typeof addChargeSchema>;
 export type AddChargeOutput = z.output<typeof addChargeSchema>;
 
 export const voidChargeSchema = z.object({ reason: requiredText(M.voidReasonRequired, 500) });
-export type VoidChargeInput = z.input<typeof voidChargeSchema>;
 
 /** How a line's price basis reads on the bill: only a covered line priced off the tariff says so. */
 export const basisNote = (charge: { covered: boolean; basis: PriceBasis | null }) =>

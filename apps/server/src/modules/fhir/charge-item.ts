@@ -47,7 +47,7 @@ const lines = (db: Executor) =>
 type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
 /** Naira as FHIR's decimal Money value: kobo / 100, exact to two places. */
-export const naira = (kobo: number) => Number((kobo / 100).toFixed(2));
+const naira = (kobo: number) => Number((kobo / 100).toFixed(2));
 
 function contextOf(c: LineRow['charge']): ChargeItem['context'] {
   if (c.appointmentId) return { reference: `Encounter/${c.appointmentId}` };

@@ -118,7 +118,7 @@ export async function requirePatient(db: Executor, patientId: string) {
 }
 
 /** Who pays for the patient's care today: the coverage's payer, or self-pay. */
-export async function payerToday(ctx: ServiceContext, patientId: string) {
+async function payerToday(ctx: ServiceContext, patientId: string) {
   const cover = await coverageOn(ctx.db, patientId, facilityDate(ctx.now(), ctx.config.TIME_ZONE));
   if (!cover) {
     const selfPay = await selfPayRow(ctx.db);

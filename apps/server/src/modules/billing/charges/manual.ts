@@ -25,7 +25,7 @@ const M = CHARGE_MESSAGES;
  * slice adds it with its claim_lines table, docs/areas/billing-charges.md#void): the database
  * decides, so a claim and a void racing cannot both win.
  */
-export const CHARGE_CLAIMED_CHECK = 'charges_not_claimed';
+const CHARGE_CLAIMED_CHECK = 'charges_not_claimed';
 
 /**
  * POST /api/billing/patients/:id/charges. A catalogue service at the patient's payer's price on

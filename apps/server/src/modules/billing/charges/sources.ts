@@ -84,7 +84,7 @@ export function chargeDispensedItems(
   );
 }
 
-export const ORDER_CANCELLED = 'Order cancelled';
+const ORDER_CANCELLED = 'Order cancelled';
 
 /**
  * A lab order cancelled before its specimen was taken: its tests were never done, so their
