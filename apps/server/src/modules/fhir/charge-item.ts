@@ -1,4 +1,4 @@
-import type { ChargeItem } from '@medplum/fhirtypes';
+import type { ChargeItem, Money } from '@medplum/fhirtypes';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billableServices, charges, labTests, medicines } from '../../db/schema';
@@ -46,8 +46,11 @@ const lines = (db: Executor) =>
     .leftJoin(medicines, eq(medicines.id, billableServices.medicineId));
 type LineRow = Awaited<ReturnType<ReturnType<typeof lines>['execute']>>[number];
 
-/** Naira as FHIR's decimal Money value: kobo / 100, exact to two places. */
-const naira = (kobo: number) => Number((kobo / 100).toFixed(2));
+/** Kobo as FHIR Money: naira, a decimal exact to two places, in NGN (the Invoice's totals too). */
+export const nairaMoney = (kobo: number): Money => ({
+  value: Number((kobo / 100).toFixed(2)),
+  currency: 'NGN',
+});
 
 function contextOf(c: LineRow['charge']): ChargeItem['context'] {
   if (c.appointmentId) return { reference: `Encounter/${c.appointmentId}` };
@@ -83,7 +86,7 @@ function toChargeItem({ charge: c, name, code }: LineRow, publicUrl: string): Ch
     ...(context ? { context } : {}),
     occurrenceDateTime: c.careDate,
     quantity: { value: c.quantity },
-    priceOverride: { value: naira(c.unitPrice), currency: 'NGN' },
+    priceOverride: nairaMoney(c.unitPrice),
     ...(c.reason ? { overrideReason: c.reason } : {}),
     enteredDate: c.createdAt.toISOString(),
     ...(service ? { service } : {}),

@@ -27,6 +27,7 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'ServiceRequest':
       case 'Specimen':
       case 'ChargeItem':
+      case 'Invoice':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
         return [patientIdOf(resource.patient)];

@@ -5,6 +5,7 @@ import { chargeItemsType } from './charge-item';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
+import { invoicesType } from './invoice';
 import { locations } from './location';
 import { medicationsType } from './medication';
 import { medicationAdministrationsType } from './medication-administration';
@@ -37,6 +38,7 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   medicationDispensesType,
   medicationAdministrationsType,
   chargeItemsType,
+  invoicesType,
   serviceRequests,
   specimensType,
   documentReferences,

@@ -1,5 +1,5 @@
 import { type BillPage, CHARGE_MESSAGES, type Charge } from '@carepoint/contract';
-import type { Bundle, ChargeItem } from '@medplum/fhirtypes';
+import type { Bundle, ChargeItem, Invoice } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, expectInvalid } from '../../../../test/admin';
@@ -488,5 +488,20 @@ describe('FHIR ChargeItem', () => {
     expect((await fhirGet(t, `/ChargeItem/${added.id}`, own)).status).toBe(200);
     const other = await signIn(t, await createUser(t, 'patient'));
     expect((await fhirGet(t, `/ChargeItem/${added.id}`, other)).status).toBe(404);
+    // The bill as one Invoice: the active lines, their total (the void counts for nothing).
+    const invoice = await fhirGet<Invoice>(t, `/Invoice/${patient.id}`, headers);
+    expect(invoice.status).toBe(200);
+    expectValidFhir(invoice.body);
+    expect(invoice.body).toMatchObject({
+      status: 'issued',
+      subject: { reference: `Patient/${patient.id}` },
+      lineItem: [{ chargeItemReference: { reference: `ChargeItem/${consultation?.id}` } }],
+      totalGross: { value: 120, currency: 'NGN' },
+    });
+    const searched = entries<Invoice>(
+      (await fhirGet<Bundle>(t, `/Invoice?patient=${patient.id}`, headers)).body,
+    );
+    expect(searched.map((i) => i.id)).toEqual([patient.id]);
+    expect((await fhirGet(t, `/Invoice/${patient.id}`, other)).status).toBe(404);
   }, 60_000);
 });
