@@ -19,6 +19,7 @@ import { listQuerySchema, optionalSingleLineText, pageOf, requiredText } from '.
  *   GET  /api/billing/patients/:id/charges   [billQuery -> billPage]          cashier, admin
  *   POST /api/billing/patients/:id/charges   [addCharge -> 201 charge]        cashier, admin
  *   POST /api/billing/charges/:id/void       [voidCharge -> charge]           cashier, admin
+ *   GET  /api/patient/charges                [billQuery -> billPage]          the patient: their own
  */
 
 export const CHARGE_SOURCE_LABELS: Record<ChargeSource, string> = {

@@ -432,6 +432,12 @@ describe('by hand, and the bill', () => {
         .statusCode,
     ).toBe(403);
     expect((await (await as(patient)).get(url)).statusCode).toBe(403);
+    // The patient reads their own bill, and only theirs.
+    await cashier.post(url, { description: 'Own line', unitPrice: 500, quantity: 1, reason: 'x' });
+    const own = await (await as(patient)).get('/api/patient/charges');
+    expect(own.statusCode).toBe(200);
+    expect(own.json<BillPage>().data.map((c) => c.service)).toEqual(['Own line']);
+    expect((await doctor.get('/api/patient/charges')).statusCode).toBe(403);
     expect((await client(t).get(url)).statusCode).toBe(401);
     const admin = await as(await createUser(t, 'admin'));
     expect((await admin.get(url)).statusCode).toBe(200);

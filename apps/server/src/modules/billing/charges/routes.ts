@@ -8,6 +8,7 @@ import {
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../../lib/errors';
 import { patientBill } from './bill';
 import { addCharge, voidCharge } from './manual';
 
@@ -34,6 +35,16 @@ export async function chargeRoutes(fastify: FastifyInstance) {
       config: billing,
     },
     async (request) => patientBill(request.ctx, request.params.id, request.query),
+  );
+
+  // The patient's own bill: their charges only (no id to name another's).
+  app.get(
+    '/api/patient/charges',
+    {
+      schema: { tags: ['patient: bill'], querystring: billQuerySchema, response: { 200: billPageSchema } },
+      config: { access: ['patient'] as const },
+    },
+    async (request) => patientBill(request.ctx, signedIn(request.ctx.actor).id, request.query),
   );
 
   app.post(
