@@ -43,10 +43,12 @@ export function checkCharge(values: ChargeFormValues): Checked<AddChargeOutput> 
     }),
   );
   if ('data' in checked || !listed) return checked;
-  // A listed charge without its service: the message belongs under the service's field.
+  // A listed charge without its service: one message, under the service's field (the
+  // description and price fields are not on the form then).
   return {
-    issues: checked.issues.map((issue) =>
-      issue.path[0] === 'description' ? { ...issue, path: ['serviceId'] } : issue,
-    ),
+    issues: checked.issues.flatMap((issue) => {
+      if (issue.path[0] === 'unitPrice') return [];
+      return [issue.path[0] === 'description' ? { ...issue, path: ['serviceId'] } : issue];
+    }),
   };
 }
