@@ -33,6 +33,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { assetRows } from './assets';
 import { backupRows } from './backups';
+import { billRows } from './billing-charges';
 import { bulkExportRows } from './bulk-export';
 import { claimsRows } from './claims';
 import { DIAGNOSIS_CODE_SEARCH_TERMS, FHIR_PATIENT_SEARCHES, insertPatientsSql, SEARCH_TERMS } from './data';
@@ -50,7 +51,7 @@ const BENCH_ROW_PROVIDERS: BenchRowProvider[] = [
   apiWriteRows,
   ...(process.argv.includes('--writes-only')
     ? []
-    : [medicationRoundRows, wardBoardRows, labRows, hl7OruRows]),
+    : [medicationRoundRows, wardBoardRows, labRows, hl7OruRows, billRows]),
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

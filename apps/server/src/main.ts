@@ -8,6 +8,7 @@ import { users } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
 import { scheduleAuditPurge } from './modules/audit';
+import { scheduleNightCharges } from './modules/billing';
 import { storeFacilityDefaults } from './modules/facility';
 import { scheduleCredentialPurge } from './modules/housekeeping';
 import { listenStartupError, StartupError } from './startup-error';
@@ -88,9 +89,11 @@ async function main() {
   const jobContext = systemContext({ db: database.db, config, log: app.log });
   const stopAuditPurge = scheduleAuditPurge(jobContext);
   const stopCredentialPurge = scheduleCredentialPurge(jobContext);
+  const stopNightCharges = scheduleNightCharges(jobContext);
   app.addHook('onClose', async () => {
     stopAuditPurge();
     stopCredentialPurge();
+    stopNightCharges();
   });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

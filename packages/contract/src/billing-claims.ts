@@ -66,7 +66,6 @@ export const CLAIM_MESSAGES = {
   notDenied: 'Only denied lines are resubmitted',
   alreadyResubmitted: 'This line has already been resubmitted',
   linesRequired: 'Choose the denied lines to resubmit',
-  chargeClaimed: 'This charge is on a claim to its payer: it cannot be voided',
   generated: 'Claim generated',
   submitted: 'Claim submitted',
   corrected: 'Line corrected',

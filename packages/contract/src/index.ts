@@ -5,6 +5,7 @@ export * from './auth';
 export * from './backups';
 export * from './beds';
 export * from './billing';
+export * from './billing-charges';
 export * from './billing-claims';
 export * from './billing-coverage';
 export * from './billing-payments';

@@ -14,9 +14,6 @@ import { optionalSingleLineText } from './common';
  *   GET  /api/pharmacy/events                            Server-Sent Events, topic `pharmacy`
  */
 
-/** A charge waits 'unbilled' until the billing issue puts it on the patient's bill. */
-export const PHARMACY_CHARGE_STATUSES = ['unbilled', 'billed', 'void'] as const;
-
 export const PHARMACY_EVENTS_PATH = '/api/pharmacy/events';
 
 /** A dispensed item's label: a common pharmacy label roll, 70 × 38 mm. */

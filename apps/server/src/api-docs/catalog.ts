@@ -333,6 +333,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'patient: record access',
     description: 'Who opened or changed a patient’s own record, from the audit trail.',
   },
+  { name: 'patient: bill', description: 'A patient’s own charges and their totals.' },
   {
     name: 'patient: results',
     description:
@@ -446,6 +447,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'billing: price lists',
     description: 'The payers and their prices, read by the administrator and the cashier.',
+  },
+  {
+    name: 'billing: charges',
+    description:
+      'A patient’s bill: the charges the care made and those added by hand, split between payer and patient; Add Charge and Void, each with a reason.',
   },
   {
     name: 'pharmacy: formulary',

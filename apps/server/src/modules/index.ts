@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { backupRoutes } from './backups/routes';
 import { bedRoutes } from './beds/routes';
+import { chargeRoutes } from './billing/charges/routes';
 import { coverageRoutes } from './billing/coverage-routes';
 import { billingRoutes } from './billing/routes';
 import { billingClaimRoutes } from './billing-claims/routes';
@@ -131,6 +132,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   coverageRoutes,
   // Billing: claims to NHIA and the HMOs, remittance and ageing (cashier; admin reads).
   billingClaimRoutes,
+  // Billing: a patient's bill, charges added and voided by hand (cashier, admin).
+  chargeRoutes,
   // SMART on FHIR: registered apps (admin), consent, connected apps (every user).
   smartRoutes,
 ];

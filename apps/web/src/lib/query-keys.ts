@@ -203,6 +203,10 @@ export const queryKeys = {
       ['billing', 'payers', payerId, 'prices', queryString] as const,
     history: (payerId: string, serviceId: string) =>
       ['billing', 'payers', payerId, 'history', serviceId] as const,
+    /** A patient's bill: its pages (queryString) under the patient's key, refreshed by Add and Void. */
+    bill: (patientId: string) => ['billing', 'bill', patientId] as const,
+    billPage: (patientId: string, queryString: string) =>
+      ['billing', 'bill', patientId, queryString] as const,
   },
   coverage: {
     all: ['coverage'] as const,

@@ -1,12 +1,9 @@
-import { PHARMACY_CHARGE_STATUSES } from '@carepoint/contract';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
   integer,
-  pgEnum,
   pgTable,
   text,
   timestamp,
@@ -22,10 +19,8 @@ import { prescriptionMedicines, prescriptions } from './prescriptions';
 /*
  * Dispensing (docs/areas/pharmacy-dispensing.md): what the pharmacy supplied of each prescription
  * line, each visit to the counter, each item handed over (with the ledger row that took its
- * stock) and the charge it makes for billing.
+ * stock); each item's charge is in charges (docs/areas/billing-charges.md).
  */
-
-export const pharmacyChargeStatus = pgEnum('pharmacy_charge_status', PHARMACY_CHARGE_STATUSES);
 
 /**
  * What the pharmacy supplies of one prescription line (docs/areas/pharmacy-dispensing.md): the
@@ -129,36 +124,5 @@ export const dispenseItems = pgTable(
       'dispense_items_override',
       sql`${t.overrideReason} is null or length(trim(${t.overrideReason})) > 0`,
     ),
-  ],
-);
-
-/**
- * A charge for a dispensed item, for the billing issue to pick up (status 'unbilled' until it
- * does): the patient, the medicine, the quantity and the unit price the formulary had then (kobo).
- */
-export const pharmacyCharges = pgTable(
-  'pharmacy_charges',
-  {
-    id: id(),
-    patientId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    dispenseItemId: uuid()
-      .notNull()
-      .references(() => dispenseItems.id, { onDelete: 'restrict' }),
-    medicineId: uuid()
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'restrict' }),
-    quantity: integer().notNull(),
-    /** Kobo per dispensing unit; null when the formulary had no price yet (billing prices it). */
-    unitPrice: bigint({ mode: 'number' }),
-    status: pharmacyChargeStatus().notNull().default('unbilled'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('pharmacy_charges_item_unique').on(t.dispenseItemId),
-    index('pharmacy_charges_patient_idx').on(t.patientId, t.status),
-    check('pharmacy_charges_quantity', sql`${t.quantity} > 0`),
-    check('pharmacy_charges_price', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
-import { findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { addDays, findAllergyConflicts, TRIAGE_LEVELS, type TriageLevel, triage } from '@carepoint/contract';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCoverageChecks } from '../../../test/demo-coverage';
 import { demoLaboratoryChecks } from '../../../test/demo-lab';
@@ -8,7 +8,9 @@ import { createTestApp, serviceContext, type TestApp } from '../../../test/helpe
 import { facilityDate } from '../../lib/facility-time';
 import { ageOn } from '../../lib/people';
 import {
+  appointments,
   beds,
+  charges,
   diagnosisTestProperties,
   diagnosisTests,
   erEntries,
@@ -215,3 +217,27 @@ describe('the demo coverage', () => demoCoverageChecks(() => t));
 
 // Last: its escalation check moves the app's clock.
 describe('the demo laboratory', () => demoLaboratoryChecks(() => t));
+
+describe('the demo’s bills', () => {
+  it('charge each completed consultation once, the stays’ nights, and hold a manual charge and a void', async () => {
+    const { db } = t.database;
+    // The self-pay list prices consultations from 90 days back (seed/billing.ts): every completed
+    // appointment since is charged once; one before it nothing prices, so it is not charged.
+    const since = addDays(facilityDate(t.clock.now(), 'Africa/Lagos'), -90);
+    const completed = await db.$count(
+      appointments,
+      and(eq(appointments.status, 'Completed'), gte(appointments.date, since)),
+    );
+    expect(completed).toBeGreaterThan(0);
+    expect(await db.$count(charges, eq(charges.source, 'consultation'))).toBe(completed);
+    expect(await db.$count(charges, eq(charges.source, 'bed-day'))).toBeGreaterThan(0);
+    expect(await db.$count(charges, eq(charges.source, 'lab-test'))).toBeGreaterThan(0);
+    expect(await db.$count(charges, eq(charges.source, 'medicine'))).toBeGreaterThan(0);
+    const [patient] = await db.select().from(users).where(eq(users.email, 'patient@carepoint.example'));
+    const manual = await db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.source, 'manual'), eq(charges.patientId, patient?.id ?? '')));
+    expect(manual.map((c) => c.status).sort()).toEqual(['active', 'void']);
+  });
+});

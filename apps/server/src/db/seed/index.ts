@@ -5,6 +5,7 @@ import { users } from '../schema';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
 import { seedAdminArea } from './admin-area';
 import { seedBilling } from './billing';
+import { seedBillingCharges } from './billing-charges';
 import { seedBillingClaims } from './billing-claims';
 import { seedBillingCoverage } from './billing-coverage';
 import { seedBillingPayments } from './billing-payments';
@@ -48,10 +49,12 @@ seeders.push(seedLab);
 seeders.push(seedPharmacy);
 // The payers and their price lists: last, over the services the migrations and the shipped catalogues made.
 seeders.push(seedBilling);
-// The cashier's payments, deposits, refunds and closed day, over the payers (seedBilling).
-seeders.push(seedBillingPayments);
 // Patients' coverage by those payers, and NHIA's pre-authorisation rules.
 seeders.push(seedBillingCoverage);
+// The bills: the care above charged at those prices (after the coverage), a charge by hand and a void.
+seeders.push(seedBillingCharges);
+// The cashier's payments, deposits, refunds and closed day, over those bills.
+seeders.push(seedBillingPayments);
 // Claims over the payers: a submitted NHIA claim, remitted with one line denied (docs/areas/billing-claims.md).
 seeders.push(seedBillingClaims);
 

@@ -34,6 +34,7 @@ import { AppError, badRequest, conflict, notFound, signedIn } from '../../lib/er
 import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { listPage, matchingRows, type Select, selectOf } from '../../lib/list';
+import { chargeConsultation } from '../billing';
 import { endWaitsOfCompletedVisit } from '../emergency';
 import { queueAppointmentMessage, scheduleReminder } from '../notifications';
 import { countPatientPrescriptions } from '../prescriptions';
@@ -492,6 +493,8 @@ async function transition(
       patientId: current.patientId,
       details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
+    // The consultation's charge is made with the completion, once (its unique index).
+    if (to === 'Completed') await chargeConsultation(txCtx, current);
     const ended = to === 'Completed' ? await endWaitsOfCompletedVisit(txCtx, current) : [];
     return { topics: ended, doctorId: current.doctorId };
   });

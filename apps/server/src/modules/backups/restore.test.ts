@@ -213,9 +213,21 @@ beforeAll(async () => {
     sql`insert into dispense_items (id, dispense_id, dispense_line_id, batch_id, movement_id, quantity)
       values ('7e57a990-0000-4000-8000-00000000000f', '7e57a990-0000-4000-8000-00000000000e', '7e57a990-0000-4000-8000-00000000000d',
         '7e57a990-0000-4000-8000-000000000009', '7e57a990-0000-4000-8000-00000000000b', 1)`,
-    sql`insert into pharmacy_charges (patient_id, dispense_item_id, medicine_id, quantity, unit_price)
-      select patient_id, '7e57a990-0000-4000-8000-00000000000f', '7e57a990-0000-4000-8000-000000000008', 1, 1500
-      from dispenses where id = '7e57a990-0000-4000-8000-00000000000e'`,
+    sql`insert into charges (patient_id, payer_id, service_id, source, dispense_item_id, care_date, quantity,
+        unit_price, amount, payer_amount, patient_amount, basis)
+      select d.patient_id, (select id from payers where kind = 'self-pay'),
+        (select id from billable_services where medicine_id = '7e57a990-0000-4000-8000-000000000008'), 'medicine',
+        '7e57a990-0000-4000-8000-00000000000f', current_date, 1, 1500, 1500, 0, 1500, 'list'
+      from dispenses d where d.id = '7e57a990-0000-4000-8000-00000000000e'`,
+    // A coverage by an HMO with a pre-authorisation code for a service that HMO asks one for.
+    sql`insert into payers (id, kind, name, code) values ('7e57a990-0000-4000-8000-000000000010', 'hmo', 'Restore HMO', 'RST-HMO')`,
+    sql`insert into coverages (id, patient_id, payer_id, member_number, valid_from, share_kind, share_bp)
+      select '7e57a990-0000-4000-8000-000000000011', id, '7e57a990-0000-4000-8000-000000000010', 'RST-0001', '2020-01-01', 'percent', 1000
+      from users where email = 'patient@carepoint.example'`,
+    sql`insert into payer_preauth_services (payer_id, service_id)
+      select '7e57a990-0000-4000-8000-000000000010', id from billable_services where code = 'CONS-SPEC'`,
+    sql`insert into coverage_preauths (coverage_id, service_id, code)
+      select '7e57a990-0000-4000-8000-000000000011', id, 'PA-RESTORE' from billable_services where code = 'CONS-SPEC'`,
   ]) {
     await source.database.db.execute(statement);
   }

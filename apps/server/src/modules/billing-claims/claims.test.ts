@@ -1,5 +1,6 @@
 import {
   type AgeingReport,
+  CHARGE_MESSAGES,
   type ClaimDetail,
   type ClaimLine,
   type ClaimSummary,
@@ -13,7 +14,6 @@ import { charge, coverage, hmo } from '../../../test/billing';
 import { entries, expectValidFhir, fhirGet } from '../../../test/fhir';
 import { createTestApp, createUser, signedIn, signIn, type TestApp } from '../../../test/helpers';
 import { auditEvents, charges, claims } from '../../db/schema';
-import { refusingVoidOfClaimedCharge } from '.';
 
 /*
  * Claims (docs/areas/billing-claims.md): generation takes exactly the payer's unclaimed covered
@@ -263,15 +263,21 @@ describe('resubmission and the void', () => {
     const [a, b] = lines(claim);
     if (!a || !b) throw new Error('lines missing');
 
-    // Claimed: the void is refused, in the database, mapped to 409.
-    const voidIt = () =>
-      refusingVoidOfClaimedCharge(() =>
-        t.database.db
-          .update(charges)
-          .set({ status: 'void', voidReason: 'Mistake', voidedAt: new Date() })
-          .where(eq(charges.id, a.chargeId)),
-      );
-    await expect(voidIt()).rejects.toMatchObject({ statusCode: 409, message: M.chargeClaimed });
+    // Claimed: the cashier's Void is refused by the database's trigger, answered 409 on the reason.
+    const refused = await cashier.post(`/api/billing/charges/${a.chargeId}/void`, { reason: 'Mistake' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CHARGE_CLAIMED',
+      error: CHARGE_MESSAGES.claimed,
+      fieldErrors: { reason: [CHARGE_MESSAGES.claimed] },
+    });
+    // Nor does a write around the service get past it.
+    await expect(
+      t.database.db
+        .update(charges)
+        .set({ status: 'void', voidReason: 'Mistake', voidedAt: new Date() })
+        .where(eq(charges.id, a.chargeId)),
+    ).rejects.toThrow();
     expect(made.map((c) => c.id)).toContain(a.chargeId);
 
     const early = await cashier.post(`/api/billing/claims/${claim.id}/resubmit`, {
@@ -307,12 +313,10 @@ describe('resubmission and the void', () => {
     const claim = await submitted(await generated(payer.id));
     const [a] = lines(claim);
     await remit(claim.id, a?.id ?? '', { outcome: 'denied', reason: 'Not covered' });
-    await refusingVoidOfClaimedCharge(() =>
-      t.database.db
-        .update(charges)
-        .set({ status: 'void', voidReason: 'Billed to the patient instead', voidedAt: new Date() })
-        .where(eq(charges.id, a?.chargeId ?? '')),
-    );
+    const voided = await cashier.post(`/api/billing/charges/${a?.chargeId ?? ''}/void`, {
+      reason: 'Billed to the patient instead',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
     const [row] = await t.database.db
       .select()
       .from(charges)

@@ -6,4 +6,3 @@ export { correctLine, recordRemittance, submitClaim } from './changes';
 export { generateClaim } from './generate';
 /** A claim's lines, grouped by encounter: FHIR's Claim and ClaimResponse render them. */
 export { type ClaimLineRow, encountersOf, linesOf, readClaim } from './read';
-export { refusingVoidOfClaimedCharge } from './void-guard';

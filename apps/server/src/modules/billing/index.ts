@@ -1,8 +1,20 @@
 /**
- * The billing module's public surface: what a service costs a payer on a day (the charges'
- * slices call it), the payers and services the demo data makes, and the demo coverage.
+ * The billing module's public surface: what a service costs a payer on a day, the charges the
+ * care modules make in their own transactions (docs/areas/billing-charges.md), the payers and
+ * services the demo data makes, and the demo coverage.
  */
 
+export {
+  addCharge,
+  chargeCareSoFar,
+  chargeConsultation,
+  chargeDispensedItems,
+  chargeLabTests,
+  chargeNightsAtDischarge,
+  scheduleNightCharges,
+  voidCancelledLabOrder,
+  voidCharge,
+} from './charges';
 export { addPreauth } from './coverage-preauths';
 export { createCoverage } from './coverages';
 export { createPayer, updatePayer } from './payers';

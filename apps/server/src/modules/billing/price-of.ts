@@ -1,9 +1,9 @@
-import type { PriceBasis, WardKind } from '@carepoint/contract';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { BILLING_MESSAGES, type PriceBasis, type WardKind } from '@carepoint/contract';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { billableServices, medicines, servicePrices, stockBatches } from '../../db/schema';
+import { billableServices, medicines, payers, servicePrices, stockBatches } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { payerRow, selfPayRow } from './payers';
+import { notFoundWith } from '../../lib/errors';
 
 /*
  * What a service costs a payer on a day (docs/areas/billing.md#the-price-of-a-service). The
@@ -20,7 +20,7 @@ export type ServiceRef =
   /** `batchId`: the batch dispensed, whose unit cost a markup over unit cost is taken from. */
   | { kind: 'medicine'; medicineId: string; batchId?: string };
 
-interface Price {
+export interface Price {
   /** Kobo. */
   amount: number;
   /** The payer's list, its markup rule, or the self-pay list because the payer's tariff lacks the service. */
@@ -28,7 +28,18 @@ interface Price {
   serviceId: string;
 }
 
-type PayerRow = Awaited<ReturnType<typeof payerRow>>;
+type PayerRow = typeof payers.$inferSelect;
+type ServiceRow = Pick<
+  typeof billableServices.$inferSelect,
+  'id' | 'kind' | 'code' | 'wardKind' | 'labTestId' | 'medicineId'
+>;
+
+/** One question to pricesOf: what `service` costs `payerId` on the facility date `at`. */
+export interface PriceQuery {
+  payerId: string;
+  service: ServiceRef;
+  at: string;
+}
 
 function refCondition(ref: ServiceRef) {
   if ('serviceId' in ref) return eq(billableServices.id, ref.serviceId);
@@ -47,51 +58,156 @@ function refCondition(ref: ServiceRef) {
   }
 }
 
-/** The payer's price of the service in force on `at`: the latest row on or before it (the unique index, read backwards). */
-async function listedPrice(db: Executor, payerId: string, serviceId: string, at: string) {
-  const [row] = await db
-    .select({ amount: servicePrices.amount })
-    .from(servicePrices)
-    .where(
-      and(
-        eq(servicePrices.payerId, payerId),
-        eq(servicePrices.serviceId, serviceId),
-        lte(servicePrices.effectiveFrom, at),
-      ),
-    )
-    .orderBy(desc(servicePrices.effectiveFrom))
-    .limit(1);
-  return row?.amount ?? null;
+/** The catalogue row a reference names, among those read (the same rule as refCondition). */
+function serviceNamed(rows: readonly ServiceRow[], ref: ServiceRef) {
+  return rows.find((row) => {
+    if ('serviceId' in ref) return row.id === ref.serviceId;
+    switch (ref.kind) {
+      case 'bed-day':
+        return row.wardKind === ref.wardKind;
+      case 'lab-test':
+        return row.labTestId === ref.labTestId;
+      case 'medicine':
+        return row.medicineId === ref.medicineId;
+      default:
+        return row.kind === ref.kind && row.code?.toLowerCase() === ref.code.toLowerCase();
+    }
+  });
 }
 
 /**
- * What a medicine's markup is taken over: the dispensed batch's unit cost (without a batch, the
- * medicine's newest batch), or the formulary's price. Null when there is none.
+ * Every price row of these payers and services up to the last day asked, newest first per
+ * (payer, service): the price in force on a day is the first row on or before it.
  */
-async function markupBaseOf(db: Executor, payer: PayerRow, medicineId: string, batchId: string | undefined) {
-  if (payer.markupBase === 'formulary-price') {
-    const [row] = await db
-      .select({ price: medicines.price })
-      .from(medicines)
-      .where(eq(medicines.id, medicineId));
-    return row?.price ?? null;
+async function priceHistories(db: Executor, payerIds: string[], serviceIds: string[], until: string) {
+  if (serviceIds.length === 0) return new Map<string, Array<{ amount: number; effectiveFrom: string }>>();
+  const rows = await db
+    .select({
+      payerId: servicePrices.payerId,
+      serviceId: servicePrices.serviceId,
+      amount: servicePrices.amount,
+      effectiveFrom: servicePrices.effectiveFrom,
+    })
+    .from(servicePrices)
+    .where(
+      and(
+        inArray(servicePrices.payerId, payerIds),
+        inArray(servicePrices.serviceId, serviceIds),
+        lte(servicePrices.effectiveFrom, until),
+      ),
+    )
+    .orderBy(desc(servicePrices.effectiveFrom));
+  const histories = new Map<string, Array<{ amount: number; effectiveFrom: string }>>();
+  for (const row of rows) {
+    const key = `${row.payerId}:${row.serviceId}`;
+    histories.set(key, [...(histories.get(key) ?? []), row]);
   }
-  const [batch] = await db
-    .select({ unitCost: stockBatches.unitCost })
-    .from(stockBatches)
-    .where(and(eq(stockBatches.medicineId, medicineId), batchId ? eq(stockBatches.id, batchId) : undefined))
-    .orderBy(desc(stockBatches.createdAt), desc(stockBatches.id))
-    .limit(1);
-  return batch?.unitCost ?? null;
+  return histories;
 }
+
+/**
+ * What a medicine's markup is taken over, for every medicine asked at once: the dispensed batch's
+ * unit cost (without a batch, the medicine's newest batch), or the formulary's price. Two reads
+ * at most, whatever the number of lines.
+ */
+async function markupBases(db: Executor, refs: ReadonlyArray<{ medicineId: string; batchId?: string }>) {
+  const medicineIds = [...new Set(refs.map((ref) => ref.medicineId))];
+  const batchIds = [...new Set(refs.flatMap((ref) => (ref.batchId ? [ref.batchId] : [])))];
+  const formulary = new Map<string, number | null>();
+  const newest = new Map<string, number | null>();
+  const batches = new Map<string, { medicineId: string; unitCost: number | null }>();
+  if (medicineIds.length === 0) return { formulary, newest, batches };
+  const medicineRows = await db
+    .select({ id: medicines.id, price: medicines.price })
+    .from(medicines)
+    .where(inArray(medicines.id, medicineIds));
+  const batchRows = await db
+    .select({ id: stockBatches.id, medicineId: stockBatches.medicineId, unitCost: stockBatches.unitCost })
+    .from(stockBatches)
+    .where(
+      or(
+        inArray(stockBatches.medicineId, medicineIds),
+        batchIds.length > 0 ? inArray(stockBatches.id, batchIds) : undefined,
+      ),
+    )
+    .orderBy(desc(stockBatches.createdAt), desc(stockBatches.id));
+  for (const row of medicineRows) formulary.set(row.id, row.price);
+  for (const row of batchRows) {
+    batches.set(row.id, row);
+    // Newest first: the first row of a medicine is its newest batch.
+    if (!newest.has(row.medicineId)) newest.set(row.medicineId, row.unitCost);
+  }
+  return { formulary, newest, batches };
+}
+
+type MarkupBases = Awaited<ReturnType<typeof markupBases>>;
 
 /** Basis points over a base, rounded to the kobo (half up). Exact: base ≤ 10^9, bp ≤ 10^5. */
 const markedUp = (base: number, bp: number) => Math.round((base * (10_000 + bp)) / 10_000);
 
-async function markupPrice(db: Executor, payer: PayerRow, ref: ServiceRef) {
+function markupPrice(bases: MarkupBases, payer: PayerRow, ref: ServiceRef) {
   if (payer.markupBp === null || !('kind' in ref) || ref.kind !== 'medicine') return null;
-  const base = await markupBaseOf(db, payer, ref.medicineId, ref.batchId);
-  return base === null ? null : markedUp(base, payer.markupBp);
+  let base: number | null | undefined;
+  if (payer.markupBase === 'formulary-price') base = bases.formulary.get(ref.medicineId);
+  else if (ref.batchId) {
+    const batch = bases.batches.get(ref.batchId);
+    base = batch?.medicineId === ref.medicineId ? batch.unitCost : null;
+  } else base = bases.newest.get(ref.medicineId);
+  return base === null || base === undefined ? null : markedUp(base, payer.markupBp);
+}
+
+/** The price in force on `at`: the latest row on or before it. */
+const inForce = (history: ReadonlyArray<{ amount: number; effectiveFrom: string }> | undefined, at: string) =>
+  history?.find((row) => row.effectiveFrom <= at)?.amount ?? null;
+
+/**
+ * The prices of many services at once (a dispense's items, a stay's nights), in a constant number
+ * of reads whatever their number: the payers, the catalogue rows, the price histories and, for
+ * medicines, the markup bases. Each answer follows priceOf's rules; an unknown payer: 404.
+ */
+export async function pricesOf(db: Executor, queries: readonly PriceQuery[]): Promise<Array<Price | null>> {
+  if (queries.length === 0) return [];
+  const payerIds = [...new Set(queries.map((query) => query.payerId))];
+  const payerRows = await db
+    .select()
+    .from(payers)
+    .where(or(inArray(payers.id, payerIds), eq(payers.kind, 'self-pay')));
+  const selfPay = payerRows.find((row) => row.kind === 'self-pay');
+  if (!selfPay) throw new Error('the self-pay payer is missing (migration 0062 makes it)');
+  const payerById = new Map(payerRows.map((row) => [row.id, row]));
+  for (const id of payerIds) if (!payerById.has(id)) throw notFoundWith(BILLING_MESSAGES.payerNotFound);
+  const serviceRows = await db
+    .select({
+      id: billableServices.id,
+      kind: billableServices.kind,
+      code: billableServices.code,
+      wardKind: billableServices.wardKind,
+      labTestId: billableServices.labTestId,
+      medicineId: billableServices.medicineId,
+    })
+    .from(billableServices)
+    .where(or(...queries.map((query) => refCondition(query.service))));
+  const found = queries.map((query) => serviceNamed(serviceRows, query.service));
+  const serviceIds = [...new Set(found.flatMap((row) => (row ? [row.id] : [])))];
+  const until = queries.reduce((last, query) => (query.at > last ? query.at : last), queries[0]?.at ?? '');
+  const histories = await priceHistories(db, [...payerById.keys()], serviceIds, until);
+  const medicineRefs = queries.flatMap(({ service }) =>
+    'kind' in service && service.kind === 'medicine' ? [service] : [],
+  );
+  const bases = await markupBases(db, medicineRefs);
+  return queries.map((query, index) => {
+    const service = found[index];
+    const payer = payerById.get(query.payerId);
+    if (!service || !payer) return null;
+    const answer = (amount: number | null, basis: PriceBasis) =>
+      amount === null ? null : { amount, basis, serviceId: service.id };
+    const listed = (of: PayerRow) => inForce(histories.get(`${of.id}:${service.id}`), query.at);
+    const own = answer(listed(payer), 'list') ?? answer(markupPrice(bases, payer, query.service), 'markup');
+    if (own || payer.kind === 'self-pay') return own;
+    return (
+      answer(listed(selfPay), 'self-pay') ?? answer(markupPrice(bases, selfPay, query.service), 'self-pay')
+    );
+  });
 }
 
 /**
@@ -99,29 +215,9 @@ async function markupPrice(db: Executor, payer: PayerRow, ref: ServiceRef) {
  * nothing prices it. In order: the payer's list; for a medicine, the payer's markup rule; then,
  * for NHIA or an HMO, the self-pay list and self-pay's markup, answered as basis 'self-pay' (the
  * payer's tariff does not cover it, so the patient pays that line). Unknown payer: 404; a
- * service that does not exist: null.
+ * service that does not exist: null. One question to pricesOf, so both answer by the same rules.
  */
-export async function priceOf(
-  ctx: ServiceContext,
-  { payerId, service, at }: { payerId: string; service: ServiceRef; at: string },
-): Promise<Price | null> {
-  const { db } = ctx;
-  const payer = await payerRow(db, payerId);
-  const [found] = await db
-    .select({ id: billableServices.id })
-    .from(billableServices)
-    .where(refCondition(service));
-  if (!found) return null;
-  const answer = (amount: number | null, basis: PriceBasis) =>
-    amount === null ? null : { amount, basis, serviceId: found.id };
-  // Each step reads only when the one before found nothing.
-  const own =
-    answer(await listedPrice(db, payer.id, found.id, at), 'list') ??
-    answer(await markupPrice(db, payer, service), 'markup');
-  if (own || payer.kind === 'self-pay') return own;
-  const selfPay = await selfPayRow(db);
-  return (
-    answer(await listedPrice(db, selfPay.id, found.id, at), 'self-pay') ??
-    answer(await markupPrice(db, selfPay, service), 'self-pay')
-  );
+export async function priceOf(ctx: ServiceContext, query: PriceQuery): Promise<Price | null> {
+  const [price] = await pricesOf(ctx.db, [query]);
+  return price ?? null;
 }

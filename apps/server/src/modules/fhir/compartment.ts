@@ -26,6 +26,8 @@ export function compartmentPatients(resource: Resource): string[] | null {
       case 'DocumentReference':
       case 'ServiceRequest':
       case 'Specimen':
+      case 'ChargeItem':
+      case 'Invoice':
         return [patientIdOf(resource.subject)];
       case 'AllergyIntolerance':
       case 'Claim':

@@ -1,11 +1,13 @@
 import { allergyIntolerances } from './allergy';
 import { appointmentResources } from './appointment';
 import { doctorGroups } from './bulk/group';
+import { chargeItemsType } from './charge-item';
 import { claimResponsesType, claimsType } from './claim';
 import { coveragesType } from './coverage';
 import { diagnosticReports } from './diagnostic-report';
 import { documentReferences } from './document-reference';
 import { encounterResources } from './encounter';
+import { invoicesType } from './invoice';
 import { locations } from './location';
 import { medicationsType } from './medication';
 import { medicationAdministrationsType } from './medication-administration';
@@ -40,6 +42,8 @@ export const FHIR_RESOURCE_TYPES: FhirResourceType[] = [
   medicationRequests,
   medicationDispensesType,
   medicationAdministrationsType,
+  chargeItemsType,
+  invoicesType,
   serviceRequests,
   specimensType,
   documentReferences,

@@ -14,6 +14,8 @@ import { appointments, labOrders, labOrderTests, labTests, stays, users } from '
 import { audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict, notFoundWith, signedIn } from '../../lib/errors';
+import { facilityDate } from '../../lib/facility-time';
+import { chargeLabTests } from '../billing';
 import { loadOrders } from './read';
 
 /*
@@ -130,6 +132,7 @@ export async function placeOrder(ctx: ServiceContext, input: LabOrderData): Prom
     }
     const now = ctx.now();
     const ids: string[] = [];
+    const orderedTests: Array<{ id: string; testId: string }> = [];
     for (const group of groupBySpecimen(tests)) {
       const [first] = group;
       if (!first) continue;
@@ -150,11 +153,20 @@ export async function placeOrder(ctx: ServiceContext, input: LabOrderData): Prom
         })
         .returning({ id: labOrders.id });
       if (!order) throw new Error('lab order not stored');
-      await tx
+      const ordered = await tx
         .insert(labOrderTests)
-        .values(group.map((t) => ({ orderId: order.id, testId: t.id, createdAt: now })));
+        .values(group.map((t) => ({ orderId: order.id, testId: t.id, createdAt: now })))
+        .returning({ id: labOrderTests.id, testId: labOrderTests.testId });
+      orderedTests.push(...ordered);
       ids.push(order.id);
     }
+    // Each test is charged as it is ordered, all of the requisition's in one batch.
+    await chargeLabTests(
+      inTransaction(ctx, tx),
+      patient.id,
+      facilityDate(now, ctx.config.TIME_ZONE),
+      orderedTests,
+    );
     await audit(inTransaction(ctx, tx), {
       action: 'lab-order.create',
       entityType: 'lab-requisition',

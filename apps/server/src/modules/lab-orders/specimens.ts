@@ -19,6 +19,7 @@ import { type Actor, inTransaction, type ServiceContext } from '../../lib/contex
 import { violatedUnique } from '../../lib/db-errors';
 import { AppError, conflict, notFoundWith, signedIn } from '../../lib/errors';
 import { formatYearlyNumber, nextYearlyNumber } from '../../lib/sequences';
+import { voidCancelledLabOrder } from '../billing';
 import { requireOrderReach } from './access';
 import { loadOrders } from './read';
 
@@ -199,6 +200,8 @@ export function cancelOrder(ctx: ServiceContext, orderId: string, input: CancelL
         updatedAt: now,
       })
       .where(eq(labOrders.id, orderId));
+    // Cancelled before its specimen was taken: its tests were never done, nor are they charged.
+    if (order.state === 'Ordered') await voidCancelledLabOrder(inTransaction(ctx, tx), orderId);
     await audit(inTransaction(ctx, tx), {
       action: 'lab-order.cancel',
       entityType: 'lab-order',

@@ -13,7 +13,6 @@ import {
   dispenseLines,
   dispenses,
   medicines,
-  pharmacyCharges,
   prescriptionMedicines,
   stockBatches,
 } from '../../db/schema';
@@ -22,6 +21,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
 import { facilityDate } from '../../lib/facility-time';
+import { chargeDispensedItems } from '../billing';
 import {
   batchesInDate,
   firstExpiryFirst,
@@ -38,7 +38,7 @@ import { dispensingView, mainStore, prescriptionHeader } from './read';
  * conditional UPDATE, so no line is ever given more than its course (CHECK dispense_lines_dispensed);
  * the stock is taken from the main store through the ledger's one writer, from the batch expiring
  * first (FEFO) unless the pharmacist names another with a reason; each item gets its ledger row,
- * its label and a charge for billing. An expired batch is refused by the ledger's trigger
+ * its label and its charge (docs/areas/billing-charges.md). An expired batch is refused by the ledger's trigger
  * (stock_movements_not_expired) whatever the service chose; two pharmacists taking the last pack
  * at once: the second gets move()'s 409.
  */
@@ -308,7 +308,7 @@ export async function dispensePrescription(
         })
         .returning({ id: dispenses.id });
       if (!dispense) throw new Error('dispense not written');
-      if (moved) await writeItems(tx, dispense.id, header.patientId, moved.items);
+      if (moved) await writeItems(inTransaction(ctx, tx), dispense.id, header.patientId, moved.items);
       await audit(inTransaction(ctx, tx), {
         action: 'dispensing.dispense',
         entityType: 'prescription',
@@ -367,15 +367,15 @@ async function takeStock(ctx: ServiceContext, storeId: string, takes: readonly T
   return { operationId: moved.operationId, items };
 }
 
-/** Writes each item with its ledger row, and its charge at the formulary's price now. */
+/** Writes each item with its ledger row, and its charge at the patient's payer's price today. */
 async function writeItems(
-  tx: Executor,
+  ctx: ServiceContext,
   dispenseId: string,
   patientId: string,
   rows: ReadonlyArray<{ take: Take; movementId: string }>,
 ) {
   // Each item names its own ledger row (unique), which finds its charge's item below.
-  const items = await tx
+  const items = await ctx.db
     .insert(dispenseItems)
     .values(
       rows.map(({ take, movementId }) => ({
@@ -389,17 +389,15 @@ async function writeItems(
     )
     .returning({ id: dispenseItems.id, movementId: dispenseItems.movementId });
   const itemOf = new Map(items.map((item) => [item.movementId, item.id]));
-  await tx.insert(pharmacyCharges).values(
+  // Every item's charge at the patient's payer's price today, in one batch (billing/charges).
+  await chargeDispensedItems(
+    ctx,
+    patientId,
+    facilityDate(ctx.now(), ctx.config.TIME_ZONE),
     rows.map(({ take, movementId }) => {
-      const dispenseItemId = itemOf.get(movementId);
-      if (!dispenseItemId) throw new Error('dispense item not written');
-      return {
-        patientId,
-        dispenseItemId,
-        medicineId: take.medicine.id,
-        quantity: take.quantity,
-        unitPrice: take.medicine.price,
-      };
+      const id = itemOf.get(movementId);
+      if (!id) throw new Error('dispense item not written');
+      return { id, medicineId: take.medicine.id, batchId: take.batchId, quantity: take.quantity };
     }),
   );
 }

@@ -23,8 +23,9 @@ import {
 import { batchWithStock, mainStore, medicine } from '../../../test/pharmacy';
 import {
   auditEvents,
+  charges,
   patientMedicalDetails,
-  pharmacyCharges,
+  payers,
   stockBalances,
   stockMovements,
 } from '../../db/schema';
@@ -90,6 +91,11 @@ beforeAll(async () => {
   pharmacist = await as(await createUser(t, 'pharmacist'));
   otherPharmacist = await as(await createUser(t, 'pharmacist'));
   main = await mainStore(t);
+  // Self-pay prices a medicine at the formulary's price (no markup): the charges below are its.
+  await t.database.db
+    .update(payers)
+    .set({ markupBp: 0, markupBase: 'formulary-price' })
+    .where(eq(payers.kind, 'self-pay'));
 });
 afterAll(() => t.close());
 
@@ -169,14 +175,11 @@ describe('dispensing', () => {
     expect(view.counselledAt).not.toBeNull();
     // The first batch to take now is the later one, the sooner being empty.
     expect(line?.batches.map((b) => [b.id, b.onHand])).toEqual([[later.id, 48]]);
-    // Each item is a ledger row of kind dispense and a charge at the formulary's price.
-    const charges = await t.database.db
-      .select()
-      .from(pharmacyCharges)
-      .where(eq(pharmacyCharges.patientId, patient.id));
-    expect(charges.map((c) => [c.quantity, c.unitPrice, c.status]).sort()).toEqual([
-      [2, 5_000, 'unbilled'],
-      [8, 5_000, 'unbilled'],
+    // Each item is a ledger row of kind dispense and a charge (docs/areas/billing-charges.md).
+    const made = await t.database.db.select().from(charges).where(eq(charges.patientId, patient.id));
+    expect(made.map((c) => [c.source, c.quantity, c.unitPrice, c.patientAmount, c.status]).sort()).toEqual([
+      ['medicine', 2, 5_000, 10_000, 'active'],
+      ['medicine', 8, 5_000, 40_000, 'active'],
     ]);
     const ledger = await t.database.db
       .select()

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { releaseBed, takeFreeBed } from '../beds';
+import { chargeNightsAtDischarge } from '../billing';
 import { checkDischargeReady, openItems } from './discharge-checks';
 import { auditStay, leavePlace, lockStay, moveInto, publishStay, updateStay } from './store';
 
@@ -64,6 +65,8 @@ export async function completeDischarge(
       dischargeDisposition: input.disposition,
       bedId: null,
     });
+    // The nights the daily job has not charged yet (or the one night of a same-day stay).
+    await chargeNightsAtDischarge(txCtx, stayId);
     await auditStay(txCtx, 'stay.discharge', discharged, {
       disposition: input.disposition,
       confirmed: input.confirmed,

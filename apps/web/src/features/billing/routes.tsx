@@ -11,8 +11,7 @@ export const routes: RouteObject[] = [
     handle: { title: 'Account' } satisfies RouteHandle,
     lazy: lazyPage(() => import('./pages/account-layout')),
     children: [
-      // Bill: the charges' page replaces this at merge.
-      indexPage('Bill', () => import('./pages/tab-placeholder-page')),
+      indexPage('Bill', () => import('./pages/bill-page')),
       page('payments', 'Payments', () => import('./pages/payments-page')),
       page('coverage', 'Coverage', () => import('./pages/coverage-page')),
     ],
