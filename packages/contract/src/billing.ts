@@ -93,7 +93,6 @@ export const CHARGE_SOURCES = ['consultation', 'bed-day', 'lab-test', 'medicine'
 export type ChargeSource = (typeof CHARGE_SOURCES)[number];
 /** A charge is never deleted: a wrong one is voided, with a reason, and stays on the record. */
 export const CHARGE_STATUSES = ['active', 'void'] as const;
-export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 export const BILLING_MESSAGES = {
   payersLoadFailed: 'Could not fetch payers',
