@@ -1,5 +1,6 @@
 import { CLAIM_MESSAGES } from '@carepoint/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { codeFlaggedLines, remit } from './billing-helpers';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
@@ -11,36 +12,6 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from
  */
 
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-/** Codes every encounter the draft flags, through the ICD-10 picker. */
-async function codeFlaggedLines(page: Page) {
-  const flagged = page.getByRole('row').filter({ hasText: 'Diagnosis not coded' });
-  while ((await flagged.count()) > 0) {
-    await flagged.first().getByRole('button', { name: 'Correct' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Correct Line' });
-    await dialog.getByRole('combobox', { name: 'Diagnosis (ICD-10)' }).fill('malaria');
-    await page
-      .getByRole('listbox', { name: 'Diagnosis (ICD-10) suggestions' })
-      .getByRole('option')
-      .first()
-      .click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-  }
-}
-
-async function remit(page: Page, row: Locator, outcome: 'paid' | 'denied') {
-  await row.getByRole('button', { name: 'Record Remittance' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Record Remittance' });
-  await dialog.getByLabel('Outcome').selectOption(outcome);
-  if (outcome === 'denied') {
-    await dialog.getByRole('button', { name: 'Record' }).click();
-    await expect(dialog.getByText(CLAIM_MESSAGES.reasonRequired)).toBeVisible();
-    await dialog.getByLabel("Payer's reason").fill('No pre-authorisation code');
-  }
-  await dialog.getByRole('button', { name: 'Record' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a claim to Hygeia, from its covered care to the remittance and a resubmitted line', async ({
   page,

@@ -97,8 +97,8 @@ function TakenBanner({ receipt }: { receipt: Receipt }) {
     >
       <span>
         {RECEIPT_KIND_LABELS[receipt.kind]} {receipt.number}: {formatNaira(receipt.amount)} by{' '}
-        {RECEIPT_METHOD_LABELS[receipt.method].toLowerCase()}. Balance now {formatNaira(receipt.balanceAfter)}
-        .
+        {RECEIPT_METHOD_LABELS[receipt.method].toLowerCase()}. Balance now{' '}
+        {`${formatNaira(receipt.balanceAfter)}.`}
       </span>
       <a
         href={receiptPdfUrl(receipt.id)}

@@ -1,0 +1,35 @@
+import { CLAIM_MESSAGES } from '@carepoint/contract';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/* What the billing office's walks share: a claim's coding and its remittance, as the cashier does them. */
+
+/** Codes every encounter the draft flags, through the ICD-10 picker. */
+export async function codeFlaggedLines(page: Page) {
+  const flagged = page.getByRole('row').filter({ hasText: 'Diagnosis not coded' });
+  while ((await flagged.count()) > 0) {
+    await flagged.first().getByRole('button', { name: 'Correct' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct Line' });
+    await dialog.getByRole('combobox', { name: 'Diagnosis (ICD-10)' }).fill('malaria');
+    await page
+      .getByRole('listbox', { name: 'Diagnosis (ICD-10) suggestions' })
+      .getByRole('option')
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** Records the payer's answer to one line: paid, or denied with its reason. */
+export async function remit(page: Page, row: Locator, outcome: 'paid' | 'denied') {
+  await row.getByRole('button', { name: 'Record Remittance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Remittance' });
+  await dialog.getByLabel('Outcome').selectOption(outcome);
+  if (outcome === 'denied') {
+    await dialog.getByRole('button', { name: 'Record' }).click();
+    await expect(dialog.getByText(CLAIM_MESSAGES.reasonRequired)).toBeVisible();
+    await dialog.getByLabel("Payer's reason").fill('No pre-authorisation code');
+  }
+  await dialog.getByRole('button', { name: 'Record' }).click();
+  await expect(dialog).toBeHidden();
+}
