@@ -77,6 +77,8 @@ test('the doctor bills a completed appointment, marks it paid and downloads the 
   await expect(sheet.getByLabel('Totals')).toContainText('₦16,000.50');
   await expect(sheet.getByLabel('Totals')).toContainText('₦1,200.04');
   await expect(sheet.getByLabel('Totals')).toContainText('₦17,200.54');
+  // Beside the invoice's own lines, the charge its care made: the completed consultation.
+  await expect(sheet.getByRole('region', { name: 'Charges of this visit' })).toContainText(/consultation/i);
   const patientEmail = await field(sheet, 'Email').innerText();
 
   // Mark paid: the method is required; the cards and the row follow.

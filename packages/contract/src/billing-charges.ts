@@ -20,6 +20,8 @@ import { listQuerySchema, optionalSingleLineText, pageOf, requiredText } from '.
  *   POST /api/billing/patients/:id/charges   [addCharge -> 201 charge]        cashier, admin
  *   POST /api/billing/charges/:id/void       [voidCharge -> charge]           cashier, admin
  *   GET  /api/patient/charges                [billQuery -> billPage]          the patient: their own
+ *   GET  /api/doctor/appointments/:id/charges  [-> charge[]]                  the visit's doctor
+ *   GET  /api/patient/appointments/:id/charges [-> charge[]]                  the visit's patient
  */
 
 export const CHARGE_SOURCE_LABELS: Record<ChargeSource, string> = {
@@ -88,6 +90,11 @@ export const chargeSchema = z.object({
   nightOf: z.string().nullable(),
 });
 export type Charge = z.infer<typeof chargeSchema>;
+/**
+ * A visit's charges: its consultation and the lab tests ordered at it, as an invoice of that visit
+ * shows them beside its own lines (the doctor's Transactions, the patient's Invoices).
+ */
+export const visitChargesSchema = z.array(chargeSchema);
 
 /** The active charges' sums (a void one is shown, struck through, and counts for nothing). */
 const totalsSchema = z.object({

@@ -224,16 +224,24 @@ export const claimDetailSchema = claimSummarySchema.extend({
 });
 export type ClaimDetail = z.infer<typeof claimDetailSchema>;
 
+/** Kobo in each bucket, every bucket named (so the OpenAPI document lists each as a property). */
+const bucketsSchema = z.object({
+  '0-30': z.number().int(),
+  '31-60': z.number().int(),
+  '61-90': z.number().int(),
+  '90+': z.number().int(),
+}) satisfies z.ZodType<Record<AgeingBucket, number>>;
+
 /** What each payer still owes on submitted claims (lines without remittance), by days since submission. */
 export const ageingReportSchema = z.object({
   asOf: z.string(),
   payers: z.array(
     payerRefSchema.extend({
-      buckets: z.record(z.enum(AGEING_BUCKETS), z.number().int()),
+      buckets: bucketsSchema,
       total: z.number().int(),
     }),
   ),
-  totals: z.record(z.enum(AGEING_BUCKETS), z.number().int()),
+  totals: bucketsSchema,
   total: z.number().int(),
 });
 export type AgeingReport = z.infer<typeof ageingReportSchema>;

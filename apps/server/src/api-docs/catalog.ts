@@ -454,6 +454,16 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
       'A patient’s bill: the charges the care made and those added by hand, split between payer and patient; Add Charge and Void, each with a reason.',
   },
   {
+    name: 'billing: coverage',
+    description:
+      'Patients’ coverage by NHIA or an HMO (member number, validity, the patient’s share), the expired warning, pre-authorisation codes and rules.',
+  },
+  {
+    name: 'billing: claims',
+    description:
+      'Claims to NHIA and the HMOs per period: generation, review, submission, CSV and PDF, remittance per line, resubmission and ageing.',
+  },
+  {
     name: 'pharmacy: formulary',
     description: 'The active formulary, read by the staff who prescribe, give or dispense.',
   },
@@ -690,6 +700,8 @@ export const FILE_ANSWERS: Readonly<Record<string, { types: readonly string[]; d
   'GET /api/lab/orders/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/pharmacy/dispensing/items/{id}/label.pdf': { types: ['application/pdf'], description: 'The PDF' },
   'GET /api/billing/receipts/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/billing/claims/{id}/export.pdf': { types: ['application/pdf'], description: 'The PDF' },
+  'GET /api/billing/claims/{id}/export.csv': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/patients/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/admin/audit/export': { types: ['text/csv'], description: 'The CSV file' },
   'GET /api/doctor/invoices/{id}/pdf': { types: ['application/pdf'], description: 'The PDF' },

@@ -214,7 +214,7 @@ export { login };
 // @ts-expect-error code is required
 export const noCode: ApiError = { error: 'x' };
 // @ts-expect-error not a resource type the FHIR API serves
-export const notServed: operations['fhirSearch']['parameters']['path']['type'] = 'Claim';
+export const notServed: operations['fhirSearch']['parameters']['path']['type'] = 'Account';
 `,
       );
       const program = ts.createProgram([path.join(dir, 'usage.ts')], {

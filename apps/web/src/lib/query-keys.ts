@@ -205,6 +205,8 @@ export const queryKeys = {
       ['billing', 'payers', payerId, 'history', serviceId] as const,
     /** A patient's bill: its pages (queryString) under the patient's key, refreshed by Add and Void. */
     bill: (patientId: string) => ['billing', 'bill', patientId] as const,
+    /** A visit's charges beside its invoice, by the path the doctor or the patient reads them at. */
+    visitCharges: (path: string) => ['billing', 'visit-charges', path] as const,
     billPage: (patientId: string, queryString: string) =>
       ['billing', 'bill', patientId, queryString] as const,
   },

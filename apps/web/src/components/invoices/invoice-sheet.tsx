@@ -9,6 +9,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { InvoiceDetails } from './invoice-details';
+import { VisitCharges } from './visit-charges';
 
 type Props = {
   open: boolean;
@@ -18,10 +19,12 @@ type Props = {
   pdfHref: (id: string) => string;
   /** Buttons after Download PDF (the doctor's status actions). */
   actions?: (invoice: InvoiceDetail) => ReactNode;
+  /** Where the charges of the invoice's visit are read (the doctor's or the patient's path). */
+  visitChargesPath: (appointmentId: string) => string;
 };
 
 /** One invoice in a side sheet: loading, error with Retry, or the stored detail with Download PDF. */
-export function InvoiceSheet({ open, onClose, query, pdfHref, actions }: Props) {
+export function InvoiceSheet({ open, onClose, query, pdfHref, actions, visitChargesPath }: Props) {
   const invoice = query.data;
   let body = (
     <div aria-busy="true" className="flex flex-col gap-3">
@@ -40,7 +43,12 @@ export function InvoiceSheet({ open, onClose, query, pdfHref, actions }: Props) 
       />
     );
   } else if (invoice) {
-    body = <InvoiceDetails invoice={invoice} />;
+    body = (
+      <div className="flex flex-col gap-6">
+        <InvoiceDetails invoice={invoice} />
+        {invoice.appointment ? <VisitCharges path={visitChargesPath(invoice.appointment.id)} /> : null}
+      </div>
+    );
   }
 
   return (

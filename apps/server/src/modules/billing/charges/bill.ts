@@ -5,13 +5,23 @@ import {
   CHARGE_MESSAGES,
   type Charge,
 } from '@carepoint/contract';
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { billableServices, charges, labTests, medicines, payers, users } from '../../../db/schema';
+import {
+  appointments,
+  billableServices,
+  charges,
+  labOrders,
+  labOrderTests,
+  labTests,
+  medicines,
+  payers,
+  users,
+} from '../../../db/schema';
 import { audit } from '../../../lib/audit';
 import type { ServiceContext } from '../../../lib/context';
-import { notFoundWith } from '../../../lib/errors';
+import { notFoundWith, signedIn } from '../../../lib/errors';
 import { facilityDate } from '../../../lib/facility-time';
 import {
   iso,
@@ -190,4 +200,34 @@ export async function chargeById(db: Executor, id: string): Promise<Charge> {
   const [row] = await chargesWithNames(selectOf(db)).where(eq(charges.id, id));
   if (!row) throw notFoundWith(M.chargeNotFound);
   return toCharge(row);
+}
+
+/**
+ * GET /api/{doctor,patient}/appointments/:id/charges: the charges of one visit (its consultation
+ * and the lab tests ordered at it), for the visit's own doctor or patient; anyone else's visit
+ * answers 404. Audited with the patient.
+ */
+export async function visitCharges(ctx: ServiceContext, appointmentId: string): Promise<Charge[]> {
+  const actor = signedIn(ctx.actor);
+  const owner = actor.role === 'doctor' ? appointments.doctorId : appointments.patientId;
+  const [visit] = await ctx.db
+    .select({ patientId: appointments.patientId })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(owner, actor.id)));
+  if (!visit) throw notFoundWith('Appointment not found');
+  const orderedAtVisit = ctx.db
+    .select({ id: labOrderTests.id })
+    .from(labOrderTests)
+    .innerJoin(labOrders, eq(labOrders.id, labOrderTests.orderId))
+    .where(eq(labOrders.appointmentId, appointmentId));
+  const rows = await chargesWithNames(selectOf(ctx.db))
+    .where(or(eq(charges.appointmentId, appointmentId), inArray(charges.labOrderTestId, orderedAtVisit)))
+    .orderBy(asc(charges.careDate), asc(charges.createdAt), asc(charges.id));
+  await audit(ctx, {
+    action: 'visit.charges.read',
+    entityType: 'appointment',
+    entityId: appointmentId,
+    patientId: visit.patientId,
+  });
+  return rows.map(toCharge);
 }

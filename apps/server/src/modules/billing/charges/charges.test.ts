@@ -135,6 +135,36 @@ describe('a completed consultation', () => {
   });
 });
 
+describe('a visit’s charges beside its invoice', () => {
+  it('the visit’s doctor and patient read its consultation and the lab tests ordered at it; anyone else 404', async () => {
+    const patient = await createUser(t, 'patient');
+    const visit = await confirmedVisit(patient.id, '2030-01-07');
+    expect((await complete(visit.id)).statusCode).toBe(200);
+    const elsewhere = await confirmedVisit(patient.id, '2030-01-07');
+    expect((await complete(elsewhere.id)).statusCode).toBe(200);
+
+    const res = await doctor.get(`/api/doctor/appointments/${visit.id}/charges`);
+    expect(res.statusCode, res.body).toBe(200);
+    const read = res.json<Charge[]>();
+    expect(read).toMatchObject([{ source: 'consultation', appointmentId: visit.id, amount: 12_000 }]);
+    const mine = await client(t, await signIn(t, patient)).get(
+      `/api/patient/appointments/${visit.id}/charges`,
+    );
+    expect(mine.json<Charge[]>().map((c) => c.id)).toEqual(read.map((c) => c.id));
+
+    const other = client(t, await signIn(t, await createUser(t, 'doctor')));
+    expect((await other.get(`/api/doctor/appointments/${visit.id}/charges`)).statusCode).toBe(404);
+    const stranger = client(t, await signIn(t, await createUser(t, 'patient')));
+    expect((await stranger.get(`/api/patient/appointments/${visit.id}/charges`)).statusCode).toBe(404);
+    expect((await cashier.get(`/api/doctor/appointments/${visit.id}/charges`)).statusCode).toBe(403);
+    const [audited] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'visit.charges.read'), eq(auditEvents.entityId, visit.id)));
+    expect(audited?.patientId).toBe(patient.id);
+  });
+});
+
 describe('lab tests', () => {
   it('charges each test ordered; a co-payment falls only on the visit; off the tariff the patient pays; pre-auth flagged', async () => {
     const patient = await createUser(t, 'patient');

@@ -4,12 +4,13 @@ import {
   billQuerySchema,
   chargeSchema,
   idParamSchema,
+  visitChargesSchema,
   voidChargeSchema,
 } from '@carepoint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../../lib/errors';
-import { patientBill } from './bill';
+import { patientBill, visitCharges } from './bill';
 import { addCharge, voidCharge } from './manual';
 
 const tags = ['billing: charges'];
@@ -46,6 +47,21 @@ export async function chargeRoutes(fastify: FastifyInstance) {
     },
     async (request) => patientBill(request.ctx, signedIn(request.ctx.actor).id, request.query),
   );
+
+  // A visit's charges beside the invoice of that visit: its doctor's and its patient's to read.
+  for (const role of ['doctor', 'patient'] as const)
+    app.get(
+      `/api/${role}/appointments/:id/charges`,
+      {
+        schema: {
+          tags: [`${role}: invoices`],
+          params: idParamSchema,
+          response: { 200: visitChargesSchema },
+        },
+        config: { access: [role] },
+      },
+      async (request) => visitCharges(request.ctx, request.params.id),
+    );
 
   app.post(
     '/api/billing/patients/:id/charges',

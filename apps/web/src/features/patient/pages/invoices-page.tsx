@@ -47,6 +47,7 @@ export default function MyInvoicesPage() {
         onClose={() => setOpenId(null)}
         query={invoice}
         pdfHref={myInvoicePdfHref}
+        visitChargesPath={(appointmentId) => `/patient/appointments/${appointmentId}/charges`}
       />
     </>
   );

@@ -24,6 +24,7 @@ export function InvoiceSheet({ id, onClose, onEdit, onMove }: Props) {
       onClose={onClose}
       query={query}
       pdfHref={invoicePdfHref}
+      visitChargesPath={(appointmentId) => `/doctor/appointments/${appointmentId}/charges`}
       actions={(invoice) => (
         <>
           {invoice.status === 'Pending' ? (
