@@ -5,14 +5,7 @@ import { billableServices, charges, labTests, medicines } from '../../db/schema'
 import { afterCursor, orderByKeys, type SortKey, sortKeyColumn } from './cursor';
 import { pagedSearch } from './paging';
 import type { FhirContext, FhirResourceType } from './resource-type';
-import {
-  calendarDateMatches,
-  idsMatch,
-  isUuid,
-  lastUpdatedMatches,
-  referenceMatches,
-  tokenMatches,
-} from './search-sql';
+import { calendarDateMatches, idsMatch, isUuid, lastUpdatedMatches, referenceMatches } from './search-sql';
 import { versionMeta } from './versioning';
 
 /*
@@ -97,8 +90,6 @@ function toChargeItem({ charge: c, name, code }: LineRow, publicUrl: string): Ch
 const inScope = (fhir: FhirContext): SQL | undefined =>
   fhir.patientScope === undefined ? undefined : eq(charges.patientId, fhir.patientScope);
 
-const STATUS = sql`case when ${charges.status} = 'void' then 'entered-in-error' else 'billable' end`;
-
 export const chargeItemsType: FhirResourceType<ChargeItem> = {
   type: 'ChargeItem',
   searchParams: [
@@ -106,7 +97,6 @@ export const chargeItemsType: FhirResourceType<ChargeItem> = {
     { name: 'subject', type: 'reference', documentation: 'The patient billed (Patient/{id})' },
     { name: 'context', type: 'reference', documentation: 'The encounter (Encounter/{id})' },
     { name: 'occurrence', type: 'date', documentation: 'The day of the care (eq, gt, lt, ge, le)' },
-    { name: 'status', type: 'token', documentation: 'billable, or entered-in-error once voided' },
   ],
 
   async read(fhir, id) {
@@ -129,7 +119,6 @@ export const chargeItemsType: FhirResourceType<ChargeItem> = {
         'Encounter',
       ),
       calendarDateMatches(charges.careDate, search.dates('occurrence'), fhir.timeZone),
-      tokenMatches(STATUS, search.tokens('status')),
     );
     return pagedSearch(
       search,
