@@ -1,10 +1,10 @@
 import { formatNaira } from '@carepoint/contract';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TabNav } from '@/components/ui/tab-nav';
 import { errorMessage } from '@/lib/api-client';
-import { cx } from '@/lib/cx';
 import { useAccount } from '../api/payments';
 
 const TABS: ReadonlyArray<{ to: string; label: string }> = [
@@ -58,28 +58,7 @@ export default function AccountLayout() {
           </dl>
         </div>
       </Card>
-      <nav aria-label="Account" className="-mx-1 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-border px-1">
-          {TABS.map((tab) => (
-            <li key={tab.label}>
-              <NavLink
-                to={tab.to ? `${base}/${tab.to}` : base}
-                end
-                className={({ isActive }) =>
-                  cx(
-                    '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                    isActive
-                      ? 'border-primary-700 text-primary-800'
-                      : 'border-transparent text-ink-muted hover:text-ink',
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Account" base={base} tabs={TABS} />
       <Outlet context={account.data} />
     </div>
   );

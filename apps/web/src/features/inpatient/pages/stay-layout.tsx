@@ -1,14 +1,14 @@
 import { ROLE_AREAS, type Stay } from '@carepoint/contract';
 import { TriangleAlert } from 'lucide-react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TabNav } from '@/components/ui/tab-nav';
 import { useLiveWards, useStay } from '@/features/inpatient/api';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { cx } from '@/lib/cx';
 
 /** The stay's pages, each a route under /<area>/stays/:stayId (the areas' routes files nest them). */
 const STAY_TABS: ReadonlyArray<{ to: string; label: string }> = [
@@ -83,28 +83,7 @@ export default function StayLayout() {
   return (
     <div className="flex flex-col gap-4">
       <StayHeader stay={stay.data} />
-      <nav aria-label="Stay" className="-mx-1 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-border px-1">
-          {STAY_TABS.map((tab) => (
-            <li key={tab.label}>
-              <NavLink
-                to={tab.to ? `${base}/${tab.to}` : base}
-                end
-                className={({ isActive }) =>
-                  cx(
-                    '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                    isActive
-                      ? 'border-primary-700 text-primary-800'
-                      : 'border-transparent text-ink-muted hover:text-ink',
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Stay" base={base} tabs={STAY_TABS} />
       <Outlet context={stay.data} />
     </div>
   );
