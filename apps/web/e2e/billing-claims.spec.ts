@@ -1,6 +1,6 @@
 import { CLAIM_MESSAGES } from '@carepoint/contract';
 import { expect, test } from '@playwright/test';
-import { codeFlaggedLines, remit } from './billing-helpers';
+import { codeFlaggedLines, remit, remitTheRestPaid } from './billing-helpers';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousA11yViolations, shot, signIn } from './helpers';
 
 /*
@@ -61,7 +61,7 @@ test('a claim to Hygeia, from its covered care to the remittance and a resubmitt
     .filter({ has: page.getByRole('button', { name: 'Record Remittance' }) });
   await remit(page, awaiting.first(), 'denied');
   await shot(page, 'billing-claim-remittance', { widths: [1280, 390] });
-  while ((await awaiting.count()) > 0) await remit(page, awaiting.first(), 'paid');
+  await remitTheRestPaid(page);
   await expect(page.getByText('Settled', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

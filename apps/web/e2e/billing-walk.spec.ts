@@ -1,6 +1,6 @@
 import { CLAIM_MESSAGES, formatNaira, PAYMENT_MESSAGES } from '@carepoint/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { codeFlaggedLines, remit } from './billing-helpers';
+import { codeFlaggedLines, remitTheRestPaid } from './billing-helpers';
 import { DEMO, DEMO_PASSWORD, shot, signIn } from './helpers';
 
 /*
@@ -109,15 +109,11 @@ test('a covered patient’s care to the split bill, his share paid with a receip
   await expect(claimed).toBeVisible();
   await codeFlaggedLines(page);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit this claim?' })
-    .getByRole('button', { name: 'Submit' })
-    .click();
+  const confirm = page.getByRole('dialog', { name: 'Submit this claim?' });
+  await confirm.getByRole('button', { name: 'Submit' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
-  const awaiting = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('button', { name: 'Record Remittance' }) });
-  while ((await awaiting.count()) > 0) await remit(page, awaiting.first(), 'paid');
+  await remitTheRestPaid(page);
   await expect(page.getByText('Settled', { exact: true }).first()).toBeVisible();
   await expect(claimed).toContainText(formatNaira(labTest.price - patientShare));
   await shot(page, 'billing-walk-claim', { widths: [1280, 390] });
