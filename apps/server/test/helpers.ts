@@ -329,7 +329,7 @@ export async function changesHeard(t: Pick<TestApp, 'database'>) {
     if (message === fence) heard();
   });
   try {
-    await t.database.notify(READ_CACHE_CHANNEL, fence);
+    await t.database.notify(READ_CACHE_CHANNEL, [fence]);
     await arrived;
   } finally {
     await unlisten();

@@ -22,7 +22,16 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services accept either so callers can compose them. */
 export type Executor = Pick<
   Database,
-  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | '$count'
+  | 'select'
+  | 'insert'
+  | 'update'
+  | 'delete'
+  | 'execute'
+  | 'transaction'
+  | 'query'
+  | '$count'
+  | '$with'
+  | 'with'
 >;
 
 type Unsubscribe = () => Promise<void>;
@@ -32,7 +41,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Subscribes to a Postgres NOTIFY channel; on a server this reaches every instance. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<Unsubscribe>;
-  notify(channel: string, payload: string): Promise<void>;
+  /** Sends these notifications on a channel in one statement (identical ones fold into one). */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
   /** Connections of a server's pool (in use, idle, requests waiting for one); none on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
@@ -65,6 +75,9 @@ async function migrateEmbedded(client: DurablePGlite) {
   await loadFormulary(db);
 }
 
+/** One NOTIFY a payload of the JSON array $2, on channel $1: a round trip whatever their number. */
+const NOTIFY_EACH = 'select pg_notify($1, payload) from json_array_elements_text($2::json) as payload';
+
 /** The migrated template (pglite-template.ts), made if this build's migrations have none yet. */
 export const prepareMigratedPgliteTemplate = () =>
   prepareMigratedTemplate(async (pgDir) => {
@@ -96,8 +109,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       async listen(channel, onMessage) {
         return client.listen(channelName(channel), onMessage);
       },
-      async notify(channel, payload) {
-        await client.query('select pg_notify($1, $2)', [channelName(channel), payload]);
+      async notify(channel, payloads) {
+        await client.query(NOTIFY_EACH, [channelName(channel), JSON.stringify(payloads)]);
       },
       poolStats: () => undefined,
       async close() {
@@ -134,8 +147,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db,
     kind: 'postgres',
     listen: (channel, onMessage) => listener.listen(channelName(channel), onMessage),
-    async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channelName(channel), payload]);
+    async notify(channel, payloads) {
+      await pool.query(NOTIFY_EACH, [channelName(channel), JSON.stringify(payloads)]);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {

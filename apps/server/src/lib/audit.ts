@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
-import { auditEvents } from '../db/schema';
 import type { ServiceContext } from './context';
 
 export interface AuditEntry {
@@ -42,7 +41,11 @@ function auditRow(ctx: ServiceContext, entry: AuditEntry): AuditRow {
 export async function auditAll(ctx: ServiceContext, entries: readonly AuditEntry[]) {
   if (!(ctx.db instanceof PgTransaction)) throw new Error('auditAll writes inside a transaction only');
   if (entries.length === 0) return;
-  await ctx.db.insert(auditEvents).values(entries.map((entry) => auditRow(ctx, entry)));
+  await insertRows(
+    ctx.db,
+    entries.map((entry) => auditRow(ctx, entry)),
+    { relaxed: false },
+  );
 }
 
 /**
@@ -63,7 +66,7 @@ export async function auditAll(ctx: ServiceContext, entries: readonly AuditEntry
 export async function audit(ctx: ServiceContext, entry: AuditEntry) {
   const row = auditRow(ctx, entry);
   if (ctx.db instanceof PgTransaction || entry.action.startsWith('auth.')) {
-    await ctx.db.insert(auditEvents).values(row);
+    await insertRows(ctx.db, [row], { relaxed: false });
     return;
   }
   const writer = readRecords(ctx.db);
@@ -98,13 +101,14 @@ interface AuditRow {
 }
 
 /**
- * One statement for several read records. Its text is the same for any number of rows (the rows
+ * One statement for several audit rows. Its text is the same for any number of rows (the rows
  * travel as one JSON parameter), so nothing is built per row and the server parses one short
- * statement per batch; set_config(…, true) lasts until this statement's own commit.
+ * statement per batch. `relaxed`: read records, committed without waiting for the WAL flush
+ * (set_config(…, true) lasts until this statement's own commit).
  */
-async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
+async function insertRows(db: Executor, rows: readonly AuditRow[], { relaxed }: { relaxed: boolean }) {
   await db.execute(sql`
-    with relaxed as (select set_config('synchronous_commit', 'off', true))
+    with relaxed as (select ${relaxed ? sql`set_config('synchronous_commit', 'off', true)` : sql`null`})
     insert into audit_events
       (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
     select v.* from json_to_recordset(${JSON.stringify(rows)}::json)
@@ -112,6 +116,8 @@ async function insertRelaxed(db: Executor, rows: readonly AuditRow[]) {
         "entityType" text, "entityId" text, "patientId" uuid, ip text, details jsonb)
     cross join relaxed`);
 }
+
+const insertRelaxed = (db: Executor, rows: readonly AuditRow[]) => insertRows(db, rows, { relaxed: true });
 
 /** Read records not yet committed, across databases (for the metrics). */
 let waitingReadRecords = 0;

@@ -1,5 +1,6 @@
 import { LIVE_TOPICS, type LiveTopic } from '@carepoint/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../test/helpers';
 import { doctorsOwn, labsOwn, nursesBoards, pharmacyOwn } from './events';
 
 /*
@@ -30,5 +31,29 @@ describe('live event filters', () => {
   it("nurses' and the laboratory's streams forward no stock", () => {
     expect(forwarded(nursesBoards)).toEqual(['emergency', 'wards', 'lab']);
     expect(forwarded(labsOwn)).toEqual(['lab']);
+  });
+});
+
+describe('publishing', () => {
+  it('sends the events published together in one NOTIFY, each heard by every instance', async () => {
+    const t = await createTestApp();
+    try {
+      const heard: unknown[] = [];
+      const unlisten = await t.database.listen('carepoint_events', (payload) =>
+        heard.push(JSON.parse(payload)),
+      );
+      const notify = vi.spyOn(t.app.dbHandle, 'notify');
+      await Promise.all([
+        t.app.events.publish('pharmacy', { doctorIds: [DOCTOR] }),
+        t.app.events.publish('stock'),
+      ]);
+      expect(notify).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() =>
+        expect(heard).toEqual([{ topic: 'pharmacy', doctorIds: [DOCTOR] }, { topic: 'stock' }]),
+      );
+      await unlisten();
+    } finally {
+      await t.close();
+    }
   });
 });

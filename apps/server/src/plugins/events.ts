@@ -42,20 +42,40 @@ declare module 'fastify' {
 }
 
 /**
- * Announces a topic to every instance on the database with NOTIFY. A failure is logged, not
- * thrown: the change itself is saved, and boards catch up at their next refetch. The server's
- * hub uses it; a job outside the server can pass one to systemContext.
+ * Sends the payloads handed to it in the same turn of the event loop (a dispense tells the queue
+ * and the stock screens at once) in one statement: one round trip to the database for all of them.
  */
-const publisher =
-  (database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) =>
-  async (topic: LiveTopic, audience?: LiveAudience) => {
+function coalescing(send: (payloads: string[]) => Promise<void>) {
+  let pending: { payloads: string[]; sent: Promise<void> } | null = null;
+  return (payload: string) => {
+    if (!pending) {
+      const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [], sent: Promise.resolve() };
+      batch.sent = new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
+        pending = null;
+        return send(batch.payloads);
+      });
+      pending = batch;
+    }
+    pending.payloads.push(payload);
+    return pending.sent;
+  };
+}
+
+/**
+ * Announces a topic to every instance on the database with NOTIFY. A failure is logged, not
+ * thrown: the change itself is saved, and boards catch up at their next refetch.
+ */
+function publisher(database: Pick<DatabaseHandle, 'notify'>, log: FastifyBaseLogger) {
+  const send = coalescing((payloads) => database.notify(EVENTS_CHANNEL, payloads));
+  return async (topic: LiveTopic, audience?: LiveAudience) => {
     try {
       const event: LiveEvent = audience ? { topic, doctorIds: audience.doctorIds } : { topic };
-      await database.notify(EVENTS_CHANNEL, JSON.stringify(event));
+      await send(JSON.stringify(event));
     } catch (error) {
       log.warn({ err: error, topic }, 'could not publish live event');
     }
   };
+}
 
 const isTopic = (value: unknown): value is LiveTopic =>
   typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);

@@ -17,8 +17,18 @@ export type ServiceRef =
   | { kind: 'consultation' | 'procedure' | 'report'; code: string }
   | { kind: 'bed-day'; wardKind: WardKind }
   | { kind: 'lab-test'; labTestId: string }
-  /** `batchId`: the batch dispensed, whose unit cost a markup over unit cost is taken from. */
-  | { kind: 'medicine'; medicineId: string; batchId?: string };
+  /**
+   * `batchId`: the batch dispensed, whose unit cost a markup over unit cost is taken from.
+   * `bases`: the formulary price and that batch's unit cost when the caller has read them (a
+   * dispense has), so they are not read again.
+   */
+  | { kind: 'medicine'; medicineId: string; batchId?: string; bases?: KnownBases };
+
+/** What a medicine's markup may be taken over, as its caller read them (kobo; null: not recorded). */
+export interface KnownBases {
+  formularyPrice: number | null;
+  unitCost: number | null;
+}
 
 export interface Price {
   /** Kobo. */
@@ -76,33 +86,44 @@ function serviceNamed(rows: readonly ServiceRow[], ref: ServiceRef) {
 }
 
 /**
- * Every price row of these payers and services up to the last day asked, newest first per
- * (payer, service): the price in force on a day is the first row on or before it.
+ * The catalogue rows the queries name, with every price row of these payers for them up to the
+ * last day asked, newest first per (payer, service): the price in force on a day is the first row
+ * on or before it. One read: the catalogue joined to its prices.
  */
-async function priceHistories(db: Executor, payerIds: string[], serviceIds: string[], until: string) {
-  if (serviceIds.length === 0) return new Map<string, Array<{ amount: number; effectiveFrom: string }>>();
+async function servicesWithPrices(db: Executor, queries: readonly PriceQuery[], payerIds: string[]) {
+  const until = queries.reduce((last, query) => (query.at > last ? query.at : last), queries[0]?.at ?? '');
   const rows = await db
     .select({
+      id: billableServices.id,
+      kind: billableServices.kind,
+      code: billableServices.code,
+      wardKind: billableServices.wardKind,
+      labTestId: billableServices.labTestId,
+      medicineId: billableServices.medicineId,
       payerId: servicePrices.payerId,
-      serviceId: servicePrices.serviceId,
       amount: servicePrices.amount,
       effectiveFrom: servicePrices.effectiveFrom,
     })
-    .from(servicePrices)
-    .where(
+    .from(billableServices)
+    .leftJoin(
+      servicePrices,
       and(
+        eq(servicePrices.serviceId, billableServices.id),
         inArray(servicePrices.payerId, payerIds),
-        inArray(servicePrices.serviceId, serviceIds),
         lte(servicePrices.effectiveFrom, until),
       ),
     )
+    .where(or(...queries.map((query) => refCondition(query.service))))
     .orderBy(desc(servicePrices.effectiveFrom));
+  const services = new Map<string, ServiceRow>();
   const histories = new Map<string, Array<{ amount: number; effectiveFrom: string }>>();
-  for (const row of rows) {
-    const key = `${row.payerId}:${row.serviceId}`;
-    histories.set(key, [...(histories.get(key) ?? []), row]);
+  for (const { payerId, amount, effectiveFrom, ...service } of rows) {
+    services.set(service.id, service);
+    if (payerId === null || amount === null || effectiveFrom === null) continue;
+    const key = `${payerId}:${service.id}`;
+    histories.set(key, [...(histories.get(key) ?? []), { amount, effectiveFrom }]);
   }
-  return histories;
+  return { services: [...services.values()], histories };
 }
 
 /**
@@ -110,9 +131,13 @@ async function priceHistories(db: Executor, payerIds: string[], serviceIds: stri
  * unit cost (without a batch, the medicine's newest batch), or the formulary's price. Two reads
  * at most, whatever the number of lines.
  */
-async function markupBases(db: Executor, refs: ReadonlyArray<{ medicineId: string; batchId?: string }>) {
-  const medicineIds = [...new Set(refs.map((ref) => ref.medicineId))];
-  const batchIds = [...new Set(refs.flatMap((ref) => (ref.batchId ? [ref.batchId] : [])))];
+async function markupBases(
+  db: Executor,
+  refs: ReadonlyArray<{ medicineId: string; batchId?: string; bases?: KnownBases }>,
+) {
+  const unknown = refs.filter((ref) => !ref.bases);
+  const medicineIds = [...new Set(unknown.map((ref) => ref.medicineId))];
+  const batchIds = [...new Set(unknown.flatMap((ref) => (ref.batchId ? [ref.batchId] : [])))];
   const formulary = new Map<string, number | null>();
   const newest = new Map<string, number | null>();
   const batches = new Map<string, { medicineId: string; unitCost: number | null }>();
@@ -148,12 +173,31 @@ const markedUp = (base: number, bp: number) => Math.round((base * (10_000 + bp))
 function markupPrice(bases: MarkupBases, payer: PayerRow, ref: ServiceRef) {
   if (payer.markupBp === null || !('kind' in ref) || ref.kind !== 'medicine') return null;
   let base: number | null | undefined;
-  if (payer.markupBase === 'formulary-price') base = bases.formulary.get(ref.medicineId);
+  if (ref.bases)
+    base = payer.markupBase === 'formulary-price' ? ref.bases.formularyPrice : ref.bases.unitCost;
+  else if (payer.markupBase === 'formulary-price') base = bases.formulary.get(ref.medicineId);
   else if (ref.batchId) {
     const batch = bases.batches.get(ref.batchId);
     base = batch?.medicineId === ref.medicineId ? batch.unitCost : null;
   } else base = bases.newest.get(ref.medicineId);
   return base === null || base === undefined ? null : markedUp(base, payer.markupBp);
+}
+
+/** The payers asked for and self-pay, which prices what a payer's tariff lacks. */
+export interface PricingPayers {
+  selfPay: PayerRow;
+  byId: ReadonlyMap<string, PayerRow>;
+}
+
+/** These payers and self-pay, in one read. */
+export async function pricingPayers(db: Executor, payerIds: readonly string[]): Promise<PricingPayers> {
+  const rows = await db
+    .select()
+    .from(payers)
+    .where(or(inArray(payers.id, [...payerIds]), eq(payers.kind, 'self-pay')));
+  const selfPay = rows.find((row) => row.kind === 'self-pay');
+  if (!selfPay) throw new Error('the self-pay payer is missing (migration 0062 makes it)');
+  return { selfPay, byId: new Map(rows.map((row) => [row.id, row])) };
 }
 
 /** The price in force on `at`: the latest row on or before it. */
@@ -162,35 +206,22 @@ const inForce = (history: ReadonlyArray<{ amount: number; effectiveFrom: string 
 
 /**
  * The prices of many services at once (a dispense's items, a stay's nights), in a constant number
- * of reads whatever their number: the payers, the catalogue rows, the price histories and, for
- * medicines, the markup bases. Each answer follows priceOf's rules; an unknown payer: 404.
+ * of reads whatever their number: the payers (unless `read` holds them), the catalogue rows with
+ * their price histories and, for medicines the caller has not read them for, the markup bases.
+ * Each answer follows priceOf's rules; an unknown payer: 404.
  */
-export async function pricesOf(db: Executor, queries: readonly PriceQuery[]): Promise<Array<Price | null>> {
+export async function pricesOf(
+  db: Executor,
+  queries: readonly PriceQuery[],
+  read?: PricingPayers,
+): Promise<Array<Price | null>> {
   if (queries.length === 0) return [];
   const payerIds = [...new Set(queries.map((query) => query.payerId))];
-  const payerRows = await db
-    .select()
-    .from(payers)
-    .where(or(inArray(payers.id, payerIds), eq(payers.kind, 'self-pay')));
-  const selfPay = payerRows.find((row) => row.kind === 'self-pay');
-  if (!selfPay) throw new Error('the self-pay payer is missing (migration 0062 makes it)');
-  const payerById = new Map(payerRows.map((row) => [row.id, row]));
+  const { selfPay, byId: payerById } =
+    read && payerIds.every((id) => read.byId.has(id)) ? read : await pricingPayers(db, payerIds);
   for (const id of payerIds) if (!payerById.has(id)) throw notFoundWith(BILLING_MESSAGES.payerNotFound);
-  const serviceRows = await db
-    .select({
-      id: billableServices.id,
-      kind: billableServices.kind,
-      code: billableServices.code,
-      wardKind: billableServices.wardKind,
-      labTestId: billableServices.labTestId,
-      medicineId: billableServices.medicineId,
-    })
-    .from(billableServices)
-    .where(or(...queries.map((query) => refCondition(query.service))));
-  const found = queries.map((query) => serviceNamed(serviceRows, query.service));
-  const serviceIds = [...new Set(found.flatMap((row) => (row ? [row.id] : [])))];
-  const until = queries.reduce((last, query) => (query.at > last ? query.at : last), queries[0]?.at ?? '');
-  const histories = await priceHistories(db, [...payerById.keys()], serviceIds, until);
+  const { services, histories } = await servicesWithPrices(db, queries, [...payerById.keys()]);
+  const found = queries.map((query) => serviceNamed(services, query.service));
   const medicineRefs = queries.flatMap(({ service }) =>
     'kind' in service && service.kind === 'medicine' ? [service] : [],
   );

@@ -8,15 +8,8 @@ import {
 } from '@carepoint/contract';
 import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  dispenseItems,
-  dispenseLines,
-  dispenses,
-  medicines,
-  prescriptionMedicines,
-  stockBatches,
-} from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { dispenseItems, dispenseLines, dispenses, medicines, stockBatches } from '../../db/schema';
+import { type AuditEntry, audit } from '../../lib/audit';
 import { inTransaction, type ServiceContext } from '../../lib/context';
 import { violatedCheck } from '../../lib/db-errors';
 import { badRequest, conflict, signedIn } from '../../lib/errors';
@@ -27,10 +20,17 @@ import {
   firstExpiryFirst,
   type InDateBatch,
   type Movement,
+  mainStoreCached,
   move,
   publishStock,
 } from '../pharmacy-stock';
-import { dispensingView, mainStore, prescriptionHeader } from './read';
+import {
+  dispensingView,
+  formularyMedicine,
+  type KnownForView,
+  lineSupply,
+  prescriptionWithLines,
+} from './read';
 
 /*
  * Dispensing a prescription (docs/areas/pharmacy-dispensing.md). In one transaction, for each line
@@ -71,19 +71,15 @@ async function medicinesById(db: Executor, lines: readonly LineInput[]) {
 
 /**
  * Hands over every line's quantity in one statement, and answers each line's supply row by line
- * id. A line's supply row (its medicine and course) is made by its first dispense and is the same
- * ever after: the upsert grows a row already there only while it names the same medicine and
- * course and stays within that course, so no line is ever given more than its course (CHECK
+ * id, as it stands after. A line's supply row (its medicine and course) is made by its first
+ * dispense and is the same ever after: the upsert grows a row already there only while it names
+ * the same medicine and course and stays within that course, so no line is ever given more than
+ * its course (CHECK
  * dispense_lines_dispensed holds it too). The rows are written in line id order, so two
  * pharmacists dispensing the same prescription lock its lines in one order and never deadlock; the
  * second waits for the first and sees what it handed over.
  */
-async function handOverLines(
-  tx: Executor,
-  prescriptionId: string,
-  lines: readonly LineInput[],
-  at: Date,
-): Promise<Map<string, string>> {
+async function handOverLines(tx: Executor, prescriptionId: string, lines: readonly LineInput[], at: Date) {
   lines.forEach((line, index) => {
     // A first dispense above the course would break the CHECK: say how much is owed instead.
     if (line.quantity > line.quantityPrescribed)
@@ -117,8 +113,14 @@ async function handOverLines(
         and ${was}.quantity_prescribed = excluded.quantity_prescribed
         and ${was}.quantity_dispensed + excluded.quantity_dispensed <= ${was}.quantity_prescribed`,
     })
-    .returning({ id: dispenseLines.id, lineId: dispenseLines.prescriptionMedicineId });
-  const supplies = new Map(handed.map((row) => [row.lineId, row.id]));
+    .returning({
+      id: dispenseLines.id,
+      lineId: dispenseLines.prescriptionMedicineId,
+      quantityPrescribed: dispenseLines.quantityPrescribed,
+      quantityDispensed: dispenseLines.quantityDispensed,
+      substitutionReason: dispenseLines.substitutionReason,
+    });
+  const supplies = new Map(handed.map((row) => [row.lineId, row]));
   if (supplies.size < lines.length) await refuseHandOver(tx, lines, supplies);
   return supplies;
 }
@@ -127,7 +129,7 @@ async function handOverLines(
 async function refuseHandOver(
   tx: Executor,
   lines: readonly LineInput[],
-  handed: ReadonlyMap<string, string>,
+  handed: ReadonlyMap<string, unknown>,
 ): Promise<never> {
   const index = lines.findIndex((line) => !handed.has(line.lineId));
   const line = lines[index];
@@ -235,23 +237,14 @@ async function refuseBatch(
 }
 
 /**
- * Every named line must be on this prescription; a medicine other than the formulary medicine the
+ * Every named line must be on the prescription; a medicine other than the formulary medicine the
  * doctor picked is a substitution, which needs its reason.
  */
-async function checkLines(tx: Executor, prescriptionId: string, lines: readonly LineInput[]) {
-  const rows = await tx
-    .select({ id: prescriptionMedicines.id, medicineId: prescriptionMedicines.medicineId })
-    .from(prescriptionMedicines)
-    .where(
-      and(
-        eq(prescriptionMedicines.prescriptionId, prescriptionId),
-        inArray(
-          prescriptionMedicines.id,
-          lines.map((line) => line.lineId),
-        ),
-      ),
-    );
-  const prescribed = new Map(rows.map((row) => [row.id, row.medicineId]));
+function checkLines(
+  prescription: ReadonlyArray<{ id: string; medicineId: string | null }>,
+  lines: readonly LineInput[],
+) {
+  const prescribed = new Map(prescription.map((row) => [row.id, row.medicineId]));
   lines.forEach((line, index) => {
     if (!prescribed.has(line.lineId))
       throw badRequest(DISPENSING_MESSAGES.lineNotFound, field(index, 'lineId'));
@@ -259,6 +252,25 @@ async function checkLines(tx: Executor, prescriptionId: string, lines: readonly 
     if (picked && picked !== line.medicineId && !line.substitutionReason)
       throw badRequest(DISPENSING_MESSAGES.substitutionReason, field(index, 'substitutionReason'));
   });
+}
+
+/**
+ * The main store's in-date batches of the dispensed medicines as they stand after the dispense:
+ * each batch taken from at the balance the ledger wrote (read under its lock), gone when empty.
+ */
+function batchesAfter(
+  inDate: ReadonlyMap<string, readonly InDateBatch[]>,
+  balances: ReadonlyMap<string, number>,
+): Map<string, InDateBatch[]> {
+  return new Map(
+    [...inDate].map(([medicineId, batches]) => [
+      medicineId,
+      batches.flatMap((batch) => {
+        const onHand = balances.get(batch.id) ?? batch.onHand;
+        return onHand > 0 ? [{ ...batch, onHand }] : [];
+      }),
+    ]),
+  );
 }
 
 /**
@@ -272,30 +284,30 @@ export async function dispensePrescription(
   input: DispenseData,
 ): Promise<DispensingPrescription> {
   const actor = signedIn(ctx.actor);
-  const header = await prescriptionHeader(ctx.db, prescriptionId);
-  if (!header.active) throw conflict('PRESCRIPTION_INACTIVE', DISPENSING_MESSAGES.inactive);
+  const store = await mainStoreCached(ctx);
   const now = ctx.now();
   const today = facilityDate(now, ctx.config.TIME_ZONE);
-  let storeId: string;
+  let known: KnownForView;
   try {
-    storeId = await ctx.db.transaction(async (tx) => {
-      await checkLines(tx, prescriptionId, input.lines);
+    known = await ctx.db.transaction(async (tx) => {
+      const { header, lines } = await prescriptionWithLines(tx, prescriptionId);
+      if (!header.active) throw conflict('PRESCRIPTION_INACTIVE', DISPENSING_MESSAGES.inactive);
+      checkLines(lines, input.lines);
       const byId = await medicinesById(tx, input.lines);
-      const { id: mainId, name: storeName } = await mainStore(tx);
       // Every line's batches in one read; move() holds the stock rule whatever was read here.
-      const inDate = await batchesInDate(tx, mainId, [...byId.keys()], today);
+      const inDate = await batchesInDate(tx, store.id, [...byId.keys()], today);
       const supplies = await handOverLines(tx, prescriptionId, input.lines, now);
       const takes: Take[] = [];
       for (const [index, line] of input.lines.entries()) {
         const medicine = byId.get(line.medicineId);
-        const supplyId = supplies.get(line.lineId);
+        const supplyId = supplies.get(line.lineId)?.id;
         if (!medicine || !supplyId) throw new Error('dispensed line not read');
         if (line.quantity === 0) continue;
-        for (const take of await batchesFor(tx, line, medicine, index, today, { name: storeName, inDate }))
+        for (const take of await batchesFor(tx, line, medicine, index, today, { name: store.name, inDate }))
           takes.push({ ...take, line, supplyId, medicine });
       }
       // The stock first, so the dispense is written once, naming the ledger's operation.
-      const moved = takes.length > 0 ? await takeStock(inTransaction(ctx, tx), mainId, takes) : null;
+      const moved = takes.length > 0 ? await takeStock(inTransaction(ctx, tx), store.id, takes) : null;
       const [dispense] = await tx
         .insert(dispenses)
         .values({
@@ -308,8 +320,7 @@ export async function dispensePrescription(
         })
         .returning({ id: dispenses.id });
       if (!dispense) throw new Error('dispense not written');
-      if (moved) await writeItems(inTransaction(ctx, tx), dispense.id, header.patientId, moved.items);
-      await audit(inTransaction(ctx, tx), {
+      const audited: AuditEntry = {
         action: 'dispensing.dispense',
         entityType: 'prescription',
         entityId: prescriptionId,
@@ -324,8 +335,28 @@ export async function dispensePrescription(
             quantity: take.quantity,
           })),
         },
-      });
-      return mainId;
+      };
+      if (moved) {
+        const unitCosts = new Map([...inDate.values()].flat().map((batch) => [batch.id, batch.unitCost]));
+        await writeItems(inTransaction(ctx, tx), dispense.id, header.patientId, moved.items, {
+          unitCosts,
+          audited,
+        });
+      } else await audit(inTransaction(ctx, tx), audited);
+      const named = new Map([...byId].map(([id, row]) => [id, formularyMedicine(row)]));
+      return {
+        header: { ...header, counselledAt: header.counselledAt ?? (input.counselled ? now : null) },
+        lines,
+        supplies: new Map(
+          input.lines.flatMap((line) => {
+            const supply = supplies.get(line.lineId);
+            const medicine = named.get(line.medicineId);
+            return supply && medicine ? [[line.lineId, lineSupply(supply, medicine)] as const] : [];
+          }),
+        ),
+        medicines: named,
+        batches: batchesAfter(inDate, moved?.balances ?? new Map()),
+      };
     });
   } catch (error) {
     const check = violatedCheck(error);
@@ -335,10 +366,10 @@ export async function dispensePrescription(
     throw error;
   }
   // The queue and the prescriber's screens, and the stock screens (a dispense of nothing but
-  // counselling makes them read the same), told together while the answer is read.
+  // counselling makes them read the same), told together (one NOTIFY) while the answer is read.
   const [view] = await Promise.all([
-    dispensingView(ctx, prescriptionId, { header, storeId }),
-    ctx.publish('pharmacy', { doctorIds: [header.doctorId] }),
+    dispensingView(ctx, prescriptionId, known),
+    ctx.publish('pharmacy', { doctorIds: [known.header.doctorId] }),
     publishStock(ctx),
   ]);
   return view;
@@ -364,15 +395,24 @@ async function takeStock(ctx: ServiceContext, storeId: string, takes: readonly T
     if (at < 0 || !movement) throw new Error('ledger row of a dispensed item not found');
     return { take, movementId: movement.id };
   });
-  return { operationId: moved.operationId, items };
+  // Each batch's balance after the dispense: its last (lowest) row's, when two lines took from it.
+  const balances = new Map<string, number>();
+  for (const row of moved.movements)
+    balances.set(row.batchId, Math.min(row.balanceAfter, balances.get(row.batchId) ?? row.balanceAfter));
+  return { operationId: moved.operationId, items, balances };
 }
 
-/** Writes each item with its ledger row, and its charge at the patient's payer's price today. */
+/**
+ * Writes each item with its ledger row, and its charge at the patient's payer's price today, with
+ * the dispense's audit row (`audited`). The markup bases are those the dispense read: the
+ * medicine's formulary price and the batch's unit cost (`unitCosts`).
+ */
 async function writeItems(
   ctx: ServiceContext,
   dispenseId: string,
   patientId: string,
   rows: ReadonlyArray<{ take: Take; movementId: string }>,
+  { unitCosts, audited }: { unitCosts: ReadonlyMap<string, number | null>; audited: AuditEntry },
 ) {
   // Each item names its own ledger row (unique), which finds its charge's item below.
   const items = await ctx.db
@@ -397,7 +437,14 @@ async function writeItems(
     rows.map(({ take, movementId }) => {
       const id = itemOf.get(movementId);
       if (!id) throw new Error('dispense item not written');
-      return { id, medicineId: take.medicine.id, batchId: take.batchId, quantity: take.quantity };
+      return {
+        id,
+        medicineId: take.medicine.id,
+        batchId: take.batchId,
+        quantity: take.quantity,
+        bases: { formularyPrice: take.medicine.price, unitCost: unitCosts.get(take.batchId) ?? null },
+      };
     }),
+    [audited],
   );
 }

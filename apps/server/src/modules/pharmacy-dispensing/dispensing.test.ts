@@ -175,6 +175,12 @@ describe('dispensing', () => {
     expect(view.counselledAt).not.toBeNull();
     // The first batch to take now is the later one, the sooner being empty.
     expect(line?.batches.map((b) => [b.id, b.onHand])).toEqual([[later.id, 48]]);
+    // The answer is built from what the dispense read and wrote: the same as reading the prescription anew.
+    expect(
+      ok<DispensingPrescription>(
+        await pharmacist.get(`/api/pharmacy/dispensing/prescriptions/${prescription.id}`),
+      ),
+    ).toEqual(view);
     // Each item is a ledger row of kind dispense and a charge (docs/areas/billing-charges.md).
     const made = await t.database.db.select().from(charges).where(eq(charges.patientId, patient.id));
     expect(made.map((c) => [c.source, c.quantity, c.unitPrice, c.patientAmount, c.status]).sort()).toEqual([

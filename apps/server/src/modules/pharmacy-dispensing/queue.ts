@@ -19,10 +19,9 @@ import {
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
-import { facilityDate } from '../../lib/facility-time';
 import { iso } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { batchesInDate, dispensingView } from './read';
+import { batchOptions, dispensingView } from './read';
 
 const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
@@ -107,6 +106,6 @@ export async function medicineBatches(ctx: ServiceContext, medicineId: string): 
     .from(medicines)
     .where(eq(medicines.id, medicineId));
   if (!medicine) throw notFoundWith(PHARMACY_MESSAGES.medicineNotFound);
-  const batches = await batchesInDate(ctx.db, [medicineId], facilityDate(ctx.now(), ctx.config.TIME_ZONE));
+  const batches = await batchOptions(ctx, [medicineId]);
   return { data: batches.get(medicineId) ?? [] };
 }

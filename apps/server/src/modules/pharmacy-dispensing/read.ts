@@ -1,5 +1,6 @@
 import {
   allergyOverrideNote,
+  type BatchOption,
   DISPENSING_MESSAGES,
   type DispensedItem,
   type DispensingPrescription,
@@ -8,7 +9,7 @@ import {
   type LineSupply,
   medicineLabel,
 } from '@carepoint/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -20,7 +21,6 @@ import {
   prescriptionMedicines,
   prescriptions,
   stockBatches,
-  stores,
   users,
 } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -29,7 +29,7 @@ import { facilityDate } from '../../lib/facility-time';
 import { independentReads } from '../../lib/independent-reads';
 import { iso, isoOrNull } from '../../lib/list';
 import { fullNameOf } from '../../lib/people';
-import { batchesInDate as inDateBatches } from '../pharmacy-stock';
+import { batchesInDate, type InDateBatch, mainStoreCached } from '../pharmacy-stock';
 
 /*
  * Reading a prescription as the pharmacy works it: its lines with what was supplied of each (the
@@ -41,29 +41,27 @@ const patient = alias(users, 'patient');
 const doctor = alias(users, 'doctor');
 const pharmacist = alias(users, 'pharmacist');
 
-/** The main pharmacy (its id and name): dispensing takes stock from it only. */
-export async function mainStore(db: Executor): Promise<{ id: string; name: string }> {
-  const [row] = await db
-    .select({ id: stores.id, name: stores.name })
-    .from(stores)
-    .where(eq(stores.kind, 'main'));
-  if (!row) throw new Error('no main store');
-  return row;
-}
+type FormularyMedicine = LineSupply['medicine'];
 
-/** Formulary medicines as the dispensing screen names them, by id. */
-async function formularyMedicines(db: Executor, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, LineSupply['medicine']>();
-  const rows = await db
-    .select()
-    .from(medicines)
-    .where(inArray(medicines.id, [...ids]));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { id: row.id, label: medicineLabel(row), dispensingUnit: row.dispensingUnit },
-    ]),
-  );
+/** A formulary medicine as the dispensing screen names it. */
+export const formularyMedicine = (row: typeof medicines.$inferSelect): FormularyMedicine => ({
+  id: row.id,
+  label: medicineLabel(row),
+  dispensingUnit: row.dispensingUnit,
+});
+
+/** Formulary medicines as the dispensing screen names them, by id: those `known` lacks are read. */
+async function formularyMedicines(
+  db: Executor,
+  ids: readonly string[],
+  known: ReadonlyMap<string, FormularyMedicine> = new Map(),
+) {
+  const byId = new Map([...known].filter(([id]) => ids.includes(id)));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length === 0) return byId;
+  const rows = await db.select().from(medicines).where(inArray(medicines.id, missing));
+  for (const row of rows) byId.set(row.id, formularyMedicine(row));
+  return byId;
 }
 
 /** "1 tablet · Three times daily · After Meal · 7 Days · with water": how to take it, as the label prints it. */
@@ -78,17 +76,12 @@ export const instructionsOf = (line: {
     .filter((part): part is string => Boolean(part))
     .join(' · ');
 
-const supplyOf = (row: {
-  quantityPrescribed: number;
-  quantityDispensed: number;
-  substitutionReason: string | null;
-  medicineId: string;
-  genericName: string;
-  strength: string;
-  form: string;
-  dispensingUnit: string;
-}): LineSupply => ({
-  medicine: { id: row.medicineId, label: medicineLabel(row), dispensingUnit: row.dispensingUnit },
+/** What the pharmacy supplied of a line: the medicine given, the course, handed over and owed. */
+export const lineSupply = (
+  row: { quantityPrescribed: number; quantityDispensed: number; substitutionReason: string | null },
+  medicine: FormularyMedicine,
+): LineSupply => ({
+  medicine,
   quantityPrescribed: row.quantityPrescribed,
   quantityDispensed: row.quantityDispensed,
   owed: row.quantityPrescribed - row.quantityDispensed,
@@ -99,8 +92,14 @@ const supplyOf = (row: {
  * What the pharmacy supplied of each of these prescription lines (null: not dispensed yet), by
  * line id: the prescription's screens (doctor and patient) show it beside each medicine.
  */
-export async function suppliesOf(db: Executor, lineIds: readonly string[]): Promise<Map<string, LineSupply>> {
-  if (lineIds.length === 0) return new Map();
+export async function suppliesOf(
+  db: Executor,
+  lineIds: readonly string[],
+  known: ReadonlyMap<string, LineSupply> = new Map(),
+): Promise<Map<string, LineSupply>> {
+  const supplies = new Map([...known].filter(([id]) => lineIds.includes(id)));
+  const missing = lineIds.filter((id) => !supplies.has(id));
+  if (missing.length === 0) return supplies;
   const rows = await db
     .select({
       lineId: dispenseLines.prescriptionMedicineId,
@@ -115,20 +114,45 @@ export async function suppliesOf(db: Executor, lineIds: readonly string[]): Prom
     })
     .from(dispenseLines)
     .innerJoin(medicines, eq(medicines.id, dispenseLines.medicineId))
-    .where(inArray(dispenseLines.prescriptionMedicineId, [...lineIds]));
-  return new Map(rows.map((row) => [row.lineId, supplyOf(row)]));
+    .where(inArray(dispenseLines.prescriptionMedicineId, missing));
+  for (const row of rows)
+    supplies.set(
+      row.lineId,
+      lineSupply(row, { id: row.medicineId, label: medicineLabel(row), dispensingUnit: row.dispensingUnit }),
+    );
+  return supplies;
 }
 
+/** A batch as the pharmacist chooses it (the contract's shape: not its unit cost). */
+const batchOption = ({ id, batchNumber, expiryDate, onHand }: InDateBatch): BatchOption => ({
+  id,
+  batchNumber,
+  expiryDate,
+  onHand,
+});
+
 /**
- * The in-date batches of these medicines in the main store, by medicine, FEFO first. `storeId`:
- * the main store's id when the caller has read it already.
+ * The in-date batches of these medicines in the main store, by medicine, FEFO first, as the
+ * pharmacist chooses them. `known`: the medicines' batches the caller holds already (a dispense's,
+ * as they stand after it), so only the others are read.
  */
-export const batchesInDate = async (
-  db: Executor,
+export async function batchOptions(
+  ctx: ServiceContext,
   medicineIds: readonly string[],
-  today: string,
-  storeId?: string,
-) => inDateBatches(db, storeId ?? (await mainStore(db)).id, medicineIds, today);
+  known: ReadonlyMap<string, readonly InDateBatch[]> = new Map(),
+): Promise<Map<string, BatchOption[]>> {
+  const missing = medicineIds.filter((id) => !known.has(id));
+  const read =
+    missing.length === 0
+      ? new Map<string, InDateBatch[]>()
+      : await batchesInDate(
+          ctx.db,
+          (await mainStoreCached(ctx)).id,
+          missing,
+          facilityDate(ctx.now(), ctx.config.TIME_ZONE),
+        );
+  return new Map(medicineIds.map((id) => [id, (known.get(id) ?? read.get(id) ?? []).map(batchOption)]));
+}
 
 async function itemsOf(db: Executor, prescriptionId: string) {
   const rows = await db
@@ -172,86 +196,94 @@ async function itemsOf(db: Executor, prescriptionId: string) {
   return byLine;
 }
 
-/** The prescription, its patient (with allergies) and prescriber, or 404. */
-export async function prescriptionHeader(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      id: prescriptions.id,
-      patientId: prescriptions.patientId,
-      doctorId: prescriptions.doctorId,
-      active: prescriptions.status,
-      createdAt: prescriptions.createdAt,
-      acknowledgedAllergies: prescriptions.acknowledgedAllergies,
-      allergiesAcknowledgedAt: prescriptions.allergiesAcknowledgedAt,
-      updatedAt: prescriptions.updatedAt,
-      patientName: fullNameOf(patient),
-      recordNumber: patient.recordNumber,
-      dateOfBirth: patient.dateOfBirth,
-      allergies: patientMedicalDetails.allergies,
-      doctorName: fullNameOf(doctor),
-    })
+/** When the patient was first counselled on this prescription (null: not yet). */
+const firstCounselledAt = sql<Date | null>`(select min(${dispenses.dispensedAt}) from ${dispenses}
+  where ${dispenses.prescriptionId} = ${prescriptions.id} and ${dispenses.counselled})`.mapWith(
+  dispenses.dispensedAt,
+);
+
+/** The prescription, its patient (with allergies) and prescriber, and when the patient was counselled. */
+const headerColumns = {
+  id: prescriptions.id,
+  patientId: prescriptions.patientId,
+  doctorId: prescriptions.doctorId,
+  active: prescriptions.status,
+  createdAt: prescriptions.createdAt,
+  acknowledgedAllergies: prescriptions.acknowledgedAllergies,
+  allergiesAcknowledgedAt: prescriptions.allergiesAcknowledgedAt,
+  updatedAt: prescriptions.updatedAt,
+  patientName: fullNameOf(patient),
+  recordNumber: patient.recordNumber,
+  dateOfBirth: patient.dateOfBirth,
+  allergies: patientMedicalDetails.allergies,
+  doctorName: fullNameOf(doctor),
+  counselledAt: firstCounselledAt,
+};
+
+/** The prescription's header and its lines in their order, in one read; 404 without it. */
+export async function prescriptionWithLines(db: Executor, id: string) {
+  const rows = await db
+    .select({ header: headerColumns, line: prescriptionMedicines })
     .from(prescriptions)
     .innerJoin(patient, eq(patient.id, prescriptions.patientId))
     .innerJoin(doctor, eq(doctor.id, prescriptions.doctorId))
     .leftJoin(patientMedicalDetails, eq(patientMedicalDetails.patientId, prescriptions.patientId))
-    .where(eq(prescriptions.id, id));
-  if (!row) throw notFoundWith(DISPENSING_MESSAGES.prescriptionNotFound);
-  return row;
+    .leftJoin(prescriptionMedicines, eq(prescriptionMedicines.prescriptionId, prescriptions.id))
+    .where(eq(prescriptions.id, id))
+    .orderBy(asc(prescriptionMedicines.position));
+  const [first] = rows;
+  if (!first) throw notFoundWith(DISPENSING_MESSAGES.prescriptionNotFound);
+  return { header: first.header, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
 }
 
-type Header = Awaited<ReturnType<typeof prescriptionHeader>>;
+type PrescriptionLine = typeof prescriptionMedicines.$inferSelect;
+type Header = Awaited<ReturnType<typeof prescriptionWithLines>>['header'];
 
 /**
- * The prescription as the dispensing screen shows it (no audit row: callers audit). `known`: what
- * the caller read already (a dispense answers with the header and the main store it read before
- * it wrote, neither of which a dispense changes), so it is not read twice.
+ * What a dispense read already, so its answer does not read it again: the header and the
+ * prescription's lines (a dispense changes neither), what its lines' supply rows hold after it,
+ * the formulary medicines it named, and the main store's in-date batches of its medicines as they
+ * stand after it.
  */
+export interface KnownForView {
+  header: Header;
+  lines: readonly PrescriptionLine[];
+  supplies: ReadonlyMap<string, LineSupply>;
+  medicines: ReadonlyMap<string, FormularyMedicine>;
+  batches: ReadonlyMap<string, readonly InDateBatch[]>;
+}
+
+/** The prescription as the dispensing screen shows it (no audit row: callers audit). */
 export async function dispensingView(
   ctx: ServiceContext,
   id: string,
-  known: { header?: Header; storeId?: string } = {},
+  known?: KnownForView,
 ): Promise<DispensingPrescription> {
-  const { header: knownHeader } = known;
-  const [header, lines, items, counselled] = await independentReads(ctx.db, [
-    () => (knownHeader ? Promise.resolve(knownHeader) : prescriptionHeader(ctx.db, id)),
-    () =>
-      ctx.db
-        .select()
-        .from(prescriptionMedicines)
-        .where(eq(prescriptionMedicines.prescriptionId, id))
-        .orderBy(asc(prescriptionMedicines.position)),
+  const [{ header, lines }, items] = await independentReads(ctx.db, [
+    () => (known ? Promise.resolve(known) : prescriptionWithLines(ctx.db, id)),
     () => itemsOf(ctx.db, id),
-    async () => {
-      const [first] = await ctx.db
-        .select({ at: dispenses.dispensedAt })
-        .from(dispenses)
-        .where(and(eq(dispenses.prescriptionId, id), eq(dispenses.counselled, true)))
-        .orderBy(asc(dispenses.dispensedAt))
-        .limit(1);
-      return first;
-    },
   ]);
   const [supplies, prescribed] = await independentReads(ctx.db, [
     () =>
       suppliesOf(
         ctx.db,
         lines.map((line) => line.id),
+        known?.supplies,
       ),
     () =>
       formularyMedicines(
         ctx.db,
         lines.flatMap((line) => (line.medicineId ? [line.medicineId] : [])),
+        known?.medicines,
       ),
   ]);
   // Each line's batches are those of the medicine given (once dispensed) or else the one prescribed.
-  const medicineOf = (line: (typeof lines)[number]) =>
+  const medicineOf = (line: PrescriptionLine) =>
     supplies.get(line.id)?.medicine.id ?? line.medicineId ?? null;
-  const medicineIds = [...new Set(lines.flatMap((line) => medicineOf(line) ?? []))];
-  const batches = await batchesInDate(
-    ctx.db,
-    medicineIds,
-    facilityDate(ctx.now(), ctx.config.TIME_ZONE),
-    known.storeId,
+  const batches = await batchOptions(
+    ctx,
+    [...new Set(lines.flatMap((line) => medicineOf(line) ?? []))],
+    known?.batches,
   );
   const timeZone = ctx.config.TIME_ZONE;
   return {
@@ -285,7 +317,7 @@ export async function dispensingView(
         batches: given ? (batches.get(given) ?? []) : [],
       };
     }),
-    counselledAt: isoOrNull(counselled?.at ?? null),
+    counselledAt: isoOrNull(header.counselledAt),
   };
 }
 

@@ -13,6 +13,8 @@ export interface InDateBatch {
   batchNumber: string;
   expiryDate: string;
   onHand: number;
+  /** Kobo a unit cost (null: not recorded): what a markup over unit cost is taken from when dispensed. */
+  unitCost: number | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function batchesInDate(
       batchNumber: stockBatches.batchNumber,
       expiryDate: stockBatches.expiryDate,
       onHand: stockBalances.quantity,
+      unitCost: stockBatches.unitCost,
     })
     .from(stockBalances)
     .innerJoin(stockBatches, eq(stockBatches.id, stockBalances.batchId))

@@ -8,4 +8,5 @@ export { batchesInDate, firstExpiryFirst, type InDateBatch } from './fefo';
 export { receive, transfer } from './goods';
 export { type Movement, move } from './ledger';
 export { publishStock } from './live';
+export { mainStoreCached } from './stores';
 export { storeOfWard, wardStock } from './ward-stock';

@@ -56,7 +56,7 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
   );
   const write = async (tx: Executor) => {
     if (ordered.length === 0) return [];
-    const changed = await changeBalances(tx, ordered, performedAt);
+    const { rows: changed, take } = await changeBalances(tx, ordered, performedAt);
     // Ids made here, so the ledger's rows go in as one statement.
     const ledger = changed.map((row) => ({
       id: randomUUID(),
@@ -74,7 +74,8 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
       performedBy,
       performedAt,
     }));
-    await tx.insert(stockMovements).values(ledger);
+    // The takes from the locked balances go in the ledger's statement: one round trip for both.
+    await (take ? tx.with(tx.$with('taken').as(take)) : tx).insert(stockMovements).values(ledger);
     return ledger.map(({ id, storeId, batchId, quantity, balanceAfter }) => ({
       id,
       storeId,
@@ -90,19 +91,20 @@ export async function move(ctx: ServiceContext, rows: readonly Movement[]): Prom
 const pairKey = (row: { storeId: string; batchId: string }) => `${row.storeId}/${row.batchId}`;
 
 /**
- * Changes the balances the rows move, in two statements whatever their number, and answers each
- * row's balance after it (in the rows' order). The balances taken from are locked first, in one
- * order (store, then batch), so two operations over the same rows never deadlock and the second
- * sees the first's result; a take that would go under, or from a batch the store never had,
- * answers 409 before anything changed. Then one UPDATE takes from them all, and one upsert adds to
- * the batches arriving, making the balance row of a batch new to a store (an upsert cannot take:
- * the row it proposes, below zero, breaks the CHECK before it meets the row there).
+ * Changes the balances the rows move and answers each row's balance after it (in the rows' order).
+ * The balances taken from are locked first, in one order (store, then batch), so two operations
+ * over the same rows never deadlock and the second sees the first's result; a take that would go
+ * under, or from a batch the store never had, answers 409 before anything changed. One upsert adds
+ * to the batches arriving, making the balance row of a batch new to a store (an upsert cannot
+ * take: the row it proposes, below zero, breaks the CHECK before it meets the row there). The
+ * takes' UPDATE is answered, not run: the locked balances already say what it leaves, and the
+ * caller runs it with the ledger's rows.
  */
 async function changeBalances(
   tx: Executor,
   rows: readonly Movement[],
   at: Date,
-): Promise<Array<Movement & { balanceAfter: number }>> {
+): Promise<{ rows: Array<Movement & { balanceAfter: number }>; take: ReturnType<typeof takeFrom> | null }> {
   const deltas = new Map<string, Pair>();
   for (const row of rows) {
     const key = pairKey(row);
@@ -132,17 +134,23 @@ async function changeBalances(
     const short = taken.find((pair) => (held.get(pairKey(pair)) ?? 0) + pair.quantity < 0);
     if (short) throw await notEnoughStock(tx, short);
   }
-  const finals = [...(await takeFrom(tx, taken, at)), ...(await addTo(tx, [...deltas.values()], at))];
+  const finals = [
+    ...taken.map((pair) => ({ ...pair, quantity: (held.get(pairKey(pair)) ?? 0) + pair.quantity })),
+    ...(await addTo(tx, [...deltas.values()], at)),
+  ];
   // Each row's balance after it: the batch's balance before the operation (its final one less the
   // operation's change), then each row in turn.
   const running = new Map(
     finals.map((row) => [pairKey(row), row.quantity - (deltas.get(pairKey(row))?.quantity ?? 0)]),
   );
-  return rows.map((row) => {
-    const balanceAfter = (running.get(pairKey(row)) ?? 0) + row.quantity;
-    running.set(pairKey(row), balanceAfter);
-    return { ...row, balanceAfter };
-  });
+  return {
+    rows: rows.map((row) => {
+      const balanceAfter = (running.get(pairKey(row)) ?? 0) + row.quantity;
+      running.set(pairKey(row), balanceAfter);
+      return { ...row, balanceAfter };
+    }),
+    take: taken.length > 0 ? takeFrom(tx, taken, at) : null,
+  };
 }
 
 type Pair = { storeId: string; batchId: string; quantity: number };
@@ -152,9 +160,8 @@ const returnedPair = {
   quantity: stockBalances.quantity,
 };
 
-/** Takes each pair's (negative) quantity from its locked balance, in one statement. */
-async function takeFrom(tx: Executor, taken: readonly Pair[], at: Date) {
-  if (taken.length === 0) return [];
+/** The statement that takes each pair's (negative) quantity from its locked balance (not yet run). */
+function takeFrom(tx: Executor, taken: readonly Pair[], at: Date) {
   const changes = sql.join(
     taken.map((pair) => sql`(${pair.storeId}::uuid, ${pair.batchId}::uuid, ${pair.quantity}::integer)`),
     sql`, `,

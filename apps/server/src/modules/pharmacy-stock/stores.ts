@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { stores, wards } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { notFoundWith } from '../../lib/errors';
+import { cachedRead } from '../../lib/read-cache';
 
 /**
  * GET /api/pharmacy/stores: the main store, then every ward by name with its store's id, or null
@@ -38,6 +39,15 @@ export async function mainStore(db: Executor) {
   if (!row) throw new Error('The main pharmacy store is missing (migration 0056 makes it)');
   return row;
 }
+
+const MAIN_STORE = cachedRead('main-store', [stores]);
+
+/**
+ * The main pharmacy as a request reads it before its transaction (dispensing does on every
+ * dispense): from the read cache, since only a migration makes or renames it.
+ */
+export const mainStoreCached = (ctx: Pick<ServiceContext, 'cache' | 'db'>) =>
+  ctx.cache.read(MAIN_STORE, '', () => mainStore(ctx.db));
 
 /** The store, or 404. */
 export async function storeOf(db: Executor, storeId: string) {

@@ -1,11 +1,10 @@
 import { and, desc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { charges, coveragePreauths, payerPreauthServices } from '../../../db/schema';
-import { auditAll } from '../../../lib/audit';
+import { type AuditEntry, auditAll } from '../../../lib/audit';
 import type { ServiceContext } from '../../../lib/context';
 import { type CoverageInForce, coveragesOn } from '../coverage-on';
-import { selfPayRow } from '../payers';
-import { type Price, pricesOf, type ServiceRef } from '../price-of';
+import { type Price, pricesOf, pricingPayers, type ServiceRef } from '../price-of';
 import { splitCharge } from '../split';
 
 /*
@@ -96,40 +95,61 @@ async function preauthsOf(
 }
 
 /**
- * Records the care's charges in the caller's transaction (`ctx.db`), once each; a line nothing
- * prices is not charged (the doctor's hand-typed invoice covers it). Answers the charges written
- * now (none for a line charged before), each audited with its patient.
+ * Each line the price list prices, with its price, the coverage in force on its day and the payer
+ * charged (the coverage's, else self-pay); a line nothing prices is left out.
  */
-export async function recordCareCharges(ctx: ServiceContext, lines: readonly CareLine[]) {
+async function pricedLines(db: Executor, lines: readonly CareLine[]) {
   if (lines.length === 0) return [];
-  const { db } = ctx;
   const coverage = await coveragesOn(
     db,
     lines.map((line) => ({ patientId: line.patientId, at: line.careDate })),
   );
-  const selfPay = await selfPayRow(db);
+  const payers = await pricingPayers(
+    db,
+    coverage.flatMap((cover) => (cover ? [cover.payerId] : [])),
+  );
   const prices = await pricesOf(
     db,
     lines.map((line, index) => ({
-      payerId: coverage[index]?.payerId ?? selfPay.id,
+      payerId: coverage[index]?.payerId ?? payers.selfPay.id,
       service: line.service,
       at: line.careDate,
     })),
+    payers,
   );
-  const priced = lines.flatMap((line, index) => {
+  return lines.flatMap((line, index) => {
     const price = prices[index];
-    return price ? [{ line, price, coverage: coverage[index] ?? null }] : [];
+    const cover = coverage[index] ?? null;
+    return price ? [{ line, price, coverage: cover, payerId: cover?.payerId ?? payers.selfPay.id }] : [];
   });
-  if (priced.length === 0) return [];
+}
+
+/**
+ * Records the care's charges in the caller's transaction (`ctx.db`), once each; a line nothing
+ * prices is not charged (the doctor's hand-typed invoice covers it). Answers the charges written
+ * now (none for a line charged before), each audited with its patient; `audited`: the caller's own
+ * audit rows of the same change, written in the same statement.
+ */
+export async function recordCareCharges(
+  ctx: ServiceContext,
+  lines: readonly CareLine[],
+  { audited = [] }: { audited?: readonly AuditEntry[] } = {},
+) {
+  const priced = await pricedLines(ctx.db, lines);
+  if (priced.length === 0) {
+    if (audited.length > 0) await auditAll(ctx, audited);
+    return [];
+  }
+  const { db } = ctx;
   const preauths = await preauthsOf(db, priced);
   const written = await db
     .insert(charges)
     .values(
-      priced.map(({ line, price, coverage: cover }, index) => {
+      priced.map(({ line, price, coverage: cover, payerId }, index) => {
         const amount = price.amount * line.quantity;
         return {
           patientId: line.patientId,
-          payerId: cover?.payerId ?? selfPay.id,
+          payerId,
           coverageId: cover?.id ?? null,
           serviceId: price.serviceId,
           source: line.source,
@@ -153,15 +173,15 @@ export async function recordCareCharges(ctx: ServiceContext, lines: readonly Car
       source: charges.source,
       amount: charges.amount,
     });
-  await auditAll(
-    ctx,
-    written.map((row) => ({
+  await auditAll(ctx, [
+    ...audited,
+    ...written.map((row) => ({
       action: 'charge.record',
       entityType: 'charge',
       entityId: row.id,
       patientId: row.patientId,
       details: { source: row.source, amount: row.amount },
     })),
-  );
+  ]);
   return written;
 }

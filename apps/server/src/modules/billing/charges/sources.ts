@@ -1,8 +1,9 @@
 import type { AppointmentType } from '@carepoint/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { charges, labOrderTests } from '../../../db/schema';
-import { auditAll } from '../../../lib/audit';
+import { type AuditEntry, auditAll } from '../../../lib/audit';
 import type { ServiceContext } from '../../../lib/context';
+import type { KnownBases } from '../price-of';
 import { type CareLine, recordCareCharges } from './record';
 
 /*
@@ -62,12 +63,23 @@ export function chargeLabTests(
   );
 }
 
-/** The items of a dispense, each at the price of the batch it came from, on the day of the dispense. */
+/**
+ * The items of a dispense, each at the price of the batch it came from, on the day of the dispense;
+ * `bases`: what a markup is taken over, as the dispense read them. `audited`: the dispense's own
+ * audit row, written with the charges'.
+ */
 export function chargeDispensedItems(
   ctx: ServiceContext,
   patientId: string,
   dispensedOn: string,
-  items: ReadonlyArray<{ id: string; medicineId: string; batchId: string; quantity: number }>,
+  items: ReadonlyArray<{
+    id: string;
+    medicineId: string;
+    batchId: string;
+    quantity: number;
+    bases: KnownBases;
+  }>,
+  audited: readonly AuditEntry[],
 ) {
   return recordCareCharges(
     ctx,
@@ -77,10 +89,11 @@ export function chargeDispensedItems(
         dispenseItemId: item.id,
         patientId,
         careDate: dispensedOn,
-        service: { kind: 'medicine', medicineId: item.medicineId, batchId: item.batchId },
+        service: { kind: 'medicine', medicineId: item.medicineId, batchId: item.batchId, bases: item.bases },
         quantity: item.quantity,
       }),
     ),
+    { audited },
   );
 }
 
