@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { requiredGenderField } from './clinical';
 import { personName, requiredText } from './common';
-import { roleSchema } from './roles';
+import { ROLES } from './roles';
 import { TOASTS } from './ui';
+
+export const roleSchema = z.enum(ROLES);
 
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

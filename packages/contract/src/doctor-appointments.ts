@@ -7,12 +7,11 @@ import {
   appointmentStatusSchema,
   canTransition,
 } from './appointments';
-import { emailField } from './auth';
+import { emailField, roleSchema } from './auth';
 import { GENDER_MESSAGES, GENDERS } from './clinical';
 import { isCalendarDate, isTimeOfDay } from './clock';
 import { listQuerySchema, pageOf } from './common';
 import { erEntrySchema } from './emergency';
-import { roleSchema } from './roles';
 
 /*
  * The doctor's day (docs/areas/doctor-appointments.md): the dashboard, the Appointments screen

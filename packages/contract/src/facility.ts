@@ -48,6 +48,3 @@ export const facilitySchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
 });
-
-/** A phone number as a `tel:` link: digits and a leading +, nothing else (RFC 3966's global form). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ADMIN_NAV,
   BILLING_NAV,
@@ -17,8 +16,11 @@ import {
  * scientist, pharmacist, cashier) is a new entry here plus its area's pages and routes.
  */
 export const ROLES = ['admin', 'doctor', 'patient', 'nurse', 'lab', 'pharmacist', 'cashier'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+/*
+ * No schema here (roleSchema is in auth.ts): the API client reads this map on every page, the
+ * landing page's too, and a zod call in this module would bring zod into that first load.
+ */
+export type Role = (typeof ROLES)[number];
 
 /** Everyone but patients: the roles whose reads of a patient's record the patient is shown. */
 export const STAFF_ROLES = ROLES.filter((role) => role !== 'patient');

@@ -8,6 +8,13 @@ export const TOAST_ERROR_MS = 4000;
 export const TOAST_SUCCESS_MS = 2000;
 export const TOAST_LIMIT = 20;
 export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * A phone number as a `tel:` link: digits and a leading +, nothing else (RFC 3966's global form).
+ * Here, among the modules without schemas: the landing page's footer uses it, and importing it
+ * from a module that builds zod schemas would bring zod into the first load.
+ */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export const MARKETING = {
   facilities: '500+',
   patients: '50K+',

@@ -3,6 +3,7 @@ import {
   type Appointment,
   type AppointmentPage,
   PATIENT_APPOINTMENTS_PAGE_SIZE,
+  telHref,
 } from '@carepoint/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -29,9 +30,6 @@ const BOOK_PARAM = 'book';
 
 /** What the list says about a closed change window: the rule's hours and the clinic's phone. */
 type ChangeRule = Pick<AppointmentPage, 'changeHours' | 'clinicPhone'>;
-
-/** Digits and a leading + only, as a tel: link wants them. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * Why a visit can no longer be changed here, said plainly: it is within the rule's hours (no
