@@ -9,6 +9,7 @@ import { seedDemoData } from './db/seed';
 import { systemContext } from './lib/context';
 import { scheduleAuditPurge } from './modules/audit';
 import { scheduleNightCharges } from './modules/billing';
+import { scheduleKeyPurge } from './modules/billing-payments';
 import { storeFacilityDefaults } from './modules/facility';
 import { scheduleCredentialPurge } from './modules/housekeeping';
 import { listenStartupError, StartupError } from './startup-error';
@@ -90,10 +91,12 @@ async function main() {
   const stopAuditPurge = scheduleAuditPurge(jobContext);
   const stopCredentialPurge = scheduleCredentialPurge(jobContext);
   const stopNightCharges = scheduleNightCharges(jobContext);
+  const stopKeyPurge = scheduleKeyPurge(jobContext);
   app.addHook('onClose', async () => {
     stopAuditPurge();
     stopCredentialPurge();
     stopNightCharges();
+    stopKeyPurge();
   });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

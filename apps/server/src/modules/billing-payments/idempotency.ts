@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@carepoint/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../lib/context';
+import { scheduleDaily } from '../../lib/daily';
 import { AppError, signedIn } from '../../lib/errors';
 
 /** What a key was sent with: the operation, the record it is for and the body, as checked. */
@@ -52,4 +53,32 @@ export async function oncePerKey<T>(
     await tx.update(idempotencyKeys).set({ response: result, statusCode: 201 }).where(thisKey);
     return { result, replayed: false };
   });
+}
+
+/**
+ * How long a key answers its retries: a client retries within seconds, a week covers a device
+ * offline over a weekend. After it the key is gone, with the copy of the receipt it held.
+ */
+const KEY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes the keys sent over a week ago; answers how many. Safe for two instances at once. */
+export async function purgeOldKeys(ctx: ServiceContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - KEY_KEPT_MS);
+  const removed = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ row: sql`1` });
+  return removed.length;
+}
+
+/** Purges the old keys daily while the server runs. */
+export function scheduleKeyPurge(ctx: ServiceContext) {
+  return scheduleDaily(() =>
+    purgeOldKeys(ctx).then(
+      (removed) => {
+        if (removed > 0) ctx.log.info(`Removed ${removed} payment idempotency keys over a week old`);
+      },
+      (error: unknown) => ctx.log.error({ err: error }, 'Purge of payment idempotency keys failed'),
+    ),
+  );
 }

@@ -4,5 +4,6 @@
  */
 export { closeDay } from './day';
 export { drawDown } from './drawdowns';
+export { scheduleKeyPurge } from './idempotency';
 export { takeReceipt } from './receipts';
 export { decideRefund, requestRefund } from './refunds';

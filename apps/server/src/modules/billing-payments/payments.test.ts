@@ -11,8 +11,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminClient, client, expectInvalid } from '../../../test/admin';
 import { charge } from '../../../test/billing';
-import { createTestApp, createUser, signedIn, type TestApp, type TestUser } from '../../../test/helpers';
-import { auditEvents, cashierDays, payers, payments } from '../../db/schema';
+import {
+  createTestApp,
+  createUser,
+  serviceContext,
+  signedIn,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers';
+import { auditEvents, cashierDays, idempotencyKeys, payers, payments } from '../../db/schema';
+import { purgeOldKeys } from './idempotency';
 
 /*
  * Payments, deposits, refunds and the day's close (docs/areas/billing-payments.md): one payment per
@@ -104,6 +112,34 @@ describe('taking a payment once, whatever the network does', () => {
     const other = await newCashier();
     expect((await pay(other, patient.id, { amount: 10_000, method: 'cash' }, key)).statusCode).toBe(201);
     expect((await account(patient.id)).balance).toBe(30_000);
+  });
+
+  it('keeps a key a week: an older one is purged, a newer one still answers its retry', async () => {
+    const cashier = await newCashier();
+    const patient = await patientOwing(50_000);
+    const [old, recent] = [randomUUID(), randomUUID()];
+    const body = { amount: 5_000, method: 'cash' };
+    for (const key of [old, recent]) expect((await pay(cashier, patient.id, body, key)).statusCode).toBe(201);
+    const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * 24 * 60 * 60 * 1000);
+    const keyed = (key: string) =>
+      and(eq(idempotencyKeys.actorId, cashier.user.id), eq(idempotencyKeys.key, key));
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: daysAgo(8) })
+      .where(keyed(old));
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: daysAgo(6) })
+      .where(keyed(recent));
+    expect(await purgeOldKeys(serviceContext(t))).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.actorId, cashier.user.id));
+    expect(left.map((row) => row.key)).toEqual([recent]);
+    const retry = await pay(cashier, patient.id, body, recent);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect((await account(patient.id)).balance).toBe(40_000);
   });
 
   it('refuses a payment without a key, or with a key that is not a token', async () => {
