@@ -30,7 +30,9 @@ test('a cashier takes a transfer, opens its receipt and closes her day', async (
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Patients' }).click();
-  await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
+  // The dashboard has a heading with "Patients" in it and a search box too: wait for the page itself.
+  await expect(page).toHaveURL(/\/billing\/patients$/);
+  await expect(page.getByRole('heading', { name: 'Patients', exact: true, level: 1 })).toBeVisible();
   await page.getByRole('searchbox').fill('Ibrahim');
   const row = page.getByRole('row').filter({ hasText: 'Ibrahim Musa' });
   await expect(row).toBeVisible();
