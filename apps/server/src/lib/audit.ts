@@ -108,13 +108,12 @@ interface AuditRow {
  */
 async function insertRows(db: Executor, rows: readonly AuditRow[], { relaxed }: { relaxed: boolean }) {
   await db.execute(sql`
-    with relaxed as (select ${relaxed ? sql`set_config('synchronous_commit', 'off', true)` : sql`null`})
     insert into audit_events
       (at, actor_id, actor_role, actor_email, action, entity_type, entity_id, patient_id, ip, details)
     select v.* from json_to_recordset(${JSON.stringify(rows)}::json)
       as v (at timestamptz, "actorId" uuid, "actorRole" text, "actorEmail" text, action text,
         "entityType" text, "entityId" text, "patientId" uuid, ip text, details jsonb)
-    cross join relaxed`);
+    ${relaxed ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as relaxed` : sql``}`);
 }
 
 const insertRelaxed = (db: Executor, rows: readonly AuditRow[]) => insertRows(db, rows, { relaxed: true });

@@ -46,18 +46,20 @@ declare module 'fastify' {
  * and the stock screens at once) in one statement: one round trip to the database for all of them.
  */
 function coalescing(send: (payloads: string[]) => Promise<void>) {
-  let pending: { payloads: string[]; sent: Promise<void> } | null = null;
+  let pending: string[] | null = null;
+  let sent = Promise.resolve();
   return (payload: string) => {
     if (!pending) {
-      const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [], sent: Promise.resolve() };
-      batch.sent = new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
-        pending = null;
-        return send(batch.payloads);
-      });
+      const batch: string[] = [];
       pending = batch;
+      // Sent a microtask later, once the caller's synchronous work has published all it will.
+      sent = Promise.resolve().then(() => {
+        pending = null;
+        return send(batch);
+      });
     }
-    pending.payloads.push(payload);
-    return pending.sent;
+    pending.push(payload);
+    return sent;
   };
 }
 

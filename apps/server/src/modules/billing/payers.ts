@@ -13,6 +13,7 @@ import { inTransaction, type ServiceContext } from '../../lib/context';
 import { mapUnique } from '../../lib/db-errors';
 import { badRequest, conflict, notFoundWith } from '../../lib/errors';
 import { iso } from '../../lib/list';
+import { pricingPayers } from './price-of';
 
 /*
  * Payers (docs/areas/billing.md): the administrator adds NHIA and HMOs, edits them and
@@ -61,11 +62,7 @@ export async function payerRow(db: Executor, id: string): Promise<PayerRow> {
 }
 
 /** The one self-pay payer (the migration made it). */
-export async function selfPayRow(db: Executor): Promise<PayerRow> {
-  const [row] = await db.select().from(payers).where(eq(payers.kind, 'self-pay'));
-  if (!row) throw new Error('the self-pay payer is missing (migration 0062 makes it)');
-  return row;
-}
+export const selfPayRow = async (db: Executor): Promise<PayerRow> => (await pricingPayers(db, [])).selfPay;
 
 export const getPayer = async (ctx: ServiceContext, id: string) => toPayer(await payerRow(ctx.db, id));
 

@@ -44,7 +44,9 @@ const pharmacist = alias(users, 'pharmacist');
 type FormularyMedicine = LineSupply['medicine'];
 
 /** A formulary medicine as the dispensing screen names it. */
-export const formularyMedicine = (row: typeof medicines.$inferSelect): FormularyMedicine => ({
+export const formularyMedicine = (
+  row: Pick<typeof medicines.$inferSelect, 'id' | 'genericName' | 'strength' | 'form' | 'dispensingUnit'>,
+): FormularyMedicine => ({
   id: row.id,
   label: medicineLabel(row),
   dispensingUnit: row.dispensingUnit,
@@ -106,20 +108,18 @@ export async function suppliesOf(
       quantityPrescribed: dispenseLines.quantityPrescribed,
       quantityDispensed: dispenseLines.quantityDispensed,
       substitutionReason: dispenseLines.substitutionReason,
-      medicineId: medicines.id,
-      genericName: medicines.genericName,
-      strength: medicines.strength,
-      form: medicines.form,
-      dispensingUnit: medicines.dispensingUnit,
+      medicine: {
+        id: medicines.id,
+        genericName: medicines.genericName,
+        strength: medicines.strength,
+        form: medicines.form,
+        dispensingUnit: medicines.dispensingUnit,
+      },
     })
     .from(dispenseLines)
     .innerJoin(medicines, eq(medicines.id, dispenseLines.medicineId))
     .where(inArray(dispenseLines.prescriptionMedicineId, missing));
-  for (const row of rows)
-    supplies.set(
-      row.lineId,
-      lineSupply(row, { id: row.medicineId, label: medicineLabel(row), dispensingUnit: row.dispensingUnit }),
-    );
+  for (const row of rows) supplies.set(row.lineId, lineSupply(row, formularyMedicine(row.medicine)));
   return supplies;
 }
 

@@ -11,7 +11,7 @@ import { cachedRead } from '../../lib/read-cache';
  * while stock has never gone there (its store is made by the first transfer).
  */
 export async function listStores(ctx: ServiceContext): Promise<StoreList> {
-  const main = await mainStore(ctx.db);
+  const main = await mainStoreCached(ctx);
   const wardRows = await ctx.db
     .select({ wardId: wards.id, wardName: wards.name, storeId: stores.id, storeName: stores.name })
     .from(wards)
@@ -44,7 +44,8 @@ const MAIN_STORE = cachedRead('main-store', [stores]);
 
 /**
  * The main pharmacy as a request reads it before its transaction (dispensing does on every
- * dispense): from the read cache, since only a migration makes or renames it.
+ * dispense): from the read cache. Only a migration makes it and nothing renames it, so the
+ * answer changes only if the table does (its trigger tells the cache).
  */
 export const mainStoreCached = (ctx: Pick<ServiceContext, 'cache' | 'db'>) =>
   ctx.cache.read(MAIN_STORE, '', () => mainStore(ctx.db));
